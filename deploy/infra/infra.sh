@@ -1,0 +1,208 @@
+#!/usr/bin/env bash
+# Provisions and runs the real servers on loopback: PostgreSQL, Redis, Apache Kafka (KRaft) and Elasticsearch.
+#   infra.sh fetch   download Kafka and Elasticsearch from Maven Central into .cache/infra (git-ignored)
+#   infra.sh up      start whatever is not running yet and wait until every server is healthy
+#   infra.sh down    stop only what `up` started (PostgreSQL and Redis found running are left alone)
+#   infra.sh status  one line per server
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+# shellcheck source=versions.env
+source "$here/versions.env"
+cache=${NQ_INFRA_CACHE:-$root/.cache/infra}
+run=$cache/run
+mkdir -p "$cache" "$run"
+
+PG_HOST=127.0.0.1 PG_PORT=${NQ_PG_PORT:-5432}
+REDIS_PORT=${NQ_REDIS_PORT:-6379}
+KAFKA_PORT=${NQ_KAFKA_PORT:-9092} KAFKA_CONTROLLER_PORT=${NQ_KAFKA_CONTROLLER_PORT:-9093}
+ES_PORT=${NQ_ES_PORT:-9200}
+SERVICE_USER=${NQ_SERVICE_USER:-nqsvc}   # Elasticsearch refuses to run as root
+es_home=$cache/elasticsearch-$ELASTICSEARCH_VERSION
+kafka_home=$cache/kafka-$KAFKA_VERSION
+
+log() { printf '[infra] %s\n' "$*" >&2; }
+die() { log "error: $*"; exit 1; }
+
+java_home() {
+  # Kafka 4 and Elasticsearch 8 both run on Java 17 or 21.
+  for candidate in ${NQ_JAVA_HOME:-} /usr/lib/jvm/java-21-openjdk-amd64 /usr/lib/jvm/java-17-openjdk-amd64 /usr/lib/jvm/temurin-21-jdk-amd64; do
+    [ -n "$candidate" ] && [ -x "$candidate/bin/java" ] && { echo "$candidate"; return; }
+  done
+  dirname "$(dirname "$(readlink -f "$(command -v java)")")"
+}
+
+port_open() { (exec 3<>"/dev/tcp/127.0.0.1/$1") 2>/dev/null; }
+
+wait_for() { # name timeout-seconds command...
+  local name=$1 timeout=$2; shift 2
+  local start=$SECONDS
+  until "$@" >/dev/null 2>&1; do
+    (( SECONDS - start > timeout )) && die "$name was not healthy after ${timeout}s (logs in $run)"
+    sleep 1
+  done
+  log "$name healthy after $(( SECONDS - start ))s"
+}
+
+apt_install() {
+  [ "$(id -u)" = 0 ] || die "$* missing and not root: install it ($*) and rerun"
+  log "installing $* from Debian's packages"
+  [ -f "$run/apt-updated" ] || { apt-get update -qq >/dev/null && touch "$run/apt-updated"; }
+  DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "$@" >/dev/null
+}
+
+fetch() {
+  if [ ! -f "$kafka_home/.complete" ]; then
+    log "resolving Apache Kafka $KAFKA_VERSION from Maven Central"
+    rm -rf "$kafka_home"; mkdir -p "$kafka_home"
+    (cd "$here/kafka" && mvn -q -B -Dkafka.version="$KAFKA_VERSION" dependency:copy-dependencies \
+      -DincludeScope=runtime -DoutputDirectory="$kafka_home/libs")
+    touch "$kafka_home/.complete"
+  fi
+  if [ ! -f "$es_home/.complete" ]; then
+    log "resolving Elasticsearch $ELASTICSEARCH_VERSION (integ-test-zip) from Maven Central"
+    local zip=$cache/downloads/elasticsearch-$ELASTICSEARCH_VERSION.zip
+    [ -f "$zip" ] || mvn -q -B dependency:copy \
+      -Dartifact="org.elasticsearch.distribution.integ-test-zip:elasticsearch:$ELASTICSEARCH_VERSION:zip" \
+      -DoutputDirectory="$cache/downloads"
+    command -v unzip >/dev/null || apt_install unzip
+    rm -rf "$es_home"; unzip -q "$zip" -d "$cache"
+    touch "$es_home/.complete"
+  fi
+}
+
+postgres_up() {
+  if pg_isready -q -h $PG_HOST -p "$PG_PORT" 2>/dev/null; then log "PostgreSQL already running on $PG_PORT: reused"; return; fi
+  command -v pg_ctlcluster >/dev/null || apt_install postgresql
+  local version; version=$(ls /etc/postgresql | sort -V | tail -1)
+  log "starting PostgreSQL $version"
+  pg_ctlcluster --skip-systemctl-redirect "$version" main start
+  touch "$run/postgres.started"
+  wait_for PostgreSQL 60 pg_isready -h $PG_HOST -p "$PG_PORT"
+}
+
+redis_up() {
+  if redis-cli -h 127.0.0.1 -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG; then log "Redis already running on $REDIS_PORT: reused"; return; fi
+  command -v redis-server >/dev/null || apt_install redis-server
+  log "starting Redis"
+  redis-server --daemonize yes --bind 127.0.0.1 --port "$REDIS_PORT" --save "" --appendonly no \
+    --pidfile "$run/redis.pid" --logfile "$run/redis.log"
+  touch "$run/redis.started"
+  wait_for Redis 30 bash -c "redis-cli -p $REDIS_PORT ping | grep -q PONG"
+}
+
+kafka_up() {
+  if port_open "$KAFKA_PORT"; then log "Kafka already listening on $KAFKA_PORT: reused"; return; fi
+  local data=$cache/kafka-data config=$run/kafka.properties
+  cat > "$config" <<CFG
+process.roles=broker,controller
+node.id=1
+controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+controller.listener.names=CONTROLLER
+inter.broker.listener.name=PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+log.dirs=$data
+num.partitions=3
+auto.create.topics.enable=false
+offsets.topic.replication.factor=1
+offsets.topic.num.partitions=6
+transaction.state.log.replication.factor=1
+transaction.state.log.min.isr=1
+share.coordinator.state.topic.replication.factor=1
+share.coordinator.state.topic.min.isr=1
+group.initial.rebalance.delay.ms=0
+CFG
+  cat > "$run/kafka-log4j2.yaml" <<'CFG'
+Configuration:
+  Appenders:
+    Console: { name: STDOUT, PatternLayout: { pattern: "[%d] %p %m (%c)%n" } }
+  Loggers:
+    Root: { level: WARN, AppenderRef: [ { ref: STDOUT } ] }
+    Logger:
+      - { name: kafka.server.KafkaRaftServer, level: INFO }
+      - { name: kafka.server.BrokerServer, level: INFO }
+CFG
+  local java; java="$(java_home)/bin/java"
+  local cp="$kafka_home/libs/*"
+  if [ ! -f "$data/meta.properties" ]; then
+    mkdir -p "$data"
+    local cluster_id; cluster_id=$("$java" -cp "$cp" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
+    "$java" -cp "$cp" -Dlog4j2.configurationFile="$run/kafka-log4j2.yaml" kafka.tools.StorageTool format \
+      -t "$cluster_id" -c "$config" >"$run/kafka-format.log" 2>&1 || { cat "$run/kafka-format.log" >&2; die "kafka storage format failed"; }
+  fi
+  log "starting Apache Kafka $KAFKA_VERSION (KRaft) on 127.0.0.1:$KAFKA_PORT"
+  nohup "$java" -Xms256m -Xmx768m -XX:+UseG1GC -Djava.awt.headless=true \
+    -Dlog4j2.configurationFile="$run/kafka-log4j2.yaml" -cp "$cp" kafka.Kafka "$config" \
+    >"$run/kafka.log" 2>&1 &
+  echo $! > "$run/kafka.pid"
+  wait_for Kafka 120 bash -c "grep -q 'Kafka Server started\|started (kafka.server' '$run/kafka.log' && (exec 3<>/dev/tcp/127.0.0.1/$KAFKA_PORT)"
+}
+
+es_up() {
+  if curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null; then log "Elasticsearch already answering on $ES_PORT: reused"; return; fi
+  local data=$cache/es-data
+  mkdir -p "$data" "$run/es"
+  cat > "$es_home/config/elasticsearch.yml" <<CFG
+cluster.name: nq-local
+node.name: nq-local-1
+network.host: 127.0.0.1
+http.port: $ES_PORT
+transport.port: 9300-9400
+discovery.type: single-node
+path.data: $data
+path.logs: $run/es
+xpack.security.enabled: false
+cluster.routing.allocation.disk.threshold_enabled: false
+action.destructive_requires_name: false
+CFG
+  local as_user=()
+  if [ "$(id -u)" = 0 ]; then
+    id -u "$SERVICE_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
+    chown -R "$SERVICE_USER" "$es_home" "$data" "$run/es"
+    as_user=(runuser -u "$SERVICE_USER" --)
+  fi
+  log "starting Elasticsearch $ELASTICSEARCH_VERSION on 127.0.0.1:$ES_PORT (as ${SERVICE_USER:-$USER})"
+  "${as_user[@]}" env ES_JAVA_HOME="$(java_home)" ES_JAVA_OPTS="-Xms512m -Xmx512m" \
+    "$es_home/bin/elasticsearch" -d -p "$run/es/es.pid" >"$run/es.log" 2>&1 \
+    || { cat "$run/es.log" >&2; die "elasticsearch failed to start"; }
+  wait_for Elasticsearch 180 curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health?wait_for_status=yellow&timeout=1s"
+}
+
+stop_pid() { # name pidfile
+  [ -f "$2" ] || return 0
+  local pid; pid=$(cat "$2")
+  if kill -0 "$pid" 2>/dev/null; then
+    log "stopping $1"
+    kill "$pid"
+    for _ in $(seq 1 60); do kill -0 "$pid" 2>/dev/null || break; sleep 0.5; done
+    kill -9 "$pid" 2>/dev/null || true
+  fi
+  rm -f "$2"
+}
+
+down() {
+  stop_pid Elasticsearch "$run/es/es.pid"
+  stop_pid Kafka "$run/kafka.pid"
+  if [ -f "$run/redis.started" ]; then stop_pid Redis "$run/redis.pid"; rm -f "$run/redis.started"; fi
+  if [ -f "$run/postgres.started" ]; then
+    log "stopping PostgreSQL"; pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | sort -V | tail -1)" main stop || true
+    rm -f "$run/postgres.started"
+  fi
+}
+
+status() {
+  pg_isready -q -h $PG_HOST -p "$PG_PORT" 2>/dev/null && echo "postgres   up   127.0.0.1:$PG_PORT" || echo "postgres   down"
+  redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && echo "redis      up   127.0.0.1:$REDIS_PORT" || echo "redis      down"
+  port_open "$KAFKA_PORT" && echo "kafka      up   127.0.0.1:$KAFKA_PORT" || echo "kafka      down"
+  curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null && echo "elastic    up   http://127.0.0.1:$ES_PORT" || echo "elastic    down"
+}
+
+case "${1:-}" in
+  fetch) fetch ;;
+  up) fetch; postgres_up; redis_up; kafka_up & k=$!; es_up & e=$!; wait $k; wait $e ;;
+  down) down ;;
+  status) status ;;
+  *) echo "usage: $0 fetch|up|down|status" >&2; exit 2 ;;
+esac

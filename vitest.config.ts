@@ -1,0 +1,26 @@
+import { defineConfig } from 'vitest/config';
+
+// Two layers: `unit` needs no server; `integration` (*.int.test.ts) talks to the real PostgreSQL, Redis, Kafka and
+// Elasticsearch that deploy/infra/infra.sh starts on loopback. Browser end-to-end tests run under Playwright.
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        test: {
+          name: 'unit',
+          include: ['{contracts,services,projections}/src/**/*.test.ts'],
+          exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+        },
+      },
+      {
+        test: {
+          name: 'integration',
+          include: ['{contracts,services,projections}/src/**/*.int.test.ts'],
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
+          fileParallelism: false,
+        },
+      },
+    ],
+  },
+});
