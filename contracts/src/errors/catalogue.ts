@@ -1,0 +1,1375 @@
+// The error catalogue (spec §8, design §10): every error or warning a user can meet is a code with an English and a
+// Spanish message. Errors carry the HTTP status the API answers with; warnings carry `severity: 'warning'` and no
+// status, because they travel inside successful responses. Messages may hold `{name}` placeholders that `translate`
+// fills in. Quoted spec messages keep their English text verbatim (including its wording quirks).
+
+export const httpStatuses = [400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503] as const;
+export type HttpStatus = (typeof httpStatuses)[number];
+
+export type CatalogueErrorEntry = { readonly status: HttpStatus; readonly en: string; readonly es: string };
+export type CatalogueWarningEntry = { readonly severity: 'warning'; readonly en: string; readonly es: string };
+export type CatalogueEntry = CatalogueErrorEntry | CatalogueWarningEntry;
+
+export const errorCatalogue = {
+  // ── Platform (design §10) ─────────────────────────────────────────────────────────────────────────────────────
+  'request.invalid': {
+    status: 400,
+    en: 'The request is not valid. Check the highlighted fields.',
+    es: 'La solicitud no es válida. Revisa los campos señalados.',
+  },
+  'request.payloadTooLarge': {
+    status: 413,
+    en: 'The request is too large.',
+    es: 'La solicitud es demasiado grande.',
+  },
+  'request.conflict': {
+    status: 409,
+    en: 'Someone else changed this item in the meantime. Reload it and try again.',
+    es: 'Otra persona ha modificado este elemento mientras tanto. Vuelve a cargarlo e inténtalo de nuevo.',
+  },
+  'request.tooMany': {
+    status: 429,
+    en: 'Too many requests. Wait a moment and try again.',
+    es: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  },
+  'auth.unauthenticated': {
+    status: 401,
+    en: 'You need to log in to continue.',
+    es: 'Debes iniciar sesión para continuar.',
+  },
+  'auth.sessionExpired': {
+    status: 401,
+    en: 'Your session has expired. Log in again.',
+    es: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  },
+  'auth.forbidden': {
+    status: 403,
+    en: 'You do not have permission to do this.',
+    es: 'No tienes permiso para realizar esta acción.',
+  },
+  'resource.notFound': {
+    status: 404,
+    en: 'The requested item does not exist.',
+    es: 'El elemento solicitado no existe.',
+  },
+  'route.notFound': {
+    status: 404,
+    en: 'The requested address does not exist.',
+    es: 'La dirección solicitada no existe.',
+  },
+  'dependency.unavailable': {
+    status: 503,
+    en: 'A service the platform depends on ({dependency}) is not available right now. Try again later.',
+    es: 'Un servicio del que depende la plataforma ({dependency}) no está disponible en este momento. Inténtalo más tarde.',
+  },
+  'dependency.badResponse': {
+    status: 502,
+    en: 'A service the platform depends on ({dependency}) returned an invalid response. Try again later.',
+    es: 'Un servicio del que depende la plataforma ({dependency}) ha devuelto una respuesta no válida. Inténtalo más tarde.',
+  },
+  'internal.error': {
+    status: 500,
+    en: 'An internal error occurred. Try again later.',
+    es: 'Se ha producido un error interno. Inténtalo más tarde.',
+  },
+
+  // ── Generic ───────────────────────────────────────────────────────────────────────────────────────────────────
+  'generic.error': {
+    status: 500,
+    en: 'Something went wrong. Please try again.',
+    es: 'Algo ha salido mal. Inténtalo de nuevo.',
+  },
+  'generic.fetchFailed': {
+    status: 500,
+    en: 'Could not load the data.',
+    es: 'No se han podido cargar los datos.',
+  },
+  'generic.refreshRequired': {
+    status: 500,
+    en: 'An unexpected error occurred. Please refresh the page.',
+    es: 'Se ha producido un error inesperado. Actualiza la página.',
+  },
+
+  // ── Field validation (used as per-field codes inside `request.invalid` details) ─────────────────────────────
+  'validation.required': {
+    status: 400,
+    en: 'This field is required.',
+    es: 'Este campo es obligatorio.',
+  },
+  'validation.tooShort': {
+    status: 400,
+    en: 'This field must have at least {min} characters.',
+    es: 'Este campo debe tener al menos {min} caracteres.',
+  },
+  'validation.tooLong': {
+    status: 400,
+    en: 'This field can have at most {max} characters.',
+    es: 'Este campo puede tener como máximo {max} caracteres.',
+  },
+  'validation.tooSmall': {
+    status: 400,
+    en: 'The value must be at least {min}.',
+    es: 'El valor debe ser como mínimo {min}.',
+  },
+  'validation.tooBig': {
+    status: 400,
+    en: 'The value can be at most {max}.',
+    es: 'El valor puede ser como máximo {max}.',
+  },
+  'validation.outOfRange': {
+    status: 400,
+    en: 'The value must be between {min} and {max}.',
+    es: 'El valor debe estar entre {min} y {max}.',
+  },
+  'validation.invalidNumber': {
+    status: 400,
+    en: 'Enter a valid number.',
+    es: 'Introduce un número válido.',
+  },
+  'validation.digitsOnly': {
+    status: 400,
+    en: 'This field may only contain digits.',
+    es: 'Este campo solo puede contener dígitos.',
+  },
+  'validation.invalidEmail': {
+    status: 400,
+    en: 'Enter a valid e-mail address.',
+    es: 'Introduce una dirección de correo electrónico válida.',
+  },
+  'validation.invalidDate': {
+    status: 400,
+    en: 'Enter a valid date.',
+    es: 'Introduce una fecha válida.',
+  },
+  'validation.endBeforeStart': {
+    status: 400,
+    en: 'The end date must be later than the start date.',
+    es: 'La fecha de fin debe ser posterior a la fecha de inicio.',
+  },
+  'validation.invalidOption': {
+    status: 400,
+    en: 'The selected option is not valid.',
+    es: 'La opción seleccionada no es válida.',
+  },
+  'validation.invalidFormat': {
+    status: 400,
+    en: 'The value does not have a valid format.',
+    es: 'El valor no tiene un formato válido.',
+  },
+  'validation.invalidIpv4': {
+    status: 400,
+    en: 'Enter a valid IPv4 address.',
+    es: 'Introduce una dirección IPv4 válida.',
+  },
+
+  // ── Profiles and access (spec §2, §5 images, §6) ────────────────────────────────────────────────────────────
+  'profiles.noLayers': {
+    status: 422,
+    en: 'profile has no layers',
+    es: 'el perfil no tiene capas',
+  },
+  'profiles.loadFailed': {
+    status: 500,
+    en: 'Could not load your profile.',
+    es: 'No se ha podido cargar tu perfil.',
+  },
+  'profiles.switchFailed': {
+    status: 500,
+    en: 'Could not change the profile.',
+    es: 'No se ha podido cambiar de perfil.',
+  },
+  'profiles.layerNotGranted': {
+    status: 403,
+    en: 'Your profile does not give access to this screen.',
+    es: 'Tu perfil no da acceso a esta pantalla.',
+  },
+  'profiles.outOfDateLimits': {
+    status: 422,
+    en: 'The requested dates are outside the date limits of your profile.',
+    es: 'Las fechas solicitadas están fuera de los límites de fechas de tu perfil.',
+  },
+  'profiles.imageTooLarge': {
+    status: 400,
+    en: 'The profile image must be smaller than 512 KB.',
+    es: 'La imagen de perfil debe ocupar menos de 512 KB.',
+  },
+  'profiles.imageInvalidType': {
+    status: 400,
+    en: 'The profile image must be a PNG, JPG or JPEG file.',
+    es: 'La imagen de perfil debe ser un archivo PNG, JPG o JPEG.',
+  },
+
+  // ── Destinations ──────────────────────────────────────────────────────────────────────────────────────────────
+  'destinations.noTargets': {
+    status: 422,
+    en: 'Your profile has no targets enabled for the requested programs.',
+    es: 'Tu perfil no tiene destinos habilitados para los programas solicitados.',
+  },
+  'destinations.someProgramsWithoutTargets': {
+    severity: 'warning',
+    en: 'Some of the requested programs have no targets enabled in your profile.',
+    es: 'Algunos de los programas solicitados no tienen destinos habilitados en tu perfil.',
+  },
+
+  // ── Login ─────────────────────────────────────────────────────────────────────────────────────────────────────
+  'login.invalidCredentials': {
+    status: 401,
+    en: 'Wrong user or password.',
+    es: 'Usuario o contraseña incorrectos.',
+  },
+  'login.securityVerificationRequired': {
+    status: 403,
+    en: 'A security verification is needed. Complete it and try again.',
+    es: 'Es necesaria una verificación de seguridad. Complétala e inténtalo de nuevo.',
+  },
+  'login.internalError': {
+    status: 500,
+    en: 'Internal error. Please try again.',
+    es: 'Error interno. Inténtalo de nuevo.',
+  },
+  'login.unknownUser': {
+    status: 404,
+    en: 'There is no user with that e-mail address.',
+    es: 'No hay ningún usuario con esa dirección de correo electrónico.',
+  },
+  'login.emailRequired': {
+    status: 400,
+    en: 'Enter your e-mail address.',
+    es: 'Introduce tu dirección de correo electrónico.',
+  },
+  'login.emailInvalid': {
+    status: 400,
+    en: 'The e-mail address is not valid.',
+    es: 'La dirección de correo electrónico no es válida.',
+  },
+  'login.passwordRequired': {
+    status: 400,
+    en: 'Enter your password.',
+    es: 'Introduce tu contraseña.',
+  },
+
+  // ── Change password ───────────────────────────────────────────────────────────────────────────────────────────
+  'password.changeFailed': {
+    status: 500,
+    en: 'Could not change the password.',
+    es: 'No se ha podido cambiar la contraseña.',
+  },
+  'password.notEqual': {
+    status: 400,
+    en: 'The passwords are not equal.',
+    es: 'Las contraseñas no coinciden.',
+  },
+  'password.sameAsCurrent': {
+    status: 400,
+    en: 'The new password must be different from the current one.',
+    es: 'La nueva contraseña debe ser distinta de la actual.',
+  },
+  'password.wrongCurrent': {
+    status: 422,
+    en: 'The current password is wrong.',
+    es: 'La contraseña actual no es correcta.',
+  },
+  'password.tooShort': {
+    status: 400,
+    en: 'The password must be longer than {min} characters.',
+    es: 'La contraseña debe tener más de {min} caracteres.',
+  },
+
+  // ── Probes ────────────────────────────────────────────────────────────────────────────────────────────────────
+  'probes.fetchFailed': {
+    status: 500,
+    en: 'Could not load the probes.',
+    es: 'No se han podido cargar las sondas.',
+  },
+  'probes.createFailed': {
+    status: 500,
+    en: 'Could not create the probe.',
+    es: 'No se ha podido crear la sonda.',
+  },
+  'probes.updateFailed': {
+    status: 500,
+    en: 'Could not update the probe.',
+    es: 'No se ha podido actualizar la sonda.',
+  },
+  'probes.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the probe.',
+    es: 'No se ha podido eliminar la sonda.',
+  },
+  'probes.idExists': {
+    status: 409,
+    en: 'A probe with this id already exists.',
+    es: 'Ya existe una sonda con este identificador.',
+  },
+  'probes.notFound': {
+    status: 404,
+    en: 'The probe does not exist.',
+    es: 'La sonda no existe.',
+  },
+  'probes.idInvalidFormat': {
+    status: 400,
+    en: 'The probe id may only contain lowercase letters and digits, without spaces.',
+    es: 'El identificador de la sonda solo puede contener letras minúsculas y dígitos, sin espacios.',
+  },
+  'probes.notInProfile': {
+    status: 422,
+    en: 'The probe does not belong to your profile.',
+    es: 'La sonda no pertenece a tu perfil.',
+  },
+  'probes.noCoordinates': {
+    severity: 'warning',
+    en: 'This probe has no coordinates, so it will not be shown on the probes map.',
+    es: 'Esta sonda no tiene coordenadas, por lo que no aparecerá en el mapa de sondas.',
+  },
+  'probes.decryptFailed': {
+    status: 500,
+    en: 'The probe configuration could not be decrypted. You will be taken back to the probe list.',
+    es: 'No se ha podido descifrar la configuración de la sonda. Volverás a la lista de sondas.',
+  },
+  'probes.userIdInvalid': {
+    status: 400,
+    en: 'The user id must be a number of 9 to 12 digits.',
+    es: 'El identificador de usuario debe ser un número de entre 9 y 12 dígitos.',
+  },
+  'probes.expectedSpeedTooLong': {
+    status: 400,
+    en: 'The expected speed can have at most 8 characters.',
+    es: 'La velocidad esperada puede tener como máximo 8 caracteres.',
+  },
+  'probes.dnsInvalid': {
+    status: 400,
+    en: 'The DNS server must be a valid IPv4 address.',
+    es: 'El servidor DNS debe ser una dirección IPv4 válida.',
+  },
+  'probes.whatsappInvalid': {
+    status: 400,
+    en: 'The WhatsApp destination may only contain digits.',
+    es: 'El destino de WhatsApp solo puede contener dígitos.',
+  },
+  'probes.whatsappSameAsDevice': {
+    status: 400,
+    en: 'The WhatsApp destination must be different from the device number.',
+    es: 'El destino de WhatsApp debe ser distinto del número del dispositivo.',
+  },
+  'probes.latitudeInvalid': {
+    status: 400,
+    en: 'The latitude must be a valid number.',
+    es: 'La latitud debe ser un número válido.',
+  },
+  'probes.longitudeInvalid': {
+    status: 400,
+    en: 'The longitude must be a valid number.',
+    es: 'La longitud debe ser un número válido.',
+  },
+  'probes.portInvalid': {
+    status: 400,
+    en: 'The port may only contain digits.',
+    es: 'El puerto solo puede contener dígitos.',
+  },
+  'probes.invalidIdsIgnored': {
+    severity: 'warning',
+    en: 'These probe ids are not valid and were not added: {ids}',
+    es: 'Estos identificadores de sonda no son válidos y no se han añadido: {ids}',
+  },
+
+  // ── Probe status ──────────────────────────────────────────────────────────────────────────────────────────────
+  'probeStatus.exportFailed': {
+    status: 500,
+    en: 'Could not export the probe status.',
+    es: 'No se ha podido exportar el estado de las sondas.',
+  },
+  'probeStatus.noResults': {
+    severity: 'warning',
+    en: 'There are no results.',
+    es: 'No hay resultados.',
+  },
+  'probeStatus.notFound': {
+    status: 404,
+    en: 'The probe status was not found.',
+    es: 'No se ha encontrado el estado de la sonda.',
+  },
+
+  // ── Probe maps ────────────────────────────────────────────────────────────────────────────────────────────────
+  'probeMaps.fetchFailed': {
+    status: 500,
+    en: 'Could not load the probes map.',
+    es: 'No se ha podido cargar el mapa de sondas.',
+  },
+  'probeMaps.noProbes': {
+    severity: 'warning',
+    en: 'There are no probes to show.',
+    es: 'No hay sondas que mostrar.',
+  },
+  'probeMaps.noGpsMarkers': {
+    severity: 'warning',
+    en: 'None of the probes has a GPS position to show on the map.',
+    es: 'Ninguna de las sondas tiene una posición GPS que mostrar en el mapa.',
+  },
+  'probeMaps.tooManyResults': {
+    severity: 'warning',
+    en: 'There are more than 200 results; performance may be affected.',
+    es: 'Hay más de 200 resultados; el rendimiento puede verse afectado.',
+  },
+
+  // ── Task suites (and task rules, spec §5) ─────────────────────────────────────────────────────────────────────
+  'taskSuites.createFailed': {
+    status: 500,
+    en: 'Could not create the task suite.',
+    es: 'No se ha podido crear la batería de tareas.',
+  },
+  'taskSuites.updateFailed': {
+    status: 500,
+    en: 'Could not update the task suite.',
+    es: 'No se ha podido actualizar la batería de tareas.',
+  },
+  'taskSuites.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the task suite.',
+    es: 'No se ha podido eliminar la batería de tareas.',
+  },
+  'taskSuites.familyChangeNeedsConfirmation': {
+    status: 422,
+    en: 'Changing the probe family erases all the tasks of this task suite. Confirm the change to continue.',
+    es: 'Al cambiar la familia de sonda se borran todas las tareas de esta batería. Confirma el cambio para continuar.',
+  },
+  'taskSuites.layer3TimeTooShort': {
+    status: 400,
+    en: 'The layer 3 wait time, send time and TTL must be at least 60000 ms.',
+    es: 'El tiempo de espera, el tiempo de envío y el TTL de capa 3 deben ser de al menos 60000 ms.',
+  },
+  'taskSuites.measurementTtlTooLong': {
+    status: 400,
+    en: 'The measurement TTL can be at most 172800000 ms (2 days).',
+    es: 'El TTL de la medición puede ser como máximo de 172800000 ms (2 días).',
+  },
+  'taskSuites.shortTaskInterval': {
+    severity: 'warning',
+    en: 'A task interval under 10 s is not recommended.',
+    es: 'No se recomienda un intervalo entre tareas inferior a 10 s.',
+  },
+  'taskSuites.taskDurationTooShort': {
+    status: 400,
+    en: 'The task duration must be at least 10000 ms.',
+    es: 'La duración de la tarea debe ser de al menos 10000 ms.',
+  },
+  'taskSuites.twampPacketSizeOutOfRange': {
+    status: 400,
+    en: 'The TWAMP packet size must be between 41 and 1472.',
+    es: 'El tamaño de paquete TWAMP debe estar entre 41 y 1472.',
+  },
+  'taskSuites.percentileOutOfRange': {
+    status: 400,
+    en: 'Each percentile must be between 0 and 100.',
+    es: 'Cada percentil debe estar entre 0 y 100.',
+  },
+  'taskSuites.tooManyPercentiles': {
+    status: 400,
+    en: 'You can enter at most 5 percentiles.',
+    es: 'Puedes introducir como máximo 5 percentiles.',
+  },
+  'taskSuites.errorThresholdInvalid': {
+    status: 400,
+    en: 'The error threshold must be between 0 and 1, with at most 3 decimals.',
+    es: 'El umbral de error debe estar entre 0 y 1, con 3 decimales como máximo.',
+  },
+  'taskSuites.rampUpOutOfRange': {
+    status: 400,
+    en: 'The ramp-up value must be between 0 and 1.',
+    es: 'El valor de rampa debe estar entre 0 y 1.',
+  },
+  'taskSuites.threadsTooFew': {
+    status: 400,
+    en: 'There must be at least 1 download and 1 upload thread.',
+    es: 'Debe haber al menos 1 hilo de descarga y 1 de subida.',
+  },
+  'taskSuites.maxThreadsBelowInitial': {
+    status: 400,
+    en: 'The maximum number of threads must be equal to or higher than the initial number of threads.',
+    es: 'El número máximo de hilos debe ser igual o superior al número inicial de hilos.',
+  },
+  'taskSuites.timeoutTooShort': {
+    status: 400,
+    en: 'The task timeout must be greater than the connect time plus the transfer time, or than the task duration.',
+    es: 'El tiempo de espera de la tarea debe superar la suma del tiempo de conexión y el de transferencia, o la duración de la tarea.',
+  },
+  'taskSuites.ftpTimeoutTooShort': {
+    status: 400,
+    en: 'The FTP timeout must be at least the transfer time plus the IP and FTP establishment timeouts.',
+    es: 'El tiempo de espera de FTP debe ser al menos la suma del tiempo de transferencia y los tiempos de establecimiento IP y FTP.',
+  },
+  'taskSuites.consecutivePolqa': {
+    status: 400,
+    en: 'Two voice-polqa tasks cannot follow each other.',
+    es: 'No puede haber dos tareas voice-polqa seguidas.',
+  },
+  'taskSuites.polqaCadence': {
+    severity: 'warning',
+    en: 'A cadence of at least 10 minutes between polqa tasks is advised.',
+    es: 'Se recomienda una cadencia de al menos 10 minutos entre tareas polqa.',
+  },
+  'taskSuites.tracerouteTtlTooShort': {
+    status: 400,
+    en: 'The traceroute TTL must be greater than the number of hops × 3000 plus 5000 ms.',
+    es: 'El TTL del traceroute debe ser mayor que el número de saltos × 3000 más 5000 ms.',
+  },
+  'taskSuites.ftpBurstDelayInvalid': {
+    status: 400,
+    en: 'The FTP burst delay must be zero or a multiple of the interval.',
+    es: 'El retardo de ráfaga FTP debe ser cero o un múltiplo del intervalo.',
+  },
+  'taskSuites.serversRequired': {
+    status: 400,
+    en: 'Add at least one server.',
+    es: 'Añade al menos un servidor.',
+  },
+  'taskSuites.anyDnsRequiresExternal': {
+    status: 400,
+    en: 'The ANY DNS type only works with an external DNS server.',
+    es: 'El tipo de DNS ANY solo funciona con un servidor DNS externo.',
+  },
+  'taskSuites.chromeInitialisation': {
+    severity: 'warning',
+    en: 'Chrome takes 15 s to start; allow for it in the task timing.',
+    es: 'Chrome tarda 15 s en iniciarse; tenlo en cuenta en los tiempos de la tarea.',
+  },
+
+  // ── Universes ─────────────────────────────────────────────────────────────────────────────────────────────────
+  'universes.fetchFailed': {
+    status: 500,
+    en: 'Could not load the universes.',
+    es: 'No se han podido cargar los universos.',
+  },
+  'universes.logoTooLarge': {
+    status: 400,
+    en: 'The universe logo can be at most 500 KB.',
+    es: 'El logotipo del universo puede ocupar como máximo 500 KB.',
+  },
+  'universes.forbiddenName': {
+    status: 422,
+    en: 'This name cannot be used for a universe.',
+    es: 'Este nombre no se puede usar para un universo.',
+  },
+  'universes.dateRangesOverlap': {
+    status: 422,
+    en: 'Some of the date ranges overlap',
+    es: 'Algunos de los rangos de fechas se solapan',
+  },
+
+  // ── Scorecards ────────────────────────────────────────────────────────────────────────────────────────────────
+  'scorecards.fetchFailed': {
+    status: 500,
+    en: 'Could not fetch the scorecards.',
+    es: 'No se han podido obtener los scorecards.',
+  },
+  'scorecards.loadFailed': {
+    status: 500,
+    en: 'Could not load the scorecard.',
+    es: 'No se ha podido cargar el scorecard.',
+  },
+  'scorecards.calculateFailed': {
+    status: 500,
+    en: 'Could not calculate the scorecard.',
+    es: 'No se ha podido calcular el scorecard.',
+  },
+  'scorecards.noData': {
+    severity: 'warning',
+    en: 'There is no data for this scorecard.',
+    es: 'No hay datos para este scorecard.',
+  },
+  'scorecards.outOfProfileDateLimits': {
+    status: 422,
+    en: 'The request is outside the date limits of your profile.',
+    es: 'La solicitud está fuera de los límites de fechas de tu perfil.',
+  },
+  'scorecards.csvFailed': {
+    status: 500,
+    en: 'Could not generate the scorecard CSV.',
+    es: 'No se ha podido generar el CSV del scorecard.',
+  },
+
+  // ── Providers ─────────────────────────────────────────────────────────────────────────────────────────────────
+  'providers.fetchFailed': {
+    status: 500,
+    en: 'Unable to fetch the providers.',
+    es: 'No se han podido obtener los proveedores.',
+  },
+  'providers.saveFailed': {
+    status: 500,
+    en: 'Could not save the provider.',
+    es: 'No se ha podido guardar el proveedor.',
+  },
+  'providers.nameExists': {
+    status: 409,
+    en: 'A provider with this name already exists.',
+    es: 'Ya existe un proveedor con este nombre.',
+  },
+  'providers.imsiAlreadyAssigned': {
+    status: 409,
+    en: 'This IMSI is already assigned to another provider.',
+    es: 'Este IMSI ya está asignado a otro proveedor.',
+  },
+  'providers.testFailed': {
+    status: 500,
+    en: 'The provider test failed.',
+    es: 'La prueba del proveedor ha fallado.',
+  },
+  'providers.nameChangeNotAllowed': {
+    status: 422,
+    en: 'The name of a provider cannot be changed.',
+    es: 'No se puede cambiar el nombre de un proveedor.',
+  },
+  'providers.numericInvalid': {
+    status: 400,
+    en: 'The numeric code must have 5 to 6 digits.',
+    es: 'El código numérico debe tener entre 5 y 6 dígitos.',
+  },
+  'providers.imsiInvalid': {
+    status: 400,
+    en: 'The IMSI must have 14 to 15 digits.',
+    es: 'El IMSI debe tener entre 14 y 15 dígitos.',
+  },
+  'providers.ipRangeInvalid': {
+    status: 400,
+    en: 'Each IP range must be a valid IPv4 or IPv6 range.',
+    es: 'Cada rango de IP debe ser un rango IPv4 o IPv6 válido.',
+  },
+  'providers.probeIdInvalid': {
+    status: 400,
+    en: 'The probe id does not have a valid format.',
+    es: 'El identificador de sonda no tiene un formato válido.',
+  },
+
+  // ── Alerts ────────────────────────────────────────────────────────────────────────────────────────────────────
+  'alerts.fetchFailed': {
+    status: 500,
+    en: 'Could not load the alerts.',
+    es: 'No se han podido cargar las alertas.',
+  },
+  'alerts.createFailed': {
+    status: 500,
+    en: 'Could not create the alert.',
+    es: 'No se ha podido crear la alerta.',
+  },
+  'alerts.updateFailed': {
+    status: 500,
+    en: 'Could not update the alert.',
+    es: 'No se ha podido actualizar la alerta.',
+  },
+  'alerts.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the alert.',
+    es: 'No se ha podido eliminar la alerta.',
+  },
+  'alerts.enableFailed': {
+    status: 500,
+    en: 'Could not enable the alert.',
+    es: 'No se ha podido activar la alerta.',
+  },
+  'alerts.disableFailed': {
+    status: 500,
+    en: 'Could not disable the alert.',
+    es: 'No se ha podido desactivar la alerta.',
+  },
+  'alerts.historyFailed': {
+    status: 500,
+    en: 'Could not load the alert history.',
+    es: 'No se ha podido cargar el historial de alertas.',
+  },
+  'alerts.nameRequired': {
+    status: 400,
+    en: 'The alert needs a name.',
+    es: 'La alerta necesita un nombre.',
+  },
+  'alerts.nameTooLong': {
+    status: 400,
+    en: 'The alert name must be shorter than {max} characters.',
+    es: 'El nombre de la alerta debe tener menos de {max} caracteres.',
+  },
+  'alerts.intervalRequired': {
+    status: 400,
+    en: 'The interval needs a value and a unit.',
+    es: 'El intervalo necesita un valor y una unidad.',
+  },
+  'alerts.recipientsRequired': {
+    status: 400,
+    en: 'Add at least one e-mail recipient.',
+    es: 'Añade al menos un destinatario de correo electrónico.',
+  },
+  'alerts.recipientInvalid': {
+    status: 400,
+    en: 'Some of the e-mail recipients are not valid.',
+    es: 'Algunos de los destinatarios de correo electrónico no son válidos.',
+  },
+  'alerts.landlineGrouping': {
+    status: 400,
+    en: 'Landline alerts must be grouped by probe or by universe.',
+    es: 'Las alertas de red fija deben agruparse por sonda o por universo.',
+  },
+  'alerts.mobileGrouping': {
+    status: 400,
+    en: 'Mobile alerts must be grouped by probe or by campaign.',
+    es: 'Las alertas móviles deben agruparse por sonda o por campaña.',
+  },
+  'alerts.duplicateCondition': {
+    status: 400,
+    en: 'The alert has duplicate conditions.',
+    es: 'La alerta tiene condiciones duplicadas.',
+  },
+
+  // ── CDNs ──────────────────────────────────────────────────────────────────────────────────────────────────────
+  'cdns.fetchFailed': {
+    status: 500,
+    en: 'Could not load the CDNs.',
+    es: 'No se han podido cargar las CDN.',
+  },
+  'cdns.createFailed': {
+    status: 500,
+    en: 'Could not create the CDN.',
+    es: 'No se ha podido crear la CDN.',
+  },
+  'cdns.updateFailed': {
+    status: 500,
+    en: 'Could not update the CDN.',
+    es: 'No se ha podido actualizar la CDN.',
+  },
+  'cdns.triggerOutOfRange': {
+    status: 400,
+    en: 'The trigger must be between 0 and 1.',
+    es: 'El disparador debe estar entre 0 y 1.',
+  },
+  'cdns.sizeInvalid': {
+    status: 400,
+    en: 'The size must be a number greater than 0.',
+    es: 'El tamaño debe ser un número mayor que 0.',
+  },
+  'cdns.tagInvalid': {
+    status: 400,
+    en: 'Tags may only contain lowercase letters and digits.',
+    es: 'Las etiquetas solo pueden contener letras minúsculas y dígitos.',
+  },
+  'cdns.urlRequired': {
+    status: 400,
+    en: 'The URL is required.',
+    es: 'La URL es obligatoria.',
+  },
+  'cdns.urlInvalid': {
+    status: 400,
+    en: 'The URL is not valid.',
+    es: 'La URL no es válida.',
+  },
+  'cdns.headerIncomplete': {
+    status: 400,
+    en: 'Each header needs a name and a value.',
+    es: 'Cada cabecera necesita un nombre y un valor.',
+  },
+  'cdns.requestBodyInvalid': {
+    status: 400,
+    en: 'The request body must be valid JSON.',
+    es: 'El cuerpo de la petición debe ser un JSON válido.',
+  },
+  'cdns.typeInvalid': {
+    status: 400,
+    en: 'The CDN type is not valid.',
+    es: 'El tipo de CDN no es válido.',
+  },
+
+  // ── Tokens ────────────────────────────────────────────────────────────────────────────────────────────────────
+  'tokens.generateFailed': {
+    status: 500,
+    en: 'Error generating the token.',
+    es: 'Error al generar el token.',
+  },
+  'tokens.listFailed': {
+    status: 500,
+    en: 'Error listing the tokens.',
+    es: 'Error al listar los tokens.',
+  },
+  'tokens.unlimitedInternalOnly': {
+    status: 403,
+    en: 'Tokens with unlimited requests are for internal use only.',
+    es: 'Los tokens con peticiones ilimitadas son solo para uso interno.',
+  },
+  'tokens.expired': {
+    status: 401,
+    en: 'The token has expired.',
+    es: 'El token ha caducado.',
+  },
+
+  // ── CSV templates and extractor ───────────────────────────────────────────────────────────────────────────────
+  'csvTemplates.fetchFailed': {
+    status: 500,
+    en: 'Could not load the CSV templates.',
+    es: 'No se han podido cargar las plantillas CSV.',
+  },
+  'csvTemplates.saveFailed': {
+    status: 500,
+    en: 'Could not save the CSV template.',
+    es: 'No se ha podido guardar la plantilla CSV.',
+  },
+  'csvTemplates.updateFailed': {
+    status: 500,
+    en: 'Could not update the CSV template.',
+    es: 'No se ha podido actualizar la plantilla CSV.',
+  },
+  'csvTemplates.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the CSV template.',
+    es: 'No se ha podido eliminar la plantilla CSV.',
+  },
+  'csvTemplates.lastFavorite': {
+    status: 422,
+    en: 'At least one CSV template must stay favorite.',
+    es: 'Al menos una plantilla CSV debe seguir marcada como favorita.',
+  },
+  'csvExtractor.defaultTemplateOnly': {
+    severity: 'warning',
+    en: 'The templates could not be loaded; only the default template is available.',
+    es: 'No se han podido cargar las plantillas; solo está disponible la plantilla predeterminada.',
+  },
+  'csvExtractor.defaultTechnologies': {
+    severity: 'warning',
+    en: 'The technologies could not be loaded; the default technologies are used.',
+    es: 'No se han podido cargar las tecnologías; se usan las tecnologías predeterminadas.',
+  },
+
+  // ── CSV import of probes ──────────────────────────────────────────────────────────────────────────────────────
+  'csvImport.invalidFileFormat': {
+    status: 400,
+    en: 'Invalid file format. Only comma-separated .csv files are accepted.',
+    es: 'Formato de archivo no válido. Solo se aceptan archivos .csv separados por comas.',
+  },
+  'csvImport.readFailed': {
+    status: 400,
+    en: 'The file could not be read.',
+    es: 'No se ha podido leer el archivo.',
+  },
+  'csvImport.unsupportedReader': {
+    status: 400,
+    en: 'Your browser cannot read files. Use a different browser.',
+    es: 'Tu navegador no puede leer archivos. Usa otro navegador.',
+  },
+  'csvImport.requiredFieldsMissing': {
+    status: 400,
+    en: 'Some required fields are empty.',
+    es: 'Algunos campos obligatorios están vacíos.',
+  },
+  'csvImport.valueNotAllowed': {
+    status: 400,
+    en: 'The value of {field} is not in the list of allowed values.',
+    es: 'El valor de {field} no está en la lista de valores permitidos.',
+  },
+  'csvImport.probeIdExists': {
+    status: 409,
+    en: 'The probe id {probeId} already exists.',
+    es: 'El identificador de sonda {probeId} ya existe.',
+  },
+  'csvImport.configurationError': {
+    status: 500,
+    en: 'There was an error configuring the probes from the file.',
+    es: 'Se ha producido un error al configurar las sondas a partir del archivo.',
+  },
+
+  // ── Measurements and test analysis ────────────────────────────────────────────────────────────────────────────
+  'measurements.fetchFailed': {
+    status: 500,
+    en: 'Could not load the measurements.',
+    es: 'No se han podido cargar las mediciones.',
+  },
+  'measurements.infoLoadFailed': {
+    status: 500,
+    en: 'Error loading the measurement information.',
+    es: 'Error al cargar la información de la medición.',
+  },
+  'measurements.resultsFailed': {
+    status: 500,
+    en: 'Error obtaining the results.',
+    es: 'Error al obtener los resultados.',
+  },
+  'measurements.notFound': {
+    status: 404,
+    en: 'The measurement does not exist.',
+    es: 'La medición no existe.',
+  },
+  'measurements.inProgress': {
+    status: 409,
+    en: 'A measurement is already in progress. Confirm to cancel it and launch the new one.',
+    es: 'Ya hay una medición en curso. Confirma para cancelarla y lanzar la nueva.',
+  },
+  'testAnalysis.programsFetchFailed': {
+    status: 500,
+    en: 'Could not load the programs.',
+    es: 'No se han podido cargar los programas.',
+  },
+  'testAnalysis.resultsFetchFailed': {
+    status: 500,
+    en: 'Could not load the results.',
+    es: 'No se han podido cargar los resultados.',
+  },
+  'testAnalysis.probesFetchFailed': {
+    status: 500,
+    en: 'Could not load the probes for the test analysis.',
+    es: 'No se han podido cargar las sondas para el análisis de pruebas.',
+  },
+
+  // ── Evolution and smart performance ───────────────────────────────────────────────────────────────────────────
+  'evolution.fetchFailed': {
+    status: 500,
+    en: 'Could not load the evolution data.',
+    es: 'No se han podido cargar los datos de evolución.',
+  },
+  'smartPerformance.fetchFailed': {
+    status: 500,
+    en: 'Could not load the smart performance data.',
+    es: 'No se han podido cargar los datos de smart performance.',
+  },
+
+  // ── Personal dashboards ───────────────────────────────────────────────────────────────────────────────────────
+  'dashboards.fetchFailed': {
+    status: 500,
+    en: 'Could not load the dashboards.',
+    es: 'No se han podido cargar los paneles.',
+  },
+  'dashboards.graphicDataFetchFailed': {
+    status: 500,
+    en: 'Could not load the graphic data.',
+    es: 'No se han podido cargar los datos del gráfico.',
+  },
+  'dashboards.universeProbesFetchFailed': {
+    status: 500,
+    en: 'Could not load the probes of the universe.',
+    es: 'No se han podido cargar las sondas del universo.',
+  },
+  'dashboards.sendFailed': {
+    status: 500,
+    en: 'Could not send the dashboard.',
+    es: 'No se ha podido enviar el panel.',
+  },
+  'dashboards.saveFailed': {
+    status: 500,
+    en: 'Could not save the dashboard.',
+    es: 'No se ha podido guardar el panel.',
+  },
+  'dashboards.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the dashboard.',
+    es: 'No se ha podido eliminar el panel.',
+  },
+  'dashboards.graphicDeleteFailed': {
+    status: 500,
+    en: 'Could not delete the graphic.',
+    es: 'No se ha podido eliminar el gráfico.',
+  },
+  'dashboards.duplicateName': {
+    status: 409,
+    en: 'It is not possible to save the dashboard. You already have one with that name, try a different one.',
+    es: 'No es posible guardar el panel. Ya tienes uno con ese nombre; prueba con otro.',
+  },
+  'dashboards.categoryExists': {
+    status: 409,
+    en: 'There is already a category with that name',
+    es: 'Ya existe una categoría con ese nombre',
+  },
+  'dashboards.filtersNotApplicable': {
+    status: 422,
+    en: "Selected filters don't apply over this graphic",
+    es: 'Los filtros seleccionados no se aplican a este gráfico',
+  },
+  'dashboards.noData': {
+    severity: 'warning',
+    en: 'There is no data for applied filters',
+    es: 'No hay datos para los filtros aplicados',
+  },
+  'dashboards.categoryUpdateFailed': {
+    status: 500,
+    en: 'Could not update the categories.',
+    es: 'No se han podido actualizar las categorías.',
+  },
+  'dashboards.shareFailed': {
+    status: 500,
+    en: 'There has been an error. Please, retry.',
+    es: 'Se ha producido un error. Inténtalo de nuevo.',
+  },
+  'dashboards.userListFailed': {
+    status: 500,
+    en: 'Could not load the list of users.',
+    es: 'No se ha podido cargar la lista de usuarios.',
+  },
+  'dashboards.notificationsFetchFailed': {
+    status: 500,
+    en: 'Could not load the notifications.',
+    es: 'No se han podido cargar las notificaciones.',
+  },
+  'dashboards.notificationReadFailed': {
+    status: 500,
+    en: 'Could not mark the notification as read.',
+    es: 'No se ha podido marcar la notificación como leída.',
+  },
+  'dashboards.invalidEmails': {
+    status: 400,
+    en: "Some of the email's list hasn't a valid format",
+    es: 'Algunas de las direcciones de correo de la lista no tienen un formato válido',
+  },
+  'dashboards.notOwner': {
+    status: 403,
+    en: 'Only the owner can change this dashboard. Save a copy to make your own changes.',
+    es: 'Solo el propietario puede modificar este panel. Guarda una copia para hacer tus propios cambios.',
+  },
+  'dashboards.cloneNameRequired': {
+    status: 400,
+    en: 'Give the copy a name to save it; otherwise it will be lost.',
+    es: 'Ponle un nombre a la copia para guardarla; de lo contrario, se perderá.',
+  },
+  'dashboards.tableExceedsPdf': {
+    severity: 'warning',
+    en: 'A table in this dashboard is larger than the PDF page, so part of it will not be shown.',
+    es: 'Una tabla de este panel es más grande que la página del PDF, por lo que parte de ella no se mostrará.',
+  },
+  'dashboards.scorecardGraphicsDeleted': {
+    severity: 'warning',
+    en: 'All the graphics that belong to this scorecard have been deleted.',
+    es: 'Se han eliminado todos los gráficos que pertenecen a este scorecard.',
+  },
+
+  // ── Graphics ──────────────────────────────────────────────────────────────────────────────────────────────────
+  'graphics.generateFailed': {
+    status: 500,
+    en: 'Could not generate the graphic.',
+    es: 'No se ha podido generar el gráfico.',
+  },
+  'graphics.kpisFetchFailed': {
+    status: 500,
+    en: 'Could not load the KPIs of your profile.',
+    es: 'No se han podido cargar los KPI de tu perfil.',
+  },
+  'graphics.mappingsFetchFailed': {
+    status: 500,
+    en: 'Could not load the mappings.',
+    es: 'No se han podido cargar los mapeos.',
+  },
+  'graphics.fieldsLoadFailed': {
+    status: 500,
+    en: 'Could not load the fields.',
+    es: 'No se han podido cargar los campos.',
+  },
+  'graphics.noData': {
+    severity: 'warning',
+    en: 'No data for selected values',
+    es: 'No hay datos para los valores seleccionados',
+  },
+  'graphics.typeRequiresAdvanced': {
+    status: 400,
+    en: 'This graphic type is only available in the advanced generator.',
+    es: 'Este tipo de gráfico solo está disponible en el generador avanzado.',
+  },
+  'graphics.kpiNotAllowed': {
+    status: 400,
+    en: 'Boxplot and scatterplot graphics do not accept a KPI.',
+    es: 'Los gráficos de tipo boxplot y scatterplot no admiten un KPI.',
+  },
+  'graphics.scatterplotSampled': {
+    severity: 'warning',
+    en: 'The scatterplot shows a random sample of 10,000 points per universe or campaign.',
+    es: 'El gráfico de dispersión muestra una muestra aleatoria de 10.000 puntos por universo o campaña.',
+  },
+
+  // ── Tags ──────────────────────────────────────────────────────────────────────────────────────────────────────
+  'tags.fetchFailed': {
+    status: 500,
+    en: 'Could not load the tags.',
+    es: 'No se han podido cargar las etiquetas.',
+  },
+  'tags.createFailed': {
+    status: 500,
+    en: 'Could not create the tag.',
+    es: 'No se ha podido crear la etiqueta.',
+  },
+  'tags.updateFailed': {
+    status: 500,
+    en: 'Could not update the tag.',
+    es: 'No se ha podido actualizar la etiqueta.',
+  },
+  'tags.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the tag.',
+    es: 'No se ha podido eliminar la etiqueta.',
+  },
+  'tags.profilesFetchFailed': {
+    status: 500,
+    en: 'Could not load the profiles of the tag.',
+    es: 'No se han podido cargar los perfiles de la etiqueta.',
+  },
+  'tags.nameExists': {
+    status: 409,
+    en: 'Already exists a tag with this name',
+    es: 'Ya existe una etiqueta con este nombre',
+  },
+
+  // ── Users ─────────────────────────────────────────────────────────────────────────────────────────────────────
+  'users.fetchFailed': {
+    status: 500,
+    en: 'Could not load the users.',
+    es: 'No se han podido cargar los usuarios.',
+  },
+  'users.createFailed': {
+    status: 500,
+    en: 'Could not create the user.',
+    es: 'No se ha podido crear el usuario.',
+  },
+  'users.saveFailed': {
+    status: 500,
+    en: 'Could not save the user.',
+    es: 'No se ha podido guardar el usuario.',
+  },
+  'users.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the user.',
+    es: 'No se ha podido eliminar el usuario.',
+  },
+  'users.resetPasswordFailed': {
+    status: 500,
+    en: 'Could not reset the password of the user.',
+    es: 'No se ha podido restablecer la contraseña del usuario.',
+  },
+  'users.profilesFetchFailed': {
+    status: 500,
+    en: 'Could not load the profiles of the user.',
+    es: 'No se han podido cargar los perfiles del usuario.',
+  },
+  'users.alreadyExists': {
+    status: 409,
+    en: 'This user is already in the DB',
+    es: 'Este usuario ya existe en la base de datos',
+  },
+  'users.emailDomainNotAllowed': {
+    status: 422,
+    en: 'The domain of this e-mail address is not allowed.',
+    es: 'El dominio de esta dirección de correo electrónico no está permitido.',
+  },
+
+  // ── Maps ──────────────────────────────────────────────────────────────────────────────────────────────────────
+  'maps.resultsFailed': {
+    status: 500,
+    en: 'Could not load the map results.',
+    es: 'No se han podido cargar los resultados del mapa.',
+  },
+  'maps.campaignWithoutPolygon': {
+    status: 422,
+    en: 'Campaign has not defined polygon',
+    es: 'La campaña no tiene un polígono definido',
+  },
+  'maps.noResults': {
+    severity: 'warning',
+    en: 'No results found for the requested filters',
+    es: 'No se han encontrado resultados para los filtros solicitados',
+  },
+  'maps.sampleLimitExceeded': {
+    severity: 'warning',
+    en: 'The selection has more samples than the map can show ({limit}). Narrow the filters to see the map.',
+    es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Acota los filtros para ver el mapa.',
+  },
+  'maps.paletteRequired': {
+    status: 400,
+    en: 'Select a colour palette.',
+    es: 'Selecciona una paleta de colores.',
+  },
+
+  // ── Campaigns ─────────────────────────────────────────────────────────────────────────────────────────────────
+  'campaigns.fetchFailed': {
+    status: 500,
+    en: 'Could not load the campaigns.',
+    es: 'No se han podido cargar las campañas.',
+  },
+  'campaigns.createFailed': {
+    status: 500,
+    en: 'Could not create the campaign.',
+    es: 'No se ha podido crear la campaña.',
+  },
+  'campaigns.updateFailed': {
+    status: 500,
+    en: 'Could not update the campaign.',
+    es: 'No se ha podido actualizar la campaña.',
+  },
+  'campaigns.saveFailed': {
+    status: 500,
+    en: 'Could not save the campaign.',
+    es: 'No se ha podido guardar la campaña.',
+  },
+  'campaigns.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the campaign.',
+    es: 'No se ha podido eliminar la campaña.',
+  },
+  'campaigns.nameExists': {
+    status: 409,
+    en: 'A campaign with this name already exists.',
+    es: 'Ya existe una campaña con este nombre.',
+  },
+  'campaigns.forbiddenName': {
+    status: 422,
+    en: 'This name cannot be used for a campaign.',
+    es: 'Este nombre no se puede usar para una campaña.',
+  },
+
+  // ── Geographic filters ────────────────────────────────────────────────────────────────────────────────────────
+  'geofilters.fetchFailed': {
+    status: 500,
+    en: 'Could not load the geographic filters.',
+    es: 'No se han podido cargar los filtros geográficos.',
+  },
+  'geofilters.createFailed': {
+    status: 500,
+    en: 'Could not create the geographic filter.',
+    es: 'No se ha podido crear el filtro geográfico.',
+  },
+  'geofilters.updateFailed': {
+    status: 500,
+    en: 'Could not update the geographic filter.',
+    es: 'No se ha podido actualizar el filtro geográfico.',
+  },
+  'geofilters.saveFailed': {
+    status: 500,
+    en: 'Could not save the geographic filter.',
+    es: 'No se ha podido guardar el filtro geográfico.',
+  },
+  'geofilters.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the geographic filter.',
+    es: 'No se ha podido eliminar el filtro geográfico.',
+  },
+  'geofilters.nameExists': {
+    status: 409,
+    en: 'A geographic filter with this name already exists.',
+    es: 'Ya existe un filtro geográfico con este nombre.',
+  },
+  'geofilters.forbiddenName': {
+    status: 422,
+    en: 'This name cannot be used for a geographic filter.',
+    es: 'Este nombre no se puede usar para un filtro geográfico.',
+  },
+  'geofilters.inUse': {
+    status: 422,
+    en: 'Cannot delete GeoFilter because is being used in at least one cluster',
+    es: 'No se puede eliminar el filtro geográfico porque se está usando en al menos un clúster',
+  },
+
+  // ── Clusters ──────────────────────────────────────────────────────────────────────────────────────────────────
+  'clusters.fetchFailed': {
+    status: 500,
+    en: 'Could not load the clusters.',
+    es: 'No se han podido cargar los clústeres.',
+  },
+  'clusters.createFailed': {
+    status: 500,
+    en: 'Could not create the cluster.',
+    es: 'No se ha podido crear el clúster.',
+  },
+  'clusters.updateFailed': {
+    status: 500,
+    en: 'Could not update the cluster.',
+    es: 'No se ha podido actualizar el clúster.',
+  },
+  'clusters.saveFailed': {
+    status: 500,
+    en: 'Could not save the cluster.',
+    es: 'No se ha podido guardar el clúster.',
+  },
+  'clusters.deleteFailed': {
+    status: 500,
+    en: 'Could not delete the cluster.',
+    es: 'No se ha podido eliminar el clúster.',
+  },
+  'clusters.nameExists': {
+    status: 409,
+    en: 'A cluster with this name already exists.',
+    es: 'Ya existe un clúster con este nombre.',
+  },
+  'clusters.forbiddenName': {
+    status: 422,
+    en: 'This name cannot be used for a cluster.',
+    es: 'Este nombre no se puede usar para un clúster.',
+  },
+  'clusters.imageTooLarge': {
+    status: 400,
+    en: 'The maximum allowed weight has been exceeded (1MB)',
+    es: 'Se ha superado el tamaño máximo permitido (1 MB)',
+  },
+  'clusters.dateRangesOverlap': {
+    status: 422,
+    en: 'Some of the date ranges overlap',
+    es: 'Algunos de los rangos de fechas se solapan',
+  },
+  'clusters.deleteNotOwner': {
+    status: 422,
+    en: 'Only clusters created with current profile can be deleted',
+    es: 'Solo se pueden eliminar los clústeres creados con el perfil actual',
+  },
+  'clusters.noneOwned': {
+    status: 422,
+    en: 'None of the selected clusters is owned by the current profile',
+    es: 'Ninguno de los clústeres seleccionados pertenece al perfil actual',
+  },
+
+  // ── GeoJSON upload (campaigns and geographic filters) ─────────────────────────────────────────────────────────
+  'geojson.invalidFileType': {
+    status: 400,
+    en: 'The file must be a .geojson or .json file.',
+    es: 'El archivo debe ser de tipo .geojson o .json.',
+  },
+  'geojson.invalidContent': {
+    status: 400,
+    en: 'The file does not contain valid GeoJSON.',
+    es: 'El archivo no contiene un GeoJSON válido.',
+  },
+  'geojson.onlyPolygon': {
+    status: 400,
+    en: 'Only Polygon features are supported; multi-polygons are not accepted.',
+    es: 'Solo se admiten elementos de tipo Polygon; no se aceptan multipolígonos.',
+  },
+  'geojson.singleCoordinatesArray': {
+    status: 400,
+    en: 'The polygon must have a single coordinates array.',
+    es: 'El polígono debe tener un único array de coordenadas.',
+  },
+  'geojson.noFeatures': {
+    status: 400,
+    en: 'The file must contain at least one valid feature with coordinates.',
+    es: 'El archivo debe contener al menos un elemento válido con coordenadas.',
+  },
+  'geojson.ringNotClosed': {
+    status: 400,
+    en: 'The first and last coordinates of the polygon must be the same.',
+    es: 'La primera y la última coordenada del polígono deben coincidir.',
+  },
+  'geojson.polygonTooBig': {
+    status: 422,
+    en: 'The polygon is too big (the limit is {limit}). Simplify it and try again.',
+    es: 'El polígono es demasiado grande (el límite es {limit}). Simplifícalo e inténtalo de nuevo.',
+  },
+  'geojson.noPolygonSelected': {
+    status: 400,
+    en: 'Please select a polygon to cut',
+    es: 'Selecciona un polígono para cortar',
+  },
+
+  // ── Files ─────────────────────────────────────────────────────────────────────────────────────────────────────
+  'files.fetchFailed': {
+    status: 500,
+    en: 'Could not load the files.',
+    es: 'No se han podido cargar los archivos.',
+  },
+  'files.downloadFailed': {
+    status: 500,
+    en: 'Could not download the file.',
+    es: 'No se ha podido descargar el archivo.',
+  },
+  'files.retryFailed': {
+    status: 500,
+    en: 'Could not retry generating the file.',
+    es: 'No se ha podido reintentar la generación del archivo.',
+  },
+  'files.notRetryable': {
+    status: 422,
+    en: 'Only files with errors can be retried.',
+    es: 'Solo se pueden reintentar los archivos con errores.',
+  },
+} as const satisfies Record<string, CatalogueEntry>;

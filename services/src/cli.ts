@@ -1,0 +1,85 @@
+#!/usr/bin/env node
+import { readFileSync, writeFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { buildApi } from './api/app.ts';
+import { ConfigError, describeConfig, loadConfig } from './config/config.ts';
+import { openPlatform } from './platform/platform.ts';
+import { runUntilSignalled } from './platform/lifecycle.ts';
+
+const usage = `Usage: nq <command>
+
+Commands:
+  start             every process in one (the embedded default; PROFILE=distributed for the real servers)
+  api               the HTTP API alone (serves the console build too)
+  openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
+  config            print the resolved configuration (secrets masked)
+
+Configuration comes from environment variables (see README, "Configuration").`;
+
+export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi.json');
+
+async function serve(processes: string) {
+  const config = loadConfig();
+  const platform = await openPlatform(config);
+  const api = await buildApi({ config, platform });
+  api.addHook('onClose', () => platform.close());
+  await api.listen({ host: config.http.host, port: config.http.port });
+  api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
+  console.info(`\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
+    `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n  Ctrl-C stops it.\n`);
+  await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
+}
+
+async function openapi(check: boolean) {
+  const config = loadConfig({ ...process.env, PROFILE: 'embedded' });
+  const platform = await openPlatform(config, { inMemory: true });
+  const api = await buildApi({ config, platform, logger: false });
+  await api.ready();
+  const document = `${JSON.stringify(api.swagger(), null, 2)}\n`;
+  await api.close();
+  await platform.close();
+  if (!check) {
+    writeFileSync(openApiFile, document);
+    console.info(`wrote ${openApiFile}`);
+    return;
+  }
+  let committed = '';
+  try {
+    committed = readFileSync(openApiFile, 'utf8');
+  } catch {}
+  if (committed !== document) {
+    console.error(`${openApiFile} is out of date: run \`npm run openapi\` and commit it.`);
+    process.exitCode = 1;
+  } else console.info('contracts/openapi.json is current');
+}
+
+async function main() {
+  const { positionals, values } = parseArgs({ allowPositionals: true, options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const [command] = positionals;
+  switch (values.help ? 'help' : command) {
+    case 'start':
+      return serve('api (projector, ingest, alerting and jobs join as they land)');
+    case 'api':
+      return serve('api');
+    case 'openapi':
+      return openapi(values.check ?? false);
+    case 'config':
+      return console.info(JSON.stringify(describeConfig(loadConfig()), null, 2));
+    case 'help':
+    case undefined:
+      return console.info(usage);
+    default:
+      console.error(`unknown command '${command}'\n\n${usage}`);
+      process.exitCode = 2;
+  }
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError) {
+    console.error(error.message);
+    process.exit(78); // EX_CONFIG
+  }
+  console.error(error);
+  process.exit(1);
+});

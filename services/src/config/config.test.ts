@@ -1,0 +1,62 @@
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, describeConfig, loadConfig } from './config.ts';
+
+const problemsOf = (env: NodeJS.ProcessEnv) => {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    if (error instanceof ConfigError) return error.problems;
+    throw error;
+  }
+  throw new Error('expected the configuration to be refused');
+};
+
+describe('configuration', () => {
+  it('defaults to the embedded profile, whose adapters need no external server', () => {
+    const config = loadConfig({});
+    expect(config.profile).toBe('embedded');
+    expect(config.adapters).toEqual({ eventStore: 'pglite', log: 'embedded', readStore: 'sql', jobs: 'in-process', mail: 'outbox' });
+    expect(config.http.port).toBe(8080);
+  });
+
+  it('chooses the real servers in the distributed profile and lets one adapter be overridden', () => {
+    const config = loadConfig({ PROFILE: 'distributed', MAIL_ADAPTER: 'outbox', KAFKA_BROKERS: 'a:9092, b:9093' });
+    expect(config.adapters).toEqual({ eventStore: 'postgresql', log: 'kafka', readStore: 'elasticsearch', jobs: 'bullmq', mail: 'outbox' });
+    expect(config.kafka.brokers).toEqual(['a:9092', 'b:9093']);
+  });
+
+  it('refuses an unknown profile, naming the variable and the allowed values', () => {
+    expect(problemsOf({ PROFILE: 'foo' })).toEqual(["PROFILE (got 'foo'): must be one of embedded, distributed"]);
+  });
+
+  it('names every bad variable at once', () => {
+    const problems = problemsOf({ DATABASE_URL: 'not a url', PORT: '70000', KAFKA_BROKERS: 'localhost', LOG_ADAPTER: 'rabbit' });
+    expect(problems).toHaveLength(4);
+    expect(problems.join('\n')).toMatch(/^DATABASE_URL \(got 'not a url'\): must be a postgres or postgresql URL$/m);
+    expect(problems.join('\n')).toMatch(/^PORT \(got '70000'\)/m);
+    expect(problems.join('\n')).toMatch(/^KAFKA_BROKERS .*host:port/m);
+    expect(problems.join('\n')).toMatch(/^LOG_ADAPTER .*kafka, embedded/m);
+  });
+
+  it('reads an optional JSON file that the environment overrides, and refuses unknown keys in it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nq-config-'));
+    const file = join(dir, 'config.json');
+    writeFileSync(file, JSON.stringify({ PROFILE: 'distributed', PORT: 9000 }));
+    expect(loadConfig({ CONFIG_FILE: file, PORT: '9100' })).toMatchObject({ profile: 'distributed', http: { port: 9100 } });
+    writeFileSync(file, JSON.stringify({ PROFILE: 'distributed', KAFKA: 'x' }));
+    expect(problemsOf({ CONFIG_FILE: file })[0]).toMatch(/^CONFIG_FILE: unknown variable\(s\) KAFKA/);
+    expect(problemsOf({ CONFIG_FILE: join(dir, 'missing.json') })[0]).toMatch(/^CONFIG_FILE: cannot read/);
+  });
+
+  it('requires a long secret key when one is given and masks it and URL passwords when described', () => {
+    expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY .*at least 32/);
+    const described = describeConfig(
+      loadConfig({ SECRET_KEY: 'x'.repeat(40), DATABASE_URL: 'postgresql://app:hunter2@db:5432/nq' }),
+    );
+    expect(JSON.stringify(described)).not.toContain('hunter2');
+    expect(JSON.stringify(described)).not.toContain('x'.repeat(40));
+  });
+});

@@ -1,0 +1,141 @@
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { z } from 'zod';
+
+/**
+ * The one configuration module: environment variables, optionally preceded by a JSON file named by CONFIG_FILE
+ * (same variable names as keys; the environment wins). The profile chooses every port's default adapter; each
+ * adapter can still be overridden on its own.
+ */
+const profiles = ['embedded', 'distributed'] as const;
+const port = z.coerce.number().int().min(1).max(65_535);
+const url = (protocols: string[]) =>
+  z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a ${protocols.join(' or ')} URL` });
+const brokers = z
+  .string()
+  .transform((list) => list.split(',').map((broker) => broker.trim()).filter(Boolean))
+  .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'each broker must be host:port')).min(1, 'needs at least one host:port'));
+const secret = z.string().min(32, 'must be at least 32 characters');
+
+const variables = z.strictObject({
+  PROFILE: z.enum(profiles).default('embedded'),
+  HOST: z.string().min(1).default('127.0.0.1'),
+  PORT: port.default(8080),
+  PUBLIC_URL: url(['http', 'https']).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  DATA_DIR: z.string().min(1).default('.data/embedded'),
+  CONSOLE_DIR: z.string().min(1).default('console/dist'),
+
+  EVENT_STORE_ADAPTER: z.enum(['postgresql', 'pglite']).optional(),
+  LOG_ADAPTER: z.enum(['kafka', 'embedded']).optional(),
+  READ_STORE_ADAPTER: z.enum(['elasticsearch', 'sql']).optional(),
+  JOBS_ADAPTER: z.enum(['bullmq', 'in-process']).optional(),
+  MAIL_ADAPTER: z.enum(['smtp', 'outbox']).optional(),
+
+  DATABASE_URL: url(['postgres', 'postgresql']).default('postgresql://postgres@127.0.0.1:5432/nq'),
+  KAFKA_BROKERS: brokers.default(['127.0.0.1:9092']),
+  KAFKA_CLIENT_ID: z.string().min(1).default('nq-platform'),
+  ELASTICSEARCH_URL: url(['http', 'https']).default('http://127.0.0.1:9200'),
+  REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:2525'),
+  MAIL_FROM: z.email().default('no-reply@nq.local'),
+  FILES_DIR: z.string().min(1).optional(),
+
+  SECRET_KEY: secret.optional(),
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+});
+
+type Variables = z.infer<typeof variables>;
+export const configVariableNames = Object.keys(variables.shape) as (keyof Variables)[];
+
+const adapterDefaults = {
+  embedded: { eventStore: 'pglite', log: 'embedded', readStore: 'sql', jobs: 'in-process', mail: 'outbox' },
+  distributed: { eventStore: 'postgresql', log: 'kafka', readStore: 'elasticsearch', jobs: 'bullmq', mail: 'smtp' },
+} as const;
+
+function shape(v: Variables) {
+  const defaults = adapterDefaults[v.PROFILE];
+  const dataDir = resolve(v.DATA_DIR);
+  return {
+    profile: v.PROFILE,
+    http: { host: v.HOST, port: v.PORT, publicUrl: v.PUBLIC_URL ?? `http://${v.HOST}:${v.PORT}` },
+    logLevel: v.LOG_LEVEL,
+    dataDir,
+    consoleDir: resolve(v.CONSOLE_DIR),
+    filesDir: resolve(v.FILES_DIR ?? `${dataDir}/files`),
+    adapters: {
+      eventStore: v.EVENT_STORE_ADAPTER ?? defaults.eventStore,
+      log: v.LOG_ADAPTER ?? defaults.log,
+      readStore: v.READ_STORE_ADAPTER ?? defaults.readStore,
+      jobs: v.JOBS_ADAPTER ?? defaults.jobs,
+      mail: v.MAIL_ADAPTER ?? defaults.mail,
+    },
+    postgres: { url: v.DATABASE_URL },
+    kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID },
+    elasticsearch: { url: v.ELASTICSEARCH_URL },
+    redis: { url: v.REDIS_URL },
+    mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
+    secretKey: v.SECRET_KEY,
+    shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+  };
+}
+
+export type Config = ReturnType<typeof shape>;
+
+export class ConfigError extends Error {
+  readonly problems: string[];
+  constructor(problems: string[]) {
+    super(`Invalid configuration:\n${problems.map((problem) => `  - ${problem}`).join('\n')}`);
+    this.name = 'ConfigError';
+    this.problems = problems;
+  }
+}
+
+function describeIssue(issue: z.core.$ZodIssue, given: Record<string, unknown>): string {
+  const name = String(issue.path[0] ?? 'CONFIG_FILE');
+  if (issue.code === 'unrecognized_keys') {
+    return `CONFIG_FILE: unknown variable(s) ${issue.keys.join(', ')}; allowed: ${configVariableNames.join(', ')}`;
+  }
+  const value = given[name];
+  const shown = value === undefined ? '' : ` (got '${String(value)}')`;
+  if (issue.code === 'invalid_value') return `${name}${shown}: must be one of ${issue.values.join(', ')}`;
+  return `${name}${shown}: ${issue.message}`;
+}
+
+function readConfigFile(path: string): Record<string, unknown> {
+  let text: string;
+  try {
+    text = readFileSync(path, 'utf8');
+  } catch (error) {
+    throw new ConfigError([`CONFIG_FILE: cannot read '${path}' (${(error as NodeJS.ErrnoException).code})`]);
+  }
+  try {
+    const parsed: unknown = JSON.parse(text);
+    if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
+    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === 'object' ? value : String(value)]));
+  } catch (error) {
+    throw new ConfigError([`CONFIG_FILE: '${path}' must hold one JSON object of variables (${(error as Error).message})`]);
+  }
+}
+
+/** Reads and validates the configuration; throws a ConfigError naming every bad variable and what it allows. */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const fromFile = env.CONFIG_FILE ? readConfigFile(env.CONFIG_FILE) : {};
+  const fromEnv = Object.fromEntries(
+    configVariableNames.filter((name) => env[name] !== undefined && env[name] !== '').map((name) => [name, env[name]]),
+  );
+  const given = { ...fromFile, ...fromEnv };
+  const result = variables.safeParse(given);
+  if (!result.success) throw new ConfigError(result.error.issues.map((issue) => describeIssue(issue, given)));
+  return shape(result.data);
+}
+
+/** The configuration as shown to an operator: secrets and passwords in URLs masked. */
+export function describeConfig(config: Config): Record<string, unknown> {
+  const maskUrl = (value: string) => value.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+  return JSON.parse(
+    JSON.stringify({ ...config, secretKey: config.secretKey ? '***' : undefined }, (_key, value) =>
+      typeof value === 'string' && value.includes('://') ? maskUrl(value) : value,
+    ),
+  );
+}

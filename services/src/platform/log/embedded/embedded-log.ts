@@ -1,0 +1,200 @@
+import { EventEmitter } from 'node:events';
+import type { SqlClient } from '../../sql/sql-client.ts';
+import type { ConsumerOptions, LogConsumer, LogMessage, LogPort, LogRecord, TopicSpec } from '../log-port.ts';
+import { partitionOf } from '../partition-of.ts';
+import { GroupCoordinator } from './group-coordinator.ts';
+
+const schema = `
+create table if not exists log_partitions (
+  topic text not null, partition int not null, next_offset bigint not null default 0,
+  primary key (topic, partition));
+create table if not exists log_records (
+  topic text not null, partition int not null, "offset" bigint not null,
+  key text not null, value text not null, headers jsonb, created_at timestamptz not null default now(),
+  primary key (topic, partition, "offset"));
+create table if not exists log_group_offsets (
+  group_id text not null, topic text not null, partition int not null, next_offset bigint not null,
+  primary key (group_id, topic, partition));
+`;
+
+interface RecordRow {
+  position: string;
+  key: string;
+  value: string;
+  headers: Record<string, string> | null;
+  created_at: Date | string;
+}
+
+const POLL_INTERVAL_MS = 250;
+const RETRY_BACKOFF_MS = 200;
+
+/**
+ * The embedded profile's Log: topics as tables in the embedded database. Offsets are handed out under a row lock on
+ * the partition, so they become visible in commit order and a reader never skips one. Consumer groups are
+ * coordinated in process: this adapter serves the single-process embedded profile.
+ */
+export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
+  await sql.exec(schema);
+  const produced = new EventEmitter().setMaxListeners(0);
+  const coordinator = new GroupCoordinator();
+  const partitionCounts = new Map<string, number>();
+
+  async function partitionsOf(topic: string): Promise<number> {
+    const known = partitionCounts.get(topic);
+    if (known !== undefined) return known;
+    const [row] = await sql.query<{ count: number }>('select count(*)::int as count from log_partitions where topic = $1', [topic]);
+    if (!row || row.count === 0) throw new Error(`unknown topic '${topic}': create it with ensureTopics first`);
+    partitionCounts.set(topic, row.count);
+    return row.count;
+  }
+
+  async function produce(topic: string, messages: LogMessage[]) {
+    if (messages.length === 0) return;
+    const partitions = await partitionsOf(topic);
+    const byPartition = Map.groupBy(messages, (message) => partitionOf(message.key, partitions));
+    await sql.transaction(async (tx) => {
+      for (const [partition, batch] of [...byPartition].sort(([a], [b]) => a - b)) {
+        const [reserved] = await tx.query<{ first: string }>(
+          `update log_partitions set next_offset = next_offset + $3
+           where topic = $1 and partition = $2 returning next_offset - $3 as first`,
+          [topic, partition, batch.length],
+        );
+        await tx.query(
+          `insert into log_records (topic, partition, "offset", key, value, headers)
+           select $1, $2, $3::bigint + m.ordinality - 1, m.message->>'key', m.message->>'value',
+                  nullif(m.message->'headers', 'null'::jsonb)
+           from jsonb_array_elements($4::jsonb) with ordinality as m(message, ordinality)`,
+          [topic, partition, reserved!.first, JSON.stringify(batch.map(({ key, value, headers }) => ({ key, value, headers: headers ?? null })))],
+        );
+      }
+    });
+    produced.emit(topic);
+  }
+
+  async function startingOffset(groupId: string, topic: string, partition: number, startFrom: 'earliest' | 'latest') {
+    await sql.query(
+      `insert into log_group_offsets (group_id, topic, partition, next_offset)
+       select $1, $2, $3, case when $4 = 'latest' then next_offset else 0 end
+       from log_partitions where topic = $2 and partition = $3
+       on conflict do nothing`,
+      [groupId, topic, partition, startFrom],
+    );
+    const [row] = await sql.query<{ next_offset: string }>(
+      'select next_offset from log_group_offsets where group_id = $1 and topic = $2 and partition = $3',
+      [groupId, topic, partition],
+    );
+    return BigInt(row!.next_offset);
+  }
+
+  async function consume(options: ConsumerOptions): Promise<LogConsumer> {
+    const { groupId, topics, handle, maxBatchSize = 500, startFrom = 'earliest' } = options;
+    const assignable = (await Promise.all(topics.map(async (topic) => ({ topic, count: await partitionsOf(topic) })))).flatMap(
+      ({ topic, count }) => Array.from({ length: count }, (_, partition) => ({ topic, partition })),
+    );
+    const member = coordinator.join(groupId, assignable);
+    const abortController = new AbortController();
+    let stopping = false;
+    let wake: () => void = () => undefined;
+    const onProduce = (topic: string) => topics.includes(topic) && wake();
+    for (const topic of topics) produced.on(topic, onProduce);
+
+    const aborted = new Promise<never>((_, reject) =>
+      abortController.signal.addEventListener('abort', () => reject(new Error('consumer aborted')), { once: true }),
+    );
+    aborted.catch(() => undefined);
+
+    async function pollPartition(topic: string, partition: number): Promise<boolean> {
+      const from = await startingOffset(groupId, topic, partition, startFrom);
+      const rows = await sql.query<RecordRow>(
+        `select "offset"::text as position, key, value, headers, created_at from log_records
+         where topic = $1 and partition = $2 and "offset" >= $3 order by "offset" limit $4`,
+        [topic, partition, from.toString(), maxBatchSize],
+      );
+      if (rows.length === 0) return false;
+      const records: LogRecord[] = rows.map((row) => ({
+        topic,
+        partition,
+        offset: row.position,
+        key: row.key,
+        value: row.value,
+        ...(row.headers ? { headers: row.headers } : {}),
+        timestamp: new Date(row.created_at).getTime(),
+      }));
+      try {
+        await Promise.race([handle(records, { signal: abortController.signal }), aborted]);
+      } catch (error) {
+        if (abortController.signal.aborted) return false;
+        await sleep(RETRY_BACKOFF_MS);
+        return true;
+      }
+      await sql.query(
+        `update log_group_offsets set next_offset = greatest(next_offset, $4)
+         where group_id = $1 and topic = $2 and partition = $3`,
+        [groupId, topic, partition, (BigInt(records.at(-1)!.offset) + 1n).toString()],
+      );
+      return true;
+    }
+
+    const loop = (async () => {
+      while (!stopping && !abortController.signal.aborted) {
+        let progressed = false;
+        for (const { topic, partition } of member.assignment()) {
+          if (stopping || abortController.signal.aborted) break;
+          progressed = (await pollPartition(topic, partition)) || progressed;
+        }
+        if (!progressed) {
+          await new Promise<void>((resolve) => {
+            const timer = setTimeout(resolve, POLL_INTERVAL_MS);
+            wake = () => {
+              clearTimeout(timer);
+              resolve();
+            };
+          });
+        }
+      }
+    })();
+
+    const leave = () => {
+      for (const topic of topics) produced.off(topic, onProduce);
+      member.leave();
+      wake();
+    };
+    return {
+      stop: async () => {
+        stopping = true;
+        wake();
+        await loop;
+        leave();
+      },
+      abort: async () => {
+        abortController.abort();
+        leave();
+        await loop.catch(() => undefined);
+      },
+    };
+  }
+
+  return {
+    adapter: 'embedded',
+    ensureTopics: async (topics: TopicSpec[]) => {
+      for (const { name, partitions } of topics) {
+        await sql.query(
+          `insert into log_partitions (topic, partition)
+           select $1, generate_series(0, $2 - 1) on conflict do nothing`,
+          [name, partitions],
+        );
+        partitionCounts.delete(name);
+      }
+    },
+    produce,
+    consume,
+    ping: async () => {
+      await sql.query('select 1');
+    },
+    close: async () => {
+      produced.removeAllListeners();
+    },
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,0 +1,37 @@
+import pg from 'pg';
+import type { SqlClient, SqlParam } from './sql-client.ts';
+
+// 64-bit integers (offsets, positions) come back as strings rather than losing precision as numbers.
+export async function openPgClient(connectionString: string, options: { maxConnections?: number } = {}): Promise<SqlClient> {
+  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+  pool.on('error', () => {
+    // An idle client lost its connection; the pool replaces it and the next query reports any lasting failure.
+  });
+  const client = await pool.connect();
+  client.release();
+  const toParams = (params?: readonly SqlParam[]) => (params ? [...params] : []);
+  return {
+    dialect: 'postgresql',
+    query: async (text, params) => (await pool.query(text, toParams(params))).rows,
+    transaction: async (work) => {
+      const connection = await pool.connect();
+      try {
+        await connection.query('begin');
+        const result = await work({
+          query: async (text, params) => (await connection.query(text, toParams(params))).rows,
+        });
+        await connection.query('commit');
+        return result;
+      } catch (error) {
+        await connection.query('rollback').catch(() => undefined);
+        throw error;
+      } finally {
+        connection.release();
+      }
+    },
+    exec: async (script) => {
+      await pool.query(script);
+    },
+    close: () => pool.end(),
+  };
+}

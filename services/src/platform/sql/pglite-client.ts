@@ -1,0 +1,19 @@
+import { PGlite } from '@electric-sql/pglite';
+import type { SqlClient, SqlExecutor, SqlParam } from './sql-client.ts';
+
+/** PGlite: PostgreSQL compiled to WebAssembly, in process. `dataDir` undefined keeps everything in memory. */
+export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
+  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const run = async <Row>(executor: Pick<PGlite, 'query'>, text: string, params?: readonly SqlParam[]) =>
+    (await executor.query<Row>(text, params ? [...params] : [])).rows;
+  return {
+    dialect: 'pglite',
+    query: (text, params) => run(db, text, params),
+    transaction: (work) =>
+      db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) } satisfies SqlExecutor)),
+    exec: async (script) => {
+      await db.exec(script);
+    },
+    close: () => db.close(),
+  };
+}

@@ -1,0 +1,18 @@
+/**
+ * The one SQL surface shared by the PostgreSQL (`pg`) and PGlite adapters, so that every table-backed adapter
+ * (event store, embedded log, SQL read models) is written once.
+ */
+export type SqlParam = string | number | bigint | boolean | null | Date | object;
+
+export interface SqlExecutor {
+  query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<Row[]>;
+}
+
+export interface SqlClient extends SqlExecutor {
+  readonly dialect: 'postgresql' | 'pglite';
+  /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
+  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  /** Runs several statements separated by semicolons (migrations). */
+  exec(script: string): Promise<void>;
+  close(): Promise<void>;
+}
