@@ -4,8 +4,8 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { buildApi } from './api/app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config/config.ts';
-import { openPlatform } from './platform/platform.ts';
 import { runUntilSignalled } from './platform/lifecycle.ts';
+import { openPlatform } from './platform/platform.ts';
 
 const usage = `Usage: nq <command>
 
@@ -26,8 +26,10 @@ async function serve(processes: string) {
   api.addHook('onClose', () => platform.close());
   await api.listen({ host: config.http.host, port: config.http.port });
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
-  console.info(`\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
-    `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n  Ctrl-C stops it.\n`);
+  console.info(
+    `\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
+      `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n  Ctrl-C stops it.\n`,
+  );
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
 }
 
@@ -55,7 +57,10 @@ async function openapi(check: boolean) {
 }
 
 async function main() {
-  const { positionals, values } = parseArgs({ allowPositionals: true, options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } } });
+  const { positionals, values } = parseArgs({
+    allowPositionals: true,
+    options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
+  });
   const [command] = positionals;
   switch (values.help ? 'help' : command) {
     case 'start':

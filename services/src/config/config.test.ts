@@ -18,13 +18,25 @@ describe('configuration', () => {
   it('defaults to the embedded profile, whose adapters need no external server', () => {
     const config = loadConfig({});
     expect(config.profile).toBe('embedded');
-    expect(config.adapters).toEqual({ eventStore: 'pglite', log: 'embedded', readStore: 'sql', jobs: 'in-process', mail: 'outbox' });
+    expect(config.adapters).toEqual({
+      eventStore: 'pglite',
+      log: 'embedded',
+      readStore: 'sql',
+      jobs: 'in-process',
+      mail: 'outbox',
+    });
     expect(config.http.port).toBe(8080);
   });
 
   it('chooses the real servers in the distributed profile and lets one adapter be overridden', () => {
     const config = loadConfig({ PROFILE: 'distributed', MAIL_ADAPTER: 'outbox', KAFKA_BROKERS: 'a:9092, b:9093' });
-    expect(config.adapters).toEqual({ eventStore: 'postgresql', log: 'kafka', readStore: 'elasticsearch', jobs: 'bullmq', mail: 'outbox' });
+    expect(config.adapters).toEqual({
+      eventStore: 'postgresql',
+      log: 'kafka',
+      readStore: 'elasticsearch',
+      jobs: 'bullmq',
+      mail: 'outbox',
+    });
     expect(config.kafka.brokers).toEqual(['a:9092', 'b:9093']);
   });
 
@@ -33,7 +45,12 @@ describe('configuration', () => {
   });
 
   it('names every bad variable at once', () => {
-    const problems = problemsOf({ DATABASE_URL: 'not a url', PORT: '70000', KAFKA_BROKERS: 'localhost', LOG_ADAPTER: 'rabbit' });
+    const problems = problemsOf({
+      DATABASE_URL: 'not a url',
+      PORT: '70000',
+      KAFKA_BROKERS: 'localhost',
+      LOG_ADAPTER: 'rabbit',
+    });
     expect(problems).toHaveLength(4);
     expect(problems.join('\n')).toMatch(/^DATABASE_URL \(got 'not a url'\): must be a postgres or postgresql URL$/m);
     expect(problems.join('\n')).toMatch(/^PORT \(got '70000'\)/m);
@@ -45,7 +62,10 @@ describe('configuration', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nq-config-'));
     const file = join(dir, 'config.json');
     writeFileSync(file, JSON.stringify({ PROFILE: 'distributed', PORT: 9000 }));
-    expect(loadConfig({ CONFIG_FILE: file, PORT: '9100' })).toMatchObject({ profile: 'distributed', http: { port: 9100 } });
+    expect(loadConfig({ CONFIG_FILE: file, PORT: '9100' })).toMatchObject({
+      profile: 'distributed',
+      http: { port: 9100 },
+    });
     writeFileSync(file, JSON.stringify({ PROFILE: 'distributed', KAFKA: 'x' }));
     expect(problemsOf({ CONFIG_FILE: file })[0]).toMatch(/^CONFIG_FILE: unknown variable\(s\) KAFKA/);
     expect(problemsOf({ CONFIG_FILE: join(dir, 'missing.json') })[0]).toMatch(/^CONFIG_FILE: cannot read/);

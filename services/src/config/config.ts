@@ -13,8 +13,17 @@ const url = (protocols: string[]) =>
   z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a ${protocols.join(' or ')} URL` });
 const brokers = z
   .string()
-  .transform((list) => list.split(',').map((broker) => broker.trim()).filter(Boolean))
-  .pipe(z.array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'each broker must be host:port')).min(1, 'needs at least one host:port'));
+  .transform((list) =>
+    list
+      .split(',')
+      .map((broker) => broker.trim())
+      .filter(Boolean),
+  )
+  .pipe(
+    z
+      .array(z.string().regex(/^[\w.-]+:\d{1,5}$/, 'each broker must be host:port'))
+      .min(1, 'needs at least one host:port'),
+  );
 const secret = z.string().min(32, 'must be at least 32 characters');
 
 const variables = z.strictObject({
@@ -112,9 +121,13 @@ function readConfigFile(path: string): Record<string, unknown> {
   try {
     const parsed: unknown = JSON.parse(text);
     if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new Error('not an object');
-    return Object.fromEntries(Object.entries(parsed).map(([key, value]) => [key, typeof value === 'object' ? value : String(value)]));
+    return Object.fromEntries(
+      Object.entries(parsed).map(([key, value]) => [key, typeof value === 'object' ? value : String(value)]),
+    );
   } catch (error) {
-    throw new ConfigError([`CONFIG_FILE: '${path}' must hold one JSON object of variables (${(error as Error).message})`]);
+    throw new ConfigError([
+      `CONFIG_FILE: '${path}' must hold one JSON object of variables (${(error as Error).message})`,
+    ]);
   }
 }
 

@@ -53,7 +53,11 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     });
   }
   if (config.adapters.jobs === 'bullmq') {
-    const redis = new Redis(config.redis.url, { lazyConnect: true, maxRetriesPerRequest: 1, enableOfflineQueue: false });
+    const redis = new Redis(config.redis.url, {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+      enableOfflineQueue: false,
+    });
     redis.on('error', () => undefined); // reported through /ready, not as an unhandled event
     await redis.connect().catch(() => undefined);
     closers.push(async () => redis.disconnect());

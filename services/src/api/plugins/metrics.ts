@@ -18,7 +18,11 @@ export const metricsPlugin = fp(async (app: FastifyInstance, { registry }: { reg
     registers: [registry],
   });
   app.addHook('onResponse', async (request, reply) => {
-    const labels = { method: request.method, route: request.routeOptions.url ?? 'unmatched', status_code: reply.statusCode };
+    const labels = {
+      method: request.method,
+      route: request.routeOptions.url ?? 'unmatched',
+      status_code: reply.statusCode,
+    };
     duration.observe(labels, reply.elapsedTime / 1000);
     total.inc(labels);
   });

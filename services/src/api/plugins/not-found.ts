@@ -8,8 +8,10 @@ const wantsPage = (accept: string | undefined) => accept?.includes('text/html') 
 export const notFoundPlugin = fp(async (app: FastifyInstance) => {
   app.setNotFoundHandler(async (request, reply) => {
     if (request.method === 'GET' && wantsPage(request.headers.accept)) return app.consoleIndex(reply);
-    return reply
-      .status(404)
-      .send(errorBody('route.notFound', pickLanguage(request.headers['accept-language']), { details: { method: request.method, path: request.url.split('?')[0] } }));
+    return reply.status(404).send(
+      errorBody('route.notFound', pickLanguage(request.headers['accept-language']), {
+        details: { method: request.method, path: request.url.split('?')[0] },
+      }),
+    );
   });
 });

@@ -27,13 +27,22 @@ async function check(dependency: Dependency): Promise<DependencyStatus> {
     ]);
     return { name, adapter, status: 'up', latencyMs: Math.round(performance.now() - started) };
   } catch (error) {
-    return { name, adapter, status: 'down', latencyMs: Math.round(performance.now() - started), error: (error as Error).message };
+    return {
+      name,
+      adapter,
+      status: 'down',
+      latencyMs: Math.round(performance.now() - started),
+      error: (error as Error).message,
+    };
   } finally {
     clearTimeout(timer);
   }
 }
 
-export const healthRoutes: FastifyPluginAsyncZod<{ dependencies: Dependency[]; profile: string }> = async (app, options) => {
+export const healthRoutes: FastifyPluginAsyncZod<{ dependencies: Dependency[]; profile: string }> = async (
+  app,
+  options,
+) => {
   app.get(
     '/health',
     {

@@ -40,16 +40,28 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       const topic = await newTopic();
       await port.produce(topic, [{ key: 'probe-1', value: '{"kpi":42}', headers: { 'content-type': 'json' } }]);
       const received: LogRecord[] = [];
-      track(await port.consume({ groupId: newGroup(), topics: [topic], handle: async (batch) => void received.push(...batch) }));
+      track(
+        await port.consume({
+          groupId: newGroup(),
+          topics: [topic],
+          handle: async (batch) => void received.push(...batch),
+        }),
+      );
       await waitFor('the record', () => received.length === 1);
-      expect(received[0]).toMatchObject({ topic, key: 'probe-1', value: '{"kpi":42}', headers: { 'content-type': 'json' } });
+      expect(received[0]).toMatchObject({
+        topic,
+        key: 'probe-1',
+        value: '{"kpi":42}',
+        headers: { 'content-type': 'json' },
+      });
       expect(Number(received[0]!.offset)).toBeGreaterThanOrEqual(0);
     });
 
     it('keeps the produce order of messages that share a key', async () => {
       const topic = await newTopic();
       const keys = ['probe-a', 'probe-b', 'probe-c', 'probe-d'];
-      for (let round = 0; round < 5; round++) await produceNumbered(topic, 20, (i) => keys[i % keys.length]!, round * 20);
+      for (let round = 0; round < 5; round++)
+        await produceNumbered(topic, 20, (i) => keys[i % keys.length]!, round * 20);
       const seenPerKey = new Map<string, number[]>();
       track(
         await port.consume({
@@ -57,7 +69,8 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
           topics: [topic],
           maxBatchSize: 7,
           handle: async (batch) => {
-            for (const record of batch) seenPerKey.set(record.key, [...(seenPerKey.get(record.key) ?? []), numberOf(record)]);
+            for (const record of batch)
+              seenPerKey.set(record.key, [...(seenPerKey.get(record.key) ?? []), numberOf(record)]);
           },
         }),
       );
@@ -75,7 +88,11 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       const handledBy: [string[], string[]] = [[], []];
       const members = await Promise.all(
         handledBy.map((log) =>
-          port.consume({ groupId, topics: [topic], handle: async (batch) => void log.push(...batch.map((r) => r.value)) }),
+          port.consume({
+            groupId,
+            topics: [topic],
+            handle: async (batch) => void log.push(...batch.map((r) => r.value)),
+          }),
         ),
       );
       members.forEach(track);
@@ -145,7 +162,11 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       await crashed.abort();
       const secondMemberSaw: number[] = [];
       track(
-        await port.consume({ groupId, topics: [topic], handle: async (batch) => void secondMemberSaw.push(...batch.map(numberOf)) }),
+        await port.consume({
+          groupId,
+          topics: [topic],
+          handle: async (batch) => void secondMemberSaw.push(...batch.map(numberOf)),
+        }),
       );
       await waitFor('the second member to receive all five', () => secondMemberSaw.length >= 5, 45_000);
       expect(secondMemberSaw.slice(0, 5)).toEqual([0, 1, 2, 3, 4]);
@@ -156,12 +177,18 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       const groupId = newGroup();
       await produceNumbered(topic, 10, (i) => `probe-${i % 4}`);
       const firstRun: number[] = [];
-      const first = await port.consume({ groupId, topics: [topic], handle: async (b) => void firstRun.push(...b.map(numberOf)) });
+      const first = await port.consume({
+        groupId,
+        topics: [topic],
+        handle: async (b) => void firstRun.push(...b.map(numberOf)),
+      });
       await waitFor('the first run to handle ten', () => firstRun.length === 10);
       await first.stop();
       await produceNumbered(topic, 6, (i) => `probe-${i % 4}`, 10);
       const secondRun: number[] = [];
-      track(await port.consume({ groupId, topics: [topic], handle: async (b) => void secondRun.push(...b.map(numberOf)) }));
+      track(
+        await port.consume({ groupId, topics: [topic], handle: async (b) => void secondRun.push(...b.map(numberOf)) }),
+      );
       await waitFor('the second run to handle six', () => secondRun.length >= 6);
       await sleep(500);
       expect(secondRun.sort((a, b) => a - b)).toEqual([10, 11, 12, 13, 14, 15]);

@@ -2,7 +2,10 @@ import pg from 'pg';
 import type { SqlClient, SqlParam } from './sql-client.ts';
 
 // 64-bit integers (offsets, positions) come back as strings rather than losing precision as numbers.
-export async function openPgClient(connectionString: string, options: { maxConnections?: number } = {}): Promise<SqlClient> {
+export async function openPgClient(
+  connectionString: string,
+  options: { maxConnections?: number } = {},
+): Promise<SqlClient> {
   const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any lasting failure.

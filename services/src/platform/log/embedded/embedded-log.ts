@@ -42,7 +42,10 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
   async function partitionsOf(topic: string): Promise<number> {
     const known = partitionCounts.get(topic);
     if (known !== undefined) return known;
-    const [row] = await sql.query<{ count: number }>('select count(*)::int as count from log_partitions where topic = $1', [topic]);
+    const [row] = await sql.query<{ count: number }>(
+      'select count(*)::int as count from log_partitions where topic = $1',
+      [topic],
+    );
     if (!row || row.count === 0) throw new Error(`unknown topic '${topic}': create it with ensureTopics first`);
     partitionCounts.set(topic, row.count);
     return row.count;
@@ -64,7 +67,12 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
            select $1, $2, $3::bigint + m.ordinality - 1, m.message->>'key', m.message->>'value',
                   nullif(m.message->'headers', 'null'::jsonb)
            from jsonb_array_elements($4::jsonb) with ordinality as m(message, ordinality)`,
-          [topic, partition, reserved!.first, JSON.stringify(batch.map(({ key, value, headers }) => ({ key, value, headers: headers ?? null })))],
+          [
+            topic,
+            partition,
+            reserved!.first,
+            JSON.stringify(batch.map(({ key, value, headers }) => ({ key, value, headers: headers ?? null }))),
+          ],
         );
       }
     });
@@ -88,9 +96,9 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
 
   async function consume(options: ConsumerOptions): Promise<LogConsumer> {
     const { groupId, topics, handle, maxBatchSize = 500, startFrom = 'earliest' } = options;
-    const assignable = (await Promise.all(topics.map(async (topic) => ({ topic, count: await partitionsOf(topic) })))).flatMap(
-      ({ topic, count }) => Array.from({ length: count }, (_, partition) => ({ topic, partition })),
-    );
+    const assignable = (
+      await Promise.all(topics.map(async (topic) => ({ topic, count: await partitionsOf(topic) })))
+    ).flatMap(({ topic, count }) => Array.from({ length: count }, (_, partition) => ({ topic, partition })));
     const member = coordinator.join(groupId, assignable);
     const abortController = new AbortController();
     let stopping = false;
@@ -122,7 +130,7 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
       }));
       try {
         await Promise.race([handle(records, { signal: abortController.signal }), aborted]);
-      } catch (error) {
+      } catch {
         if (abortController.signal.aborted) return false;
         await sleep(RETRY_BACKOFF_MS);
         return true;

@@ -24,7 +24,10 @@ export class GroupCoordinator {
     return {
       assignment: () => this.#assignments.get(member.id) ?? [],
       leave: () => {
-        this.#groups.set(groupId, (this.#groups.get(groupId) ?? []).filter((other) => other !== member));
+        this.#groups.set(
+          groupId,
+          (this.#groups.get(groupId) ?? []).filter((other) => other !== member),
+        );
         this.#assignments.delete(member.id);
         this.#rebalance(groupId);
       },

@@ -1,0 +1,44 @@
+#!/usr/bin/env bash
+# Installs what the tests need, starts PostgreSQL, Redis, Kafka and Elasticsearch on loopback, runs every layer
+# (static checks, unit, integration against the real servers, browser end-to-end), stops what it started and prints
+# one summary. Exits non-zero on any failure.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root=$PWD
+started=$SECONDS
+bash deploy/scripts/install.sh || exit 1
+export PATH="$root/node_modules/.bin:$PATH"
+results=$root/test-results
+rm -rf "$results" && mkdir -p "$results"
+
+if ! command -v chromium >/dev/null; then
+  echo "[test] installing Debian's chromium for the browser tests" >&2
+  if [ "$(id -u)" = 0 ]; then
+    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null
+  else
+    echo "[test] chromium missing: install Debian's chromium (apt-get install chromium)" >&2; exit 1
+  fi
+fi
+
+trap 'bash deploy/infra/infra.sh down' EXIT
+bash deploy/infra/infra.sh up || exit 1
+bash deploy/infra/infra.sh status
+
+failed_steps=()
+step() { # name command...
+  local name=$1; shift
+  echo; echo "══ $name ══"
+  "$@" || failed_steps+=("$name")
+}
+
+step "lint (biome)" biome check .
+step "typecheck (tsc)" tsc -p tsconfig.json
+step "typecheck console (tsc)" tsc -p console/tsconfig.json
+step "openapi document current" node services/src/cli.ts openapi --check
+step "unit tests (vitest)" vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"
+step "integration tests (vitest, real servers)" vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration.json"
+step "console build (vite)" npm run build --silent -w console
+step "end-to-end tests (playwright, chromium)" playwright test -c tests/playwright.config.ts
+
+echo
+node deploy/scripts/summarize-tests.ts "$results" "$(( SECONDS - started ))" "${failed_steps[@]}"

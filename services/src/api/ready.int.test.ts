@@ -1,0 +1,47 @@
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase, infra } from '../testing/infra.ts';
+import { openTestApi } from '../testing/test-api.ts';
+
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+const distributed = (overrides: Record<string, string> = {}) => ({
+  PROFILE: 'distributed',
+  DATABASE_URL: database.url,
+  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+  ELASTICSEARCH_URL: infra.elasticsearchUrl,
+  REDIS_URL: infra.redisUrl,
+  ...overrides,
+});
+
+describe('readiness in the distributed profile', () => {
+  it('is ready when PostgreSQL, Kafka, Elasticsearch and Redis all answer', async () => {
+    const { app } = await openTestApi(distributed());
+    try {
+      const response = await app.inject('/ready');
+      expect(
+        response
+          .json()
+          .dependencies.map(
+            (d: { name: string; adapter: string; status: string }) => `${d.name}/${d.adapter}:${d.status}`,
+          ),
+      ).toEqual(['event-store/postgresql:up', 'log/kafka:up', 'read-store/elasticsearch:up', 'jobs/bullmq:up']);
+      expect(response.statusCode).toBe(200);
+    } finally {
+      await app.close();
+    }
+  });
+
+  it('answers 503 naming the dependency that does not answer', async () => {
+    const { app } = await openTestApi(distributed({ ELASTICSEARCH_URL: 'http://127.0.0.1:1' }));
+    try {
+      const response = await app.inject({ url: '/ready', headers: { 'accept-language': 'en' } });
+      expect(response.statusCode).toBe(503);
+      const body = response.json();
+      expect(body.code).toBe('dependency.unavailable');
+      expect(body.message).toContain('read-store');
+      expect(body.details.dependencies.find((d: { name: string }) => d.name === 'read-store').status).toBe('down');
+    } finally {
+      await app.close();
+    }
+  });
+});

@@ -1,0 +1,30 @@
+import { spawnSync } from 'node:child_process';
+import { describe, expect, it } from 'vitest';
+
+const runCli = (env: Record<string, string>, ...args: string[]) =>
+  spawnSync(process.execPath, [`${import.meta.dirname}/cli.ts`, ...args], {
+    env: { PATH: process.env.PATH, ...env },
+    encoding: 'utf8',
+    timeout: 30_000,
+  });
+
+describe('the nq CLI', () => {
+  it('refuses to start with an unknown profile, naming the variable and the allowed values', () => {
+    const result = runCli({ PROFILE: 'foo' }, 'start');
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain("PROFILE (got 'foo'): must be one of embedded, distributed");
+  });
+
+  it('refuses to start with an invalid URL, naming the variable', () => {
+    const result = runCli({ PROFILE: 'distributed', ELASTICSEARCH_URL: 'elastic:9200' }, 'api');
+    expect(result.status).toBe(78);
+    expect(result.stderr).toMatch(/ELASTICSEARCH_URL \(got 'elastic:9200'\): must be a http or https URL/);
+  });
+
+  it('lists its commands and refuses an unknown one', () => {
+    expect(runCli({}, 'help').stdout).toMatch(/start[\s\S]*api[\s\S]*openapi/);
+    const unknown = runCli({}, 'frobnicate');
+    expect(unknown.status).toBe(2);
+    expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  });
+});

@@ -1,0 +1,17 @@
+import { randomUUID } from 'node:crypto';
+import { dropDatabase, ensureDatabase } from '../platform/sql/ensure-database.ts';
+
+/** Where the real servers started by deploy/infra/infra.sh listen (override with the same variables as the app). */
+export const infra = {
+  postgresServer: process.env.TEST_POSTGRES_SERVER ?? 'postgresql://postgres@127.0.0.1:5432',
+  kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  elasticsearchUrl: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
+  redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
+};
+
+/** A fresh database on the real PostgreSQL server for one test file; `drop` removes it. */
+export async function createTestDatabase() {
+  const url = `${infra.postgresServer}/nq_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  await ensureDatabase(url);
+  return { url, drop: () => dropDatabase(url) };
+}

@@ -1,0 +1,44 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const root = resolve(import.meta.dirname, '..');
+const port = Number(process.env.E2E_PORT ?? 18_181);
+export const baseURL = `http://127.0.0.1:${port}`;
+
+// Browser tests drive Debian's Chromium (no browser download) against the platform started on the embedded default.
+export default defineConfig({
+  testDir: 'e2e',
+  outputDir: join(root, 'test-results/e2e-artifacts'),
+  timeout: 60_000,
+  workers: 1,
+  reporter: [['list'], ['json', { outputFile: join(root, 'test-results/e2e.json') }]],
+  use: {
+    baseURL,
+    screenshot: 'on',
+    trace: 'retain-on-failure',
+    launchOptions: {
+      executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+      args: [
+        '--no-sandbox',
+        '--disable-gpu',
+        '--disable-quic',
+        '--no-first-run',
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+      ],
+    },
+  },
+  webServer: {
+    command: 'node services/src/cli.ts start',
+    cwd: root,
+    url: `${baseURL}/ready`,
+    timeout: 120_000,
+    reuseExistingServer: false,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: { PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-e2e-')), LOG_LEVEL: 'warn' },
+  },
+});
