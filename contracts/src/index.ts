@@ -1,1 +1,2 @@
 export * from './errors/index.ts';
+export * from './events/index.ts';

@@ -24,7 +24,12 @@ describe('readiness in the distributed profile', () => {
           .dependencies.map(
             (d: { name: string; adapter: string; status: string }) => `${d.name}/${d.adapter}:${d.status}`,
           ),
-      ).toEqual(['event-store/postgresql:up', 'log/kafka:up', 'read-store/elasticsearch:up', 'jobs/bullmq:up']);
+      ).toEqual([
+        'event-store/postgresql:up',
+        'log/kafka (@platformatic/kafka):up',
+        'read-store/elasticsearch:up',
+        'jobs/bullmq:up',
+      ]);
       expect(response.statusCode).toBe(200);
     } finally {
       await app.close();

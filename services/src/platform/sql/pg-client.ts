@@ -35,6 +35,15 @@ export async function openPgClient(
     exec: async (script) => {
       await pool.query(script);
     },
+    listen: async (channel, onNotify) => {
+      // LISTEN needs a connection of its own for as long as the subscription lasts.
+      const listener = new pg.Client({ connectionString });
+      listener.on('error', () => undefined);
+      await listener.connect();
+      listener.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
+      await listener.query(`listen "${channel.replaceAll('"', '""')}"`);
+      return () => listener.end();
+    },
     close: () => pool.end(),
   };
 }

@@ -14,6 +14,10 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
     exec: async (script) => {
       await db.exec(script);
     },
+    listen: async (channel, onNotify) => {
+      const unlisten = await db.listen(channel, onNotify);
+      return () => unlisten();
+    },
     close: () => db.close(),
   };
 }

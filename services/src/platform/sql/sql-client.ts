@@ -14,5 +14,7 @@ export interface SqlClient extends SqlExecutor {
   transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons (migrations). */
   exec(script: string): Promise<void>;
+  /** Calls `onNotify` on every NOTIFY sent to `channel` (by any connection); resolves to the unsubscribe function. */
+  listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }

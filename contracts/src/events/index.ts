@@ -1,0 +1,2 @@
+export * from './event-metadata.ts';
+export * from './log-position.ts';
