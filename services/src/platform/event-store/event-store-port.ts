@@ -1,0 +1,63 @@
+import type { EventMetadata, HttpErrorCode, LogPosition, StoredEvent } from '@nq/contracts';
+
+export interface NewEvent {
+  type: string;
+  schemaVersion: number;
+  data: Record<string, unknown>;
+}
+
+/** A unique value held by one stream (a tag's name, a provider's IMSI…), claimed in the append's transaction. */
+export interface Reservation {
+  scope: string;
+  value: string;
+}
+
+/**
+ * What an append must also make true, in its own transaction (design §3): uniqueness and cross-aggregate references
+ * are never checked against an eventually consistent read model.
+ */
+export interface AppendConstraints {
+  claim?: (Reservation & { conflict: HttpErrorCode })[];
+  release?: Reservation[];
+  /** This stream now refers to `to` (e.g. cluster → geofilter); `missing` when `to` does not exist or is deleted. */
+  addReferences?: { to: string; missing: HttpErrorCode }[];
+  removeReferences?: { to: string }[];
+  /** For deletions: refuse while another stream refers to this one. */
+  refuseIfReferenced?: HttpErrorCode;
+  /** Marks the stream deleted, so that new references to it are refused. */
+  markDeleted?: boolean;
+}
+
+export interface AppendRequest {
+  streamId: string;
+  /** The stream's version the decision was made on (0: the stream must not exist yet); 'any' skips the check. */
+  expectedVersion: number | 'any';
+  events: NewEvent[];
+  metadata: EventMetadata;
+  constraints?: AppendConstraints;
+}
+
+export interface AppendResult {
+  streamVersion: number;
+  /** Position of the last event appended: a read model that has reached it shows this write. */
+  position: LogPosition;
+  events: StoredEvent[];
+  /** True when the command id had already been appended: nothing was written again. */
+  replayed: boolean;
+}
+
+export interface ReadStreamOptions {
+  /** Only the events recorded at or before this instant (state as of a date). */
+  recordedUntil?: Date;
+}
+
+export interface EventStore {
+  append(request: AppendRequest): Promise<AppendResult>;
+  readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /** The global log after `after`, in commit order, never skipping an event committed late. */
+  readAll(after: LogPosition, limit: number): Promise<StoredEvent[]>;
+  /** The position of the newest event a reader may see now. */
+  head(): Promise<LogPosition>;
+  /** Calls `onAppend` after any process appends; resolves to the unsubscribe function. */
+  onAppend(onAppend: () => void): Promise<() => Promise<void>>;
+}
