@@ -215,7 +215,7 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
     async readStream(streamId: string, options: ReadStreamOptions = {}) {
       const rows = await sql.query<EventRow>(
         `select ${eventColumns} from es_events
-         where stream_id = $1 and ($2::timestamptz is null or recorded_at <= $2::timestamptz)
+         where stream_id = $1 and ($2::timestamptz is null or date_trunc('milliseconds', recorded_at) <= $2::timestamptz)
          order by stream_version`,
         [streamId, options.recordedUntil?.toISOString() ?? null],
       );

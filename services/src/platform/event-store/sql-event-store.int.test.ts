@@ -1,0 +1,55 @@
+import { logStart, type StoredEvent } from '@nq/contracts';
+import pg from 'pg';
+import { afterAll, describe, expect, it } from 'vitest';
+import { createTestDatabase } from '../../testing/infra.ts';
+import { openPgClient } from '../sql/pg-client.ts';
+import { describeEventStoreContract, metadataFor, readAllAfter } from './event-store.contract.ts';
+import { openSqlEventStore } from './sql-event-store.ts';
+
+const database = await createTestDatabase();
+const sql = await openPgClient(database.url);
+const store = await openSqlEventStore(sql);
+afterAll(async () => {
+  await sql.close();
+  await database.drop();
+});
+
+describeEventStoreContract('PostgreSQL', async () => store);
+
+describe('global log on PostgreSQL with transactions committing out of order', () => {
+  it('never lets a subscriber skip an event committed late by a transaction that started first', async () => {
+    let checkpoint = await store.head();
+    const seen: StoredEvent[] = [];
+    const poll = async () => {
+      const batch = await readAllAfter(store, checkpoint);
+      seen.push(...batch);
+      if (batch.length > 0) checkpoint = batch.at(-1)!.position;
+    };
+
+    // Connection A takes its transaction id first and holds its event uncommitted…
+    const early = new pg.Client({ connectionString: database.url });
+    await early.connect();
+    await early.query('begin');
+    await early.query(
+      `insert into es_events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
+       values ('tag-early', 1, gen_random_uuid(), 'TagCreated', 1, '{"name":"early"}', $1)`,
+      [JSON.stringify(metadataFor())],
+    );
+    // …while connection B appends and commits.
+    await store.append({ streamId: 'tag-late', expectedVersion: 0, events: [{ type: 'TagCreated', schemaVersion: 1, data: { name: 'late' } }], metadata: metadataFor() });
+    await poll();
+    expect(seen.map((e) => e.streamId)).toEqual([]); // B is held back while A, older, may still commit
+
+    await early.query('commit');
+    await early.end();
+    await poll();
+    expect(seen.map((e) => e.streamId)).toEqual(['tag-early', 'tag-late']);
+    await poll();
+    expect(seen).toHaveLength(2);
+  });
+
+  it('a reader from the start sees every committed event exactly once', async () => {
+    const all = await readAllAfter(store, logStart);
+    expect(new Set(all.map((e) => e.eventId)).size).toBe(all.length);
+  });
+});
