@@ -1,2 +1,3 @@
+export * from './configuration/index.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';

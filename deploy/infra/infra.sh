@@ -55,14 +55,14 @@ fetch() {
   if [ ! -f "$kafka_home/.complete" ]; then
     log "resolving Apache Kafka $KAFKA_VERSION from Maven Central"
     rm -rf "$kafka_home"; mkdir -p "$kafka_home"
-    (cd "$here/kafka" && mvn -q -B -Dkafka.version="$KAFKA_VERSION" dependency:copy-dependencies \
+    (cd "$here/kafka" && mvn -q -B -Dstyle.color=never -Dkafka.version="$KAFKA_VERSION" dependency:copy-dependencies \
       -DincludeScope=runtime -DoutputDirectory="$kafka_home/libs")
     touch "$kafka_home/.complete"
   fi
   if [ ! -f "$es_home/.complete" ]; then
     log "resolving Elasticsearch $ELASTICSEARCH_VERSION (integ-test-zip) from Maven Central"
     local zip=$cache/downloads/elasticsearch-$ELASTICSEARCH_VERSION.zip
-    [ -f "$zip" ] || mvn -q -B dependency:copy \
+    [ -f "$zip" ] || mvn -q -B -Dstyle.color=never dependency:copy \
       -Dartifact="org.elasticsearch.distribution.integ-test-zip:elasticsearch:$ELASTICSEARCH_VERSION:zip" \
       -DoutputDirectory="$cache/downloads"
     command -v unzip >/dev/null || apt_install unzip

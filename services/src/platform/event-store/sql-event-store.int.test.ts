@@ -36,7 +36,12 @@ describe('global log on PostgreSQL with transactions committing out of order', (
       [JSON.stringify(metadataFor())],
     );
     // …while connection B appends and commits.
-    await store.append({ streamId: 'tag-late', expectedVersion: 0, events: [{ type: 'TagCreated', schemaVersion: 1, data: { name: 'late' } }], metadata: metadataFor() });
+    await store.append({
+      streamId: 'tag-late',
+      expectedVersion: 0,
+      events: [{ type: 'TagCreated', schemaVersion: 1, data: { name: 'late' } }],
+      metadata: metadataFor(),
+    });
     await poll();
     expect(seen.map((e) => e.streamId)).toEqual([]); // B is held back while A, older, may still commit
 

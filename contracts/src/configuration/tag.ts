@@ -1,0 +1,8 @@
+import { z } from 'zod';
+
+/** Spec §3 Tag: a value (name) and the profiles it is assigned to. */
+export const tagFieldsSchema = z.object({
+  name: z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong'),
+  profiles: z.array(z.string().min(1)).default([]).describe('Ids of the profiles the tag is assigned to'),
+});
+export type TagFields = z.output<typeof tagFieldsSchema>;

@@ -1,0 +1,172 @@
+import { isDeepStrictEqual } from 'node:util';
+import { DomainError } from '@nq/contracts';
+import type { Decider, DomainEvent } from '../decider/decider.ts';
+import type { AppendConstraints } from '../event-store/event-store-port.ts';
+import type { EntityDefinition, EntityState, FieldsOf, RuleContext } from './entity-definition.ts';
+import { fieldProblem, validationError } from './validation-error.ts';
+
+type Fields = Record<string, unknown>;
+
+export type EntityCommand =
+  | { type: 'create'; id: string; fields: Fields }
+  | { type: 'update'; id: string; changes: Fields }
+  | { type: 'delete'; id: string }
+  | { type: 'clone'; id: string; source: EntityState<Fields>; overrides: Fields };
+
+export type EntityEvent =
+  | DomainEvent<`${string}Created`, { id: string; fields: Fields; owner: string; clonedFrom?: string }>
+  | DomainEvent<`${string}Updated`, { changes: Fields }>
+  | DomainEvent<`${string}Deleted`, Record<string, never>>;
+
+export const emptyEntity: EntityState<Fields> = {
+  status: 'absent',
+  id: '',
+  fields: {},
+  owner: '',
+  createdAt: '',
+  updatedAt: '',
+  version: 0,
+};
+
+export const streamIdOf = (definition: Pick<EntityDefinition, 'kind'>, id: string) => `${definition.kind}-${id}`;
+
+/** The event name's suffix: events are stored as `<prefix>Created|Updated|Deleted`. */
+export const eventKind = (type: string) =>
+  type.endsWith('Created') ? 'created' : type.endsWith('Updated') ? 'updated' : 'deleted';
+
+export interface EntityEventWithTime extends DomainEvent {
+  recordedAt?: string;
+}
+
+/** A change to null records an optional field that was cleared. */
+const applyChanges = (fields: Fields, changes: Fields) =>
+  Object.fromEntries(Object.entries({ ...fields, ...changes }).filter(([, value]) => value !== null));
+
+export function evolveEntity(state: EntityState<Fields>, event: EntityEventWithTime): EntityState<Fields> {
+  const at = event.recordedAt ?? state.updatedAt;
+  const version = state.version + 1;
+  switch (eventKind(event.type)) {
+    case 'created': {
+      const { id, fields, owner } = event.data as { id: string; fields: Fields; owner: string };
+      return { status: 'active', id, fields, owner, createdAt: at, updatedAt: at, version };
+    }
+    case 'updated':
+      return {
+        ...state,
+        fields: applyChanges(state.fields, (event.data as { changes: Fields }).changes),
+        updatedAt: at,
+        version,
+      };
+    case 'deleted':
+      return { ...state, status: 'deleted', updatedAt: at, version };
+  }
+  return state;
+}
+
+/** Parses the complete entity after a change, so rules that span fields hold whatever was sent. */
+function validated<Definition extends EntityDefinition>(
+  definition: Definition,
+  candidate: Fields,
+): FieldsOf<Definition> {
+  const result = definition.schema.safeParse(candidate);
+  if (!result.success)
+    throw validationError(result.error.issues.map((issue) => fieldProblem(issue.path, issue.message)));
+  return result.data as FieldsOf<Definition>;
+}
+
+function created<Definition extends EntityDefinition>(
+  definition: Definition,
+  id: string,
+  input: Fields,
+  context: RuleContext,
+  clonedFrom?: string,
+): EntityEvent[] {
+  const fields = validated(definition, input);
+  definition.rules?.(fields, context);
+  return [
+    {
+      type: `${definition.eventPrefix}Created`,
+      data: { id, fields, owner: context.actor.profileId, ...(clonedFrom ? { clonedFrom } : {}) },
+    },
+  ];
+}
+
+export function entityDecider<Definition extends EntityDefinition>(
+  definition: Definition,
+): Decider<EntityCommand, EntityEvent, EntityState<Fields>, RuleContext> {
+  return {
+    initialState: emptyEntity,
+    evolve: evolveEntity,
+    decide(command, state, context) {
+      if (command.type === 'create' || command.type === 'clone') {
+        if (state.status !== 'absent') throw new DomainError('request.conflict', { details: { id: command.id } });
+        if (command.type === 'create') return created(definition, command.id, command.fields, context);
+        if (!definition.cloneable || command.source.status !== 'active') throw new DomainError('resource.notFound');
+        return created(
+          definition,
+          command.id,
+          { ...command.source.fields, ...command.overrides },
+          context,
+          command.source.id,
+        );
+      }
+      if (state.status !== 'active') throw new DomainError('resource.notFound', { details: { id: command.id } });
+      if (command.type === 'delete') {
+        definition.deletion?.guard?.(state as EntityState<FieldsOf<Definition>>, context);
+        return [{ type: `${definition.eventPrefix}Deleted`, data: {} }];
+      }
+      for (const { field, error } of definition.immutableFields ?? []) {
+        if (field in command.changes && !isDeepStrictEqual(command.changes[field], state.fields[field])) {
+          throw new DomainError(error, { details: { field } });
+        }
+      }
+      const fields = validated(definition, { ...state.fields, ...command.changes });
+      definition.rules?.(fields, context, state.fields as FieldsOf<Definition>);
+      const changes = Object.fromEntries(
+        Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, state.fields[key])),
+      );
+      for (const key of Object.keys(state.fields)) if (!(key in fields)) changes[key] = null;
+      return Object.keys(changes).length === 0 ? [] : [{ type: `${definition.eventPrefix}Updated`, data: { changes } }];
+    },
+  };
+}
+
+/** What the append must also hold for these events (uniqueness, references, deletion), computed from state. */
+export function entityConstraints<Definition extends EntityDefinition>(
+  definition: Definition,
+  before: EntityState<Fields>,
+  events: EntityEvent[],
+): AppendConstraints {
+  const after = events.reduce(evolveEntity, before);
+  const live = (state: EntityState<Fields>) => state.status === 'active';
+  const uniqueOf = (state: EntityState<Fields>) =>
+    live(state)
+      ? (definition.unique ?? []).flatMap((rule) =>
+          rule
+            .valueOf(state.fields as FieldsOf<Definition>)
+            .map((value) => ({ scope: rule.scope, value, conflict: rule.conflict })),
+        )
+      : [];
+  const referencesOf = (state: EntityState<Fields>) =>
+    live(state) ? (definition.references?.(state.fields as FieldsOf<Definition>) ?? []) : [];
+  const key = (r: { scope: string; value: string }) => `${r.scope}\u0000${r.value}`;
+  const beforeUnique = new Map(uniqueOf(before).map((r) => [key(r), r]));
+  const afterUnique = new Map(uniqueOf(after).map((r) => [key(r), r]));
+  const beforeRefs = new Set(referencesOf(before).map((r) => r.to));
+  const afterRefs = referencesOf(after);
+  const deleted = before.status === 'active' && after.status === 'deleted';
+  return {
+    claim: [...afterUnique].filter(([k]) => !beforeUnique.has(k)).map(([, r]) => r),
+    release: [...beforeUnique].filter(([k]) => !afterUnique.has(k)).map(([, { scope, value }]) => ({ scope, value })),
+    addReferences: afterRefs.filter((r) => !beforeRefs.has(r.to)),
+    removeReferences: [...beforeRefs].filter((to) => !afterRefs.some((r) => r.to === to)).map((to) => ({ to })),
+    ...(deleted
+      ? {
+          markDeleted: true,
+          ...(definition.deletion?.refusedWhileReferenced
+            ? { refuseIfReferenced: definition.deletion.refusedWhileReferenced }
+            : {}),
+        }
+      : {}),
+  };
+}

@@ -1,0 +1,61 @@
+import type { HttpErrorCode } from '@nq/contracts';
+import type { z } from 'zod';
+import type { DecideContext } from '../decider/decider.ts';
+
+/** Settings the configuration rules read (from configuration, not from other aggregates). */
+export interface ConfigurationSettings {
+  /** Names refused for campaigns, clusters and universes (case-insensitive). */
+  forbiddenNames: string[];
+}
+
+export const defaultConfigurationSettings: ConfigurationSettings = {
+  forbiddenNames: ['all', 'any', 'none', 'default', 'total', 'admin'],
+};
+
+export interface RuleContext extends DecideContext {
+  settings: ConfigurationSettings;
+}
+
+export type EntityStatus = 'absent' | 'active' | 'deleted';
+
+export interface EntityState<Fields> {
+  status: EntityStatus;
+  id: string;
+  fields: Fields;
+  /** The profile that created it. */
+  owner: string;
+  createdAt: string;
+  updatedAt: string;
+  version: number;
+}
+
+/**
+ * A configuration entity (tags, providers, CDNs, campaigns…): its fields as a zod object and the rules around them.
+ * One generic decider (entity-decider.ts) turns a definition into create / update / delete / clone decisions, so each
+ * entity states only what is particular to it.
+ */
+export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject> {
+  /** Stream prefix and audit name: streams are `<kind>-<id>`. */
+  kind: string;
+  /** Event names: `<eventPrefix>Created`, `…Updated`, `…Deleted`. */
+  eventPrefix: string;
+  /** The entity's fields; a create body is exactly this, an update body its partial. */
+  schema: Schema;
+  /** Fields that cannot change once created, with the error an attempt gets (e.g. a provider's name). */
+  immutableFields?: { field: keyof z.output<Schema> & string; error: HttpErrorCode }[];
+  /** Business rules over the whole entity after the change; throw a DomainError. `previous` is absent on create. */
+  rules?(fields: z.output<Schema>, context: RuleContext, previous?: z.output<Schema>): void;
+  /** Values no two live entities may share (compared as given: normalise in valueOf). */
+  unique?: { scope: string; valueOf(fields: z.output<Schema>): string[]; conflict: HttpErrorCode }[];
+  /** Other streams this entity refers to; they must exist, and cannot be deleted while referred to. */
+  references?(fields: z.output<Schema>): { to: string; missing: HttpErrorCode }[];
+  deletion?: {
+    /** Refused while another entity refers to this one. */
+    refusedWhileReferenced?: HttpErrorCode;
+    /** Any other reason to refuse (e.g. only the owning profile may delete). */
+    guard?(state: EntityState<z.output<Schema>>, context: RuleContext): void;
+  };
+  cloneable?: boolean;
+}
+
+export type FieldsOf<Definition extends EntityDefinition> = z.output<Definition['schema']>;
