@@ -8,7 +8,7 @@ const runCli = (env: Record<string, string>, ...args: string[]) =>
     timeout: 30_000,
   });
 
-describe('the nq CLI', () => {
+describe('the nq CLI', { timeout: 30_000 }, () => {
   it('refuses to start with an unknown profile, naming the variable and the allowed values', () => {
     const result = runCli({ PROFILE: 'foo' }, 'start');
     expect(result.status).toBe(78);

@@ -2,10 +2,14 @@
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { buildApi } from './api/app.ts';
 import { ConfigError, describeConfig, loadConfig } from './config/config.ts';
-import { runUntilSignalled } from './platform/lifecycle.ts';
-import { openPlatform } from './platform/platform.ts';
+
+// The platform's modules load only for the commands that run it, so that help and bad input answer at once.
+const loadRuntime = async () => ({
+  ...(await import('./api/app.ts')),
+  ...(await import('./platform/platform.ts')),
+  ...(await import('./platform/lifecycle.ts')),
+});
 
 const usage = `Usage: nq <command>
 
@@ -21,6 +25,7 @@ export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi
 
 async function serve(processes: string) {
   const config = loadConfig();
+  const { buildApi, openPlatform, runUntilSignalled } = await loadRuntime();
   const platform = await openPlatform(config);
   const api = await buildApi({ config, platform });
   api.addHook('onClose', () => platform.close());
@@ -35,6 +40,7 @@ async function serve(processes: string) {
 
 async function openapi(check: boolean) {
   const config = loadConfig({ ...process.env, PROFILE: 'embedded' });
+  const { buildApi, openPlatform } = await loadRuntime();
   const platform = await openPlatform(config, { inMemory: true });
   const api = await buildApi({ config, platform, logger: false });
   await api.ready();

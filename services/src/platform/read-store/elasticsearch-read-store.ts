@@ -1,0 +1,127 @@
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { type LogPosition, logStart } from '@nq/contracts';
+import type { ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+
+const documentMappings: estypes.MappingTypeMapping = {
+  dynamic: true,
+  date_detection: false,
+  dynamic_templates: [
+    // Exact-match strings (filters, sort, case-insensitive wildcard search); long blobs (images) are kept, not indexed.
+    { strings: { match_mapping_type: 'string', mapping: { type: 'keyword', ignore_above: 1024 } } },
+    // A field first seen as an integer must still take decimals later (coordinates, weights).
+    { numbers: { match_mapping_type: 'long', mapping: { type: 'double' } } },
+  ],
+  properties: { id: { type: 'keyword' } },
+};
+
+const escapeWildcard = (text: string) => text.replace(/[\\*?]/g, (c) => `\\${c}`);
+
+/** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
+export async function openElasticsearchReadStore(options: { url: string; indexPrefix?: string }): Promise<ReadStore> {
+  const client = new Client({ node: options.url });
+  const prefix = options.indexPrefix ?? 'nq-rm';
+  const indexOf = (collection: string) => `${prefix}-${collection.toLowerCase()}`;
+  const checkpoints = `${prefix}-checkpoints`;
+  const known = new Set<string>();
+
+  async function ensureIndex(index: string) {
+    if (known.has(index)) return;
+    if (!(await client.indices.exists({ index }))) {
+      await client.indices
+        .create({ index, mappings: documentMappings, settings: { number_of_shards: 1, number_of_replicas: 0 } })
+        .catch((error: unknown) => {
+          if (
+            !(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')
+          )
+            throw error;
+        });
+    }
+    known.add(index);
+  }
+
+  return {
+    adapter: 'elasticsearch',
+    async write(projection, collection, writes, checkpoint) {
+      const index = indexOf(collection);
+      await ensureIndex(index);
+      if (writes.length > 0) {
+        const operations = writes.flatMap(({ id, doc, version }): object[] => {
+          const target = { _index: index, _id: id, version: Number(version), version_type: 'external' as const };
+          return doc === null ? [{ delete: target }] : [{ index: target }, doc];
+        });
+        const response = await client.bulk({ operations, refresh: true });
+        // A 409 is an event applied already (a replay after a crash): the newer version stays, as it should.
+        const failures = response.items
+          .map((item) => Object.values(item)[0]!)
+          .filter(
+            (result) =>
+              result.error && result.status !== 409 && !(result.status === 404 && result.result === 'not_found'),
+          );
+        if (failures.length > 0) throw new Error(`read model write failed: ${JSON.stringify(failures[0]!.error)}`);
+      }
+      await ensureIndex(checkpoints);
+      await client.index({ index: checkpoints, id: projection, document: { position: checkpoint }, refresh: true });
+    },
+    async get(collection, id) {
+      try {
+        const found = await client.get<ReadDocument>({ index: indexOf(collection), id });
+        return found._source;
+      } catch (error) {
+        if (error instanceof errors.ResponseError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    async list(collection: string, query: ListQuery) {
+      const filter: object[] = (query.filters ?? []).map((f) =>
+        'equals' in f ? { term: { [f.field]: f.equals } } : { terms: { [f.field]: f.in } },
+      );
+      const must = query.search?.text
+        ? [
+            {
+              bool: {
+                should: query.search.fields.map((name) => ({
+                  wildcard: { [name]: { value: `*${escapeWildcard(query.search!.text)}*`, case_insensitive: true } },
+                })),
+                minimum_should_match: 1,
+              },
+            },
+          ]
+        : [];
+      try {
+        const result = await client.search<ReadDocument>({
+          index: indexOf(collection),
+          query: { bool: { filter, must } },
+          sort: [
+            ...(query.sort ?? []).map(({ field, order }) => ({ [field]: { order, unmapped_type: 'keyword' } })),
+            { id: 'asc' },
+          ],
+          from: query.offset,
+          size: query.limit,
+          track_total_hits: true,
+        });
+        const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
+        return { items: result.hits.hits.map((hit) => hit._source!), total };
+      } catch (error) {
+        if (error instanceof errors.ResponseError && error.body?.error?.type === 'index_not_found_exception')
+          return { items: [], total: 0 };
+        throw error;
+      }
+    },
+    async checkpoint(projection) {
+      try {
+        const found = await client.get<{ position: LogPosition }>({ index: checkpoints, id: projection });
+        return found._source?.position ?? logStart;
+      } catch (error) {
+        if (error instanceof errors.ResponseError && error.statusCode === 404) return logStart;
+        throw error;
+      }
+    },
+    async reset(projection, collection) {
+      await client.indices.delete({ index: indexOf(collection), ignore_unavailable: true });
+      known.delete(indexOf(collection));
+      await client.delete({ index: checkpoints, id: projection, refresh: true }).catch(() => undefined);
+    },
+    ping: async () => void (await client.cluster.health({ timeout: '1s' })),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,38 @@
+import type { LogPosition } from '@nq/contracts';
+
+export type ReadDocument = { id: string } & Record<string, unknown>;
+
+export interface ListQuery {
+  /** A document matches when the field equals the value or, for an array field, contains it; `in`: any of them. */
+  filters?: ({ field: string; equals: string | number | boolean } | { field: string; in: (string | number)[] })[];
+  /** Case-insensitive "contains" over the given text fields. */
+  search?: { fields: string[]; text: string };
+  sort?: { field: string; order: 'asc' | 'desc' }[];
+  offset: number;
+  limit: number;
+}
+
+export interface DocumentWrite {
+  id: string;
+  /** null deletes the document. */
+  doc: ReadDocument | null;
+  /** The global sequence number of the last event applied: a write never replaces a newer one. */
+  version: bigint;
+}
+
+/**
+ * The read models (design §2, §4): documents by collection, and each projection's checkpoint. The SQL adapter writes
+ * documents and checkpoint in one transaction; the Elasticsearch adapter writes with external versions, so an event
+ * replayed after a crash between the documents and the checkpoint is a no-op.
+ */
+export interface ReadStore {
+  readonly adapter: string;
+  write(projection: string, collection: string, writes: DocumentWrite[], checkpoint: LogPosition): Promise<void>;
+  get(collection: string, id: string): Promise<ReadDocument | undefined>;
+  list(collection: string, query: ListQuery): Promise<{ items: ReadDocument[]; total: number }>;
+  checkpoint(projection: string): Promise<LogPosition>;
+  /** Forgets a projection's documents and checkpoint, so that it rebuilds from the start of the log. */
+  reset(projection: string, collection: string): Promise<void>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,119 @@
+import { type LogPosition, logStart } from '@nq/contracts';
+import type { SqlClient, SqlParam } from '../sql/sql-client.ts';
+import type { ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+
+const schema = `
+create table if not exists rm_documents (
+  collection text not null, id text not null, doc jsonb not null, version bigint not null,
+  primary key (collection, id));
+create table if not exists rm_checkpoints (projection text primary key, position text not null);
+`;
+
+const fieldName = /^[A-Za-z_][A-Za-z0-9_]*$/;
+function field(name: string): string {
+  if (!fieldName.test(name)) throw new Error(`not a queryable field: ${name}`);
+  return name;
+}
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function whereClause(query: ListQuery, params: SqlParam[]): string {
+  const conditions: string[] = [];
+  for (const filter of query.filters ?? []) {
+    if ('equals' in filter) {
+      params.push(JSON.stringify(filter.equals));
+      conditions.push(`doc->'${field(filter.field)}' @> $${params.length}::jsonb`);
+    } else {
+      const alternatives = filter.in.map((value) => {
+        params.push(JSON.stringify(value));
+        return `doc->'${field(filter.field)}' @> $${params.length}::jsonb`;
+      });
+      conditions.push(alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false');
+    }
+  }
+  if (query.search && query.search.text !== '') {
+    params.push(`%${escapeLike(query.search.text)}%`);
+    conditions.push(
+      `(${query.search.fields.map((name) => `doc->>'${field(name)}' ilike $${params.length}`).join(' or ')})`,
+    );
+  }
+  return conditions.map((condition) => ` and ${condition}`).join('');
+}
+
+/** Read models as JSON documents in SQL (PGlite in the embedded profile, or PostgreSQL). */
+export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
+  await sql.exec(schema);
+  return {
+    adapter: `sql (${sql.dialect})`,
+    async write(projection, collection, writes, checkpoint) {
+      await sql.transaction(async (tx) => {
+        for (const { id, doc, version } of writes) {
+          if (doc === null) {
+            await tx.query('delete from rm_documents where collection = $1 and id = $2 and version <= $3', [
+              collection,
+              id,
+              version.toString(),
+            ]);
+          } else {
+            await tx.query(
+              `insert into rm_documents (collection, id, doc, version) values ($1, $2, $3, $4)
+               on conflict (collection, id) do update set doc = excluded.doc, version = excluded.version
+               where rm_documents.version < excluded.version`,
+              [collection, id, JSON.stringify(doc), version.toString()],
+            );
+          }
+        }
+        await tx.query(
+          `insert into rm_checkpoints (projection, position) values ($1, $2)
+           on conflict (projection) do update set position = excluded.position`,
+          [projection, checkpoint],
+        );
+      });
+    },
+    async get(collection, id) {
+      const [row] = await sql.query<{ doc: ReadDocument }>(
+        'select doc from rm_documents where collection = $1 and id = $2',
+        [collection, id],
+      );
+      return row?.doc;
+    },
+    async list(collection, query) {
+      const params: SqlParam[] = [collection];
+      const where = whereClause(query, params);
+      const order = [
+        ...(query.sort ?? []).map(({ field: name, order }) => `doc->'${field(name)}' ${order} nulls last`),
+        'id asc',
+      ].join(', ');
+      params.push(query.limit, query.offset);
+      const rows = await sql.query<{ doc: ReadDocument; total: string }>(
+        `select doc, count(*) over () as total from rm_documents where collection = $1${where}
+         order by ${order} limit $${params.length - 1} offset $${params.length}`,
+        params,
+      );
+      let total = Number(rows[0]?.total ?? 0);
+      if (rows.length === 0 && query.offset > 0) {
+        const [count] = await sql.query<{ total: string }>(
+          `select count(*) as total from rm_documents where collection = $1${where}`,
+          params.slice(0, -2),
+        );
+        total = Number(count?.total ?? 0);
+      }
+      return { items: rows.map((row) => row.doc), total };
+    },
+    async checkpoint(projection) {
+      const [row] = await sql.query<{ position: LogPosition }>(
+        'select position from rm_checkpoints where projection = $1',
+        [projection],
+      );
+      return row?.position ?? logStart;
+    },
+    async reset(projection, collection) {
+      await sql.transaction(async (tx) => {
+        await tx.query('delete from rm_documents where collection = $1', [collection]);
+        await tx.query('delete from rm_checkpoints where projection = $1', [projection]);
+      });
+    },
+    ping: async () => void (await sql.query('select 1')),
+    close: async () => undefined,
+  };
+}
