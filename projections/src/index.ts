@@ -1,2 +1,2 @@
-/** Read side (design §4): projection definitions and the projector land with the event store. */
-export {};
+export * from './configuration-entities.ts';
+export * from './projection.ts';

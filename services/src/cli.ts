@@ -16,6 +16,8 @@ const usage = `Usage: nq <command>
 Commands:
   start             every process in one (the embedded default; PROFILE=distributed for the real servers)
   api               the HTTP API alone (serves the console build too)
+  projector         the projector alone: keeps the read models up to date with the event log
+  rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
   openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
   config            print the resolved configuration (secrets masked)
 
@@ -23,12 +25,13 @@ Configuration comes from environment variables (see README, "Configuration").`;
 
 export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi.json');
 
-async function serve(processes: string) {
+async function serve(processes: string, withProjector: boolean) {
   const config = loadConfig();
   const { buildApi, openPlatform, runUntilSignalled } = await loadRuntime();
   const platform = await openPlatform(config);
   const api = await buildApi({ config, platform });
   api.addHook('onClose', () => platform.close());
+  if (withProjector) await platform.projector.start();
   await api.listen({ host: config.http.host, port: config.http.port });
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
   console.info(
@@ -36,6 +39,41 @@ async function serve(processes: string) {
       `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n  Ctrl-C stops it.\n`,
   );
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
+}
+
+async function runProjector() {
+  const config = loadConfig();
+  const { openPlatform, runUntilSignalled } = await loadRuntime();
+  const platform = await openPlatform(config);
+  await platform.projector.start();
+  console.info(`projector running (${config.profile} profile); Ctrl-C stops it`);
+  await runUntilSignalled(() => platform.close(), config.shutdownTimeoutMs, {
+    info: console.info,
+    error: (o, m) => console.error(m, o),
+  });
+}
+
+async function rebuild(name: string | undefined) {
+  const { configurationProjections } = await import('./features/configuration.ts');
+  const names = configurationProjections.map((projection) => projection.name);
+  if (!name || (name !== 'all' && !names.includes(name))) {
+    console.error(`rebuild needs a projection name or 'all'; projections: ${names.join(', ')}`);
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  const { openPlatform } = await loadRuntime();
+  const platform = await openPlatform(config);
+  try {
+    for (const projection of name === 'all' ? names : [name]) {
+      const report = await platform.projector.rebuild(projection);
+      console.info(
+        `${report.projection}: ${report.events} events in ${report.seconds.toFixed(2)} s = ${report.eventsPerSecond} events/s`,
+      );
+    }
+  } finally {
+    await platform.close();
+  }
 }
 
 async function openapi(check: boolean) {
@@ -70,9 +108,13 @@ async function main() {
   const [command] = positionals;
   switch (values.help ? 'help' : command) {
     case 'start':
-      return serve('api (projector, ingest, alerting and jobs join as they land)');
+      return serve('api, projector (ingest, alerting and jobs join as they land)', true);
     case 'api':
-      return serve('api');
+      return serve('api', false);
+    case 'projector':
+      return runProjector();
+    case 'rebuild':
+      return rebuild(positionals[1]);
     case 'openapi':
       return openapi(values.check ?? false);
     case 'config':

@@ -161,6 +161,11 @@ export const errorCatalogue = {
     en: 'Enter a valid IPv4 address.',
     es: 'Introduce una dirección IPv4 válida.',
   },
+  'validation.mustBePositive': {
+    status: 400,
+    en: 'The value must be greater than 0.',
+    es: 'El valor debe ser mayor que 0.',
+  },
 
   // ── Profiles and access (spec §2, §5 images, §6) ────────────────────────────────────────────────────────────
   'profiles.noLayers': {
@@ -549,6 +554,11 @@ export const errorCatalogue = {
     en: 'This name cannot be used for a universe.',
     es: 'Este nombre no se puede usar para un universo.',
   },
+  'universes.nameExists': {
+    status: 409,
+    en: 'A universe with this name already exists.',
+    es: 'Ya existe un universo con este nombre.',
+  },
   'universes.dateRangesOverlap': {
     status: 422,
     en: 'Some of the date ranges overlap',
@@ -585,6 +595,48 @@ export const errorCatalogue = {
     status: 500,
     en: 'Could not generate the scorecard CSV.',
     es: 'No se ha podido generar el CSV del scorecard.',
+  },
+  'scorecards.nameExists': {
+    status: 409,
+    en: 'A scorecard with this name already exists.',
+    es: 'Ya existe un scorecard con este nombre.',
+  },
+  'scorecards.kpiWeightsNotHundred': {
+    status: 422,
+    en: 'The weights of the KPIs must add up to 100%.',
+    es: 'Los pesos de los KPI deben sumar 100 %.',
+  },
+  'scorecards.fringeEndNotAfterStart': {
+    status: 400,
+    en: 'The end of a fringe must be greater than its start.',
+    es: 'El final de una franja debe ser mayor que su inicio.',
+  },
+  'scorecards.fringesOverlap': {
+    status: 422,
+    en: 'Some of the fringes overlap.',
+    es: 'Algunas de las franjas se solapan.',
+  },
+
+  // ── MOS configurations (spec §3 Scorecard MOS entries, §7 /moses) ──────────────────────────────────────────
+  'moses.nameExists': {
+    status: 409,
+    en: 'A MOS configuration with this name already exists.',
+    es: 'Ya existe una configuración MOS con este nombre.',
+  },
+  'moses.minAboveMax': {
+    status: 400,
+    en: 'The minimum cannot be greater than the maximum.',
+    es: 'El mínimo no puede ser mayor que el máximo.',
+  },
+  'moses.limitsOutOfOrder': {
+    status: 400,
+    en: 'The limits must satisfy lower ≤ upper ≤ absolute upper.',
+    es: 'Los límites deben cumplir inferior ≤ superior ≤ superior absoluto.',
+  },
+  'moses.weightsNotHundred': {
+    status: 422,
+    en: 'The weights of the MOS entries must add up to 100%.',
+    es: 'Los pesos de las entradas MOS deben sumar 100 %.',
   },
 
   // ── Providers ─────────────────────────────────────────────────────────────────────────────────────────────────
@@ -771,6 +823,11 @@ export const errorCatalogue = {
     status: 400,
     en: 'The CDN type is not valid.',
     es: 'El tipo de CDN no es válido.',
+  },
+  'cdns.nameExists': {
+    status: 409,
+    en: 'A CDN with this name already exists.',
+    es: 'Ya existe una CDN con este nombre.',
   },
 
   // ── Tokens ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -1251,6 +1308,11 @@ export const errorCatalogue = {
     en: 'Cannot delete GeoFilter because is being used in at least one cluster',
     es: 'No se puede eliminar el filtro geográfico porque se está usando en al menos un clúster',
   },
+  'geofilters.notFound': {
+    status: 422,
+    en: 'The selected geographic filter does not exist or has been deleted.',
+    es: 'El filtro geográfico seleccionado no existe o se ha eliminado.',
+  },
 
   // ── Clusters ──────────────────────────────────────────────────────────────────────────────────────────────────
   'clusters.fetchFailed': {
@@ -1309,6 +1371,13 @@ export const errorCatalogue = {
     es: 'Ninguno de los clústeres seleccionados pertenece al perfil actual',
   },
 
+  // ── Images (cluster image, universe logo) ────────────────────────────────────────────────────────────────────
+  'images.invalidType': {
+    status: 400,
+    en: 'The image must be a PNG, JPG or JPEG file.',
+    es: 'La imagen debe ser un archivo PNG, JPG o JPEG.',
+  },
+
   // ── GeoJSON upload (campaigns and geographic filters) ─────────────────────────────────────────────────────────
   'geojson.invalidFileType': {
     status: 400,
@@ -1339,6 +1408,16 @@ export const errorCatalogue = {
     status: 400,
     en: 'The first and last coordinates of the polygon must be the same.',
     es: 'La primera y la última coordenada del polígono deben coincidir.',
+  },
+  'geojson.coordinatesOutOfRange': {
+    status: 400,
+    en: 'Every coordinate needs a longitude between -180 and 180 and a latitude between -90 and 90.',
+    es: 'Cada coordenada necesita una longitud entre -180 y 180 y una latitud entre -90 y 90.',
+  },
+  'geojson.severalPolygons': {
+    status: 400,
+    en: 'The file contains more than one polygon. Keep only one and try again.',
+    es: 'El archivo contiene más de un polígono. Deja solo uno e inténtalo de nuevo.',
   },
   'geojson.polygonTooBig': {
     status: 422,

@@ -1,2 +1,3 @@
+export * from './entity-events.ts';
 export * from './event-metadata.ts';
 export * from './log-position.ts';

@@ -37,6 +37,7 @@ describe('API skeleton', () => {
     expect(ready.json().dependencies.map((d: { name: string; status: string }) => `${d.name}:${d.status}`)).toEqual([
       'event-store:up',
       'log:up',
+      'read-store:up',
     ]);
   });
 

@@ -1,13 +1,18 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
+import { configurationEntities, projectionOf } from '../features/configuration.ts';
+import { entityService } from '../platform/entities/entity-service.ts';
 import type { Platform } from '../platform/platform.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { notFoundPlugin } from './plugins/not-found.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { requestActorPlugin } from './plugins/request-actor.ts';
 import { requestIdOptions } from './plugins/request-context.ts';
+import { auditRoutes } from './routes/audit-routes.ts';
+import { entityRoutes } from './routes/entity-routes.ts';
 import { healthRoutes } from './routes/health.ts';
 
 export interface ApiOptions {
@@ -36,7 +41,27 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(metricsPlugin, { registry: platform.metrics });
   await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.register(notFoundPlugin);
+  await app.register(requestActorPlugin);
 
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
+
+  const { eventStore, readStore, projector } = platform;
+  const services = configurationEntities.map((entity) =>
+    entityService(entity.definition, { eventStore, settings: config.configuration }),
+  );
+  for (const [index, entity] of configurationEntities.entries()) {
+    await app.register(entityRoutes, {
+      prefix: entity.basePath,
+      service: services[index]!,
+      readStore,
+      projector,
+      projection: projectionOf(entity),
+      tag: entity.tag,
+      searchFields: entity.searchFields,
+      defaultSort: entity.defaultSort,
+      ...(entity.defaultPageSize ? { defaultPageSize: entity.defaultPageSize } : {}),
+    });
+  }
+  await app.register(auditRoutes, { prefix: '/api/audit', services });
   return app;
 }

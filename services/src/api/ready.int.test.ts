@@ -9,6 +9,7 @@ const distributed = (overrides: Record<string, string> = {}) => ({
   DATABASE_URL: database.url,
   KAFKA_BROKERS: infra.kafkaBrokers.join(','),
   ELASTICSEARCH_URL: infra.elasticsearchUrl,
+  ELASTICSEARCH_INDEX_PREFIX: database.name,
   REDIS_URL: infra.redisUrl,
   ...overrides,
 });

@@ -45,12 +45,26 @@ const variables = z.strictObject({
   KAFKA_BROKERS: brokers.default(['127.0.0.1:9092']),
   KAFKA_CLIENT_ID: z.string().min(1).default('nq-platform'),
   ELASTICSEARCH_URL: url(['http', 'https']).default('http://127.0.0.1:9200'),
+  ELASTICSEARCH_INDEX_PREFIX: z
+    .string()
+    .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'must be lowercase letters, digits, - or _ (an index name prefix)')
+    .default('nq'),
   REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.email().default('no-reply@nq.local'),
   FILES_DIR: z.string().min(1).optional(),
 
   SECRET_KEY: secret.optional(),
+  FORBIDDEN_NAMES: z
+    .string()
+    .transform((list) =>
+      list
+        .split(',')
+        .map((name) => name.trim().toLowerCase())
+        .filter(Boolean),
+    )
+    .default(['all', 'any', 'none', 'default', 'total', 'admin'])
+    .describe('Names refused for campaigns, clusters and universes'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
@@ -81,10 +95,11 @@ function shape(v: Variables) {
     },
     postgres: { url: v.DATABASE_URL },
     kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID },
-    elasticsearch: { url: v.ELASTICSEARCH_URL },
+    elasticsearch: { url: v.ELASTICSEARCH_URL, indexPrefix: v.ELASTICSEARCH_INDEX_PREFIX },
     redis: { url: v.REDIS_URL },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
     secretKey: v.SECRET_KEY,
+    configuration: { forbiddenNames: v.FORBIDDEN_NAMES },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
   };
 }

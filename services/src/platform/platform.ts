@@ -1,13 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Client as ElasticsearchClient } from '@elastic/elasticsearch';
 import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
+import { configurationProjections } from '../features/configuration.ts';
 import type { Dependency } from './dependency.ts';
+import type { EventStore } from './event-store/event-store-port.ts';
+import { openSqlEventStore } from './event-store/sql-event-store.ts';
 import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
 import { openKafkaLog } from './log/kafka/kafka-log.ts';
 import type { LogPort } from './log/log-port.ts';
+import { createProjector, type Projector } from './projector/projector.ts';
+import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
+import type { ReadStore } from './read-store/read-store-port.ts';
+import { openSqlReadStore } from './read-store/sql-read-store.ts';
 import { ensureDatabase } from './sql/ensure-database.ts';
 import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
@@ -15,7 +21,11 @@ import type { SqlClient } from './sql/sql-client.ts';
 
 /** The adapters chosen by configuration, opened once and shared by every process running in this one. */
 export interface Platform {
+  config: Config;
   sql: SqlClient;
+  eventStore: EventStore;
+  readStore: ReadStore;
+  projector: Projector;
   log: LogPort;
   metrics: Registry;
   dependencies: Dependency[];
@@ -36,22 +46,27 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
   const closers: (() => Promise<unknown>)[] = [];
   const sql = options.inMemory ? await openPgliteClient() : await openSql(config);
   closers.push(() => sql.close());
+  const eventStore = await openSqlEventStore(sql);
   const log = config.adapters.log === 'kafka' ? await openKafkaLog(config.kafka) : await openEmbeddedLog(sql);
   closers.push(() => log.close());
+  const readStore =
+    config.adapters.readStore === 'elasticsearch'
+      ? await openElasticsearchReadStore({
+          url: config.elasticsearch.url,
+          indexPrefix: `${config.elasticsearch.indexPrefix}-rm`,
+        })
+      : await openSqlReadStore(sql);
+  closers.push(() => readStore.close());
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const projector = createProjector({ eventStore, readStore, projections: configurationProjections, metrics });
+  closers.push(() => projector.stop());
 
   const dependencies: Dependency[] = [
     { name: 'event-store', adapter: sql.dialect, check: async () => void (await sql.query('select 1')) },
     { name: 'log', adapter: log.adapter, check: () => log.ping() },
   ];
-  if (config.adapters.readStore === 'elasticsearch') {
-    const elasticsearch = new ElasticsearchClient({ node: config.elasticsearch.url });
-    closers.push(() => elasticsearch.close());
-    dependencies.push({
-      name: 'read-store',
-      adapter: 'elasticsearch',
-      check: async () => void (await elasticsearch.cluster.health({ timeout: '1s' })),
-    });
-  }
+  dependencies.push({ name: 'read-store', adapter: readStore.adapter, check: () => readStore.ping() });
   if (config.adapters.jobs === 'bullmq') {
     const redis = new Redis(config.redis.url, {
       lazyConnect: true,
@@ -64,10 +79,12 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     dependencies.push({ name: 'jobs', adapter: 'bullmq', check: async () => void (await redis.ping()) });
   }
 
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
   return {
+    config,
     sql,
+    eventStore,
+    readStore,
+    projector,
     log,
     metrics,
     dependencies,

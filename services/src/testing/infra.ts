@@ -11,7 +11,8 @@ export const infra = {
 
 /** A fresh database on the real PostgreSQL server for one test file; `drop` removes it. */
 export async function createTestDatabase() {
-  const url = `${infra.postgresServer}/nq_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const name = `nq_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
+  const url = `${infra.postgresServer}/${name}`;
   await ensureDatabase(url);
-  return { url, drop: () => dropDatabase(url) };
+  return { name, url, drop: () => dropDatabase(url) };
 }

@@ -11,7 +11,8 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
   const config = loadConfig({ CONSOLE_DIR: consoleDir, LOG_LEVEL: 'silent', ...env });
   const platform = await openPlatform(config, { inMemory: config.profile === 'embedded' });
-  const app = await buildApi({ config, platform, logger: false });
+  const app = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
   app.addHook('onClose', () => platform.close());
+  await platform.projector.start();
   return { app, platform, config };
 }

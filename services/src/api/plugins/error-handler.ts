@@ -1,11 +1,17 @@
-import { DomainError, errorBody, type HttpErrorCode, pickLanguage } from '@nq/contracts';
+import { DomainError, errorBody, type HttpErrorCode, type Language, pickLanguage, translate } from '@nq/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { type FieldProblem, fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
 
-export interface FieldProblem {
-  field: string;
-  message: string;
+/** Field problems that name a catalogue rule carry its message in the caller's language. */
+function localized(details: unknown, language: Language): unknown {
+  const fields = (details as { fields?: FieldProblem[] } | undefined)?.fields;
+  if (!Array.isArray(fields)) return details;
+  return {
+    ...(details as object),
+    fields: fields.map((f) => (f.code ? { ...f, message: translate(f.code, language) } : f)),
+  };
 }
 
 /** Statuses Fastify itself raises (body too large, bad JSON…) mapped to catalogue codes. */
@@ -27,16 +33,23 @@ function send(request: FastifyRequest, reply: FastifyReply, code: HttpErrorCode,
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof DomainError) {
-      if (error.status >= 500) request.log.error({ err: error }, 'dependency or internal failure');
-      return send(request, reply, error.code, error.status, { params: error.params, details: error.details });
-    }
-    if (hasZodFastifySchemaValidationErrors(error)) {
-      const fields: FieldProblem[] = error.validation.map((issue) => ({
-        field: [error.validationContext, ...issue.instancePath.split('/').filter(Boolean)].join('.'),
-        message: issue.message ?? 'invalid',
-      }));
-      return send(request, reply, 'request.invalid', 400, { details: { fields } });
+    const language = pickLanguage(request.headers['accept-language']);
+    const domainError = hasZodFastifySchemaValidationErrors(error)
+      ? validationError(
+          error.validation.map((issue) =>
+            fieldProblem(
+              [error.validationContext ?? 'body', ...issue.instancePath.split('/').filter(Boolean)],
+              issue.message ?? 'invalid',
+            ),
+          ),
+        )
+      : error;
+    if (domainError instanceof DomainError) {
+      if (domainError.status >= 500) request.log.error({ err: domainError }, 'dependency or internal failure');
+      return send(request, reply, domainError.code, domainError.status, {
+        params: domainError.params,
+        details: localized(domainError.details, language),
+      });
     }
     if (isResponseSerializationError(error)) {
       request.log.error({ err: error }, 'response does not match its schema');

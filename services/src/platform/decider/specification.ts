@@ -21,6 +21,7 @@ export function specification<Command, Event extends DomainEvent, State, Context
         const decide = () =>
           decider.decide(command, events.reduce(decider.evolve, decider.initialState), { ...baseContext, ...context });
         return {
+          // biome-ignore lint/suspicious/noThenProperty: given/when/then reads best as .then(events); never awaited
           then: (expected: Event[]) => expect(decide()).toEqual(expected),
           thenMatches: (expected: Partial<Event>[]) => expect(decide()).toMatchObject(expected),
           thenFails: (code: HttpErrorCode, details?: unknown) => {

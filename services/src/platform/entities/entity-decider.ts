@@ -1,8 +1,11 @@
+export { type EntityEvent, emptyEntity, evolveEntity } from '@nq/contracts';
+
 import { isDeepStrictEqual } from 'node:util';
-import { DomainError } from '@nq/contracts';
-import type { Decider, DomainEvent } from '../decider/decider.ts';
+import { DomainError, type EntityEvent, type EntityState, emptyEntity, evolveEntity } from '@nq/contracts';
+import type { Decider } from '../decider/decider.ts';
 import type { AppendConstraints } from '../event-store/event-store-port.ts';
-import type { EntityDefinition, EntityState, FieldsOf, RuleContext } from './entity-definition.ts';
+import type { EntityDefinition, FieldsOf, RuleContext } from './entity-definition.ts';
+import { mergeChanges } from './update-body.ts';
 import { fieldProblem, validationError } from './validation-error.ts';
 
 type Fields = Record<string, unknown>;
@@ -13,55 +16,7 @@ export type EntityCommand =
   | { type: 'delete'; id: string }
   | { type: 'clone'; id: string; source: EntityState<Fields>; overrides: Fields };
 
-export type EntityEvent =
-  | DomainEvent<`${string}Created`, { id: string; fields: Fields; owner: string; clonedFrom?: string }>
-  | DomainEvent<`${string}Updated`, { changes: Fields }>
-  | DomainEvent<`${string}Deleted`, Record<string, never>>;
-
-export const emptyEntity: EntityState<Fields> = {
-  status: 'absent',
-  id: '',
-  fields: {},
-  owner: '',
-  createdAt: '',
-  updatedAt: '',
-  version: 0,
-};
-
 export const streamIdOf = (definition: Pick<EntityDefinition, 'kind'>, id: string) => `${definition.kind}-${id}`;
-
-/** The event name's suffix: events are stored as `<prefix>Created|Updated|Deleted`. */
-export const eventKind = (type: string) =>
-  type.endsWith('Created') ? 'created' : type.endsWith('Updated') ? 'updated' : 'deleted';
-
-export interface EntityEventWithTime extends DomainEvent {
-  recordedAt?: string;
-}
-
-/** A change to null records an optional field that was cleared. */
-const applyChanges = (fields: Fields, changes: Fields) =>
-  Object.fromEntries(Object.entries({ ...fields, ...changes }).filter(([, value]) => value !== null));
-
-export function evolveEntity(state: EntityState<Fields>, event: EntityEventWithTime): EntityState<Fields> {
-  const at = event.recordedAt ?? state.updatedAt;
-  const version = state.version + 1;
-  switch (eventKind(event.type)) {
-    case 'created': {
-      const { id, fields, owner } = event.data as { id: string; fields: Fields; owner: string };
-      return { status: 'active', id, fields, owner, createdAt: at, updatedAt: at, version };
-    }
-    case 'updated':
-      return {
-        ...state,
-        fields: applyChanges(state.fields, (event.data as { changes: Fields }).changes),
-        updatedAt: at,
-        version,
-      };
-    case 'deleted':
-      return { ...state, status: 'deleted', updatedAt: at, version };
-  }
-  return state;
-}
 
 /** Parses the complete entity after a change, so rules that span fields hold whatever was sent. */
 function validated<Definition extends EntityDefinition>(
@@ -120,7 +75,7 @@ export function entityDecider<Definition extends EntityDefinition>(
           throw new DomainError(error, { details: { field } });
         }
       }
-      const fields = validated(definition, { ...state.fields, ...command.changes });
+      const fields = validated(definition, mergeChanges(state.fields, command.changes));
       definition.rules?.(fields, context, state.fields as FieldsOf<Definition>);
       const changes = Object.fromEntries(
         Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, state.fields[key])),

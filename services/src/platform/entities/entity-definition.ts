@@ -1,4 +1,7 @@
-import type { HttpErrorCode } from '@nq/contracts';
+import type { EntityState, HttpErrorCode } from '@nq/contracts';
+
+export type { EntityState, EntityStatus } from '@nq/contracts';
+
 import type { z } from 'zod';
 import type { DecideContext } from '../decider/decider.ts';
 
@@ -14,19 +17,6 @@ export const defaultConfigurationSettings: ConfigurationSettings = {
 
 export interface RuleContext extends DecideContext {
   settings: ConfigurationSettings;
-}
-
-export type EntityStatus = 'absent' | 'active' | 'deleted';
-
-export interface EntityState<Fields> {
-  status: EntityStatus;
-  id: string;
-  fields: Fields;
-  /** The profile that created it. */
-  owner: string;
-  createdAt: string;
-  updatedAt: string;
-  version: number;
 }
 
 /**

@@ -10,8 +10,11 @@ export interface FieldProblem {
 const catalogueCode = (message: string): HttpErrorCode | undefined =>
   isErrorCode(message) && !isWarningCode(message) ? message : undefined;
 
+// zod's own message for a field that is absent: it breaks the catalogue's "required" rule.
+const missingField = /received undefined$/;
+
 export const fieldProblem = (path: readonly PropertyKey[], message: string): FieldProblem => {
-  const code = catalogueCode(message);
+  const code = catalogueCode(message) ?? (missingField.test(message) ? 'validation.required' : undefined);
   return { field: path.map(String).join('.'), ...(code ? { code } : {}), message };
 };
 

@@ -22,22 +22,43 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
   const prefix = options.indexPrefix ?? 'nq-rm';
   const indexOf = (collection: string) => `${prefix}-${collection.toLowerCase()}`;
   const checkpoints = `${prefix}-checkpoints`;
-  const known = new Set<string>();
+  const ready = new Map<string, Promise<void>>();
 
-  async function ensureIndex(index: string) {
-    if (known.has(index)) return;
-    if (!(await client.indices.exists({ index }))) {
-      await client.indices
-        .create({ index, mappings: documentMappings, settings: { number_of_shards: 1, number_of_replicas: 0 } })
-        .catch((error: unknown) => {
-          if (
-            !(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception')
-          )
-            throw error;
-        });
-    }
-    known.add(index);
+  async function createIndex(index: string) {
+    if (await client.indices.exists({ index })) return;
+    await client.indices
+      .create({
+        index,
+        mappings: documentMappings,
+        settings: { number_of_shards: 1, number_of_replicas: 0 },
+        wait_for_active_shards: 1,
+      })
+      .catch((error: unknown) => {
+        if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception'))
+          throw error;
+      });
+    await client.cluster.health({ index, wait_for_status: 'yellow', timeout: '30s' });
   }
+
+  /** One creation per index however many callers arrive at once; a failed attempt is tried again next time. */
+  function ensureIndex(index: string): Promise<void> {
+    let pending = ready.get(index);
+    if (!pending) {
+      pending = createIndex(index).catch((error: unknown) => {
+        ready.delete(index);
+        throw error;
+      });
+      ready.set(index, pending);
+    }
+    return pending;
+  }
+
+  // Created before any read or write of a checkpoint: index creation waits for the primary shard, so no reader
+  // meets a half-made index. Not at open, so that a cluster down at start-up is reported by /ready, not a crash.
+  /** A collection nothing was written to yet (or whose index is still being created) reads as empty. */
+  const isMissingIndex = (error: unknown) =>
+    error instanceof errors.ResponseError &&
+    ['index_not_found_exception', 'no_shard_available_action_exception'].includes(error.body?.error?.type);
 
   return {
     adapter: 'elasticsearch',
@@ -67,7 +88,8 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         const found = await client.get<ReadDocument>({ index: indexOf(collection), id });
         return found._source;
       } catch (error) {
-        if (error instanceof errors.ResponseError && error.statusCode === 404) return undefined;
+        if ((error instanceof errors.ResponseError && error.statusCode === 404) || isMissingIndex(error))
+          return undefined;
         throw error;
       }
     },
@@ -108,6 +130,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
       }
     },
     async checkpoint(projection) {
+      await ensureIndex(checkpoints);
       try {
         const found = await client.get<{ position: LogPosition }>({ index: checkpoints, id: projection });
         return found._source?.position ?? logStart;
@@ -118,7 +141,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
     },
     async reset(projection, collection) {
       await client.indices.delete({ index: indexOf(collection), ignore_unavailable: true });
-      known.delete(indexOf(collection));
+      ready.delete(indexOf(collection));
       await client.delete({ index: checkpoints, id: projection, refresh: true }).catch(() => undefined);
     },
     ping: async () => void (await client.cluster.health({ timeout: '1s' })),

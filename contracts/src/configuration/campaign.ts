@@ -1,0 +1,16 @@
+import { z } from 'zod';
+import { configurationName, utcInstant } from './common.ts';
+import { measuredPolygonField } from './geojson.ts';
+
+/**
+ * Spec §3 Campaign. The limit dates are instants in UTC (start ≤ end, checked by the entity's rules). The polygon is
+ * stored with its derived `center` and `size` (geojson.ts): clients send only the GeoJSON.
+ */
+export const campaignFieldsSchema = z.object({
+  name: configurationName,
+  startDate: utcInstant,
+  endDate: utcInstant,
+  special: z.boolean({ error: 'validation.invalidOption' }).default(false),
+  polygon: measuredPolygonField.optional(),
+});
+export type CampaignFields = z.output<typeof campaignFieldsSchema>;

@@ -1,0 +1,53 @@
+import { type EntityState, entityEventKind, evolveEntity } from '@nq/contracts';
+import type { DocumentProjection, ProjectedDocument } from './projection.ts';
+
+const metaKeys = ['id', 'owner', 'createdAt', 'updatedAt', 'version'] as const;
+
+/** A configuration entity's list document: its fields and who created it, when, and at which version. */
+export const entityDocument = (state: EntityState): ProjectedDocument => ({
+  ...state.fields,
+  id: state.id,
+  owner: state.owner,
+  createdAt: state.createdAt,
+  updatedAt: state.updatedAt,
+  version: state.version,
+});
+
+const stateOf = (document: ProjectedDocument): EntityState => {
+  const fields = Object.fromEntries(
+    Object.entries(document).filter(([key]) => !(metaKeys as readonly string[]).includes(key)),
+  );
+  const { id, owner, createdAt, updatedAt, version } = document as unknown as EntityState;
+  return { status: 'active', id, fields, owner, createdAt, updatedAt, version };
+};
+
+/** The list read model of one kind of configuration entity (`<kind>-<id>` streams, `<Prefix>…` events). */
+export function configurationEntityProjection(entity: {
+  kind: string;
+  eventPrefix: string;
+  collection: string;
+}): DocumentProjection {
+  const streamPrefix = `${entity.kind}-`;
+  return {
+    name: `configuration-${entity.collection}`,
+    collection: entity.collection,
+    handles: (type) =>
+      type.startsWith(entity.eventPrefix) && entityEventKind(type.slice(entity.eventPrefix.length)) !== undefined,
+    documentId: (event) => event.streamId.slice(streamPrefix.length),
+    apply(document, event) {
+      const before: EntityState = document
+        ? stateOf(document)
+        : {
+            status: 'absent',
+            id: '',
+            fields: {},
+            owner: '',
+            createdAt: '',
+            updatedAt: '',
+            version: event.streamVersion - 1,
+          };
+      const after = evolveEntity(before, event);
+      return after.status === 'active' ? entityDocument(after) : null;
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { DomainError } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { historyOf } from '../../platform/entities/audit.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+
+const change = z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
+const entry = z.object({
+  version: z.number().int(),
+  type: z.string(),
+  recordedAt: z.string(),
+  position: z.string(),
+  actor: z.object({ userId: z.string(), profileId: z.string() }),
+  commandId: z.string(),
+  changes: z.array(change),
+});
+
+/** Auditors: any configuration entity's history (who, when, which fields changed) and its state as of an instant. */
+export const auditRoutes: FastifyPluginAsyncZod<{ services: EntityService[] }> = async (app, { services }) => {
+  const byKind = new Map(services.map((service) => [service.definition.kind, service]));
+  const params = z.object({ kind: z.enum([...byKind.keys()] as [string, ...string[]]), id: z.string().min(1).max(64) });
+  const serviceFor = (kind: string) => byKind.get(kind)!;
+
+  app.get(
+    '/:kind/:id/history',
+    {
+      schema: {
+        tags: ['Audit'],
+        summary: "An entity's changes: each event with actor, time and the fields it changed (before → after)",
+        params,
+        response: { 200: z.object({ kind: z.string(), id: z.string(), history: z.array(entry) }) },
+      },
+    },
+    async (request) => {
+      const { events } = await serviceFor(request.params.kind).load(request.params.id);
+      if (events.length === 0) throw new DomainError('resource.notFound', { details: request.params });
+      return { ...request.params, history: historyOf(events) };
+    },
+  );
+
+  app.get(
+    '/:kind/:id',
+    {
+      schema: {
+        tags: ['Audit'],
+        summary: "An entity's state as of an instant (default: now), replayed from its events",
+        params,
+        querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
+        response: {
+          200: z.object({
+            kind: z.string(),
+            id: z.string(),
+            asOf: z.string(),
+            status: z.enum(['absent', 'active', 'deleted']),
+            version: z.number().int(),
+            owner: z.string(),
+            fields: z.record(z.string(), z.unknown()),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
+      const { state, events } = await serviceFor(request.params.kind).load(request.params.id, asOf);
+      if (events.length === 0)
+        throw new DomainError('resource.notFound', { details: { ...request.params, asOf: asOf.toISOString() } });
+      return {
+        ...request.params,
+        asOf: asOf.toISOString(),
+        status: state.status,
+        version: state.version,
+        owner: state.owner,
+        fields: state.fields,
+      };
+    },
+  );
+};

@@ -1,0 +1,270 @@
+import { DomainError, logPositionSchema } from '@nq/contracts';
+import { entityDocument } from '@nq/projections';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { updateBodySchema } from '../../platform/entities/update-body.ts';
+import type { Projector } from '../../platform/projector/projector.ts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+
+export interface EntityRoutesOptions {
+  service: EntityService;
+  readStore: ReadStore;
+  projector: Pick<Projector, 'waitFor'>;
+  /** The list read model: its projection name and collection. */
+  projection: { name: string; collection: string };
+  /** Display name for the OpenAPI tags, e.g. 'Tags'. */
+  tag: string;
+  /** Text fields `q` searches (case-insensitive "contains"). */
+  searchFields: string[];
+  defaultSort: string;
+  defaultPageSize?: number;
+}
+
+const READ_YOUR_WRITES_MAX_MS = 5_000;
+
+const documentSchema = z.looseObject({
+  id: z.string(),
+  owner: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  version: z.number().int(),
+});
+type EntityDocument = z.infer<typeof documentSchema>;
+const idParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'resource.notFound') });
+const commandResult = z.object({
+  id: z.string(),
+  version: z.number().int(),
+  position: logPositionSchema.optional(),
+  entity: documentSchema.nullable(),
+});
+const errorResponse = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+const csv = z
+  .string()
+  .transform((value) =>
+    value
+      .split(',')
+      .map((item) => item.trim())
+      .filter(Boolean),
+  )
+  .optional();
+
+/**
+ * The paths every configuration entity has (spec §7): list with filters, paging and sorting; get; create; update;
+ * delete; clone when the entity allows it. Commands answer the log position they reached; a list or get given
+ * `minPosition` waits (bounded) until its read model has caught up with it (read-your-writes).
+ */
+export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (app, options) => {
+  const { service, readStore, projector, projection, searchFields, defaultSort } = options;
+  const { definition } = service;
+  const tags = [options.tag];
+  const minPosition = logPositionSchema.optional().describe('Wait (up to 5 s) until the read model shows this write');
+
+  async function readYourWrites(position: string | undefined) {
+    if (position && !(await projector.waitFor(position, READ_YOUR_WRITES_MAX_MS, projection.name))) {
+      throw new DomainError('dependency.unavailable', {
+        params: { dependency: `read model ${projection.name}` },
+        details: { minPosition: position },
+      });
+    }
+  }
+
+  const outcome = (id: string, result: Awaited<ReturnType<EntityService['execute']>>) => ({
+    id: result.state.id || id,
+    version: result.state.version,
+    ...(result.position ? { position: result.position } : {}),
+    entity: result.state.status === 'active' ? (entityDocument(result.state) as EntityDocument) : null,
+  });
+
+  app.get(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: `List (${definition.kind})`,
+        querystring: z.object({
+          page: z.coerce.number().int().min(1).default(1),
+          pageSize: z.coerce
+            .number()
+            .int()
+            .min(1)
+            .max(500)
+            .default(options.defaultPageSize ?? 25),
+          sort: z
+            .string()
+            .regex(/^[A-Za-z_][A-Za-z0-9_]*$/)
+            .default(defaultSort),
+          order: z.enum(['asc', 'desc']).default('asc'),
+          q: z
+            .string()
+            .max(200)
+            .optional()
+            .describe(`Case-insensitive search in ${searchFields.join(', ')}`),
+          ids: csv.describe('Only these ids (comma-separated)'),
+          owner: z.string().optional().describe('Only entities created by this profile'),
+          fields: csv.describe('Only these fields of each entity (comma-separated; id is always included)'),
+          minPosition,
+        }),
+        response: {
+          200: z.object({
+            list: z.array(z.looseObject({ id: z.string() })),
+            count: z.number().int(),
+            page: z.number().int(),
+            pageSize: z.number().int(),
+          }),
+        },
+      },
+    },
+    async (request) => {
+      const { page, pageSize, sort, order, q, ids, owner, fields } = request.query;
+      await readYourWrites(request.query.minPosition);
+      const { items, total } = await readStore.list(projection.collection, {
+        filters: [...(ids ? [{ field: 'id', in: ids }] : []), ...(owner ? [{ field: 'owner', equals: owner }] : [])],
+        ...(q ? { search: { fields: searchFields, text: q } } : {}),
+        sort: [{ field: sort, order }],
+        offset: (page - 1) * pageSize,
+        limit: pageSize,
+      });
+      const pick = (item: Record<string, unknown>) =>
+        fields ? Object.fromEntries(['id', ...fields].filter((f) => f in item).map((f) => [f, item[f]])) : item;
+      return { list: items.map(pick) as { id: string }[], count: total, page, pageSize };
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: `Get one (${definition.kind}); with asOf, its state at that instant, from its history`,
+        params: idParams,
+        querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional(), minPosition }),
+        response: { 200: documentSchema, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { asOf } = request.query;
+      if (asOf) {
+        const { state } = await service.load(request.params.id, new Date(asOf));
+        if (state.status !== 'active')
+          throw new DomainError('resource.notFound', { details: { id: request.params.id, asOf } });
+        return entityDocument(state) as EntityDocument;
+      }
+      await readYourWrites(request.query.minPosition);
+      const document = await readStore.get(projection.collection, request.params.id);
+      if (!document) throw new DomainError('resource.notFound', { details: { id: request.params.id } });
+      return document as EntityDocument;
+    },
+  );
+
+  const metadata = (request: { actor: { userId: string; profileId: string }; commandId: string; id: string }) => ({
+    actor: request.actor,
+    commandId: request.commandId,
+    correlationId: request.id,
+    now: new Date(),
+  });
+
+  app.post(
+    '/',
+    {
+      schema: {
+        tags,
+        summary: `Create (${definition.kind})`,
+        body: definition.schema,
+        response: { 201: commandResult, 400: errorResponse, 409: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const id = crypto.randomUUID();
+      const result = await service.execute(
+        { type: 'create', id, fields: request.body as Record<string, unknown> },
+        metadata(request),
+      );
+      return reply.status(201).send(outcome(id, result));
+    },
+  );
+
+  app.put(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: `Update (${definition.kind}): the fields sent change, the others stay`,
+        params: idParams,
+        body: updateBodySchema(definition.schema).extend({
+          expectedVersion: z
+            .number()
+            .int()
+            .min(1)
+            .optional()
+            .describe('Refuse with 409 if the entity changed since this version'),
+        }),
+        response: {
+          200: commandResult,
+          400: errorResponse,
+          404: errorResponse,
+          409: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      const { expectedVersion, ...changes } = request.body as Record<string, unknown> & { expectedVersion?: number };
+      const result = await service.execute(
+        { type: 'update', id: request.params.id, changes },
+        metadata(request),
+        expectedVersion,
+      );
+      return outcome(request.params.id, result);
+    },
+  );
+
+  app.delete(
+    '/:id',
+    {
+      schema: {
+        tags,
+        summary: `Delete (${definition.kind})`,
+        params: idParams,
+        querystring: z.object({ expectedVersion: z.coerce.number().int().min(1).optional() }),
+        response: { 200: commandResult, 404: errorResponse, 409: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) =>
+      outcome(
+        request.params.id,
+        await service.execute(
+          { type: 'delete', id: request.params.id },
+          metadata(request),
+          request.query.expectedVersion,
+        ),
+      ),
+  );
+
+  if (definition.cloneable) {
+    app.post(
+      '/:id/clone',
+      {
+        schema: {
+          tags,
+          summary: `Clone (${definition.kind}) under a new name`,
+          params: idParams,
+          body: z.object({ name: z.string().trim().min(1, 'validation.required') }).loose(),
+          response: {
+            201: commandResult,
+            400: errorResponse,
+            404: errorResponse,
+            409: errorResponse,
+            422: errorResponse,
+          },
+        },
+      },
+      async (request, reply) => {
+        const { state: source } = await service.load(request.params.id);
+        const id = crypto.randomUUID();
+        const result = await service.execute({ type: 'clone', id, source, overrides: request.body }, metadata(request));
+        return reply.status(201).send(outcome(id, result));
+      },
+    );
+  }
+};

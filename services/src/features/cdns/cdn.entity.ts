@@ -1,0 +1,15 @@
+import { cdnFieldsSchema } from '@nq/contracts';
+import { streamIdOf } from '../../platform/entities/entity-decider.ts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { uniqueName } from '../configuration-rules.ts';
+import { providerEntity } from '../providers/provider.entity.ts';
+
+export const cdnEntity = {
+  kind: 'cdn',
+  eventPrefix: 'Cdn',
+  schema: cdnFieldsSchema,
+  unique: [uniqueName('cdn-name', 'cdns.nameExists')],
+  /** The provider, when given, must exist. */
+  references: (cdn) =>
+    cdn.provider ? [{ to: streamIdOf(providerEntity, cdn.provider), missing: 'validation.invalidOption' }] : [],
+} satisfies EntityDefinition<typeof cdnFieldsSchema>;

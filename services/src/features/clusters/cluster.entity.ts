@@ -1,0 +1,37 @@
+import { clusterFieldsSchema, DomainError } from '@nq/contracts';
+import { streamIdOf } from '../../platform/entities/entity-decider.ts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import {
+  refuseEndBeforeStart,
+  refuseForbiddenName,
+  refuseOverlappingRanges,
+  uniqueName,
+} from '../configuration-rules.ts';
+import { geofilterEntity } from '../geofilters/geofilter.entity.ts';
+
+export const clusterEntity = {
+  kind: 'cluster',
+  eventPrefix: 'Cluster',
+  schema: clusterFieldsSchema,
+  unique: [uniqueName('cluster-name', 'clusters.nameExists')],
+  rules(cluster, context, previous) {
+    refuseForbiddenName(cluster, context, 'clusters.forbiddenName', previous);
+    refuseEndBeforeStart(cluster.startDate, cluster.endDate);
+    refuseOverlappingRanges(cluster.probes, 'probes', 'clusters.dateRangesOverlap');
+    refuseOverlappingRanges(cluster.dateRanges, 'dateRanges', 'clusters.dateRangesOverlap');
+  },
+  references: (cluster) =>
+    [...new Set(cluster.geoFilters)].map((id) => ({
+      to: streamIdOf(geofilterEntity, id),
+      missing: 'geofilters.notFound',
+    })),
+  deletion: {
+    /** Spec §5: a cluster can be deleted only by the profile that created it. */
+    guard(cluster, context) {
+      if (cluster.owner !== context.actor.profileId)
+        throw new DomainError('clusters.deleteNotOwner', { details: { id: cluster.id } });
+    },
+  },
+  /** The clone route gives the new name in the overrides. */
+  cloneable: true,
+} satisfies EntityDefinition<typeof clusterFieldsSchema>;

@@ -1,0 +1,44 @@
+import { DomainError, type HttpErrorCode, overlappingRanges } from '@nq/contracts';
+import type { RuleContext } from '../platform/entities/entity-definition.ts';
+
+// Rules shared by campaigns, geographic filters, clusters and universes (spec §5 "Universes, clusters, campaigns").
+
+/** Names no two live entities of a kind may share, compared case-insensitively. */
+export const uniqueName = (scope: string, conflict: HttpErrorCode) => ({
+  scope,
+  valueOf: (fields: { name: string }) => [fields.name.toLowerCase()],
+  conflict,
+});
+
+const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
+
+/**
+ * Refuses a name from settings.forbiddenNames (case-insensitive) when it is given or changed; an entity whose name
+ * was allowed when it was created stays editable if the list grows later.
+ */
+export function refuseForbiddenName(
+  fields: { name: string },
+  context: RuleContext,
+  code: HttpErrorCode,
+  previous?: { name: string },
+): void {
+  if (previous && sameName(previous.name, fields.name)) return;
+  if (context.settings.forbiddenNames.some((forbidden) => sameName(forbidden, fields.name)))
+    throw new DomainError(code, { details: { field: 'name', name: fields.name } });
+}
+
+/** Refuses an end before the start (equal is allowed); either may be absent. */
+export function refuseEndBeforeStart(start: string | undefined, end: string | undefined, field = 'endDate'): void {
+  if (start !== undefined && end !== undefined && Date.parse(end) < Date.parse(start))
+    throw new DomainError('validation.endBeforeStart', { details: { field, start, end } });
+}
+
+/** Refuses date ranges that overlap (per probe for memberships), listing the pairs in the details. */
+export function refuseOverlappingRanges(
+  ranges: Parameters<typeof overlappingRanges>[0],
+  field: string,
+  code: HttpErrorCode,
+): void {
+  const overlaps = overlappingRanges(ranges);
+  if (overlaps.length > 0) throw new DomainError(code, { details: { field, overlaps } });
+}

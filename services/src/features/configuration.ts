@@ -1,0 +1,82 @@
+import { configurationEntityProjection } from '@nq/projections';
+import type { EntityDefinition } from '../platform/entities/entity-definition.ts';
+import { campaignEntity } from './campaigns/campaign.entity.ts';
+import { cdnEntity } from './cdns/cdn.entity.ts';
+import { clusterEntity } from './clusters/cluster.entity.ts';
+import { geofilterEntity } from './geofilters/geofilter.entity.ts';
+import { mosEntity } from './moses/mos.entity.ts';
+import { providerEntity } from './providers/provider.entity.ts';
+import { scorecardEntity } from './scorecards/scorecard.entity.ts';
+import { tagEntity } from './tags/tag.entity.ts';
+import { universeEntity } from './universes/universe.entity.ts';
+
+/** A configuration entity as the platform serves it: where its routes live and how its list is searched. */
+export interface ConfigurationEntity {
+  definition: EntityDefinition;
+  collection: string;
+  basePath: string;
+  tag: string;
+  searchFields: string[];
+  defaultSort: string;
+  defaultPageSize?: number;
+}
+
+const named = { searchFields: ['name'], defaultSort: 'name' };
+
+/** Every configuration entity at its spec §7 path (CDNs' and universes' writes have none there: ours are documented). */
+export const configurationEntities: ConfigurationEntity[] = [
+  { definition: tagEntity, collection: 'tags', basePath: '/tags', tag: 'Tags', ...named },
+  {
+    definition: providerEntity,
+    collection: 'providers',
+    basePath: '/api/providers',
+    tag: 'Providers',
+    ...named,
+    searchFields: ['name', 'label', 'spn'],
+  },
+  {
+    definition: cdnEntity,
+    collection: 'cdns',
+    basePath: '/api/cdns',
+    tag: 'CDNs',
+    ...named,
+    searchFields: ['name', 'url'],
+  },
+  {
+    definition: campaignEntity,
+    collection: 'campaigns',
+    basePath: '/api/campaigns-management',
+    tag: 'Campaigns',
+    ...named,
+  },
+  {
+    definition: geofilterEntity,
+    collection: 'geofilters',
+    basePath: '/api/geofilters',
+    tag: 'Geographic filters',
+    ...named,
+  },
+  {
+    definition: clusterEntity,
+    collection: 'clusters',
+    basePath: '/api/clusters-management',
+    tag: 'Clusters',
+    ...named,
+    defaultPageSize: 25,
+  },
+  {
+    definition: universeEntity,
+    collection: 'universes',
+    basePath: '/universes',
+    tag: 'Universes',
+    ...named,
+    defaultPageSize: 50,
+  },
+  { definition: mosEntity, collection: 'moses', basePath: '/moses', tag: 'MOS', ...named },
+  { definition: scorecardEntity, collection: 'scorecards', basePath: '/scorecards', tag: 'Scorecards', ...named },
+];
+
+export const projectionOf = ({ definition, collection }: ConfigurationEntity) =>
+  configurationEntityProjection({ kind: definition.kind, eventPrefix: definition.eventPrefix, collection });
+
+export const configurationProjections = configurationEntities.map(projectionOf);

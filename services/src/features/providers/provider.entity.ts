@@ -1,0 +1,25 @@
+import { DomainError, providerFieldsSchema } from '@nq/contracts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { uniqueName } from '../configuration-rules.ts';
+import { parseIpRange } from './ip-ranges.ts';
+
+export const providerEntity = {
+  kind: 'provider',
+  eventPrefix: 'Provider',
+  schema: providerFieldsSchema,
+  immutableFields: [{ field: 'name', error: 'providers.nameChangeNotAllowed' }],
+  rules(provider) {
+    provider.ipRanges.forEach((range, index) => {
+      if (!parseIpRange(range))
+        throw new DomainError('providers.ipRangeInvalid', { details: { field: `ipRanges.${index}` } });
+    });
+    provider.imsis.forEach((imsi, index) => {
+      if (provider.imsis.indexOf(imsi) !== index)
+        throw new DomainError('providers.imsiAlreadyAssigned', { details: { field: `imsis.${index}` } });
+    });
+  },
+  unique: [
+    uniqueName('provider-name', 'providers.nameExists'),
+    { scope: 'provider-imsi', valueOf: (provider) => provider.imsis, conflict: 'providers.imsiAlreadyAssigned' },
+  ],
+} satisfies EntityDefinition<typeof providerFieldsSchema>;

@@ -1,0 +1,56 @@
+import { DomainError, type ScorecardFields, scorecardFieldsSchema } from '@nq/contracts';
+import { streamIdOf } from '../../platform/entities/entity-decider.ts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { campaignEntity } from '../campaigns/campaign.entity.ts';
+import { clusterEntity } from '../clusters/cluster.entity.ts';
+import { uniqueName } from '../configuration-rules.ts';
+import { checkMosEntries, checkWeightsTotal } from '../moses/mos-entry-rules.ts';
+import { providerEntity } from '../providers/provider.entity.ts';
+import { universeEntity } from '../universes/universe.entity.ts';
+
+type Fringe = ScorecardFields['kpis'][number]['fringes'][number];
+
+/** Each fringe ends after it starts and no two overlap; touching ([0, 10] then [10, 20]) is allowed. */
+function checkFringes(fringes: readonly Fringe[], field: string): void {
+  fringes.forEach((fringe, index) => {
+    if (fringe.end <= fringe.start)
+      throw new DomainError('scorecards.fringeEndNotAfterStart', { details: { field: `${field}.${index}.end` } });
+  });
+  const byStart = fringes.map((fringe, index) => ({ ...fringe, index })).sort((a, b) => a.start - b.start);
+  byStart.forEach((fringe, position) => {
+    const next = byStart[position + 1];
+    if (next && next.start < fringe.end)
+      throw new DomainError('scorecards.fringesOverlap', { details: { field, fringes: [fringe.index, next.index] } });
+  });
+}
+
+/** The entities a scorecard is about (ISPs are profile values, not entities); each must exist. */
+const referenced = [
+  { definition: campaignEntity, ids: (scorecard: ScorecardFields) => scorecard.campaigns },
+  { definition: clusterEntity, ids: (scorecard: ScorecardFields) => scorecard.clusters },
+  { definition: providerEntity, ids: (scorecard: ScorecardFields) => scorecard.providers },
+  { definition: universeEntity, ids: (scorecard: ScorecardFields) => scorecard.universes },
+];
+
+export const scorecardEntity = {
+  kind: 'scorecard',
+  eventPrefix: 'Scorecard',
+  schema: scorecardFieldsSchema,
+  unique: [uniqueName('scorecard-name', 'scorecards.nameExists')],
+  /** KPI and MOS weights add up to 100 when there are any; an empty list is a scorecard still being set up. */
+  rules(scorecard) {
+    for (const [index, kpi] of scorecard.kpis.entries()) checkFringes(kpi.fringes, `kpis.${index}.fringes`);
+    if (scorecard.kpis.length > 0) checkWeightsTotal(scorecard.kpis, 'kpis', 'scorecards.kpiWeightsNotHundred');
+    checkMosEntries(scorecard.mosEntries, 'mosEntries');
+    if (scorecard.mosEntries.length > 0)
+      checkWeightsTotal(scorecard.mosEntries, 'mosEntries', 'moses.weightsNotHundred');
+  },
+  references: (scorecard) =>
+    referenced.flatMap(({ definition, ids }) =>
+      [...new Set(ids(scorecard))].map((id) => ({
+        to: streamIdOf(definition, id),
+        missing: 'validation.invalidOption' as const,
+      })),
+    ),
+  cloneable: true,
+} satisfies EntityDefinition<typeof scorecardFieldsSchema>;

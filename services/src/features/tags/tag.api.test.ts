@@ -1,0 +1,3 @@
+import { describeTagsApi } from './tags-api.suite.ts';
+
+describeTagsApi('embedded', async () => ({}));

@@ -1,0 +1,14 @@
+import { universeFieldsSchema } from '@nq/contracts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { refuseForbiddenName, refuseOverlappingRanges, uniqueName } from '../configuration-rules.ts';
+
+export const universeEntity = {
+  kind: 'universe',
+  eventPrefix: 'Universe',
+  schema: universeFieldsSchema,
+  unique: [uniqueName('universe-name', 'universes.nameExists')],
+  rules(universe, context, previous) {
+    refuseForbiddenName(universe, context, 'universes.forbiddenName', previous);
+    refuseOverlappingRanges(universe.probes, 'probes', 'universes.dateRangesOverlap');
+  },
+} satisfies EntityDefinition<typeof universeFieldsSchema>;

@@ -1,0 +1,86 @@
+import {
+  type Actor,
+  DomainError,
+  type EntityState,
+  emptyEntity,
+  evolveEntity,
+  type LogPosition,
+  type StoredEvent,
+} from '@nq/contracts';
+import type { EventStore } from '../event-store/event-store-port.ts';
+import { type EntityCommand, entityConstraints, entityDecider, streamIdOf } from './entity-decider.ts';
+import type { ConfigurationSettings, EntityDefinition } from './entity-definition.ts';
+
+export interface CommandMetadata {
+  actor: Actor;
+  commandId: string;
+  correlationId: string;
+  now: Date;
+}
+
+export interface CommandOutcome {
+  state: EntityState;
+  /** Where the change landed in the global log (absent when nothing changed). */
+  position?: LogPosition;
+}
+
+const foldStream = (events: StoredEvent[]) =>
+  events.reduce<EntityState>((state, event) => evolveEntity(state, event), emptyEntity);
+const MAX_ATTEMPTS = 3;
+
+/** Runs commands on one kind of configuration entity: load its stream, decide, append with its constraints. */
+export function entityService(
+  definition: EntityDefinition,
+  dependencies: { eventStore: EventStore; settings: ConfigurationSettings },
+) {
+  const { eventStore, settings } = dependencies;
+  const decider = entityDecider(definition);
+
+  async function load(id: string, asOf?: Date) {
+    const events = await eventStore.readStream(streamIdOf(definition, id), asOf ? { recordedUntil: asOf } : {});
+    return { state: foldStream(events), events };
+  }
+
+  /**
+   * `expectedVersion` is the version the caller saw; without one, a concurrent change makes the decision run again
+   * on the new state (a few times) instead of failing.
+   */
+  async function execute(
+    command: EntityCommand,
+    metadata: CommandMetadata,
+    expectedVersion?: number,
+  ): Promise<CommandOutcome> {
+    for (let attempt = 1; ; attempt++) {
+      const { state } = await load(command.id);
+      if (expectedVersion !== undefined && expectedVersion !== state.version) {
+        throw new DomainError('request.conflict', { details: { expectedVersion, currentVersion: state.version } });
+      }
+      const events = decider.decide(command, state, { now: metadata.now, actor: metadata.actor, settings });
+      if (events.length === 0) return { state };
+      try {
+        const result = await eventStore.append({
+          streamId: streamIdOf(definition, command.id),
+          expectedVersion: state.version,
+          events: events.map((event) => ({ type: event.type, schemaVersion: 1, data: event.data })),
+          metadata: { ...metadata, causationId: metadata.commandId, actor: metadata.actor },
+          constraints: entityConstraints(definition, state, events),
+        });
+        return {
+          state: result.events.reduce<EntityState>((current, event) => evolveEntity(current, event), state),
+          position: result.position,
+        };
+      } catch (error) {
+        const retry =
+          error instanceof DomainError &&
+          error.code === 'request.conflict' &&
+          expectedVersion === undefined &&
+          attempt < MAX_ATTEMPTS;
+        if (!retry) throw error;
+      }
+    }
+  }
+
+  return { definition, load, execute };
+}
+
+export type EntityService = ReturnType<typeof entityService>;

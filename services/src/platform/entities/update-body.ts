@@ -1,0 +1,32 @@
+import { z } from 'zod';
+
+/** Defaults belong to creation: unwrapped here so that a field left out of an update keeps its stored value. */
+const withoutDefault = (field: z.ZodType): z.ZodType =>
+  field instanceof z.ZodDefault ? withoutDefault(field.unwrap() as z.ZodType) : field;
+
+/**
+ * An update body: every field optional (left out: unchanged) and nullable (null: clear an optional field; a required
+ * one cleared is refused when the whole entity is validated again).
+ */
+export function updateBodySchema(schema: z.ZodObject) {
+  return z.object(
+    Object.fromEntries(
+      Object.entries(schema.shape).map(([key, field]) => [
+        key,
+        withoutDefault(field as z.ZodType)
+          .nullable()
+          .optional(),
+      ]),
+    ),
+  );
+}
+
+/** The stored fields with the update applied: undefined leaves a field, null removes it. */
+export function mergeChanges(fields: Record<string, unknown>, changes: Record<string, unknown>) {
+  const merged = { ...fields };
+  for (const [key, value] of Object.entries(changes)) {
+    if (value === null) delete merged[key];
+    else if (value !== undefined) merged[key] = value;
+  }
+  return merged;
+}
