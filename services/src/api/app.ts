@@ -61,6 +61,13 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       defaultSort: entity.defaultSort,
       ...(entity.defaultPageSize ? { defaultPageSize: entity.defaultPageSize } : {}),
     });
+    if (entity.routes)
+      await app.register(entity.routes, {
+        prefix: entity.basePath,
+        readStore,
+        collection: entity.collection,
+        tag: entity.tag,
+      });
   }
   await app.register(auditRoutes, { prefix: '/api/audit', services });
   return app;

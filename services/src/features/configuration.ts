@@ -3,11 +3,16 @@ import type { EntityDefinition } from '../platform/entities/entity-definition.ts
 import { campaignEntity } from './campaigns/campaign.entity.ts';
 import { cdnEntity } from './cdns/cdn.entity.ts';
 import { clusterEntity } from './clusters/cluster.entity.ts';
+import { clusterRoutes } from './clusters/cluster.routes.ts';
+import type { FeatureRoutes } from './feature-routes.ts';
 import { geofilterEntity } from './geofilters/geofilter.entity.ts';
 import { mosEntity } from './moses/mos.entity.ts';
 import { providerEntity } from './providers/provider.entity.ts';
+import { providerRoutes } from './providers/provider.routes.ts';
 import { scorecardEntity } from './scorecards/scorecard.entity.ts';
+import { scorecardRoutes } from './scorecards/scorecard.routes.ts';
 import { tagEntity } from './tags/tag.entity.ts';
+import { tagRoutes } from './tags/tag.routes.ts';
 import { universeEntity } from './universes/universe.entity.ts';
 
 /** A configuration entity as the platform serves it: where its routes live and how its list is searched. */
@@ -19,13 +24,15 @@ export interface ConfigurationEntity {
   searchFields: string[];
   defaultSort: string;
   defaultPageSize?: number;
+  /** The entity's own routes, beyond list/get/create/update/delete/clone. */
+  routes?: FeatureRoutes;
 }
 
 const named = { searchFields: ['name'], defaultSort: 'name' };
 
 /** Every configuration entity at its spec §7 path (CDNs' and universes' writes have none there: ours are documented). */
 export const configurationEntities: ConfigurationEntity[] = [
-  { definition: tagEntity, collection: 'tags', basePath: '/tags', tag: 'Tags', ...named },
+  { definition: tagEntity, collection: 'tags', basePath: '/tags', tag: 'Tags', ...named, routes: tagRoutes },
   {
     definition: providerEntity,
     collection: 'providers',
@@ -33,6 +40,7 @@ export const configurationEntities: ConfigurationEntity[] = [
     tag: 'Providers',
     ...named,
     searchFields: ['name', 'label', 'spn'],
+    routes: providerRoutes,
   },
   {
     definition: cdnEntity,
@@ -63,6 +71,7 @@ export const configurationEntities: ConfigurationEntity[] = [
     tag: 'Clusters',
     ...named,
     defaultPageSize: 25,
+    routes: clusterRoutes,
   },
   {
     definition: universeEntity,
@@ -73,7 +82,14 @@ export const configurationEntities: ConfigurationEntity[] = [
     defaultPageSize: 50,
   },
   { definition: mosEntity, collection: 'moses', basePath: '/moses', tag: 'MOS', ...named },
-  { definition: scorecardEntity, collection: 'scorecards', basePath: '/scorecards', tag: 'Scorecards', ...named },
+  {
+    definition: scorecardEntity,
+    collection: 'scorecards',
+    basePath: '/scorecards',
+    tag: 'Scorecards',
+    ...named,
+    routes: scorecardRoutes,
+  },
 ];
 
 export const projectionOf = ({ definition, collection }: ConfigurationEntity) =>

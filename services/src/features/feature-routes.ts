@@ -1,0 +1,43 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ReadDocument, ReadStore } from '../platform/read-store/read-store-port.ts';
+
+/** What an entity's own routes (beyond list/get/create/update/delete/clone) are given. */
+export interface FeatureRouteOptions {
+  readStore: ReadStore;
+  collection: string;
+  tag: string;
+}
+
+export type FeatureRoutes = FastifyPluginAsyncZod<FeatureRouteOptions>;
+
+export const errorResponse = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+export const documentList = z.object({ list: z.array(z.looseObject({ id: z.string() })), count: z.number().int() });
+
+const PAGE = 500;
+
+/** Every document of a collection matching the filters, read page by page (for small configuration collections). */
+export async function readAll(
+  readStore: ReadStore,
+  collection: string,
+  filters: Parameters<ReadStore['list']>[1]['filters'] = [],
+) {
+  const all: ReadDocument[] = [];
+  for (let offset = 0; ; offset += PAGE) {
+    const { items, total } = await readStore.list(collection, {
+      filters,
+      sort: [{ field: 'name', order: 'asc' }],
+      offset,
+      limit: PAGE,
+    });
+    all.push(...items);
+    if (items.length < PAGE || all.length >= total) return all;
+  }
+}
+
+export const pickFields = (fields: string[] | undefined) => (document: ReadDocument) =>
+  fields
+    ? (Object.fromEntries(
+        ['id', ...fields].filter((field) => field in document).map((field) => [field, document[field]]),
+      ) as ReadDocument)
+    : document;

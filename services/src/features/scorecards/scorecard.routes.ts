@@ -1,0 +1,13 @@
+import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
+
+/** Spec §7: GET /scorecards/active. */
+export const scorecardRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
+  app.get(
+    '/active',
+    { schema: { tags: [tag], summary: 'The active scorecards', response: { 200: documentList } } },
+    async () => {
+      const list = await readAll(readStore, collection, [{ field: 'status', equals: 'Active' }]);
+      return { list, count: list.length };
+    },
+  );
+};

@@ -1,0 +1,23 @@
+import { DomainError } from '@nq/contracts';
+import { z } from 'zod';
+import { errorResponse, type FeatureRoutes } from '../feature-routes.ts';
+
+/** Spec §7: GET /tags/{id}/profiles — the profiles a tag is assigned to. */
+export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
+  app.get(
+    '/:id/profiles',
+    {
+      schema: {
+        tags: [tag],
+        summary: 'The profiles a tag is assigned to',
+        params: z.object({ id: z.string() }),
+        response: { 200: z.object({ id: z.string(), profiles: z.array(z.string()) }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const document = await readStore.get(collection, request.params.id);
+      if (!document) throw new DomainError('resource.notFound', { details: { id: request.params.id } });
+      return { id: document.id, profiles: (document.profiles as string[] | undefined) ?? [] };
+    },
+  );
+};
