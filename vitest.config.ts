@@ -10,6 +10,9 @@ export default defineConfig({
           name: 'unit',
           include: ['{contracts,services,projections}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          // In-memory PGlite takes seconds to start on a busy 2-core machine.
+          testTimeout: 20_000,
+          hookTimeout: 30_000,
         },
       },
       {

@@ -9,6 +9,7 @@ const loadRuntime = async () => ({
   ...(await import('./api/app.ts')),
   ...(await import('./platform/platform.ts')),
   ...(await import('./platform/lifecycle.ts')),
+  ...(await import('./demo/load-demo.ts')),
 });
 
 const usage = `Usage: nq <command>
@@ -27,16 +28,21 @@ export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi
 
 async function serve(processes: string, withProjector: boolean) {
   const config = loadConfig();
-  const { buildApi, openPlatform, runUntilSignalled } = await loadRuntime();
+  const { buildApi, openPlatform, runUntilSignalled, loadDemoData } = await loadRuntime();
   const platform = await openPlatform(config);
   const api = await buildApi({ config, platform });
   api.addHook('onClose', () => platform.close());
   if (withProjector) await platform.projector.start();
+  const demoEntities = config.demoData ? await loadDemoData(platform) : 0;
   await api.listen({ host: config.http.host, port: config.http.port });
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
   console.info(
     `\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
-      `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n  Ctrl-C stops it.\n`,
+      `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n` +
+      (demoEntities > 0
+        ? `  Demo data loaded: ${demoEntities} configuration entities (Madrid operators, campaign, clusters…)\n`
+        : '') +
+      '  Demo login: none needed yet — identity and the demo logins arrive with issue 4.\n  Ctrl-C stops it.\n',
   );
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
 }

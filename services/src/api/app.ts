@@ -1,8 +1,7 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
-import { configurationEntities, projectionOf } from '../features/configuration.ts';
-import { entityService } from '../platform/entities/entity-service.ts';
+import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
 import type { Platform } from '../platform/platform.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
@@ -46,9 +45,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
   const { eventStore, readStore, projector } = platform;
-  const services = configurationEntities.map((entity) =>
-    entityService(entity.definition, { eventStore, settings: config.configuration }),
-  );
+  const services = configurationServices(eventStore, config.configuration);
   for (const [index, entity] of configurationEntities.entries()) {
     await app.register(entityRoutes, {
       prefix: entity.basePath,

@@ -65,6 +65,7 @@ const variables = z.strictObject({
     )
     .default(['all', 'any', 'none', 'default', 'total', 'admin'])
     .describe('Names refused for campaigns, clusters and universes'),
+  DEMO_DATA: z.enum(['true', 'false']).optional().describe('Load the demo configuration into an empty store at start'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
 });
 
@@ -101,6 +102,7 @@ function shape(v: Variables) {
     secretKey: v.SECRET_KEY,
     configuration: { forbiddenNames: v.FORBIDDEN_NAMES },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' ? 'true' : 'false')) === 'true',
   };
 }
 

@@ -1,5 +1,7 @@
 import { configurationEntityProjection } from '@nq/projections';
-import type { EntityDefinition } from '../platform/entities/entity-definition.ts';
+import type { ConfigurationSettings, EntityDefinition } from '../platform/entities/entity-definition.ts';
+import { entityService } from '../platform/entities/entity-service.ts';
+import type { EventStore } from '../platform/event-store/event-store-port.ts';
 import { campaignEntity } from './campaigns/campaign.entity.ts';
 import { cdnEntity } from './cdns/cdn.entity.ts';
 import { clusterEntity } from './clusters/cluster.entity.ts';
@@ -96,3 +98,7 @@ export const projectionOf = ({ definition, collection }: ConfigurationEntity) =>
   configurationEntityProjection({ kind: definition.kind, eventPrefix: definition.eventPrefix, collection });
 
 export const configurationProjections = configurationEntities.map(projectionOf);
+
+/** One command service per configuration entity, in the order of configurationEntities. */
+export const configurationServices = (eventStore: EventStore, settings: ConfigurationSettings) =>
+  configurationEntities.map((entity) => entityService(entity.definition, { eventStore, settings }));

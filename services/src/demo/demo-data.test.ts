@@ -1,0 +1,20 @@
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from '../config/config.ts';
+import { configurationEntities, configurationServices } from '../features/configuration.ts';
+import { openPlatform } from '../platform/platform.ts';
+import { demoEntityKinds, loadDemoData } from './demo-data.ts';
+
+describe('demo data', () => {
+  it('loads a valid configuration of every kind once, into an empty store only', async () => {
+    const config = loadConfig({});
+    const platform = await openPlatform(config, { inMemory: true });
+    const services = configurationServices(platform.eventStore, config.configuration);
+    expect(await loadDemoData(platform, services)).toBeGreaterThan(10);
+    expect(await loadDemoData(platform, services)).toBe(0);
+    expect([...demoEntityKinds].sort()).toEqual(configurationEntities.map((e) => e.definition.kind).sort());
+    await platform.projector.catchUp();
+    const clusters = await platform.readStore.list('clusters', { offset: 0, limit: 10 });
+    expect(clusters.items[0]).toMatchObject({ name: 'Madrid landline', owner: 'demo-profile' });
+    await platform.close();
+  });
+});

@@ -1,0 +1,178 @@
+import { createHash } from 'node:crypto';
+import { configurationEntities } from '../features/configuration.ts';
+import type { EntityService } from '../platform/entities/entity-service.ts';
+import type { Platform } from '../platform/platform.ts';
+
+// A small, realistic configuration for a fresh embedded start: Madrid operators, CDNs, a campaign and a geofilter
+// over central Madrid, clusters and universes, a MOS configuration and a scorecard. Written as ordinary commands,
+// so the demo has an audit history like any other data.
+
+const square = (lon: number, lat: number, half: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon - half, lat - half],
+      [lon + half, lat - half],
+      [lon + half, lat + half],
+      [lon - half, lat + half],
+      [lon - half, lat - half],
+    ],
+  ],
+});
+const madrid = square(-3.7038, 40.4168, 0.08);
+const year = { startDate: '2026-01-01T00:00:00Z', endDate: '2026-12-31T23:59:59Z' };
+const mosEntry = (kpi: string, weight: number, lower: number, upper: number, mappingFunction = 'linear') => ({
+  kpi,
+  weight,
+  min: lower,
+  max: upper * 2,
+  operator: 'gte',
+  mappingFunction,
+  limits: { lower, upper, absoluteUpper: upper * 2 },
+});
+
+type DemoItem = {
+  kind: string;
+  key: string;
+  fields: Record<string, unknown> | ((ids: Map<string, string>) => Record<string, unknown>);
+};
+
+const items: DemoItem[] = [
+  { kind: 'tag', key: 'fibre', fields: { name: 'fibre', profiles: ['demo-profile'] } },
+  { kind: 'tag', key: '5g', fields: { name: '5g', profiles: ['demo-profile'] } },
+  { kind: 'tag', key: 'rural', fields: { name: 'rural', profiles: [] } },
+  {
+    kind: 'provider',
+    key: 'movistar',
+    fields: {
+      name: 'Movistar',
+      label: 'Movistar',
+      country: 'Spain',
+      numeric: '21407',
+      spn: 'Movistar',
+      imsis: ['21407000000000'],
+      ipRanges: ['80.58.0.0/16'],
+      colour: '#019df4',
+    },
+  },
+  {
+    kind: 'provider',
+    key: 'vodafone',
+    fields: {
+      name: 'Vodafone',
+      label: 'Vodafone',
+      country: 'Spain',
+      numeric: '21401',
+      spn: 'vodafone ES',
+      imsis: ['21401000000000'],
+      ipRanges: ['212.166.0.0/16'],
+      colour: '#e60000',
+    },
+  },
+  {
+    kind: 'provider',
+    key: 'orange',
+    fields: {
+      name: 'Orange',
+      label: 'Orange',
+      country: 'Spain',
+      numeric: '21403',
+      spn: 'Orange',
+      imsis: ['21403000000000'],
+      ipRanges: ['90.160.0.0/12'],
+      colour: '#ff7900',
+    },
+  },
+  {
+    kind: 'cdn',
+    key: 'speed',
+    fields: {
+      name: 'Madrid speed server',
+      url: 'https://speed.example.net/100MB.bin',
+      type: 'download',
+      size: 100,
+      tags: ['speed'],
+      location: { latitude: 40.4168, longitude: -3.7038 },
+    },
+  },
+  { kind: 'geofilter', key: 'centro', fields: { name: 'Madrid centro', polygon: square(-3.7038, 40.4168, 0.02) } },
+  { kind: 'campaign', key: 'madrid', fields: { name: 'Madrid drive test 2026', ...year, polygon: madrid } },
+  {
+    kind: 'cluster',
+    key: 'madrid',
+    fields: (ids) => ({
+      name: 'Madrid landline',
+      description: 'Home probes in the Madrid area',
+      colour: '#1d4ed8',
+      attributes: { country: 'Spain', region: 'Madrid', technology: 'Fibre' },
+      probes: [
+        { probeId: 'probe001', start: '2026-01-01T00:00:00Z' },
+        { probeId: 'probe002', start: '2026-01-01T00:00:00Z' },
+      ],
+      geoFilters: [ids.get('geofilter:centro')],
+    }),
+  },
+  {
+    kind: 'universe',
+    key: 'spain',
+    fields: {
+      name: 'Spain mobile',
+      description: 'Mobile probes across Spain',
+      colour: '#16a34a',
+      attributes: { country: 'Spain', technology: '4G' },
+      probes: [{ probeId: 'probe101', start: '2026-01-01T00:00:00Z' }],
+    },
+  },
+  {
+    kind: 'mos',
+    key: 'speed',
+    fields: {
+      name: 'Speed MOS',
+      entries: [mosEntry('download', 60, 10, 300), mosEntry('upload', 40, 5, 100, 'squareRoot')],
+    },
+  },
+  {
+    kind: 'scorecard',
+    key: 'quality',
+    fields: (ids) => ({
+      name: 'Quality 2026',
+      weight: 100,
+      maxScore: 10,
+      campaigns: [ids.get('campaign:madrid')],
+      providers: [ids.get('provider:movistar'), ids.get('provider:vodafone'), ids.get('provider:orange')],
+    }),
+  },
+];
+
+/** A stable id per demo item, so the demo is the same on every fresh start. */
+const demoId = (key: string) => {
+  const hex = createHash('sha1').update(`nq-demo:${key}`).digest('hex');
+  return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-4${hex.slice(13, 16)}-8${hex.slice(17, 20)}-${hex.slice(20, 32)}`;
+};
+
+/** Loads the demo configuration once, into an empty event store. Answers how many entities it created. */
+export async function loadDemoData(platform: Platform, services: EntityService[]): Promise<number> {
+  if ((await platform.eventStore.head()) !== '0:0') return 0;
+  const byKind = new Map(services.map((service) => [service.definition.kind, service]));
+  const ids = new Map<string, string>();
+  for (const item of items) {
+    const key = `${item.kind}:${item.key}`;
+    const id = demoId(key);
+    ids.set(key, id);
+    const fields = typeof item.fields === 'function' ? item.fields(ids) : item.fields;
+    await byKind.get(item.kind)!.execute(
+      { type: 'create', id, fields },
+      {
+        actor: { userId: 'system', profileId: 'demo-profile' },
+        commandId: `demo-${key}`,
+        correlationId: 'demo-data',
+        now: new Date(),
+      },
+    );
+  }
+  return items.length;
+}
+
+export const demoEntityKinds = [...new Set(items.map((item) => item.kind))].filter((kind) =>
+  configurationEntities.some((entity) => entity.definition.kind === kind),
+);

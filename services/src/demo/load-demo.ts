@@ -1,0 +1,7 @@
+import { configurationServices } from '../features/configuration.ts';
+import type { Platform } from '../platform/platform.ts';
+import { loadDemoData as loadInto } from './demo-data.ts';
+
+/** The demo configuration for a fresh start (nothing when the store already holds events). */
+export const loadDemoData = (platform: Platform) =>
+  loadInto(platform, configurationServices(platform.eventStore, platform.config.configuration));
