@@ -1,4 +1,4 @@
-import { type EntityState, entityEventKind, evolveEntity } from '@nq/contracts';
+import { type EntityState, emptyEntity, entityEventKind, evolveEntity } from '@nq/contracts';
 import type { DocumentProjection, ProjectedDocument } from './projection.ts';
 
 const metaKeys = ['id', 'owner', 'createdAt', 'updatedAt', 'version'] as const;
@@ -35,17 +35,7 @@ export function configurationEntityProjection(entity: {
       type.startsWith(entity.eventPrefix) && entityEventKind(type.slice(entity.eventPrefix.length)) !== undefined,
     documentId: (event) => event.streamId.slice(streamPrefix.length),
     apply(document, event) {
-      const before: EntityState = document
-        ? stateOf(document)
-        : {
-            status: 'absent',
-            id: '',
-            fields: {},
-            owner: '',
-            createdAt: '',
-            updatedAt: '',
-            version: event.streamVersion - 1,
-          };
+      const before = document ? stateOf(document) : { ...emptyEntity, version: event.streamVersion - 1 };
       const after = evolveEntity(before, event);
       return after.status === 'active' ? entityDocument(after) : null;
     },

@@ -1,18 +1,10 @@
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, infra } from '../testing/infra.ts';
+import { createTestDatabase, distributedEnvironment } from '../testing/infra.ts';
 import { openTestApi } from '../testing/test-api.ts';
 
 const database = await createTestDatabase();
 afterAll(() => database.drop());
-const distributed = (overrides: Record<string, string> = {}) => ({
-  PROFILE: 'distributed',
-  DATABASE_URL: database.url,
-  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-  ELASTICSEARCH_URL: infra.elasticsearchUrl,
-  ELASTICSEARCH_INDEX_PREFIX: database.name,
-  REDIS_URL: infra.redisUrl,
-  ...overrides,
-});
+const distributed = (overrides: Record<string, string> = {}) => distributedEnvironment(database, overrides);
 
 describe('readiness in the distributed profile', () => {
   it('is ready when PostgreSQL, Kafka, Elasticsearch and Redis all answer', async () => {

@@ -16,3 +16,17 @@ export async function createTestDatabase() {
   await ensureDatabase(url);
   return { name, url, drop: () => dropDatabase(url) };
 }
+
+/** The distributed profile's variables for a test on the real servers, isolated in its own database and indices. */
+export const distributedEnvironment = (
+  database: { name: string; url: string },
+  overrides: Record<string, string> = {},
+) => ({
+  PROFILE: 'distributed',
+  DATABASE_URL: database.url,
+  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
+  ELASTICSEARCH_URL: infra.elasticsearchUrl,
+  ELASTICSEARCH_INDEX_PREFIX: database.name,
+  REDIS_URL: infra.redisUrl,
+  ...overrides,
+});

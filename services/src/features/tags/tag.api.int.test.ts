@@ -1,15 +1,10 @@
 import { afterAll } from 'vitest';
-import { createTestDatabase, infra } from '../../testing/infra.ts';
+import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
 import { describeTagsApi } from './tags-api.suite.ts';
 
 const database = await createTestDatabase();
 afterAll(() => database.drop());
 
-describeTagsApi('distributed (PostgreSQL event store, Elasticsearch read model)', async () => ({
-  PROFILE: 'distributed',
-  DATABASE_URL: database.url,
-  KAFKA_BROKERS: infra.kafkaBrokers.join(','),
-  ELASTICSEARCH_URL: infra.elasticsearchUrl,
-  ELASTICSEARCH_INDEX_PREFIX: database.name,
-  REDIS_URL: infra.redisUrl,
-}));
+describeTagsApi('distributed (PostgreSQL event store, Elasticsearch read model)', async () =>
+  distributedEnvironment(database),
+);
