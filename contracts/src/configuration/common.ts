@@ -63,7 +63,7 @@ export const technologyCode = z.literal(technologyCodes, { error: missingOr('val
  * normalised to UTC (`2026-03-01T09:00:00.000Z`), so stored values compare as text and parse back unchanged.
  */
 export const utcInstant = z
-  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: 'validation.invalidDate' })
+  .union([z.iso.datetime({ offset: true }), z.iso.date()], { error: missingOr('validation.invalidDate') })
   .transform((value) => new Date(value).toISOString())
   .describe('ISO 8601 date or date-time with Z or offset; stored in UTC');
 

@@ -76,11 +76,16 @@ describe('campaign', () => {
       .when({ type: 'update', id: 'c1', changes: { special: true } }, forbidding('madrid 2026'))
       .then([{ type: 'CampaignUpdated', data: { changes: { special: true } } }]));
 
-  it('needs ISO dates', () =>
+  it('needs ISO dates', () => {
     spec
       .given([])
       .when(create({ startDate: '01/01/2026' }))
-      .thenFails('validation.invalidDate', { fields: [{ field: 'startDate' }] }));
+      .thenFails('validation.invalidDate', { fields: [{ field: 'startDate' }] });
+    spec
+      .given([])
+      .when(create({ startDate: undefined }))
+      .thenFails('validation.required', { fields: [{ field: 'startDate' }] });
+  });
 
   it('refuses an end date before the start date, and accepts equal ones', () => {
     spec

@@ -1,0 +1,3 @@
+import { describeConfigurationApi } from './configuration-api.suite.ts';
+
+describeConfigurationApi('embedded', async () => ({}));
