@@ -6,6 +6,7 @@ import {
   type LogPosition,
   logStart,
   type StoredEvent,
+  splitLogPosition,
 } from '@nq/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { waitFor } from '../../testing/wait-for.ts';
@@ -116,6 +117,28 @@ export function describeEventStoreContract(adapter: string, openStore: () => Pro
       const resumed = await readAllAfter(store, after[0]!.position);
       expect(resumed.map((e) => e.streamId)).toEqual(streams.slice(1));
       expect(await store.head()).toBe(after.at(-1)!.position);
+    });
+
+    it('orders the log by number, not as text, when positions gain a digit', async () => {
+      const start = await store.head();
+      const from = Number(splitLogPosition(start).sequence);
+      // One append whose sequence numbers cross the next power of ten (…98, 99, 100…), read back in small batches.
+      const count = Math.min(Math.max(10 ** String(from + 1).length - from + 3, 12), 2_000);
+      const streamId = stream();
+      const metadata = metadataFor();
+      const events = Array.from({ length: count }, (_, i) => tagCreated(`n${i}`));
+      const first = await store.append({ streamId, expectedVersion: 0, events, metadata });
+      const seen: StoredEvent[] = [];
+      for (let batch = await store.readAll(start, 7); batch.length > 0; ) {
+        seen.push(...batch);
+        batch = await store.readAll(batch.at(-1)!.position, 7);
+      }
+      const ours = seen.filter((event) => event.streamId === streamId);
+      expect(ours.map((event) => event.streamVersion)).toEqual(events.map((_, i) => i + 1));
+      expect(first.position).toBe(ours.at(-1)!.position);
+      expect(await store.head()).toBe(first.position);
+      const replay = await store.append({ streamId, expectedVersion: 0, events, metadata });
+      expect(replay).toMatchObject({ replayed: true, position: first.position, streamVersion: count });
     });
 
     it('holds a unique value for one stream: of two concurrent claims exactly one succeeds', async () => {

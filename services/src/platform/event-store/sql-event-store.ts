@@ -59,6 +59,8 @@ interface EventRow {
   recorded_at: Date | string;
 }
 
+// The output columns keep the names of the columns they cast: an ORDER BY must name the table's columns
+// (`es_events.sequence`), or it would sort by the text output ("10" < "9") and readers would skip events.
 const eventColumns = `sequence::text, transaction_id::text, stream_id, stream_version, event_id::text, type,
   schema_version, data, metadata, recorded_at`;
 
@@ -84,7 +86,7 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
   async function alreadyAppended(request: AppendRequest): Promise<AppendResult | undefined> {
     const ids = request.events.map((_, index) => eventIdFor(request.metadata.commandId, index));
     const rows = await sql.query<EventRow>(
-      `select ${eventColumns} from es_events where event_id = any($1::uuid[]) order by sequence`,
+      `select ${eventColumns} from es_events where event_id = any($1::uuid[]) order by es_events.sequence`,
       [ids],
     );
     if (rows.length === 0) return undefined;
@@ -227,7 +229,7 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
         `select ${eventColumns} from es_events
          where (transaction_id, sequence) > ($1::xid8, $2::bigint)
            and transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by transaction_id, sequence limit $3`,
+         order by es_events.transaction_id, es_events.sequence limit $3`,
         [transactionId, sequence, limit],
       );
       return rows.map(toEvent);
@@ -236,7 +238,7 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
       const [row] = await sql.query<{ transaction_id: string; sequence: string }>(
         `select transaction_id::text, sequence::text from es_events
          where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
-         order by transaction_id desc, sequence desc limit 1`,
+         order by es_events.transaction_id desc, es_events.sequence desc limit 1`,
       );
       return row ? logPosition(row.transaction_id, row.sequence) : '0:0';
     },

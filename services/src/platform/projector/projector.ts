@@ -76,11 +76,12 @@ export function createProjector(options: ProjectorOptions): Projector {
     if (events.length === 0) return 0;
     const documents = new Map<string, { doc: ProjectedDocument | null; version: bigint }>();
     const handled = events.filter((event) => projection.handles(event.type));
+    // The stored documents of the whole batch in one read; later events of a document apply to its new state.
+    const ids = [...new Set(handled.map((event) => projection.documentId(event)))];
+    const stored = await readStore.getMany(projection.collection, ids);
     for (const event of handled) {
       const id = projection.documentId(event);
-      const current = documents.has(id)
-        ? documents.get(id)!.doc
-        : ((await readStore.get(projection.collection, id)) ?? null);
+      const current = documents.has(id) ? documents.get(id)!.doc : (stored.get(id) ?? null);
       documents.set(id, { doc: projection.apply(current, event), version: sequenceOf(event) });
     }
     const writes: DocumentWrite[] = [...documents].map(([id, { doc, version }]) => ({ id, doc, version }));

@@ -93,6 +93,22 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         throw error;
       }
     },
+    async getMany(collection, ids) {
+      const found = new Map<string, ReadDocument>();
+      if (ids.length === 0) return found;
+      try {
+        const response = await client.mget<ReadDocument>({ index: indexOf(collection), ids: [...ids] });
+        for (const doc of response.docs) {
+          if ('found' in doc && doc.found && doc._source) found.set(doc._id, doc._source);
+          else if ('error' in doc && doc.error.type !== 'index_not_found_exception')
+            throw new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
+        }
+        return found;
+      } catch (error) {
+        if (isMissingIndex(error)) return found;
+        throw error;
+      }
+    },
     async list(collection: string, query: ListQuery) {
       const filter: object[] = (query.filters ?? []).map((f) =>
         'equals' in f ? { term: { [f.field]: f.equals } } : { terms: { [f.field]: f.in } },

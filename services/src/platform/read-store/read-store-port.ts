@@ -29,6 +29,8 @@ export interface ReadStore {
   readonly adapter: string;
   write(projection: string, collection: string, writes: DocumentWrite[], checkpoint: LogPosition): Promise<void>;
   get(collection: string, id: string): Promise<ReadDocument | undefined>;
+  /** Several documents in one round trip: those found, by id (an id not found, or a collection never written, is absent). */
+  getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>>;
   list(collection: string, query: ListQuery): Promise<{ items: ReadDocument[]; total: number }>;
   checkpoint(projection: string): Promise<LogPosition>;
   /** Forgets a projection's documents and checkpoint, so that it rebuilds from the start of the log. */

@@ -36,6 +36,15 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
       expect(await store.checkpoint(`never-${collection}`)).toBe(logStart);
     });
 
+    it('reads several documents in one call, leaving out the ids it does not hold', async () => {
+      const found = await store.getMany(collection, ['t1', 'nope', 't2']);
+      expect([...found.keys()].sort()).toEqual(['t1', 't2']);
+      expect(found.get('t1')).toEqual(tag('t1', 'Fibre', ['p1'], 3));
+      expect(found.get('t2')).toEqual(tag('t2', 'fixed wireless', ['p1', 'p2'], 1));
+      expect((await store.getMany(collection, [])).size).toBe(0);
+      expect((await store.getMany(`never_${collection}`, ['t1'])).size).toBe(0);
+    });
+
     it('filters by value or array membership, searches case-insensitively, sorts and pages', async () => {
       const ids = async (query: Parameters<ReadStore['list']>[1]) =>
         (await store.list(collection, query)).items.map((d) => d.id);
@@ -69,6 +78,27 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
         '100:20',
       );
       expect((await store.get(collection, 't1'))?.name).toBe('Fibre FTTH');
+    });
+
+    it('applies the writes of one call in order, an id written several times included', async () => {
+      await store.write(
+        projection,
+        collection,
+        [
+          { id: 'm1', doc: tag('m1', 'one', [], 1), version: 40n },
+          { id: 'm2', doc: tag('m2', 'two', [], 1), version: 41n },
+          { id: 'm1', doc: tag('m1', 'one again', [], 1), version: 42n },
+          { id: 'm2', doc: null, version: 43n },
+          { id: 'm1', doc: tag('m1', 'stale', [], 1), version: 39n },
+        ],
+        '100:43',
+      );
+      const found = await store.getMany(collection, ['m1', 'm2']);
+      expect(found.get('m1')?.name).toBe('one again');
+      expect(found.has('m2')).toBe(false);
+      expect(await store.checkpoint(projection)).toBe('100:43');
+      await store.write(projection, collection, [{ id: 'm1', doc: null, version: 44n }], '100:44');
+      expect(await store.get(collection, 'm1')).toBeUndefined();
     });
 
     it('deletes documents and forgets everything on reset', async () => {

@@ -1,6 +1,6 @@
 import { type LogPosition, logStart } from '@nq/contracts';
 import type { SqlClient, SqlParam } from '../sql/sql-client.ts';
-import type { ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+import type { DocumentWrite, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
 const schema = `
 create table if not exists rm_documents (
@@ -40,6 +40,19 @@ function whereClause(query: ListQuery, params: SqlParam[]): string {
   return conditions.map((condition) => ` and ${condition}`).join('');
 }
 
+/** Splits writes into rounds where each id appears once: the n-th write to an id goes in round n. */
+function rounds(writes: DocumentWrite[]): DocumentWrite[][] {
+  const seen = new Map<string, number>();
+  const result: DocumentWrite[][] = [];
+  for (const write of writes) {
+    const round = seen.get(write.id) ?? 0;
+    seen.set(write.id, round + 1);
+    if (round === result.length) result.push([]);
+    result[round]!.push(write);
+  }
+  return result;
+}
+
 /** Read models as JSON documents in SQL (PGlite in the embedded profile, or PostgreSQL). */
 export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
   await sql.exec(schema);
@@ -47,19 +60,28 @@ export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
     adapter: `sql (${sql.dialect})`,
     async write(projection, collection, writes, checkpoint) {
       await sql.transaction(async (tx) => {
-        for (const { id, doc, version } of writes) {
-          if (doc === null) {
-            await tx.query('delete from rm_documents where collection = $1 and id = $2 and version <= $3', [
-              collection,
-              id,
-              version.toString(),
-            ]);
-          } else {
+        // One statement per kind of write instead of one per document. Ids are unique within a round, so each
+        // statement touches a row at most once; a later write to the same id goes in a later round, keeping its order.
+        for (const round of rounds(writes)) {
+          const deletions = round.filter(({ doc }) => doc === null);
+          const upserts = round.filter(({ doc }) => doc !== null);
+          if (deletions.length > 0) {
             await tx.query(
-              `insert into rm_documents (collection, id, doc, version) values ($1, $2, $3, $4)
+              `delete from rm_documents d using jsonb_to_recordset($2::jsonb) as w(id text, version bigint)
+               where d.collection = $1 and d.id = w.id and d.version <= w.version`,
+              [collection, JSON.stringify(deletions.map(({ id, version }) => ({ id, version: version.toString() })))],
+            );
+          }
+          if (upserts.length > 0) {
+            await tx.query(
+              `insert into rm_documents (collection, id, doc, version)
+               select $1, w.id, w.doc, w.version from jsonb_to_recordset($2::jsonb) as w(id text, doc jsonb, version bigint)
                on conflict (collection, id) do update set doc = excluded.doc, version = excluded.version
                where rm_documents.version < excluded.version`,
-              [collection, id, JSON.stringify(doc), version.toString()],
+              [
+                collection,
+                JSON.stringify(upserts.map(({ id, doc, version }) => ({ id, doc, version: version.toString() }))),
+              ],
             );
           }
         }
@@ -76,6 +98,14 @@ export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
         [collection, id],
       );
       return row?.doc;
+    },
+    async getMany(collection, ids) {
+      if (ids.length === 0) return new Map();
+      const rows = await sql.query<{ id: string; doc: ReadDocument }>(
+        'select id, doc from rm_documents where collection = $1 and id = any($2::text[])',
+        [collection, [...ids]],
+      );
+      return new Map(rows.map(({ id, doc }) => [id, doc]));
     },
     async list(collection, query) {
       const params: SqlParam[] = [collection];
