@@ -1,6 +1,6 @@
 import { compareLogPositions, type LogPosition, type StoredEvent, splitLogPosition } from '@nq/contracts';
 import type { DocumentProjection, ProjectedDocument } from '@nq/projections';
-import { Gauge, Histogram, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { EventStore } from '../event-store/event-store-port.ts';
 import type { DocumentWrite, ReadStore } from '../read-store/read-store-port.ts';
 
@@ -12,6 +12,8 @@ export interface ProjectorOptions {
   batchSize?: number;
   /** Safety net when no append notification arrives (another process, a lost NOTIFY). */
   pollIntervalMs?: number;
+  /** Told of a batch that could not be applied (it is retried with back-off). */
+  onError?: (projection: string, error: unknown) => void;
 }
 
 export interface RebuildReport {
@@ -32,6 +34,8 @@ export interface Projector {
   rebuild(name: string): Promise<RebuildReport>;
 }
 
+const IDLE_CHECKPOINT_INTERVAL_MS = 1_000;
+
 const sequenceOf = (event: StoredEvent) => BigInt(splitLogPosition(event.position).sequence);
 
 function projectorMetrics(registry: Registry | undefined) {
@@ -42,6 +46,12 @@ function projectorMetrics(registry: Registry | undefined) {
       help: 'Time from an event being recorded to its read model being written',
       labelNames: ['projection'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.2, 0.5, 1, 2.5, 5, 10, 30],
+      registers,
+    }),
+    errors: new Counter({
+      name: 'nq_projection_errors_total',
+      help: 'Failed attempts to apply a batch of events to a read model (retried with back-off)',
+      labelNames: ['projection'],
       registers,
     }),
     checkpointAge: new Gauge({
@@ -55,11 +65,13 @@ function projectorMetrics(registry: Registry | undefined) {
 
 export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, projections, batchSize = 1_000, pollIntervalMs = 500 } = options;
+  const onError =
+    options.onError ?? ((projection, error) => console.error(`projection ${projection} failed, retrying:`, error));
   const metrics = projectorMetrics(options.metrics);
   const checkpoints = new Map<string, LogPosition>();
+  const persistedAt = new Map<string, number>();
   let running = false;
-  let wake = () => {};
-  let loop: Promise<void> | undefined;
+  let loops: Promise<void>[] = [];
   let unsubscribe: (() => Promise<void>) | undefined;
 
   async function checkpointOf(projection: DocumentProjection) {
@@ -86,32 +98,67 @@ export function createProjector(options: ProjectorOptions): Projector {
     }
     const writes: DocumentWrite[] = [...documents].map(([id, { doc, version }]) => ({ id, doc, version }));
     const last = events.at(-1)!;
-    await readStore.write(projection.name, projection.collection, writes, last.position);
     checkpoints.set(projection.name, last.position);
+    // A batch with none of this projection's events only moves its checkpoint: stored at most once a second, since
+    // replaying such events after a restart changes nothing.
     const now = Date.now();
+    if (writes.length > 0 || now - (persistedAt.get(projection.name) ?? 0) >= IDLE_CHECKPOINT_INTERVAL_MS) {
+      await readStore.write(projection.name, projection.collection, writes, last.position);
+      persistedAt.set(projection.name, now);
+    }
     for (const event of handled)
       metrics.lag.observe({ projection: projection.name }, (now - Date.parse(event.recordedAt)) / 1_000);
     metrics.checkpointAge.set({ projection: projection.name }, (now - Date.parse(last.recordedAt)) / 1_000);
     return events.length;
   }
 
+  /** Stores a checkpoint that only moved in memory (see step). */
+  async function flush(projection: DocumentProjection) {
+    const position = checkpoints.get(projection.name);
+    if (position && compareLogPositions(await readStore.checkpoint(projection.name), position) < 0) {
+      await readStore.write(projection.name, projection.collection, [], position);
+    }
+  }
+
   async function drain(projection: DocumentProjection) {
     let total = 0;
     for (let read = await step(projection); read > 0; read = await step(projection)) total += read;
+    await flush(projection);
     return total;
   }
 
-  async function run() {
+  const sleepers = new Set<() => void>();
+  // Counts append notifications, so that one arriving while a projection is busy is not slept through.
+  let appends = 0;
+  const wakeAll = () => {
+    appends++;
+    for (const wake of [...sleepers]) wake();
+  };
+  const sleep = (ms: number) =>
+    new Promise<void>((resolve) => {
+      const wake = () => {
+        clearTimeout(timer);
+        sleepers.delete(wake);
+        resolve();
+      };
+      const timer = setTimeout(wake, ms);
+      sleepers.add(wake);
+    });
+
+  /** Each projection advances on its own, so a slow read model never holds back the others. */
+  async function run(projection: DocumentProjection) {
+    let failures = 0;
     while (running) {
-      const read = await Promise.all(projections.map((projection) => step(projection).catch(() => -1)));
-      if (read.some((count) => count > 0)) continue;
-      await new Promise<void>((resolve) => {
-        const timer = setTimeout(resolve, read.some((count) => count < 0) ? pollIntervalMs * 4 : pollIntervalMs);
-        wake = () => {
-          clearTimeout(timer);
-          resolve();
-        };
-      });
+      const seen = appends;
+      try {
+        const read = await step(projection);
+        failures = 0;
+        if (read === 0 && seen === appends) await sleep(pollIntervalMs);
+      } catch (error) {
+        metrics.errors.inc({ projection: projection.name });
+        onError(projection.name, error);
+        await sleep(Math.min(pollIntervalMs * 2 ** ++failures, 30_000));
+      }
     }
   }
 
@@ -119,13 +166,14 @@ export function createProjector(options: ProjectorOptions): Projector {
     async start() {
       if (running) return;
       running = true;
-      unsubscribe = await eventStore.onAppend(() => wake());
-      loop = run();
+      unsubscribe = await eventStore.onAppend(wakeAll);
+      loops = projections.map(run);
     },
     async stop() {
       running = false;
-      wake();
-      await loop;
+      wakeAll();
+      await Promise.all(loops);
+      await Promise.all(projections.map((projection) => flush(projection).catch(() => undefined)));
       await unsubscribe?.();
     },
     async catchUp() {

@@ -81,7 +81,8 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         if (failures.length > 0) throw new Error(`read model write failed: ${JSON.stringify(failures[0]!.error)}`);
       }
       await ensureIndex(checkpoints);
-      await client.index({ index: checkpoints, id: projection, document: { position: checkpoint }, refresh: true });
+      // Read back with a real-time GET: no refresh needed.
+      await client.index({ index: checkpoints, id: projection, document: { position: checkpoint } });
     },
     async get(collection, id) {
       try {
