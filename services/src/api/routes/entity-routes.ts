@@ -124,6 +124,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         sort: [{ field: sort, order }],
         offset: (page - 1) * pageSize,
         limit: pageSize,
+        fresh: request.query.minPosition !== undefined,
       });
       const pick = (item: Record<string, unknown>) =>
         fields ? Object.fromEntries(['id', ...fields].filter((f) => f in item).map((f) => [f, item[f]])) : item;

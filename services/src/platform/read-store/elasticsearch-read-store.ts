@@ -70,7 +70,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
           const target = { _index: index, _id: id, version: Number(version), version_type: 'external' as const };
           return doc === null ? [{ delete: target }] : [{ index: target }, doc];
         });
-        const response = await client.bulk({ operations, refresh: true });
+        const response = await client.bulk({ operations });
         // A 409 is an event applied already (a replay after a crash): the newer version stays, as it should.
         const failures = response.items
           .map((item) => Object.values(item)[0]!)
@@ -111,6 +111,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
       }
     },
     async list(collection: string, query: ListQuery) {
+      if (query.fresh) await client.indices.refresh({ index: indexOf(collection), ignore_unavailable: true });
       const filter: object[] = (query.filters ?? []).map((f) =>
         'equals' in f ? { term: { [f.field]: f.equals } } : { terms: { [f.field]: f.in } },
       );

@@ -10,6 +10,11 @@ export interface ListQuery {
   sort?: { field: string; order: 'asc' | 'desc' }[];
   offset: number;
   limit: number;
+  /**
+   * Must show every write already checkpointed (read-your-writes). Without it a list may lag the checkpoint by up to
+   * a second in Elasticsearch (near-real-time search), which then refreshes only for the readers that ask.
+   */
+  fresh?: boolean;
 }
 
 export interface DocumentWrite {

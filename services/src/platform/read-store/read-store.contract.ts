@@ -47,7 +47,7 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
 
     it('filters by value or array membership, searches case-insensitively, sorts and pages', async () => {
       const ids = async (query: Parameters<ReadStore['list']>[1]) =>
-        (await store.list(collection, query)).items.map((d) => d.id);
+        (await store.list(collection, { ...query, fresh: true })).items.map((d) => d.id);
       expect(
         await ids({
           filters: [{ field: 'profiles', equals: 'p1' }],
@@ -56,12 +56,27 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
           limit: 10,
         }),
       ).toEqual(['t1', 't2']);
-      expect(await ids({ filters: [{ field: 'id', in: ['t1', 't3'] }], offset: 0, limit: 10 })).toEqual(['t1', 't3']);
-      expect(await ids({ search: { fields: ['name'], text: 'FI' }, offset: 0, limit: 10 })).toEqual(['t1', 't2']);
-      expect(await ids({ sort: [{ field: 'rank', order: 'desc' }], offset: 0, limit: 10 })).toEqual(['t1', 't3', 't2']);
-      const page = await store.list(collection, { sort: [{ field: 'rank', order: 'asc' }], offset: 1, limit: 1 });
+      expect(await ids({ filters: [{ field: 'id', in: ['t1', 't3'] }], offset: 0, limit: 10, fresh: true })).toEqual([
+        't1',
+        't3',
+      ]);
+      expect(await ids({ search: { fields: ['name'], text: 'FI' }, offset: 0, limit: 10, fresh: true })).toEqual([
+        't1',
+        't2',
+      ]);
+      expect(await ids({ sort: [{ field: 'rank', order: 'desc' }], offset: 0, limit: 10, fresh: true })).toEqual([
+        't1',
+        't3',
+        't2',
+      ]);
+      const page = await store.list(collection, {
+        sort: [{ field: 'rank', order: 'asc' }],
+        offset: 1,
+        limit: 1,
+        fresh: true,
+      });
       expect(page).toMatchObject({ total: 3, items: [{ id: 't3' }] });
-      expect((await store.list(collection, { offset: 5, limit: 1 })).total).toBe(3);
+      expect((await store.list(collection, { offset: 5, limit: 1, fresh: true })).total).toBe(3);
     });
 
     it('never lets a replayed older write replace a newer document', async () => {
@@ -106,7 +121,7 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
       expect(await store.get(collection, 't3')).toBeUndefined();
       await store.reset(projection, collection);
       expect(await store.checkpoint(projection)).toBe(logStart);
-      expect((await store.list(collection, { offset: 0, limit: 10 })).total).toBe(0);
+      expect((await store.list(collection, { offset: 0, limit: 10, fresh: true })).total).toBe(0);
     });
   });
 }
