@@ -1,3 +1,4 @@
 export * from './configuration/index.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';
+export * from './identity/index.ts';

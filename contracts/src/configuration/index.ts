@@ -1,6 +1,7 @@
 export * from './campaign.ts';
 export * from './cdn.ts';
 export * from './cluster.ts';
+export { technologyCode, technologyCodes } from './common.ts';
 export * from './date-ranges.ts';
 export * from './geofilter.ts';
 export * from './geojson.ts';

@@ -3,7 +3,7 @@
 // status, because they travel inside successful responses. Messages may hold `{name}` placeholders that `translate`
 // fills in. Quoted spec messages keep their English text verbatim (including its wording quirks).
 
-export const httpStatuses = [400, 401, 403, 404, 409, 413, 422, 429, 500, 502, 503] as const;
+export const httpStatuses = [400, 401, 403, 404, 409, 410, 413, 422, 429, 500, 502, 503] as const;
 export type HttpStatus = (typeof httpStatuses)[number];
 
 export type CatalogueErrorEntry = { readonly status: HttpStatus; readonly en: string; readonly es: string };
@@ -41,6 +41,26 @@ export const errorCatalogue = {
     status: 401,
     en: 'Your session has expired. Log in again.',
     es: 'Tu sesión ha caducado. Vuelve a iniciar sesión.',
+  },
+  'auth.invalidSignature': {
+    status: 401,
+    en: 'The request signature is not valid. Log in again.',
+    es: 'La firma de la solicitud no es válida. Vuelve a iniciar sesión.',
+  },
+  'auth.staleRequest': {
+    status: 401,
+    en: 'The request is too old or your clock is wrong. Check the date and time of your device.',
+    es: 'La solicitud es demasiado antigua o tu reloj no está en hora. Revisa la fecha y hora de tu dispositivo.',
+  },
+  'auth.replayedRequest': {
+    status: 401,
+    en: 'This request was already received once.',
+    es: 'Esta solicitud ya se había recibido.',
+  },
+  'auth.adminOnly': {
+    status: 403,
+    en: 'Only administrators can do this.',
+    es: 'Solo los administradores pueden hacer esto.',
   },
   'auth.forbidden': {
     status: 403,
@@ -183,6 +203,16 @@ export const errorCatalogue = {
     en: 'Could not change the profile.',
     es: 'No se ha podido cambiar de perfil.',
   },
+  'profiles.nameExists': {
+    status: 409,
+    en: 'A profile with this name already exists.',
+    es: 'Ya existe un perfil con este nombre.',
+  },
+  'profiles.notAssigned': {
+    status: 403,
+    en: 'This profile is not assigned to you.',
+    es: 'Este perfil no está asignado a tu usuario.',
+  },
   'profiles.layerNotGranted': {
     status: 403,
     en: 'Your profile does not give access to this screen.',
@@ -273,6 +303,16 @@ export const errorCatalogue = {
     status: 422,
     en: 'The current password is wrong.',
     es: 'La contraseña actual no es correcta.',
+  },
+  'password.tooWeak': {
+    status: 400,
+    en: 'The password must contain lower-case and upper-case letters and digits.',
+    es: 'La contraseña debe contener letras minúsculas, mayúsculas y dígitos.',
+  },
+  'password.linkInvalid': {
+    status: 410,
+    en: 'This link is no longer valid. Ask for a new one.',
+    es: 'Este enlace ya no es válido. Solicita uno nuevo.',
   },
   'password.tooShort': {
     status: 400,
@@ -845,6 +885,16 @@ export const errorCatalogue = {
     status: 403,
     en: 'Tokens with unlimited requests are for internal use only.',
     es: 'Los tokens con peticiones ilimitadas son solo para uso interno.',
+  },
+  'tokens.apiAccessDisabled': {
+    status: 403,
+    en: 'Your profile does not have API access.',
+    es: 'Tu perfil no tiene acceso a la API.',
+  },
+  'tokens.expiryInPast': {
+    status: 400,
+    en: 'The expiration date must be in the future.',
+    es: 'La fecha de caducidad debe ser futura.',
   },
   'tokens.expired': {
     status: 401,

@@ -8,7 +8,7 @@ import { openTestApi } from '../testing/test-api.ts';
 describe('API skeleton', () => {
   let app: FastifyInstance;
   beforeAll(async () => {
-    ({ app } = await openTestApi());
+    ({ raw: app } = await openTestApi());
     const typed = app.withTypeProvider<ZodTypeProvider>();
     typed.post(
       '/api/test/echo',
@@ -38,6 +38,7 @@ describe('API skeleton', () => {
       'event-store:up',
       'log:up',
       'read-store:up',
+      'ephemeral-store:up',
     ]);
   });
 

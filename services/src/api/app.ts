@@ -2,7 +2,14 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
 import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
+import { accountRoutes } from '../features/identity/account.routes.ts';
+import { openIdentity } from '../features/identity/open-identity.ts';
+import { tokenRoutes } from '../features/identity/token.routes.ts';
+import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
+import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
 import type { Platform } from '../platform/platform.ts';
+import { requireAccessRules } from './access/require-access-rules.ts';
+import { authenticationPlugin } from './plugins/authentication.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
@@ -10,9 +17,16 @@ import { notFoundPlugin } from './plugins/not-found.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { requestActorPlugin } from './plugins/request-actor.ts';
 import { requestIdOptions } from './plugins/request-context.ts';
+import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { entityRoutes } from './routes/entity-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    identity: unknown;
+  }
+}
 
 export interface ApiOptions {
   config: Config;
@@ -28,6 +42,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     logger: logger ? { level: config.logLevel } : false,
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: true,
+    trustProxy: config.http.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
@@ -35,37 +50,73 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     reply.header('x-request-id', request.id);
   });
 
+  const { eventStore, readStore, projector, ephemeral } = platform;
+  const services = configurationServices(eventStore, config.configuration);
+  const serviceOf = (kind: string) => services.find((service) => service.definition.kind === kind)!;
+  const identity = await openIdentity({ config, platform, users: serviceOf('user'), profiles: serviceOf('profile') });
+
+  app.decorate('identity', identity);
   await app.register(errorHandlerPlugin);
+  await app.register(securityHeadersPlugin, {
+    corsOrigins: config.identity.corsOrigins,
+    publicUrl: config.http.publicUrl,
+  });
+  await app.register(authenticationPlugin, { authenticate: identity.authenticate });
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { registry: platform.metrics });
   await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.register(notFoundPlugin);
   await app.register(requestActorPlugin);
-
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
-  const { eventStore, readStore, projector } = platform;
-  const services = configurationServices(eventStore, config.configuration);
-  for (const [index, entity] of configurationEntities.entries()) {
-    await app.register(entityRoutes, {
-      prefix: entity.basePath,
-      service: services[index]!,
-      readStore,
-      projector,
-      projection: projectionOf(entity),
-      tag: entity.tag,
-      searchFields: entity.searchFields,
-      defaultSort: entity.defaultSort,
-      ...(entity.defaultPageSize ? { defaultPageSize: entity.defaultPageSize } : {}),
+  await app.register(async (api) => {
+    requireAccessRules(api);
+    await api.register(accountRoutes, {
+      identity: identity.service,
+      ephemeral,
+      ratePerMinute: config.identity.login.ratePerMinute,
     });
-    if (entity.routes)
-      await app.register(entity.routes, {
+    await api.register(currentProfileRoutes, { identity: identity.service, profiles: serviceOf('profile'), readStore });
+    await api.register(tokenRoutes, { identity: identity.service });
+    for (const [index, entity] of configurationEntities.entries()) {
+      const options = { readStore, collection: entity.collection, tag: entity.tag, visibility: entity.visibility };
+      await api.register(entityRoutes, {
         prefix: entity.basePath,
+        service: services[index]!,
         readStore,
-        collection: entity.collection,
+        projector,
+        projection: projectionOf(entity),
         tag: entity.tag,
+        searchFields: entity.searchFields,
+        defaultSort: entity.defaultSort,
+        ...(entity.defaultPageSize ? { defaultPageSize: entity.defaultPageSize } : {}),
+        access: entity.access,
+        visibility: entity.visibility,
+        ...(entity.definition.kind === 'user' ? { after: identity.userLifecycle } : {}),
       });
-  }
-  await app.register(auditRoutes, { prefix: '/api/audit', services });
+      if (entity.routes)
+        await api.register(
+          async (scope) => {
+            scope.addHook('onRoute', (route) => {
+              route.config = { access: entity.access.read, ...route.config };
+            });
+            await scope.register(entity.routes!, options);
+          },
+          { prefix: entity.basePath },
+        );
+    }
+    await api.register(userProfileRoutes, {
+      prefix: '/users',
+      identity: identity.service,
+      users: serviceOf('user'),
+      readStore,
+      visibility: configurationEntities.find((entity) => entity.definition.kind === 'user')!.visibility,
+    });
+    await api.register(auditRoutes, {
+      prefix: '/api/audit',
+      services,
+      visibilityOf: (kind) => configurationEntities.find((entity) => entity.definition.kind === kind)!.visibility,
+    });
+  });
   return app;
 }

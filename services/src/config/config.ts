@@ -25,12 +25,23 @@ const brokers = z
       .min(1, 'needs at least one host:port'),
   );
 const secret = z.string().min(32, 'must be at least 32 characters');
+const list = z.string().transform((value) =>
+  value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean),
+);
+const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
 
 const variables = z.strictObject({
   PROFILE: z.enum(profiles).default('embedded'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(8080),
   PUBLIC_URL: url(['http', 'https']).optional(),
+  TRUST_PROXY: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe('Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   DATA_DIR: z.string().min(1).default('.data/embedded'),
   CONSOLE_DIR: z.string().min(1).default('console/dist'),
@@ -40,6 +51,7 @@ const variables = z.strictObject({
   READ_STORE_ADAPTER: z.enum(['elasticsearch', 'sql']).optional(),
   JOBS_ADAPTER: z.enum(['bullmq', 'in-process']).optional(),
   MAIL_ADAPTER: z.enum(['smtp', 'outbox']).optional(),
+  EPHEMERAL_STORE_ADAPTER: z.enum(['redis', 'memory']).optional(),
 
   DATABASE_URL: url(['postgres', 'postgresql']).default('postgresql://postgres@127.0.0.1:5432/nq'),
   KAFKA_BROKERS: brokers.default(['127.0.0.1:9092']),
@@ -54,7 +66,18 @@ const variables = z.strictObject({
   MAIL_FROM: z.email().default('no-reply@nq.local'),
   FILES_DIR: z.string().min(1).optional(),
 
-  SECRET_KEY: secret.optional(),
+  SECRET_KEY: secret.optional().describe('Derives every signing secret; required by the distributed profile'),
+  CORS_ORIGINS: list.pipe(z.array(z.url())).default([]).describe('Origins allowed to call the API from a browser'),
+  SESSION_TTL_HOURS: count(1, 24 * 30).default(12),
+  SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
+  PASSWORD_MIN_LENGTH: count(5, 128).default(5).describe('Spec minimum: more than 4 characters'),
+  PASSWORD_REQUIRE_MIXED: z.enum(['true', 'false']).default('false').describe('Require lower, upper case and digits'),
+  USER_EMAIL_DOMAINS: list.default([]).describe('E-mail domains users may have (empty: any)'),
+  LOGIN_MAX_FAILURES: count(1, 100).default(5).describe('Failures before a security verification is needed'),
+  LOGIN_FAILURE_WINDOW_MINUTES: count(1, 1440).default(15),
+  LOGIN_RATE_LIMIT_PER_MINUTE: count(1, 10_000).default(30).describe('Login attempts per client address'),
+  TOKEN_RATE_LIMIT_PER_MINUTE: count(1, 1_000_000).default(600).describe('Requests per minute per token'),
+  PASSWORD_LINK_TTL_MINUTES: count(5, 60 * 24 * 14).default(60),
   FORBIDDEN_NAMES: z
     .string()
     .transform((list) =>
@@ -73,8 +96,22 @@ type Variables = z.infer<typeof variables>;
 export const configVariableNames = Object.keys(variables.shape) as (keyof Variables)[];
 
 const adapterDefaults = {
-  embedded: { eventStore: 'pglite', log: 'embedded', readStore: 'sql', jobs: 'in-process', mail: 'outbox' },
-  distributed: { eventStore: 'postgresql', log: 'kafka', readStore: 'elasticsearch', jobs: 'bullmq', mail: 'smtp' },
+  embedded: {
+    eventStore: 'pglite',
+    log: 'embedded',
+    readStore: 'sql',
+    jobs: 'in-process',
+    mail: 'outbox',
+    ephemeralStore: 'memory',
+  },
+  distributed: {
+    eventStore: 'postgresql',
+    log: 'kafka',
+    readStore: 'elasticsearch',
+    jobs: 'bullmq',
+    mail: 'smtp',
+    ephemeralStore: 'redis',
+  },
 } as const;
 
 function shape(v: Variables) {
@@ -82,7 +119,12 @@ function shape(v: Variables) {
   const dataDir = resolve(v.DATA_DIR);
   return {
     profile: v.PROFILE,
-    http: { host: v.HOST, port: v.PORT, publicUrl: v.PUBLIC_URL ?? `http://${v.HOST}:${v.PORT}` },
+    http: {
+      host: v.HOST,
+      port: v.PORT,
+      publicUrl: v.PUBLIC_URL ?? `http://${v.HOST}:${v.PORT}`,
+      trustProxy: v.TRUST_PROXY === 'true',
+    },
     logLevel: v.LOG_LEVEL,
     dataDir,
     consoleDir: resolve(v.CONSOLE_DIR),
@@ -93,6 +135,7 @@ function shape(v: Variables) {
       readStore: v.READ_STORE_ADAPTER ?? defaults.readStore,
       jobs: v.JOBS_ADAPTER ?? defaults.jobs,
       mail: v.MAIL_ADAPTER ?? defaults.mail,
+      ephemeralStore: v.EPHEMERAL_STORE_ADAPTER ?? defaults.ephemeralStore,
     },
     postgres: { url: v.DATABASE_URL },
     kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID },
@@ -100,7 +143,23 @@ function shape(v: Variables) {
     redis: { url: v.REDIS_URL },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
     secretKey: v.SECRET_KEY,
-    configuration: { forbiddenNames: v.FORBIDDEN_NAMES },
+    identity: {
+      corsOrigins: v.CORS_ORIGINS,
+      sessionTtlMs: v.SESSION_TTL_HOURS * 3_600_000,
+      maxClockSkewMs: v.SIGNATURE_MAX_SKEW_SECONDS * 1000,
+      password: { minLength: v.PASSWORD_MIN_LENGTH, requireMixed: v.PASSWORD_REQUIRE_MIXED === 'true' },
+      login: {
+        maxFailures: v.LOGIN_MAX_FAILURES,
+        failureWindowMs: v.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,
+        ratePerMinute: v.LOGIN_RATE_LIMIT_PER_MINUTE,
+      },
+      tokenRatePerMinute: v.TOKEN_RATE_LIMIT_PER_MINUTE,
+      passwordLinkTtlMs: v.PASSWORD_LINK_TTL_MINUTES * 60_000,
+    },
+    configuration: {
+      forbiddenNames: v.FORBIDDEN_NAMES,
+      emailDomains: v.USER_EMAIL_DOMAINS.map((domain) => domain.toLowerCase()),
+    },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' ? 'true' : 'false')) === 'true',
   };

@@ -1,12 +1,19 @@
 import { Buffer } from 'node:buffer';
-import { clusterImageMaxBytes, type HttpErrorCode, polygonSizeLimit, universeLogoMaxBytes } from '@nq/contracts';
-import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import {
+  clusterImageMaxBytes,
+  type HttpErrorCode,
+  polygonSizeLimit,
+  profileImageMaxBytes,
+  universeLogoMaxBytes,
+} from '@nq/contracts';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApi } from '../testing/test-api.ts';
+import type { SignedClient } from '../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../testing/test-api.ts';
 import { configurationEntities } from './configuration.ts';
 
 type Body = Record<string, unknown>;
-type Kind = 'provider' | 'cdn' | 'campaign' | 'geofilter' | 'cluster' | 'universe' | 'mos' | 'scorecard';
+type Kind = 'provider' | 'cdn' | 'campaign' | 'geofilter' | 'cluster' | 'universe' | 'mos' | 'scorecard' | 'profile';
 /** Ids of entities created once for the whole suite, for the valid bodies that must refer to something. */
 type Refs = Record<'provider' | 'geofilter' | 'campaign' | 'universe' | 'cluster', string>;
 
@@ -47,6 +54,7 @@ const paths: Record<Kind, string> = {
   universe: '/universes',
   mos: '/moses',
   scorecard: '/scorecards',
+  profile: '/profiles',
 };
 
 const bad = (name: string, body: Rule['body'], status: number, code: HttpErrorCode): Rule => ({
@@ -373,6 +381,32 @@ const table: EntityRow[] = [
     clear: { optional: 'logo', required: 'name' },
   },
   {
+    entity: 'profile',
+    basePath: paths.profile,
+    valid: (refs) => ({
+      name: 'Analysts Madrid', rol: 'user', service: 'mobile', layers: [{ id: 'evolution', groups: ['Analysis'] }, { id: 'maps' }],
+      startPage: 'evolution', technologies: [4, 5], kpis: [{ id: 'download', fringes: [0, 1] }], campaigns: [{ id: refs.campaign }],
+      clusters: [refs.cluster], isps: [{ id: 'isp-1', label: 'Operator 1' }], image: image('png', 16),
+      defaultDestinations: [{ name: 'Google', ip: '8.8.8.8' }], tsStart: '2026-01-01T00:00:00.000Z', tsEnd: '2026-12-31T23:59:59.000Z',
+    }),
+    nameExists: 'profiles.nameExists',
+    cases: [
+      ...nameCases('profiles.nameExists'),
+      bad('a screen that does not exist', { layers: [{ id: 'nowhere' }] }, 400, 'validation.invalidOption'),
+      bad('an unknown sidebar category', { layers: [{ id: 'maps', category: 'games' }] }, 400, 'validation.invalidOption'),
+      bad('an unknown technology code', { technologies: [7] }, 400, 'validation.invalidOption'),
+      bad('an unknown rol', { rol: 'root' }, 400, 'validation.invalidOption'),
+      bad('an unknown service', { service: 'satellite' }, 400, 'validation.invalidOption'),
+      bad('an unknown fringe', { kpis: [{ id: 'download', fringes: [3] }] }, 400, 'validation.invalidOption'),
+      bad('an unknown time zone', { timeZone: 'Mars/Olympus' }, 400, 'validation.invalidOption'),
+      ...imageCases('image', 'png', profileImageMaxBytes, 'profiles.imageTooLarge'),
+      badUpdate('a date range that ends before it starts', { tsStart: '2026-05-01T00:00:00.000Z', tsEnd: '2026-04-01T00:00:00.000Z' }, 400, 'validation.endBeforeStart'),
+    ],
+    accepts: [{ name: 'an image of exactly 512 KB minus one byte', body: { image: image('png', profileImageMaxBytes) } }],
+    update: { technologies: [5] },
+    clear: { optional: 'startPage', required: 'name' },
+  },
+  {
     entity: 'mos',
     basePath: paths.mos,
     valid: { name: 'Mobile MOS', entries: [mosEntry({ weight: 60 }), latencyEntry] },
@@ -437,7 +471,8 @@ interface CommandResult {
  */
 export function describeConfigurationApi(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
   describe(`configuration API — ${profile}`, { timeout: 60_000 }, () => {
-    let app: FastifyInstance;
+    let app: SignedClient;
+    let as: TestApi['as'];
     const refs = {} as Refs;
     /** The position of the last successful write per collection: every read waits for it (read-your-writes). */
     const latest = new Map<string, string>();
@@ -460,11 +495,10 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
       payload?: Body,
       profileId?: string,
     ) {
-      const response = await app.inject({
+      const response = await (profileId ? await as(profileId) : app).inject({
         method,
         url: `${basePath}${path}`,
         ...(payload ? { payload } : {}),
-        headers: profileId ? { 'x-nq-profile': profileId } : {},
       });
       const position = response.statusCode < 300 ? (response.json() as CommandResult).position : undefined;
       if (position) latest.set(basePath, position);
@@ -490,16 +524,16 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
     }
 
     beforeAll(async () => {
-      ({ app } = await openTestApi(await environment()));
+      ({ app, as } = await openTestApi(await environment()));
       for (const { kind, body } of references) refs[kind] = succeeded(await post(paths[kind], body(refs)), 201).id;
     }, 180_000);
     afterAll(() => app?.close());
 
-    it('has a row for every configuration entity but tags', () =>
+    it('has a row for every configuration entity but tags and users (their own suites)', () =>
       expect(table.map((row) => row.basePath).sort()).toEqual(
         configurationEntities
           .map((entity) => entity.basePath)
-          .filter((path) => path !== '/tags')
+          .filter((path) => path !== '/tags' && path !== '/users')
           .sort(),
       ));
 
@@ -510,8 +544,8 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
         let valid: Body;
         /** The entity the valid create stored, as it is now. */
         let current: { id: string; version: number; fields: Body };
-        /** How many entities the list should count. */
-        let stored = 0;
+        /** How many entities the list should count (the signed-in test profile is one of the profiles). */
+        let stored = row.entity === 'profile' ? 1 : 0;
         let serial = 0;
         /** Another entity built from the valid body: a name of its own, then the changes. */
         const variant = (changes: Body) => ({ ...valid, ...row.fresh, name: `${valid.name} ${++serial}`, ...changes });
@@ -521,7 +555,7 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
           valid = typeof row.valid === 'function' ? row.valid(refs) : row.valid;
           const result = succeeded(await post(basePath, valid), 201);
           expect(result).toMatchObject({ version: 1, position: expect.any(String), entity: valid });
-          expect(result.entity).toMatchObject({ id: result.id, owner: 'demo-profile' });
+          expect(result.entity).toMatchObject({ id: result.id, owner: 'test-admin' });
           current = { id: result.id, version: 1, fields: valid };
           expect((await list(basePath, `ids=${result.id}`)).list).toMatchObject([{ id: result.id, ...valid }]);
           expect((await read(basePath, result.id)).json()).toMatchObject({ id: result.id, ...valid, version: 1 });
@@ -586,7 +620,7 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
             const copy = succeeded(await clone(basePath, current.id, { name }), 201);
             stored += 1;
             expect(copy.id).not.toBe(current.id);
-            expect(copy.entity).toMatchObject({ ...current.fields, name, owner: 'demo-profile', version: 1 });
+            expect(copy.entity).toMatchObject({ ...current.fields, name, owner: 'test-admin', version: 1 });
             expect((await read(basePath, copy.id)).json()).toMatchObject({ ...current.fields, name });
             expectRefused(await clone(basePath, current.id, { name: name.toUpperCase() }), 409, row.nameExists);
             await expectStored();
@@ -671,7 +705,9 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
       it('lets only the profile that created a cluster delete it (clusters.deleteNotOwner)', async () => {
         const cluster = succeeded(await post(paths.cluster, { name: 'Owned' }, 'profile-a'), 201);
         expect(cluster.entity).toMatchObject({ owner: 'profile-a' });
-        expectRefused(await remove(paths.cluster, cluster.id, 'profile-b'), 422, 'clusters.deleteNotOwner');
+        expectRefused(await remove(paths.cluster, cluster.id, 'profile-b'), 404, 'resource.notFound');
+        await as('profile-c', { clusters: [cluster.id] });
+        expectRefused(await remove(paths.cluster, cluster.id, 'profile-c'), 422, 'clusters.deleteNotOwner');
         expectRefused(await remove(paths.cluster, cluster.id), 422, 'clusters.deleteNotOwner');
         expect((await read(paths.cluster, cluster.id)).json()).toMatchObject({ id: cluster.id, version: 1 });
         succeeded(await remove(paths.cluster, cluster.id, 'profile-a'), 200);

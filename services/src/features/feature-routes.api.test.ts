@@ -1,9 +1,9 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedClient } from '../testing/signed-client.ts';
 import { openTestApi } from '../testing/test-api.ts';
 
 describe('entity-specific routes of spec §7', () => {
-  let app: FastifyInstance;
+  let app: SignedClient;
   let position = '0:0';
   const create = async (path: string, payload: object) => {
     const response = await app.inject({ method: 'POST', url: path, payload });

@@ -1,12 +1,17 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ReadDocument, ReadStore } from '../platform/read-store/read-store-port.ts';
+import type { ListFilter, ReadDocument, ReadStore } from '../platform/read-store/read-store-port.ts';
+import type { Visibility } from './identity/visibility.ts';
 
-/** What an entity's own routes (beyond list/get/create/update/delete/clone) are given. */
+/**
+ * What an entity's own routes (beyond list/get/create/update/delete/clone) are given. They are reads: they take the
+ * entity's read access rule unless they declare their own, and show each profile only what `visibility` lets it see.
+ */
 export interface FeatureRouteOptions {
   readStore: ReadStore;
   collection: string;
   tag: string;
+  visibility: Visibility;
 }
 
 export type FeatureRoutes = FastifyPluginAsyncZod<FeatureRouteOptions>;
@@ -17,11 +22,7 @@ export const documentList = z.object({ list: z.array(z.looseObject({ id: z.strin
 const PAGE = 500;
 
 /** Every document of a collection matching the filters, read page by page (for small configuration collections). */
-export async function readAll(
-  readStore: ReadStore,
-  collection: string,
-  filters: Parameters<ReadStore['list']>[1]['filters'] = [],
-) {
+export async function readAll(readStore: ReadStore, collection: string, filters: ListFilter[] = []) {
   const all: ReadDocument[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const { items, total } = await readStore.list(collection, {

@@ -5,11 +5,15 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
 import { configurationProjections } from '../features/configuration.ts';
 import type { Dependency } from './dependency.ts';
+import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
+import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
 import { openSqlEventStore } from './event-store/sql-event-store.ts';
 import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
 import { openKafkaLog } from './log/kafka/kafka-log.ts';
 import type { LogPort } from './log/log-port.ts';
+import type { MailPort } from './mail/mail-port.ts';
+import { openMail } from './mail/open-mail.ts';
 import { createProjector, type Projector } from './projector/projector.ts';
 import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
 import type { ReadStore } from './read-store/read-store-port.ts';
@@ -27,6 +31,8 @@ export interface Platform {
   readStore: ReadStore;
   projector: Projector;
   log: LogPort;
+  ephemeral: EphemeralStore;
+  mail: MailPort;
   metrics: Registry;
   dependencies: Dependency[];
   close(): Promise<void>;
@@ -57,6 +63,19 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
         })
       : await openSqlReadStore(sql);
   closers.push(() => readStore.close());
+  const ephemeral = await openEphemeralStore({
+    adapter: config.adapters.ephemeralStore,
+    redisUrl: config.redis.url,
+    prefix: `${config.elasticsearch.indexPrefix}:`,
+  });
+  closers.push(() => ephemeral.close());
+  const mail = await openMail({
+    adapter: config.adapters.mail,
+    smtpUrl: config.mail.smtpUrl,
+    from: config.mail.from,
+    outboxDir: join(config.dataDir, 'outbox'),
+  });
+  closers.push(() => mail.close());
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
   const projector = createProjector({ eventStore, readStore, projections: configurationProjections, metrics });
@@ -67,6 +86,7 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     { name: 'log', adapter: log.adapter, check: () => log.ping() },
   ];
   dependencies.push({ name: 'read-store', adapter: readStore.adapter, check: () => readStore.ping() });
+  dependencies.push({ name: 'ephemeral-store', adapter: ephemeral.adapter, check: () => ephemeral.ping() });
   if (config.adapters.jobs === 'bullmq') {
     const redis = new Redis(config.redis.url, {
       lazyConnect: true,
@@ -86,6 +106,8 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     readStore,
     projector,
     log,
+    ephemeral,
+    mail,
     metrics,
     dependencies,
     close: async () => {

@@ -1,18 +1,89 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { layerIds, type ProfileFields } from '@nq/contracts';
 import { buildApi } from '../api/app.ts';
 import { loadConfig } from '../config/config.ts';
+import { configurationServices } from '../features/configuration.ts';
+import type { Identity } from '../features/identity/open-identity.ts';
+import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
 import { openPlatform } from '../platform/platform.ts';
+import { type SignedClient, signedClient } from './signed-client.ts';
 
-/** An API on the embedded profile with an in-memory database and a throwaway console build. */
+export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
+
+/**
+ * An API on the embedded profile (unless `env` says otherwise) with an in-memory database and a throwaway console
+ * build. `app` calls it signed in as an isGod administrator with every screen (profile `test-admin`); `as(profileId)`
+ * signs in under another profile, created on first use with every screen unless `fields` say otherwise.
+ */
 export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
   const consoleDir = mkdtempSync(join(tmpdir(), 'nq-console-'));
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
-  const config = loadConfig({ CONSOLE_DIR: consoleDir, LOG_LEVEL: 'silent', ...env });
+  const config = loadConfig({
+    CONSOLE_DIR: consoleDir,
+    DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-data-')),
+    LOG_LEVEL: 'silent',
+    LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    ...env,
+  });
   const platform = await openPlatform(config, { inMemory: config.profile === 'embedded' });
-  const app = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
-  app.addHook('onClose', () => platform.close());
+  const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
+  raw.addHook('onClose', () => platform.close());
   await platform.projector.start();
-  return { app, platform, config };
+  const identity = raw.identity as Identity;
+  const services = configurationServices(platform.eventStore, config.configuration);
+  const service = (kind: string) => services.find((s) => s.definition.kind === kind)!;
+  const metadata = () => ({
+    actor: { userId: 'test-setup', profileId: 'test-admin' },
+    commandId: crypto.randomUUID(),
+    correlationId: crypto.randomUUID(),
+    now: new Date(),
+  });
+
+  /** A profile (with this id) and a user working under it; the user's password when given. */
+  async function createIdentity(profileId: string, fields: Partial<ProfileFields> = {}, password?: string) {
+    await service('profile').execute(
+      { type: 'create', id: profileId, fields: { name: profileId, layers: everyLayer, ...fields } },
+      metadata(),
+    );
+    const userId = `user-${profileId}`;
+    const email = `${profileId}@test.nq`;
+    await service('user').execute({ type: 'create', id: userId, fields: { email, profiles: [profileId] } }, metadata());
+    if (password) {
+      const { hashPassword } = await import('../features/identity/passwords.ts');
+      await identity.store.setPasswordHash(userId, await hashPassword(password), new Date());
+    }
+    return { profileId, userId, email };
+  }
+
+  async function sessionFor(userId: string, profileId: string): Promise<SignedClient> {
+    const id = newCredentialId('session');
+    const now = new Date();
+    await identity.store.insertCredential({
+      id,
+      kind: 'session',
+      userId,
+      profileId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + 3_600_000),
+      unlimited: false,
+    });
+    return signedClient(raw, { clientId: id, clientSecret: credentialSecret(identity.secretKey, id) });
+  }
+
+  const sessions = new Map<string, Promise<SignedClient>>();
+  const as = (profileId: string, fields: Partial<ProfileFields> = {}) => {
+    if (!sessions.has(profileId))
+      sessions.set(
+        profileId,
+        createIdentity(profileId, fields).then(({ userId }) => sessionFor(userId, profileId)),
+      );
+    return sessions.get(profileId)!;
+  };
+
+  const app = await as('test-admin', { rol: 'admin', isGod: true });
+  return { app, raw, platform, config, identity, as, createIdentity, sessionFor };
 }
+
+export type TestApi = Awaited<ReturnType<typeof openTestApi>>;

@@ -3,6 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { describeAccess } from '../access/access-rule.ts';
 
 export const apiInfo = {
   title: 'Network-quality platform API',
@@ -15,8 +16,31 @@ export const apiInfo = {
 /** The OpenAPI 3 document is generated from the routes' zod schemas; /docs serves Swagger UI over it. */
 export const openApiPlugin = fp(async (app: FastifyInstance) => {
   await app.register(swagger, {
-    openapi: { openapi: '3.1.0', info: apiInfo, servers: [] },
-    transform: jsonSchemaTransform,
+    openapi: {
+      openapi: '3.1.0',
+      info: apiInfo,
+      servers: [],
+      components: {
+        securitySchemes: {
+          signature: {
+            type: 'apiKey',
+            in: 'header',
+            name: 'Authorization',
+            description:
+              'NQ-HMAC-SHA256 Credential=<clientId>, Timestamp=<ms>, Nonce=<random>, Signature=<base64url HMAC-SHA256 ' +
+              'of method, path, canonical query, timestamp, nonce and body SHA-256> (contracts/src/identity/request-signing.ts)',
+          },
+        },
+      },
+    },
+    // Each operation states who may call it: `x-access` and, unless public, the signature security scheme.
+    transform: (input) => {
+      const transformed = jsonSchemaTransform(input);
+      const access = input.route.config?.access;
+      if (!access) return transformed;
+      const security = 'public' in access ? [] : [{ signature: [] }];
+      return { ...transformed, schema: { ...transformed.schema, security, 'x-access': describeAccess(access) } };
+    },
     transformObject: jsonSchemaTransformObject,
   });
   await app.register(swaggerUi, { routePrefix: '/docs' });

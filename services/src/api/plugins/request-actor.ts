@@ -14,8 +14,8 @@ declare module 'fastify' {
 const acceptableKey = /^[\w.:-]{8,128}$/;
 
 /**
- * Who is acting. Until identity lands (issue 4: signed sessions), the actor comes from the `x-nq-user` and
- * `x-nq-profile` headers and defaults to the demo profile; that issue replaces this resolution with the session's.
+ * The command id of a request: its Idempotency-Key, scoped to the caller once known (authentication.ts), so that a
+ * retry appends nothing twice and two callers never share a key. The actor is set by authentication.
  */
 export const requestActorPlugin = fp(async (app: FastifyInstance) => {
   app.decorateRequest('actor', null as unknown as Actor);
@@ -25,7 +25,6 @@ export const requestActorPlugin = fp(async (app: FastifyInstance) => {
       const value = request.headers[name];
       return typeof value === 'string' && value.length > 0 && value.length <= 128 ? value : undefined;
     };
-    request.actor = { userId: header('x-nq-user') ?? 'demo-user', profileId: header('x-nq-profile') ?? 'demo-profile' };
     const key = header('idempotency-key');
     request.commandId = key && acceptableKey.test(key) ? key : randomUUID();
   });

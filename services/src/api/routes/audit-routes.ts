@@ -1,8 +1,12 @@
+import type { EntityState } from '@nq/contracts';
 import { DomainError } from '@nq/contracts';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Visibility } from '../../features/identity/visibility.ts';
 import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { layerAccess } from '../access/access-rule.ts';
 
 const change = z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
 const entry = z.object({
@@ -16,14 +20,25 @@ const entry = z.object({
 });
 
 /** Auditors: any configuration entity's history (who, when, which fields changed) and its state as of an instant. */
-export const auditRoutes: FastifyPluginAsyncZod<{ services: EntityService[] }> = async (app, { services }) => {
+export const auditRoutes: FastifyPluginAsyncZod<{
+  services: EntityService[];
+  visibilityOf(kind: string): Visibility;
+}> = async (app, { services, visibilityOf }) => {
   const byKind = new Map(services.map((service) => [service.definition.kind, service]));
+  const config = { access: layerAccess(['settings_history']) };
+  /** Auditors see the history of what their profile may see (deleted entities included). */
+  const refuseHidden = (request: FastifyRequest & { params: { kind: string; id: string } }, state: EntityState) => {
+    const { kind, id } = request.params;
+    if (!visibilityOf(kind).sees(request.viewer, { ...state.fields, id: state.id, owner: state.owner }))
+      throw new DomainError('resource.notFound', { details: { kind, id } });
+  };
   const params = z.object({ kind: z.enum([...byKind.keys()] as [string, ...string[]]), id: z.string().min(1).max(64) });
   const serviceFor = (kind: string) => byKind.get(kind)!;
 
   app.get(
     '/:kind/:id/history',
     {
+      config,
       schema: {
         tags: ['Audit'],
         summary: "An entity's changes: each event with actor, time and the fields it changed (before → after)",
@@ -32,8 +47,9 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: EntityService[] }> =
       },
     },
     async (request) => {
-      const { events } = await serviceFor(request.params.kind).load(request.params.id);
+      const { events, state } = await serviceFor(request.params.kind).load(request.params.id);
       if (events.length === 0) throw new DomainError('resource.notFound', { details: request.params });
+      refuseHidden(request, state);
       return { ...request.params, history: historyOf(events) };
     },
   );
@@ -41,6 +57,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: EntityService[] }> =
   app.get(
     '/:kind/:id',
     {
+      config,
       schema: {
         tags: ['Audit'],
         summary: "An entity's state as of an instant (default: now), replayed from its events",
@@ -64,6 +81,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ services: EntityService[] }> =
       const { state, events } = await serviceFor(request.params.kind).load(request.params.id, asOf);
       if (events.length === 0)
         throw new DomainError('resource.notFound', { details: { ...request.params, asOf: asOf.toISOString() } });
+      refuseHidden(request, (await serviceFor(request.params.kind).load(request.params.id)).state);
       return {
         ...request.params,
         asOf: asOf.toISOString(),

@@ -1,11 +1,14 @@
-import { DomainError, logPositionSchema } from '@nq/contracts';
+import { DomainError, type EntityState, logPositionSchema } from '@nq/contracts';
 import { entityDocument } from '@nq/projections';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Visibility } from '../../features/identity/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { updateBodySchema } from '../../platform/entities/update-body.ts';
 import type { Projector } from '../../platform/projector/projector.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { AccessRule } from '../access/access-rule.ts';
 
 export interface EntityRoutesOptions {
   service: EntityService;
@@ -19,6 +22,15 @@ export interface EntityRoutesOptions {
   searchFields: string[];
   defaultSort: string;
   defaultPageSize?: number;
+  /** Who may read the entity (list, get) and who may change it. */
+  access: { read: AccessRule; write: AccessRule };
+  /** What each profile sees of it; another profile's private entity is answered 404, as if it did not exist. */
+  visibility: Visibility;
+  /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
+  after?: {
+    created?(request: FastifyRequest, state: EntityState): Promise<void>;
+    deleted?(request: FastifyRequest, state: EntityState): Promise<void>;
+  };
 }
 
 const READ_YOUR_WRITES_MAX_MS = 5_000;
@@ -55,9 +67,25 @@ const csv = z
  * `minPosition` waits (bounded) until its read model has caught up with it (read-your-writes).
  */
 export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (app, options) => {
-  const { service, readStore, projector, projection, searchFields, defaultSort } = options;
+  const { service, readStore, projector, projection, searchFields, defaultSort, visibility } = options;
   const { definition } = service;
   const tags = [options.tag];
+  const read = { access: options.access.read };
+  const write = { access: options.access.write };
+  const bodySchema = definition.schema.omit(
+    Object.fromEntries((definition.systemFields ?? []).map((field) => [field, true])) as Record<string, true>,
+  );
+  const notFound = (id: string) => new DomainError('resource.notFound', { details: { id } });
+  const visible = (request: FastifyRequest, entity: { id: string; owner: string } & Record<string, unknown>) =>
+    visibility.sees(request.viewer, entity);
+  const stateOf = (state: EntityState) => ({ ...state.fields, id: state.id, owner: state.owner });
+
+  /** The entity as the caller may see it now: 404 when absent, deleted or another profile's private entity. */
+  async function visibleState(request: FastifyRequest, id: string) {
+    const { state } = await service.load(id);
+    if (state.status !== 'active' || !visible(request, stateOf(state))) throw notFound(id);
+    return state;
+  }
   const minPosition = logPositionSchema.optional().describe('Wait (up to 5 s) until the read model shows this write');
 
   async function readYourWrites(position: string | undefined) {
@@ -79,6 +107,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   app.get(
     '/',
     {
+      config: read,
       schema: {
         tags,
         summary: `List (${definition.kind})`,
@@ -119,7 +148,11 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       const { page, pageSize, sort, order, q, ids, owner, fields } = request.query;
       await readYourWrites(request.query.minPosition);
       const { items, total } = await readStore.list(projection.collection, {
-        filters: [...(ids ? [{ field: 'id', in: ids }] : []), ...(owner ? [{ field: 'owner', equals: owner }] : [])],
+        filters: [
+          ...(ids ? [{ field: 'id', in: ids }] : []),
+          ...(owner ? [{ field: 'owner', equals: owner }] : []),
+          ...visibility.listFilters(request.viewer),
+        ],
         ...(q ? { search: { fields: searchFields, text: q } } : {}),
         sort: [{ field: sort, order }],
         offset: (page - 1) * pageSize,
@@ -135,6 +168,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   app.get(
     '/:id',
     {
+      config: read,
       schema: {
         tags,
         summary: `Get one (${definition.kind}); with asOf, its state at that instant, from its history`,
@@ -147,14 +181,14 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       const { asOf } = request.query;
       if (asOf) {
         const { state } = await service.load(request.params.id, new Date(asOf));
-        if (state.status !== 'active')
+        if (state.status !== 'active' || !visible(request, stateOf(state)))
           throw new DomainError('resource.notFound', { details: { id: request.params.id, asOf } });
         return entityDocument(state) as EntityDocument;
       }
       await readYourWrites(request.query.minPosition);
-      const document = await readStore.get(projection.collection, request.params.id);
-      if (!document) throw new DomainError('resource.notFound', { details: { id: request.params.id } });
-      return document as EntityDocument;
+      const document = (await readStore.get(projection.collection, request.params.id)) as EntityDocument | undefined;
+      if (!document || !visible(request, document)) throw notFound(request.params.id);
+      return document;
     },
   );
 
@@ -168,10 +202,11 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   app.post(
     '/',
     {
+      config: write,
       schema: {
         tags,
         summary: `Create (${definition.kind})`,
-        body: definition.schema,
+        body: bodySchema,
         response: { 201: commandResult, 400: errorResponse, 409: errorResponse, 422: errorResponse },
       },
     },
@@ -181,6 +216,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         { type: 'create', id, fields: request.body as Record<string, unknown> },
         metadata(request),
       );
+      if (result.position) await options.after?.created?.(request, result.state);
       return reply.status(201).send(outcome(id, result));
     },
   );
@@ -188,11 +224,12 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   app.put(
     '/:id',
     {
+      config: write,
       schema: {
         tags,
         summary: `Update (${definition.kind}): the fields sent change, the others stay`,
         params: idParams,
-        body: updateBodySchema(definition.schema).extend({
+        body: updateBodySchema(bodySchema).extend({
           expectedVersion: z
             .number()
             .int()
@@ -211,6 +248,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     },
     async (request) => {
       const { expectedVersion, ...changes } = request.body as Record<string, unknown> & { expectedVersion?: number };
+      await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes },
         metadata(request),
@@ -223,6 +261,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   app.delete(
     '/:id',
     {
+      config: write,
       schema: {
         tags,
         summary: `Delete (${definition.kind})`,
@@ -231,21 +270,23 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         response: { 200: commandResult, 404: errorResponse, 409: errorResponse, 422: errorResponse },
       },
     },
-    async (request) =>
-      outcome(
-        request.params.id,
-        await service.execute(
-          { type: 'delete', id: request.params.id },
-          metadata(request),
-          request.query.expectedVersion,
-        ),
-      ),
+    async (request) => {
+      await visibleState(request, request.params.id);
+      const result = await service.execute(
+        { type: 'delete', id: request.params.id },
+        metadata(request),
+        request.query.expectedVersion,
+      );
+      if (result.position) await options.after?.deleted?.(request, result.state);
+      return outcome(request.params.id, result);
+    },
   );
 
   if (definition.cloneable) {
     app.post(
       '/:id/clone',
       {
+        config: write,
         schema: {
           tags,
           summary: `Clone (${definition.kind}) under a new name`,
@@ -261,7 +302,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         },
       },
       async (request, reply) => {
-        const { state: source } = await service.load(request.params.id);
+        const source = await visibleState(request, request.params.id);
         const id = crypto.randomUUID();
         const result = await service.execute({ type: 'clone', id, source, overrides: request.body }, metadata(request));
         return reply.status(201).send(outcome(id, result));

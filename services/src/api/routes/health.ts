@@ -2,6 +2,7 @@ import { errorBody, pickLanguage } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependency } from '../../platform/dependency.ts';
+import { publicAccess } from '../access/access-rule.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 
@@ -46,6 +47,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dependencies: Dependency[]; p
   app.get(
     '/health',
     {
+      config: { access: publicAccess },
       schema: {
         tags: ['operations'],
         summary: 'Liveness: the process is up and serving',
@@ -58,6 +60,7 @@ export const healthRoutes: FastifyPluginAsyncZod<{ dependencies: Dependency[]; p
   app.get(
     '/ready',
     {
+      config: { access: publicAccess },
       schema: {
         tags: ['operations'],
         summary: 'Readiness: every configured dependency answers (503 names the ones that do not)',

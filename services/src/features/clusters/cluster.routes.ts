@@ -6,7 +6,7 @@ import { membersAsOf } from './memberships.ts';
 const ids = z.array(z.string().min(1)).min(1, 'validation.required').max(500);
 
 /** Spec §7: clusters by ids (with field selection) and the probes active now in a set of clusters. */
-export const clusterRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
+export const clusterRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {
   const tags = [tag];
   app.post(
     '/byIds',
@@ -19,9 +19,8 @@ export const clusterRoutes: FeatureRoutes = async (app, { readStore, collection,
       },
     },
     async (request) => {
-      const list = (await readAll(readStore, collection, [{ field: 'id', in: request.body.ids }])).map(
-        pickFields(request.body.fields),
-      );
+      const filters = [{ field: 'id', in: request.body.ids }, ...visibility.listFilters(request.viewer)];
+      const list = (await readAll(readStore, collection, filters)).map(pickFields(request.body.fields));
       return { list, count: list.length };
     },
   );
@@ -43,7 +42,10 @@ export const clusterRoutes: FeatureRoutes = async (app, { readStore, collection,
     },
     async (request) => {
       const at = request.body.at ? new Date(request.body.at) : new Date();
-      const clusters = await readAll(readStore, collection, [{ field: 'id', in: request.body.ids }]);
+      const clusters = await readAll(readStore, collection, [
+        { field: 'id', in: request.body.ids },
+        ...visibility.listFilters(request.viewer),
+      ]);
       return {
         at: at.toISOString(),
         clusters: clusters.map((cluster) => ({

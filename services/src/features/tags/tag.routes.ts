@@ -3,7 +3,7 @@ import { z } from 'zod';
 import { errorResponse, type FeatureRoutes } from '../feature-routes.ts';
 
 /** Spec §7: GET /tags/{id}/profiles — the profiles a tag is assigned to. */
-export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
+export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {
   app.get(
     '/:id/profiles',
     {
@@ -16,7 +16,8 @@ export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag
     },
     async (request) => {
       const document = await readStore.get(collection, request.params.id);
-      if (!document) throw new DomainError('resource.notFound', { details: { id: request.params.id } });
+      if (!document || !visibility.sees(request.viewer, document as typeof document & { owner: string }))
+        throw new DomainError('resource.notFound', { details: { id: request.params.id } });
       return { id: document.id, profiles: (document.profiles as string[] | undefined) ?? [] };
     },
   );

@@ -1,13 +1,14 @@
-import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openTestApi } from '../../testing/test-api.ts';
+import type { SignedClient } from '../../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
 /** The tags API as a user meets it; run on the embedded profile and on the distributed one (real servers). */
 export function describeTagsApi(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
   describe(`tags API — ${profile}`, { timeout: 30_000 }, () => {
-    let app: FastifyInstance;
+    let app: SignedClient;
+    let as: TestApi['as'];
     beforeAll(async () => {
-      ({ app } = await openTestApi(await environment()));
+      ({ app, as } = await openTestApi(await environment()));
     });
     afterAll(() => app.close());
 
@@ -20,7 +21,7 @@ export function describeTagsApi(profile: string, environment: () => Promise<Node
       const created = await create('Fibre');
       expect(created.statusCode).toBe(201);
       const { id, position, entity } = created.json();
-      expect(entity).toMatchObject({ id, name: 'Fibre', profiles: [], owner: 'demo-profile', version: 1 });
+      expect(entity).toMatchObject({ id, name: 'Fibre', profiles: [], owner: 'test-admin', version: 1 });
       expect((await list(position)).list.map((tag: { name: string }) => tag.name)).toContain('Fibre');
       expect((await app.inject(`/tags/${id}?minPosition=${position}`)).json()).toMatchObject({ id, name: 'Fibre' });
     });
@@ -75,11 +76,10 @@ export function describeTagsApi(profile: string, environment: () => Promise<Node
       const { id } = (await create('Cable')).json();
       const afterCreate = new Date().toISOString();
       await new Promise((resolve) => setTimeout(resolve, 15));
-      await app.inject({
+      await (await as('auditor-test', { tags: [id] })).inject({
         method: 'PUT',
         url: `/tags/${id}`,
         payload: { name: 'Cable DOCSIS' },
-        headers: { 'x-nq-user': 'auditor-test' },
       });
       await app.inject({ method: 'PUT', url: `/tags/${id}`, payload: { profiles: ['analysts'] } });
       const deleted = (await app.inject({ method: 'DELETE', url: `/tags/${id}` })).json();
@@ -92,7 +92,7 @@ export function describeTagsApi(profile: string, environment: () => Promise<Node
         'TagDeleted',
       ]);
       expect(history[1]).toMatchObject({
-        actor: { userId: 'auditor-test' },
+        actor: { userId: 'user-auditor-test', profileId: 'auditor-test' },
         changes: [{ field: 'name', before: 'Cable', after: 'Cable DOCSIS' }],
       });
       expect(history[2].changes).toEqual([{ field: 'profiles', before: [], after: ['analysts'] }]);

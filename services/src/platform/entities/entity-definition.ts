@@ -9,10 +9,13 @@ import type { DecideContext } from '../decider/decider.ts';
 export interface ConfigurationSettings {
   /** Names refused for campaigns, clusters and universes (case-insensitive). */
   forbiddenNames: string[];
+  /** E-mail domains users may have (absent or empty: any). */
+  emailDomains?: string[];
 }
 
 export const defaultConfigurationSettings: ConfigurationSettings = {
   forbiddenNames: ['all', 'any', 'none', 'default', 'total', 'admin'],
+  emailDomains: [],
 };
 
 export interface RuleContext extends DecideContext {
@@ -31,6 +34,8 @@ export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject> {
   eventPrefix: string;
   /** The entity's fields; a create body is exactly this, an update body its partial. */
   schema: Schema;
+  /** Fields only the platform sets (e.g. a user's last access): absent from create and update bodies. */
+  systemFields?: (keyof z.output<Schema> & string)[];
   /** Fields that cannot change once created, with the error an attempt gets (e.g. a provider's name). */
   immutableFields?: { field: keyof z.output<Schema> & string; error: HttpErrorCode }[];
   /** Business rules over the whole entity after the change; throw a DomainError. `previous` is absent on create. */

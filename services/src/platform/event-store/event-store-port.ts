@@ -58,6 +58,8 @@ export interface EventStore {
   readAll(after: LogPosition, limit: number): Promise<StoredEvent[]>;
   /** The position of the newest event a reader may see now. */
   head(): Promise<LogPosition>;
+  /** The stream holding a unique value now (e.g. the user with an e-mail address), read consistently. */
+  holderOf(scope: string, value: string): Promise<string | undefined>;
   /** Calls `onAppend` after any process appends; resolves to the unsubscribe function. */
   onAppend(onAppend: () => void): Promise<() => Promise<void>>;
 }

@@ -152,6 +152,7 @@ export function describeEventStoreContract(adapter: string, openStore: () => Pro
       const winner = (
         results.find((r) => r.status === 'fulfilled') as PromiseFulfilledResult<{ events: StoredEvent[] }>
       ).value.events[0]!.streamId;
+      expect(await store.holderOf('tag-name', name)).toBe(winner);
       // The holder may claim it again (an update that keeps the name); after a release another stream may take it.
       await append({ streamId: winner, constraints: { claim } });
       const other = stream();
@@ -161,7 +162,9 @@ export function describeEventStoreContract(adapter: string, openStore: () => Pro
       });
       expect(await store.readStream(other)).toEqual([]);
       await append({ streamId: winner, constraints: { release: [{ scope: 'tag-name', value: name }] } });
+      expect(await store.holderOf('tag-name', name)).toBeUndefined();
       await append({ streamId: other, constraints: { claim } });
+      expect(await store.holderOf('tag-name', name)).toBe(other);
     });
 
     it('keeps references: no reference to a missing stream, no deletion of a referenced one', async () => {

@@ -241,6 +241,13 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
       const rows = typeof batch?.events === 'string' ? (JSON.parse(batch.events) as EventRow[]) : (batch?.events ?? []);
       return rows.map(toEvent);
     },
+    async holderOf(scope: string, value: string) {
+      const [row] = await sql.query<{ stream_id: string }>(
+        'select stream_id from es_reservations where scope = $1 and value = $2',
+        [scope, value],
+      );
+      return row?.stream_id;
+    },
     async head() {
       const [row] = await sql.query<{ transaction_id: string; sequence: string }>(
         `select transaction_id::text, sequence::text from es_events

@@ -1,6 +1,6 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type LogPosition, logStart } from '@nq/contracts';
-import type { ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+import type { ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
 const documentMappings: estypes.MappingTypeMapping = {
   dynamic: true,
@@ -15,6 +15,11 @@ const documentMappings: estypes.MappingTypeMapping = {
 };
 
 const escapeWildcard = (text: string) => text.replace(/[\\*?]/g, (c) => `\\${c}`);
+
+function clauseOf(filter: ListFilter): object {
+  if ('anyOf' in filter) return { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
+  return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
+}
 
 /** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
 export async function openElasticsearchReadStore(options: { url: string; indexPrefix?: string }): Promise<ReadStore> {
@@ -112,9 +117,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
     },
     async list(collection: string, query: ListQuery) {
       if (query.fresh) await client.indices.refresh({ index: indexOf(collection), ignore_unavailable: true });
-      const filter: object[] = (query.filters ?? []).map((f) =>
-        'equals' in f ? { term: { [f.field]: f.equals } } : { terms: { [f.field]: f.in } },
-      );
+      const filter = (query.filters ?? []).map(clauseOf);
       const must = query.search?.text
         ? [
             {

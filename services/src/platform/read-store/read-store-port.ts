@@ -2,9 +2,18 @@ import type { LogPosition } from '@nq/contracts';
 
 export type ReadDocument = { id: string } & Record<string, unknown>;
 
+/**
+ * A document matches when the field equals the value or, for an array field, contains it; `in`: any of them;
+ * `anyOf`: at least one of the nested filters (an empty `anyOf` matches nothing).
+ */
+export type ListFilter =
+  | { field: string; equals: string | number | boolean }
+  | { field: string; in: (string | number)[] }
+  | { anyOf: ListFilter[] };
+
 export interface ListQuery {
-  /** A document matches when the field equals the value or, for an array field, contains it; `in`: any of them. */
-  filters?: ({ field: string; equals: string | number | boolean } | { field: string; in: (string | number)[] })[];
+  /** Every filter must match. */
+  filters?: ListFilter[];
   /** Case-insensitive "contains" over the given text fields. */
   search?: { fields: string[]; text: string };
   sort?: { field: string; order: 'asc' | 'desc' }[];

@@ -60,6 +60,19 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
         't1',
         't3',
       ]);
+      const anyOf = [
+        { field: 'profiles', equals: 'p1' },
+        { field: 'id', in: ['t3'] },
+      ];
+      expect(
+        await ids({ filters: [{ anyOf }], sort: [{ field: 'rank', order: 'asc' }], offset: 0, limit: 10 }),
+      ).toEqual(['t2', 't3', 't1']);
+      const both = [{ anyOf }, { field: 'profiles', equals: 'p2' }];
+      expect(await ids({ filters: both, sort: [{ field: 'rank', order: 'asc' }], offset: 0, limit: 10 })).toEqual([
+        't2',
+        't3',
+      ]);
+      expect(await ids({ filters: [{ anyOf: [] }], offset: 0, limit: 10 })).toEqual([]);
       expect(await ids({ search: { fields: ['name'], text: 'FI' }, offset: 0, limit: 10, fresh: true })).toEqual([
         't1',
         't2',

@@ -1,6 +1,6 @@
 import { type LogPosition, logStart } from '@nq/contracts';
 import type { SqlClient, SqlParam } from '../sql/sql-client.ts';
-import type { DocumentWrite, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+import type { DocumentWrite, ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
 const schema = `
 create table if not exists rm_documents (
@@ -17,20 +17,19 @@ function field(name: string): string {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
+function condition(filter: ListFilter, params: SqlParam[]): string {
+  const contains = (name: string, value: unknown) => {
+    params.push(JSON.stringify(value));
+    return `doc->'${field(name)}' @> $${params.length}::jsonb`;
+  };
+  const any = (alternatives: string[]) => (alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false');
+  if ('anyOf' in filter) return any(filter.anyOf.map((nested) => condition(nested, params)));
+  if ('equals' in filter) return contains(filter.field, filter.equals);
+  return any(filter.in.map((value) => contains(filter.field, value)));
+}
+
 function whereClause(query: ListQuery, params: SqlParam[]): string {
-  const conditions: string[] = [];
-  for (const filter of query.filters ?? []) {
-    if ('equals' in filter) {
-      params.push(JSON.stringify(filter.equals));
-      conditions.push(`doc->'${field(filter.field)}' @> $${params.length}::jsonb`);
-    } else {
-      const alternatives = filter.in.map((value) => {
-        params.push(JSON.stringify(value));
-        return `doc->'${field(filter.field)}' @> $${params.length}::jsonb`;
-      });
-      conditions.push(alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false');
-    }
-  }
+  const conditions = (query.filters ?? []).map((filter) => condition(filter, params));
   if (query.search && query.search.text !== '') {
     params.push(`%${escapeLike(query.search.text)}%`);
     conditions.push(

@@ -1,0 +1,74 @@
+import { z } from 'zod';
+
+// Spec §2: the screens a profile can be granted (its layers) and the sidebar categories that group them. A layer id
+// is the screen's route without its leading slash; a route is reachable when its layer or its parent's is granted.
+
+export const layerCategories = ['profile', 'tools', 'maps', 'dashboards', 'config', 'internal_tools'] as const;
+export type LayerCategory = (typeof layerCategories)[number];
+
+/** Every screen with its default sidebar category. Screens whose path the spec does not show get a descriptive id. */
+export const layerCatalogue = {
+  storyboard: 'dashboards',
+  alerts: 'tools',
+  csv_templates: 'tools',
+  'probes-map': 'maps',
+  benchmark: 'dashboards',
+  bydestination: 'dashboards',
+  evolution: 'dashboards',
+  smartPerformance: 'dashboards',
+  measurementAnalysis: 'tools',
+  measurementLauncher: 'tools',
+  tokens: 'profile',
+  cdns_management: 'config',
+  basic_graphic_generator: 'tools',
+  advanced_graphic_generator: 'tools',
+  dashboards_personal: 'dashboards',
+  csv_extractor: 'tools',
+  test_analysis: 'tools',
+  files_management: 'tools',
+  scoreManagement: 'config',
+  scorecard_live: 'dashboards',
+  scorecard_comparison: 'dashboards',
+  tags_management: 'config',
+  users_management: 'config',
+  tools: 'tools',
+  'tools/providers-management': 'tools',
+  'tools/probes_status': 'tools',
+  maps: 'maps',
+  campaigns_management: 'config',
+  geofilters_management: 'config',
+  clusters_management: 'config',
+  probes_configuration: 'config',
+  task_suites_configuration: 'config',
+  universes_configuration: 'config',
+  mos: 'config',
+  api_credentials: 'profile',
+  settings_history: 'internal_tools',
+  profiles_management: 'config',
+} as const satisfies Record<string, LayerCategory>;
+
+export type LayerId = keyof typeof layerCatalogue;
+export const layerIds = Object.keys(layerCatalogue) as LayerId[];
+
+/** True when the profile's layers reach the screen: its own layer, or its parent's (`tools` for `tools/…`). */
+export function reachesLayer(granted: readonly { id: string }[], layer: string): boolean {
+  const ids = new Set(granted.map((item) => item.id));
+  for (let path = layer; path; path = path.includes('/') ? path.slice(0, path.lastIndexOf('/')) : '') {
+    if (ids.has(path)) return true;
+  }
+  return false;
+}
+
+export const layerSchema = z.object({
+  id: z.enum(layerIds as [LayerId, ...LayerId[]], { error: 'validation.invalidOption' }),
+  category: z.enum(layerCategories, { error: 'validation.invalidOption' }).optional(),
+  /** Sidebar groups (sub-menus) the layer is shown under, in order. */
+  groups: z.array(z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong')).default([]),
+});
+export type Layer = z.output<typeof layerSchema>;
+
+/** Where a user lands after login (spec §2): storyboard when granted, else the startPage, else the first layer. */
+export function landingLayer(profile: { layers: readonly { id: string }[]; startPage?: string | undefined }): string {
+  if (profile.layers.some((layer) => layer.id === 'storyboard')) return 'storyboard';
+  return profile.startPage || (profile.layers[0]?.id ?? '');
+}

@@ -1,0 +1,61 @@
+import { type Actor, DomainError } from '@nq/contracts';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import type { Authenticate } from '../../features/identity/request-authenticator.ts';
+import type { Viewer } from '../../features/identity/viewer.ts';
+import { authorize } from '../access/authorize.ts';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in caller; only on routes that are not public. */
+    viewer: Viewer;
+    /** The body's bytes as received, which the signature covers. */
+    rawBody?: Buffer;
+  }
+}
+
+const anonymous: Actor = { userId: 'anonymous', profileId: 'anonymous' };
+
+/**
+ * Every route that is not public needs a valid signature (401 otherwise) and a profile its access rule admits (403);
+ * the caller becomes the actor of the commands it sends. Routes outside the API (the console's files, the API
+ * documentation) declare no rule and are public.
+ */
+export const authenticationPlugin = fp(
+  async (app: FastifyInstance, { authenticate }: { authenticate: Authenticate }) => {
+    app.decorateRequest('viewer', null as unknown as Viewer);
+    app.decorateRequest('rawBody', undefined);
+
+    const parseJson = app.getDefaultJsonParser('error', 'error');
+    app.removeContentTypeParser('application/json');
+    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+      request.rawBody = body as Buffer;
+      parseJson(request, (body as Buffer).toString('utf8'), done);
+    });
+
+    const needsSession = (request: { routeOptions: { config: { access?: unknown } } }) => {
+      const access = request.routeOptions.config.access as { public?: true } | undefined;
+      return access !== undefined && !access.public;
+    };
+
+    app.addHook('onRequest', async (request) => {
+      request.actor = anonymous;
+      // Refused before the body is read: a caller without credentials gets 401 whatever it sends.
+      if (needsSession(request) && !request.headers.authorization) throw new DomainError('auth.unauthenticated');
+    });
+
+    app.addHook('preValidation', async (request) => {
+      const access = request.routeOptions.config.access;
+      if (!access || 'public' in access) return;
+      request.viewer = await authenticate({
+        method: request.method,
+        url: request.url,
+        authorization: request.headers.authorization,
+        body: request.rawBody,
+      });
+      request.actor = { userId: request.viewer.userId, profileId: request.viewer.profileId };
+      if (request.headers['idempotency-key']) request.commandId = `${request.viewer.userId}:${request.commandId}`;
+      authorize(access, request.viewer);
+    });
+  },
+);

@@ -1,0 +1,127 @@
+import {
+  DomainError,
+  loginBodySchema,
+  passwordChangeBodySchema,
+  passwordResetBodySchema,
+  passwordSetBodySchema,
+  pickLanguage,
+  storedSessionSchema,
+} from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { publicAccess, signedIn } from '../../api/access/access-rule.ts';
+import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
+import { errorResponse } from '../feature-routes.ts';
+import type { IdentityService } from './identity-service.ts';
+
+export interface AccountRouteOptions {
+  identity: IdentityService;
+  ephemeral: EphemeralStore;
+  /** Login and reset attempts per client address and minute. */
+  ratePerMinute: number;
+}
+
+const tags = ['Account'];
+const done = z.object({ done: z.literal(true) });
+
+/** Spec §7 Account: login, logout, password reset and change; plus completing a reset or invitation link. */
+export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, options) => {
+  const { identity, ephemeral } = options;
+
+  /** Login and reset are unsigned: each client address gets a budget of attempts per minute. */
+  async function throttle(request: { ip: string }) {
+    const { count, resetInMs } = await ephemeral.increment(`login-rate:${request.ip}`, 60_000);
+    if (count > options.ratePerMinute)
+      throw new DomainError('request.tooMany', {
+        details: { limitPerMinute: options.ratePerMinute, retryAfterSeconds: Math.ceil(resetInMs / 1000) },
+      });
+  }
+
+  app.post(
+    '/login',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary: 'Log in: the stored session, with its signing credentials',
+        body: loginBodySchema,
+        response: {
+          200: storedSessionSchema,
+          400: errorResponse,
+          401: errorResponse,
+          403: errorResponse,
+          429: errorResponse,
+        },
+      },
+    },
+    async (request) => {
+      await throttle(request);
+      return identity.login(request.body);
+    },
+  );
+
+  app.post(
+    '/logout',
+    {
+      config: { access: signedIn },
+      schema: { tags, summary: 'End this session', response: { 200: done, 401: errorResponse } },
+    },
+    async (request) => {
+      await identity.logout(request.viewer.credential.id);
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    '/account/password/reset',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary: 'E-mail a one-time link to choose a new password',
+        body: passwordResetBodySchema,
+        response: { 200: done, 400: errorResponse, 404: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await throttle(request);
+      await identity.requestPasswordReset(request.body.email, pickLanguage(request.headers['accept-language']));
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    '/account/password/set',
+    {
+      config: { access: publicAccess },
+      schema: {
+        tags,
+        summary: 'Choose a new password with the token of an e-mailed reset or invitation link (works once)',
+        body: passwordSetBodySchema,
+        response: { 200: done, 400: errorResponse, 410: errorResponse, 429: errorResponse },
+      },
+    },
+    async (request) => {
+      await throttle(request);
+      await identity.setPasswordFromLink(request.body);
+      return { done: true as const };
+    },
+  );
+
+  app.post(
+    '/account/password/change',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags,
+        summary: "Change the caller's password; every session of the user ends",
+        body: passwordChangeBodySchema,
+        response: { 200: done, 400: errorResponse, 401: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request) => {
+      await identity.changePassword(request.viewer.userId, request.body, request.actor);
+      return { done: true as const };
+    },
+  );
+};

@@ -1,0 +1,275 @@
+import {
+  type Actor,
+  DomainError,
+  type EntityState,
+  landingLayer,
+  type Profile,
+  type ProfileFields,
+  type StoredSession,
+  technologyCodes,
+  type UserFields,
+} from '@nq/contracts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
+import type { EventStore } from '../../platform/event-store/event-store-port.ts';
+import type { MailPort } from '../../platform/mail/mail-port.ts';
+import type { Credential, CredentialKind, IdentityStore } from './identity-store.ts';
+import { type LoginGuard, loginGuard } from './login-guard.ts';
+import { passwordMessage } from './password-mail.ts';
+import { hashPassword, type PasswordPolicy, passwordPolicyProblem, verifyPassword } from './passwords.ts';
+import { credentialSecret, newCredentialId, oneTimeToken, sha256 } from './signing-secrets.ts';
+
+export interface IdentitySettings {
+  publicUrl: string;
+  sessionTtlMs: number;
+  password: PasswordPolicy;
+  login: { maxFailures: number; failureWindowMs: number };
+  tokenRatePerMinute: number;
+  passwordLinkTtlMs: number;
+}
+
+export interface IdentityDependencies {
+  eventStore: EventStore;
+  users: EntityService;
+  profiles: EntityService;
+  store: IdentityStore;
+  ephemeral: EphemeralStore;
+  mail: MailPort;
+  secretKey: string;
+  settings: IdentitySettings;
+  /** For tests: the work of the login challenge. */
+  challengeCost?: number;
+}
+
+type UserState = EntityState<UserFields>;
+const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
+const APP_ID = 'nq-console';
+const FOREVER = new Date('9999-12-31T23:59:59Z');
+
+/** Sessions, passwords, tokens and API credentials (spec §3, §5, §7 Account; design §7). */
+export function identityService(dependencies: IdentityDependencies) {
+  const { eventStore, users, profiles, store, ephemeral, mail, secretKey, settings } = dependencies;
+  const guard: LoginGuard = loginGuard(ephemeral, secretKey, {
+    ...settings.login,
+    ...(dependencies.challengeCost ? { challengeCost: dependencies.challengeCost } : {}),
+  });
+
+  const idOf = (streamId: string) => streamId.slice(streamId.indexOf('-') + 1);
+  const systemActor = (user: UserState, profileId = user.fields.profiles[0] ?? 'system'): Actor => ({
+    userId: user.id,
+    profileId,
+  });
+
+  async function userByEmail(email: string): Promise<UserState | undefined> {
+    const stream = await eventStore.holderOf('user-email', email);
+    if (!stream) return undefined;
+    const { state } = await users.load(idOf(stream));
+    return state.status === 'active' ? (state as UserState) : undefined;
+  }
+
+  async function loadUser(id: string): Promise<UserState | undefined> {
+    const { state } = await users.load(id);
+    return state.status === 'active' ? (state as UserState) : undefined;
+  }
+
+  async function loadProfile(id: string): Promise<Profile | undefined> {
+    const { state } = await profiles.load(id);
+    return state.status === 'active' ? ({ ...(state.fields as ProfileFields), id: state.id } as Profile) : undefined;
+  }
+
+  /** Records a change only the platform makes (last access, password changed) as the user's own update. */
+  async function recordOnUser(user: UserState, changes: Partial<UserFields> & Record<string, unknown>, actor: Actor) {
+    await users.execute(
+      { type: 'update', id: user.id, changes },
+      { actor, commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), now: new Date() },
+    );
+  }
+
+  function storedSession(credential: Credential, user: UserState, profile: Profile): StoredSession {
+    const allTechnologies = profile.isGod || profile.technologies.length === 0;
+    return {
+      data: {
+        appId: APP_ID,
+        key: credential.id,
+        email: user.fields.email,
+        id_user: user.id,
+        name: user.fields.name ?? user.fields.email,
+        clientId: credential.id,
+        clientSecret: credentialSecret(secretKey, credential.id),
+      },
+      profile,
+      technologies: allTechnologies ? [...technologyCodes] : profile.technologies,
+      preferedLanguage: user.fields.preferredLanguage,
+      landing: landingLayer(profile),
+      expiresAt: credential.expiresAt.toISOString(),
+    };
+  }
+
+  async function workableProfile(user: UserState, profileId: string): Promise<Profile> {
+    if (!user.fields.profiles.includes(profileId)) throw new DomainError('profiles.notAssigned');
+    const profile = await loadProfile(profileId);
+    if (!profile) throw new DomainError('profiles.notAssigned');
+    if (profile.layers.length === 0) throw new DomainError('profiles.noLayers');
+    return profile;
+  }
+
+  async function issue(
+    kind: CredentialKind,
+    user: UserState,
+    profileId: string,
+    options: { expiresAt: Date; name?: string; unlimited?: boolean },
+  ): Promise<Credential> {
+    const credential: Credential = {
+      id: newCredentialId(kind),
+      kind,
+      userId: user.id,
+      profileId,
+      ...(options.name ? { name: options.name } : {}),
+      createdAt: new Date(),
+      expiresAt: options.expiresAt,
+      unlimited: options.unlimited ?? false,
+      ...(kind !== 'session' && !options.unlimited ? { rateLimit: settings.tokenRatePerMinute } : {}),
+    };
+    await store.insertCredential(credential);
+    return credential;
+  }
+
+  async function setPassword(user: UserState, password: string, actor: Actor) {
+    const now = new Date();
+    await store.setPasswordHash(user.id, await hashPassword(password), now);
+    await store.revoke({ userId: user.id, kinds: ['session'] }, now);
+    await recordOnUser(user, { passwordChangedAt: now.toISOString() }, actor);
+  }
+
+  function refusePolicy(newPassword: string, repeatPassword: string) {
+    if (newPassword !== repeatPassword) throw new DomainError('password.notEqual');
+    const problem = passwordPolicyProblem(newPassword, settings.password);
+    if (problem) throw new DomainError(problem.code, problem.params ? { params: problem.params } : {});
+  }
+
+  async function sendPasswordLink(user: UserState, purpose: 'reset' | 'invitation', language: 'en' | 'es') {
+    const { token, hash } = oneTimeToken();
+    const ttl = purpose === 'reset' ? settings.passwordLinkTtlMs : INVITATION_TTL_MS;
+    await store.insertPasswordLink({
+      tokenHash: hash,
+      userId: user.id,
+      purpose,
+      expiresAt: new Date(Date.now() + ttl),
+    });
+    const link = `${settings.publicUrl}/login?${purpose === 'reset' ? 'reset' : 'invitation'}=${token}`;
+    await mail.send({ to: [user.fields.email], ...passwordMessage(purpose, language, link, ttl) });
+  }
+
+  return {
+    loadUser,
+    loadProfile,
+    credentialSecret: (id: string) => credentialSecret(secretKey, id),
+    credential: (id: string) => store.credential(id),
+
+    async login(body: { email: string; password: string; verification?: string | undefined }) {
+      await guard.admit(body.email, body.verification);
+      const user = await userByEmail(body.email);
+      const hash = user ? await store.passwordHash(user.id) : undefined;
+      if (!(await verifyPassword(body.password, hash)) || !user) {
+        await guard.failed(body.email);
+        throw new DomainError('login.invalidCredentials');
+      }
+      await guard.succeeded(body.email);
+      const [first] = user.fields.profiles;
+      if (!first) throw new DomainError('profiles.notAssigned');
+      const profile = await workableProfile(user, first);
+      const session = await issue('session', user, profile.id, {
+        expiresAt: new Date(Date.now() + settings.sessionTtlMs),
+      });
+      await recordOnUser(user, { lastAccess: new Date().toISOString() }, systemActor(user, profile.id));
+      return storedSession(session, user, profile);
+    },
+
+    logout: (credentialId: string) => store.revoke({ id: credentialId }, new Date()),
+
+    async switchProfile(credential: Credential, profileId: string) {
+      const user = await loadUser(credential.userId);
+      if (!user) throw new DomainError('auth.sessionExpired');
+      const profile = await workableProfile(user, profileId);
+      await store.switchProfile(credential.id, profile.id);
+      return storedSession({ ...credential, profileId: profile.id }, user, profile);
+    },
+
+    async currentSession(credential: Credential) {
+      const user = await loadUser(credential.userId);
+      const profile = await loadProfile(credential.profileId);
+      if (!user || !profile) throw new DomainError('auth.sessionExpired');
+      return storedSession(credential, user, profile);
+    },
+
+    async changePassword(
+      userId: string,
+      body: { currentPassword: string; newPassword: string; repeatPassword: string },
+      actor: Actor,
+    ) {
+      const user = await loadUser(userId);
+      if (!user) throw new DomainError('auth.sessionExpired');
+      if (body.newPassword !== body.repeatPassword) throw new DomainError('password.notEqual');
+      if (body.newPassword === body.currentPassword) throw new DomainError('password.sameAsCurrent');
+      if (!(await verifyPassword(body.currentPassword, await store.passwordHash(user.id))))
+        throw new DomainError('password.wrongCurrent');
+      refusePolicy(body.newPassword, body.repeatPassword);
+      await setPassword(user, body.newPassword, actor);
+    },
+
+    async requestPasswordReset(email: string, language: 'en' | 'es') {
+      const user = await userByEmail(email);
+      if (!user) throw new DomainError('login.unknownUser');
+      await sendPasswordLink(user, 'reset', language);
+    },
+
+    /** Completes a reset or an invitation from its e-mailed link: the link works once, before it expires. */
+    async setPasswordFromLink(body: { token: string; newPassword: string; repeatPassword: string }) {
+      refusePolicy(body.newPassword, body.repeatPassword);
+      const userId = await store.consumePasswordLink(sha256(body.token), new Date());
+      const user = userId ? await loadUser(userId) : undefined;
+      if (!user) throw new DomainError('password.linkInvalid');
+      await setPassword(user, body.newPassword, systemActor(user));
+    },
+
+    sendPasswordLink,
+
+    /** A deleted user's sessions, tokens and API clients end with it. */
+    endEverythingOf: (userId: string) => store.revoke({ userId }, new Date()),
+
+    async issueToken(
+      viewer: { userId: string; profileId: string; profile: Profile },
+      request: { name?: string | undefined; expiresAt: string; unlimitedRequests: boolean },
+    ) {
+      if (!viewer.profile.apiAccess && !viewer.profile.isGod) throw new DomainError('tokens.apiAccessDisabled');
+      if (request.unlimitedRequests && !viewer.profile.isGod) throw new DomainError('tokens.unlimitedInternalOnly');
+      const expiresAt = new Date(request.expiresAt);
+      if (expiresAt.getTime() <= Date.now()) throw new DomainError('tokens.expiryInPast');
+      const user = await loadUser(viewer.userId);
+      if (!user) throw new DomainError('auth.sessionExpired');
+      const credential = await issue('token', user, viewer.profileId, {
+        expiresAt,
+        unlimited: request.unlimitedRequests,
+        ...(request.name ? { name: request.name } : {}),
+      });
+      return { credential, secret: credentialSecret(secretKey, credential.id) };
+    },
+
+    async issueClient(viewer: { userId: string; profileId: string; profile: Profile }, name?: string) {
+      if (!viewer.profile.apiAccess && !viewer.profile.isGod) throw new DomainError('tokens.apiAccessDisabled');
+      const user = await loadUser(viewer.userId);
+      if (!user) throw new DomainError('auth.sessionExpired');
+      const credential = await issue('client', user, viewer.profileId, {
+        expiresAt: FOREVER,
+        ...(name ? { name } : {}),
+      });
+      return { credential, secret: credentialSecret(secretKey, credential.id) };
+    },
+
+    listCredentials: (kind: CredentialKind, filter: { userId?: string; profileId?: string }) =>
+      store.credentialsOf({ kind, ...filter }),
+    revokeCredential: (id: string) => store.revoke({ id }, new Date()),
+  };
+}
+
+export type IdentityService = ReturnType<typeof identityService>;

@@ -1,0 +1,149 @@
+import { randomBytes } from 'node:crypto';
+import type { SqlClient } from '../../platform/sql/sql-client.ts';
+
+// Secrets stay out of the event log (which auditors replay and read models copy): password hashes, credentials and
+// one-time links live in these tables of the event-store database. The events record that they changed, not what to.
+const schema = `
+create table if not exists iam_settings (name text primary key, value text not null);
+create table if not exists iam_passwords (
+  user_id text primary key, hash text not null, changed_at timestamptz not null);
+create table if not exists iam_credentials (
+  id text primary key, kind text not null, user_id text not null, profile_id text not null, name text,
+  created_at timestamptz not null, expires_at timestamptz not null, revoked_at timestamptz,
+  unlimited boolean not null default false, rate_limit integer);
+create index if not exists iam_credentials_user on iam_credentials (user_id);
+create table if not exists iam_password_links (
+  token_hash text primary key, user_id text not null, purpose text not null,
+  expires_at timestamptz not null, used_at timestamptz);
+`;
+
+/** Sessions sign the console's calls; tokens and API clients sign machine calls (spec §3 Token, API credentials). */
+export type CredentialKind = 'session' | 'token' | 'client';
+
+export interface Credential {
+  id: string;
+  kind: CredentialKind;
+  userId: string;
+  profileId: string;
+  name?: string;
+  createdAt: Date;
+  expiresAt: Date;
+  revokedAt?: Date;
+  unlimited: boolean;
+  rateLimit?: number;
+}
+
+interface CredentialRow {
+  id: string;
+  kind: CredentialKind;
+  user_id: string;
+  profile_id: string;
+  name: string | null;
+  created_at: Date | string;
+  expires_at: Date | string;
+  revoked_at: Date | string | null;
+  unlimited: boolean;
+  rate_limit: number | null;
+}
+
+const credentialOf = (row: CredentialRow): Credential => ({
+  id: row.id,
+  kind: row.kind,
+  userId: row.user_id,
+  profileId: row.profile_id,
+  ...(row.name ? { name: row.name } : {}),
+  createdAt: new Date(row.created_at),
+  expiresAt: new Date(row.expires_at),
+  ...(row.revoked_at ? { revokedAt: new Date(row.revoked_at) } : {}),
+  unlimited: row.unlimited,
+  ...(row.rate_limit !== null ? { rateLimit: row.rate_limit } : {}),
+});
+
+export async function openIdentityStore(sql: SqlClient) {
+  await sql.exec(schema);
+
+  return {
+    /** The platform's signing key when SECRET_KEY is not configured: generated once, shared by every process. */
+    async storedSecretKey(): Promise<string> {
+      await sql.query('insert into iam_settings (name, value) values ($1, $2) on conflict (name) do nothing', [
+        'secret-key',
+        randomBytes(48).toString('base64url'),
+      ]);
+      const [row] = await sql.query<{ value: string }>('select value from iam_settings where name = $1', [
+        'secret-key',
+      ]);
+      return row!.value;
+    },
+
+    async passwordHash(userId: string): Promise<string | undefined> {
+      const [row] = await sql.query<{ hash: string }>('select hash from iam_passwords where user_id = $1', [userId]);
+      return row?.hash;
+    },
+    async setPasswordHash(userId: string, hash: string, at: Date) {
+      await sql.query(
+        `insert into iam_passwords (user_id, hash, changed_at) values ($1, $2, $3)
+         on conflict (user_id) do update set hash = excluded.hash, changed_at = excluded.changed_at`,
+        [userId, hash, at],
+      );
+    },
+
+    async insertCredential(credential: Credential) {
+      await sql.query(
+        `insert into iam_credentials (id, kind, user_id, profile_id, name, created_at, expires_at, unlimited, rate_limit)
+         values ($1, $2, $3, $4, $5, $6, $7, $8, $9)`,
+        [
+          credential.id,
+          credential.kind,
+          credential.userId,
+          credential.profileId,
+          credential.name ?? null,
+          credential.createdAt,
+          credential.expiresAt,
+          credential.unlimited,
+          credential.rateLimit ?? null,
+        ],
+      );
+    },
+    async credential(id: string): Promise<Credential | undefined> {
+      const [row] = await sql.query<CredentialRow>('select * from iam_credentials where id = $1', [id]);
+      return row ? credentialOf(row) : undefined;
+    },
+    async credentialsOf(filter: { userId?: string; profileId?: string; kind: CredentialKind }) {
+      const rows = await sql.query<CredentialRow>(
+        `select * from iam_credentials where kind = $1 and revoked_at is null
+         and ($2::text is null or user_id = $2) and ($3::text is null or profile_id = $3) order by created_at desc`,
+        [filter.kind, filter.userId ?? null, filter.profileId ?? null],
+      );
+      return rows.map(credentialOf);
+    },
+    async switchProfile(id: string, profileId: string) {
+      await sql.query('update iam_credentials set profile_id = $2 where id = $1', [id, profileId]);
+    },
+    async revoke(filter: { id?: string; userId?: string; kinds?: CredentialKind[]; exceptId?: string }, at: Date) {
+      await sql.query(
+        `update iam_credentials set revoked_at = $1 where revoked_at is null
+         and ($2::text is null or id = $2) and ($3::text is null or user_id = $3)
+         and ($4::text[] is null or kind = any($4)) and ($5::text is null or id <> $5)`,
+        [at, filter.id ?? null, filter.userId ?? null, filter.kinds ?? null, filter.exceptId ?? null],
+      );
+    },
+
+    async insertPasswordLink(link: { tokenHash: string; userId: string; purpose: string; expiresAt: Date }) {
+      await sql.query(
+        'insert into iam_password_links (token_hash, user_id, purpose, expires_at) values ($1, $2, $3, $4)',
+        [link.tokenHash, link.userId, link.purpose, link.expiresAt],
+      );
+    },
+    /** Marks a live link used and answers its user; undefined when unknown, used or expired (one use only). */
+    async consumePasswordLink(tokenHash: string, at: Date): Promise<string | undefined> {
+      const [row] = await sql.query<{ user_id: string }>(
+        `update iam_password_links set used_at = $2
+         where token_hash = $1 and used_at is null and expires_at > $2 returning user_id`,
+        [tokenHash, at],
+      );
+      return row?.user_id;
+    },
+  };
+}
+
+export type IdentityStore = Awaited<ReturnType<typeof openIdentityStore>>;

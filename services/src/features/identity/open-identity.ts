@@ -1,0 +1,52 @@
+import type { EntityState, UserFields } from '@nq/contracts';
+import { pickLanguage } from '@nq/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { Config } from '../../config/config.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { identityService } from './identity-service.ts';
+import { openIdentityStore } from './identity-store.ts';
+import { requestAuthenticator } from './request-authenticator.ts';
+
+/** Identity on the platform's adapters: the service, the request authenticator and the users' lifecycle e-mails. */
+export async function openIdentity(options: {
+  config: Config;
+  platform: Platform;
+  users: EntityService;
+  profiles: EntityService;
+  challengeCost?: number;
+}) {
+  const { config, platform } = options;
+  const store = await openIdentityStore(platform.sql);
+  const secretKey = config.secretKey ?? (await store.storedSecretKey());
+  const service = identityService({
+    eventStore: platform.eventStore,
+    users: options.users,
+    profiles: options.profiles,
+    store,
+    ephemeral: platform.ephemeral,
+    mail: platform.mail,
+    secretKey,
+    settings: { ...config.identity, publicUrl: config.http.publicUrl },
+    ...(options.challengeCost ? { challengeCost: options.challengeCost } : {}),
+  });
+  const authenticate = requestAuthenticator({
+    identity: service,
+    ephemeral: platform.ephemeral,
+    maxClockSkewMs: config.identity.maxClockSkewMs,
+  });
+  const userLifecycle = {
+    /** A new user gets an invitation to choose a password. */
+    created: (request: FastifyRequest, state: EntityState) =>
+      service.sendPasswordLink(
+        state as EntityState<UserFields>,
+        'invitation',
+        pickLanguage(request.headers['accept-language']),
+      ),
+    /** A deleted user's sessions, tokens and API clients end. */
+    deleted: (_request: FastifyRequest, state: EntityState) => service.endEverythingOf(state.id),
+  };
+  return { service, authenticate, userLifecycle, store, secretKey };
+}
+
+export type Identity = Awaited<ReturnType<typeof openIdentity>>;

@@ -1,0 +1,89 @@
+import { DomainError, parseAuthorization, stringToSign } from '@nq/contracts';
+import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
+import type { IdentityService } from './identity-service.ts';
+import { hmac, sameBytes, sha256 } from './signing-secrets.ts';
+import type { Viewer } from './viewer.ts';
+
+export interface SignedRequest {
+  method: string;
+  /** The URL as sent: path and query string. */
+  url: string;
+  authorization: string | undefined;
+  /** The raw body bytes (none for a request without a body). */
+  body: Buffer | undefined;
+}
+
+const RATE_WINDOW_MS = 60_000;
+
+/**
+ * Checks a signed request (design §7) and answers who makes it: the signature over method, path, query, timestamp,
+ * nonce and body hash, compared in constant time; a timestamp within the allowed clock skew; a nonce never seen in
+ * that window (the ephemeral store: Redis when several processes serve the API); a live credential whose user and
+ * profile still exist; the per-minute request budget of tokens and API clients.
+ */
+export function requestAuthenticator(dependencies: {
+  identity: IdentityService;
+  ephemeral: EphemeralStore;
+  maxClockSkewMs: number;
+}) {
+  const { identity, ephemeral, maxClockSkewMs } = dependencies;
+
+  return async function authenticate(request: SignedRequest, now = Date.now()): Promise<Viewer> {
+    const parts = parseAuthorization(request.authorization);
+    if (!parts) throw new DomainError('auth.unauthenticated');
+    if (Math.abs(now - parts.timestamp) > maxClockSkewMs)
+      throw new DomainError('auth.staleRequest', { details: { serverTime: new Date(now).toISOString() } });
+
+    const credential = await identity.credential(parts.credential);
+    if (!credential) throw new DomainError('auth.unauthenticated');
+    const at = request.url.indexOf('?');
+    const expected = hmac(
+      identity.credentialSecret(credential.id),
+      stringToSign({
+        method: request.method,
+        path: at < 0 ? request.url : request.url.slice(0, at),
+        query: at < 0 ? '' : request.url.slice(at + 1),
+        timestamp: parts.timestamp,
+        nonce: parts.nonce,
+        bodyHash: sha256(request.body ?? ''),
+      }),
+    );
+    if (!sameBytes(expected, Buffer.from(parts.signature, 'base64url'))) throw new DomainError('auth.invalidSignature');
+
+    if (credential.revokedAt) throw new DomainError('auth.sessionExpired');
+    if (credential.expiresAt.getTime() <= now)
+      throw new DomainError(credential.kind === 'token' ? 'tokens.expired' : 'auth.sessionExpired');
+    if (!(await ephemeral.claimOnce(`nonce:${credential.id}:${parts.nonce}`, 2 * maxClockSkewMs)))
+      throw new DomainError('auth.replayedRequest');
+
+    const [user, profile] = await Promise.all([
+      identity.loadUser(credential.userId),
+      identity.loadProfile(credential.profileId),
+    ]);
+    if (!user || !profile || !user.fields.profiles.includes(profile.id)) throw new DomainError('auth.sessionExpired');
+
+    if (credential.rateLimit !== undefined && !credential.unlimited) {
+      const { count, resetInMs } = await ephemeral.increment(`rate:${credential.id}`, RATE_WINDOW_MS);
+      if (count > credential.rateLimit)
+        throw new DomainError('request.tooMany', {
+          details: { limitPerMinute: credential.rateLimit, retryAfterSeconds: Math.ceil(resetInMs / 1000) },
+        });
+    }
+
+    return {
+      userId: user.id,
+      email: user.fields.email,
+      userProfiles: user.fields.profiles,
+      profileId: profile.id,
+      profile,
+      credential: {
+        id: credential.id,
+        kind: credential.kind,
+        unlimited: credential.unlimited,
+        ...(credential.rateLimit !== undefined ? { rateLimit: credential.rateLimit } : {}),
+      },
+    };
+  };
+}
+
+export type Authenticate = ReturnType<typeof requestAuthenticator>;

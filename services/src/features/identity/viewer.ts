@@ -1,0 +1,15 @@
+import type { Profile } from '@nq/contracts';
+import type { CredentialKind } from './identity-store.ts';
+
+/** The caller of a signed request: its user, the profile it works under, and the credential it signed with. */
+export interface Viewer {
+  userId: string;
+  email: string;
+  /** Profiles assigned to the user. */
+  userProfiles: string[];
+  profileId: string;
+  profile: Profile;
+  credential: { id: string; kind: CredentialKind; unlimited: boolean; rateLimit?: number };
+}
+
+export const isAdmin = (viewer: Viewer) => viewer.profile.rol === 'admin' || viewer.profile.isGod;

@@ -1,0 +1,118 @@
+import { DomainError, pickLanguage, userProfileActions } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { layerAccess } from '../../api/access/access-rule.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { documentList, errorResponse, readAll } from '../feature-routes.ts';
+import type { IdentityService } from '../identity/identity-service.ts';
+import type { Viewer } from '../identity/viewer.ts';
+import type { Visibility } from '../identity/visibility.ts';
+
+export interface UserProfileRouteOptions {
+  identity: IdentityService;
+  users: EntityService;
+  readStore: ReadStore;
+  visibility: Visibility;
+}
+
+const tags = ['Users'];
+const access = layerAccess(['users_management'], true);
+const params = z.object({ id: z.string().min(1).max(64) });
+
+/** Spec §7 Users: a user's profiles, the profiles an administrator may assign, adding and removing them, resets. */
+export const userProfileRoutes: FastifyPluginAsyncZod<UserProfileRouteOptions> = async (app, options) => {
+  const { identity, users, readStore, visibility } = options;
+
+  async function visibleUser(viewer: Viewer, id: string) {
+    const user = await identity.loadUser(id);
+    if (!user || !visibility.sees(viewer, { ...user.fields, id: user.id, owner: user.owner }))
+      throw new DomainError('resource.notFound', { details: { id } });
+    return user;
+  }
+
+  /** isGod assigns any profile; another administrator only the profiles it has itself. */
+  const assignable = async (viewer: Viewer) =>
+    viewer.profile.isGod ? (await readAll(readStore, 'profiles')).map((profile) => profile.id) : viewer.userProfiles;
+
+  app.get(
+    '/:id/profiles',
+    {
+      config: { access },
+      schema: { tags, summary: "The user's profiles", params, response: { 200: documentList, 404: errorResponse } },
+    },
+    async (request) => {
+      const user = await visibleUser(request.viewer, request.params.id);
+      const found = await readStore.getMany('profiles', user.fields.profiles);
+      const list = [...found.values()];
+      return { list, count: list.length };
+    },
+  );
+
+  app.get(
+    '/:id/asignable-profiles',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'The profiles the caller may assign to the user and the user does not have yet',
+        params,
+        response: { 200: documentList, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await visibleUser(request.viewer, request.params.id);
+      const ids = (await assignable(request.viewer)).filter((id) => !user.fields.profiles.includes(id));
+      const list = [...(await readStore.getMany('profiles', ids)).values()];
+      return { list, count: list.length };
+    },
+  );
+
+  app.put(
+    '/:id/profiles/:action',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'Add profiles to the user, or remove them',
+        params: params.extend({ action: z.enum(userProfileActions) }),
+        body: z.object({ profileIds: z.array(z.string().min(1)).min(1, 'validation.required') }),
+        response: { 200: z.looseObject({ id: z.string() }), 403: errorResponse, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await visibleUser(request.viewer, request.params.id);
+      const allowed = await assignable(request.viewer);
+      const refused = request.body.profileIds.filter((id) => !allowed.includes(id));
+      if (refused.length > 0) throw new DomainError('auth.forbidden', { details: { profileIds: refused } });
+      const current = user.fields.profiles;
+      const profiles =
+        request.params.action === 'add'
+          ? [...new Set([...current, ...request.body.profileIds])]
+          : current.filter((id) => !request.body.profileIds.includes(id));
+      const { state, position } = await users.execute(
+        { type: 'update', id: user.id, changes: { profiles } },
+        { actor: request.actor, commandId: request.commandId, correlationId: request.id, now: new Date() },
+      );
+      return { ...state.fields, id: state.id, ...(position ? { position } : {}) };
+    },
+  );
+
+  app.put(
+    '/:id/reset-password',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: 'E-mail the user a one-time link to choose a new password',
+        params,
+        response: { 200: z.object({ done: z.literal(true) }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const user = await visibleUser(request.viewer, request.params.id);
+      await identity.sendPasswordLink(user, 'reset', pickLanguage(request.headers['accept-language']));
+      return { done: true as const };
+    },
+  );
+};
