@@ -28,7 +28,7 @@ export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi
 
 async function serve(processes: string, withProjector: boolean) {
   const config = loadConfig();
-  const { buildApi, openPlatform, runUntilSignalled, loadDemoData } = await loadRuntime();
+  const { buildApi, openPlatform, runUntilSignalled, loadDemoData, demoLogins } = await loadRuntime();
   const platform = await openPlatform(config);
   const api = await buildApi({ config, platform });
   api.addHook('onClose', () => platform.close());
@@ -42,7 +42,10 @@ async function serve(processes: string, withProjector: boolean) {
       (demoEntities > 0
         ? `  Demo data loaded: ${demoEntities} configuration entities (Madrid operators, campaign, clusters…)\n`
         : '') +
-      '  Demo login: none needed yet — identity and the demo logins arrive with issue 4.\n  Ctrl-C stops it.\n',
+      (config.demoData
+        ? `  Demo logins:\n${demoLogins.map((l) => `    ${l.email} / ${l.password}  (${l.profile})`).join('\n')}\n`
+        : '') +
+      '  Ctrl-C stops it.\n',
   );
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
 }

@@ -14,7 +14,7 @@ describe('demo data', () => {
     expect([...demoEntityKinds].sort()).toEqual(configurationEntities.map((e) => e.definition.kind).sort());
     await platform.projector.catchUp();
     const clusters = await platform.readStore.list('clusters', { offset: 0, limit: 10 });
-    expect(clusters.items[0]).toMatchObject({ name: 'Madrid landline', owner: 'demo-profile' });
+    expect(clusters.items[0]).toMatchObject({ name: 'Madrid landline', owner: 'demo-admin' });
     await platform.close();
   });
 });

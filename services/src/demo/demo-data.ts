@@ -1,5 +1,8 @@
 import { createHash } from 'node:crypto';
+import { layerIds } from '@nq/contracts';
 import { configurationEntities } from '../features/configuration.ts';
+import { openIdentityStore } from '../features/identity/identity-store.ts';
+import { hashPassword } from '../features/identity/passwords.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { Platform } from '../platform/platform.ts';
 
@@ -34,12 +37,14 @@ const mosEntry = (kpi: string, weight: number, lower: number, upper: number, map
 type DemoItem = {
   kind: string;
   key: string;
+  /** A readable id instead of the derived one (profiles and users, named in the demo logins). */
+  id?: string;
   fields: Record<string, unknown> | ((ids: Map<string, string>) => Record<string, unknown>);
 };
 
 const items: DemoItem[] = [
-  { kind: 'tag', key: 'fibre', fields: { name: 'fibre', profiles: ['demo-profile'] } },
-  { kind: 'tag', key: '5g', fields: { name: '5g', profiles: ['demo-profile'] } },
+  { kind: 'tag', key: 'fibre', fields: { name: 'fibre', profiles: ['demo-admin', 'demo-analyst'] } },
+  { kind: 'tag', key: '5g', fields: { name: '5g', profiles: ['demo-admin', 'demo-analyst'] } },
   { kind: 'tag', key: 'rural', fields: { name: 'rural', profiles: [] } },
   {
     kind: 'provider',
@@ -142,6 +147,72 @@ const items: DemoItem[] = [
       providers: [ids.get('provider:movistar'), ids.get('provider:vodafone'), ids.get('provider:orange')],
     }),
   },
+  {
+    kind: 'profile',
+    key: 'admin',
+    id: 'demo-admin',
+    fields: {
+      name: 'Administrator',
+      rol: 'admin',
+      service: 'mobile',
+      apiAccess: true,
+      layers: layerIds.map((id) => ({ id, groups: [] })),
+      startPage: 'evolution',
+    },
+  },
+  {
+    kind: 'profile',
+    key: 'analyst',
+    id: 'demo-analyst',
+    fields: (ids) => ({
+      name: 'Madrid analyst',
+      service: 'mobile',
+      layers: ['evolution', 'benchmark', 'bydestination', 'maps', 'measurementAnalysis', 'tags_management'].map(
+        (id) => ({
+          id,
+          groups: [],
+        }),
+      ),
+      startPage: 'evolution',
+      technologies: [4, 5],
+      kpis: [{ id: 'download' }, { id: 'upload' }, { id: 'latency', inverse: true }],
+      campaigns: [{ id: ids.get('campaign:madrid'), name: 'Madrid drive test 2026' }],
+      clusters: [ids.get('cluster:madrid')],
+      isps: [{ id: ids.get('provider:movistar'), label: 'Movistar' }],
+      tags: [ids.get('tag:5g')],
+      defaultDestinations: [{ name: 'Google DNS', ip: '8.8.8.8' }],
+      tsStart: '2026-01-01T00:00:00Z',
+      tsEnd: '2026-12-31T23:59:59Z',
+    }),
+  },
+  {
+    kind: 'user',
+    key: 'admin',
+    id: 'demo-admin-user',
+    fields: { email: 'admin@demo.nq', name: 'Demo administrator', profiles: ['demo-admin', 'demo-analyst'] },
+  },
+  {
+    kind: 'user',
+    key: 'analyst',
+    id: 'demo-analyst-user',
+    fields: { email: 'analyst@demo.nq', name: 'Demo analyst', profiles: ['demo-analyst'], preferredLanguage: 'es' },
+  },
+];
+
+/** The logins of the demo users, printed at start. */
+export const demoLogins = [
+  {
+    email: 'admin@demo.nq',
+    password: 'admin-demo-2026',
+    userId: 'demo-admin-user',
+    profile: 'every screen, administrator',
+  },
+  {
+    email: 'analyst@demo.nq',
+    password: 'analyst-demo-2026',
+    userId: 'demo-analyst-user',
+    profile: 'restricted analyst',
+  },
 ];
 
 /** A stable id per demo item, so the demo is the same on every fresh start. */
@@ -157,19 +228,22 @@ export async function loadDemoData(platform: Platform, services: EntityService[]
   const ids = new Map<string, string>();
   for (const item of items) {
     const key = `${item.kind}:${item.key}`;
-    const id = demoId(key);
+    const id = item.id ?? demoId(key);
     ids.set(key, id);
     const fields = typeof item.fields === 'function' ? item.fields(ids) : item.fields;
     await byKind.get(item.kind)!.execute(
       { type: 'create', id, fields },
       {
-        actor: { userId: 'system', profileId: 'demo-profile' },
+        actor: { userId: 'system', profileId: 'demo-admin' },
         commandId: `demo-${key}`,
         correlationId: 'demo-data',
         now: new Date(),
       },
     );
   }
+  const identity = await openIdentityStore(platform.sql);
+  for (const login of demoLogins)
+    await identity.setPasswordHash(login.userId, await hashPassword(login.password), new Date());
   return items.length;
 }
 

@@ -5,3 +5,5 @@ import { loadDemoData as loadInto } from './demo-data.ts';
 /** The demo configuration for a fresh start (nothing when the store already holds events). */
 export const loadDemoData = (platform: Platform) =>
   loadInto(platform, configurationServices(platform.eventStore, platform.config.configuration));
+
+export { demoLogins } from './demo-data.ts';

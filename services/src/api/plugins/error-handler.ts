@@ -46,6 +46,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       : error;
     if (domainError instanceof DomainError) {
       if (domainError.status >= 500) request.log.error({ err: domainError }, 'dependency or internal failure');
+      const retryAfter = (domainError.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
+      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
       return send(request, reply, domainError.code, domainError.status, {
         params: domainError.params,
         details: localized(domainError.details, language),

@@ -1,0 +1,397 @@
+import { formatAuthorization, parseAuthorization, type StoredSession, signRequest } from '@nq/contracts';
+import { type Challenge, solveChallenge } from 'altcha-lib';
+import { deriveKey } from 'altcha-lib/algorithms/sha';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { signedClient } from '../../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+import { startTestSmtpServer, type TestSmtpServer } from '../../testing/test-smtp-server.ts';
+
+const PASSWORD = 'first-Pass-1';
+
+/** Sessions, passwords, e-mailed links, tokens and signatures as users and machine clients meet them. */
+export function describeIdentityApi(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
+  describe(`identity API — ${profile}`, { timeout: 60_000 }, () => {
+    let api: TestApi;
+    let raw: FastifyInstance;
+    let smtp: TestSmtpServer;
+    let serial = 0;
+
+    beforeAll(async () => {
+      smtp = await startTestSmtpServer();
+      api = await openTestApi({
+        ...(await environment()),
+        MAIL_ADAPTER: 'smtp',
+        SMTP_URL: smtp.url,
+        PUBLIC_URL: 'http://console.test',
+        LOGIN_MAX_FAILURES: '3',
+        TOKEN_RATE_LIMIT_PER_MINUTE: '5',
+        USER_EMAIL_DOMAINS: 'test.nq,demo.nq',
+      });
+      raw = api.raw;
+    }, 120_000);
+    afterAll(async () => {
+      await raw?.close();
+      await smtp?.close();
+    });
+
+    /** A user with a password, working under a fresh profile with every screen. */
+    const person = (fields = {}) => api.createIdentity(`person-${++serial}-${Date.now()}`, fields, PASSWORD);
+    const login = (email: string, password = PASSWORD, extra = {}) =>
+      raw.inject({ method: 'POST', url: '/login', payload: { email, password, ...extra } });
+    const sessionOf = (session: StoredSession) => signedClient(raw, session.data);
+
+    describe('login', () => {
+      it('answers the stored session: signing credentials, profile, technologies and language', async () => {
+        const { email, userId, profileId } = await person({ technologies: [4, 5] });
+        const response = await login(email);
+        expect(response.statusCode, response.body).toBe(200);
+        const session = response.json() as StoredSession;
+        expect(session).toMatchObject({
+          data: { appId: 'nq-console', email, id_user: userId, clientId: session.data.key },
+          profile: { id: profileId, name: profileId },
+          technologies: [4, 5],
+          preferedLanguage: 'en',
+          landing: 'storyboard',
+        });
+        expect(session.data.clientSecret).toMatch(/^[\w-]{43}$/);
+        const me = await sessionOf(session).inject('/profile');
+        expect(me.statusCode).toBe(200);
+        expect(me.json()).toMatchObject({ id: profileId });
+        const users = await api.app.inject(`/users/${userId}`);
+        expect(users.json().lastAccess).toBeDefined();
+      });
+
+      it('refuses a wrong password and an unknown user alike, and bad forms with their field codes', async () => {
+        const { email } = await person();
+        for (const attempt of [login(email, 'wrong-password'), login('nobody@test.nq')]) {
+          const response = await attempt;
+          expect(response.statusCode).toBe(401);
+          expect(response.json()).toMatchObject({
+            code: 'login.invalidCredentials',
+            message: 'Wrong user or password.',
+          });
+        }
+        expect((await login('', 'x')).json().code).toBe('login.emailRequired');
+        expect((await login('not-an-address', 'x')).json().code).toBe('login.emailInvalid');
+        expect((await login(email, '')).json().code).toBe('login.passwordRequired');
+      });
+
+      it('refuses a profile without layers: profile has no layers', async () => {
+        const { email } = await person({ layers: [] });
+        const response = await login(email);
+        expect({ status: response.statusCode, ...response.json() }).toMatchObject({
+          status: 422,
+          code: 'profiles.noLayers',
+          message: 'profile has no layers',
+        });
+      });
+
+      it('asks for a security verification after repeated failures, and accepts a solved challenge once', async () => {
+        const { email } = await person();
+        for (let i = 0; i < 3; i++) expect((await login(email, 'guess')).statusCode).toBe(401);
+        const refused = await login(email);
+        expect(refused.statusCode).toBe(403);
+        expect(refused.json().code).toBe('login.securityVerificationRequired');
+        const challenge = refused.json().details.challenge as Challenge;
+        const solution = await solveChallenge({ challenge, deriveKey });
+        const verification = JSON.stringify({ challenge, solution });
+        expect((await login(email, 'guess', { verification })).statusCode).toBe(401);
+        expect((await login(email, PASSWORD, { verification })).json().code).toBe('login.securityVerificationRequired');
+        const next = (await login(email)).json().details.challenge as Challenge;
+        const solved = JSON.stringify({
+          challenge: next,
+          solution: await solveChallenge({ challenge: next, deriveKey }),
+        });
+        expect((await login(email, PASSWORD, { verification: solved })).statusCode).toBe(200);
+        expect((await login(email)).statusCode).toBe(200);
+      });
+
+      it('ends the session on logout', async () => {
+        const { email } = await person();
+        const client = sessionOf((await login(email)).json());
+        expect((await client.inject({ method: 'POST', url: '/logout' })).statusCode).toBe(200);
+        const after = await client.inject('/profile');
+        expect({ status: after.statusCode, code: after.json().code }).toEqual({
+          status: 401,
+          code: 'auth.sessionExpired',
+        });
+      });
+    });
+
+    describe('signatures', () => {
+      it('refuses a missing, tampered, stale or replayed signature, and a changed body', async () => {
+        const { email } = await person();
+        const session = (await login(email)).json() as StoredSession;
+        const code = async (headers: Record<string, string>, payload?: string, method = 'GET', url = '/profile') => {
+          const response = await raw.inject({
+            method: method as 'GET',
+            url,
+            headers: { ...headers, ...(payload ? { 'content-type': 'application/json' } : {}) },
+            ...(payload ? { payload } : {}),
+          });
+          return `${response.statusCode} ${response.json().code ?? 'ok'}`;
+        };
+        expect(await code({})).toBe('401 auth.unauthenticated');
+        const good = await signRequest(session.data, { method: 'GET', url: '/profile' });
+        const parts = parseAuthorization(good)!;
+        const flipped = `${parts.signature.slice(0, -2)}${parts.signature.endsWith('AA') ? 'BB' : 'AA'}`;
+        expect(await code({ authorization: formatAuthorization({ ...parts, signature: flipped }) })).toBe(
+          '401 auth.invalidSignature',
+        );
+        const stale = await signRequest(session.data, { method: 'GET', url: '/profile' }, Date.now() - 10 * 60_000);
+        expect(await code({ authorization: stale })).toBe('401 auth.staleRequest');
+        expect(await code({ authorization: good })).toBe('200 ok');
+        expect(await code({ authorization: good })).toBe('401 auth.replayedRequest');
+        const body = JSON.stringify({ name: 'Signed tag' });
+        const signed = await signRequest(session.data, { method: 'POST', url: '/tags', body });
+        expect(await code({ authorization: signed }, JSON.stringify({ name: 'Other tag' }), 'POST', '/tags')).toBe(
+          '401 auth.invalidSignature',
+        );
+        const other = await signRequest(session.data, { method: 'GET', url: '/profile?x=1' });
+        expect(await code({ authorization: other })).toBe('401 auth.invalidSignature');
+      });
+
+      it('checks the query in a canonical order', async () => {
+        const { email } = await person();
+        const session = (await login(email)).json() as StoredSession;
+        const authorization = await signRequest(session.data, { method: 'GET', url: '/tags?pageSize=5&page=1' });
+        const response = await raw.inject({
+          method: 'GET',
+          url: '/tags?page=1&pageSize=5',
+          headers: { authorization },
+        });
+        expect(response.statusCode).toBe(200);
+      });
+    });
+
+    describe('passwords', () => {
+      it('changes a password under the four rules, ending every session of the user', async () => {
+        const { email } = await person();
+        const client = sessionOf((await login(email)).json());
+        const other = sessionOf((await login(email)).json());
+        const change = (body: Record<string, string>) =>
+          client.inject({ method: 'POST', url: '/account/password/change', payload: body });
+        const outcome = async (body: Record<string, string>) => {
+          const response = await change(body);
+          return `${response.statusCode} ${response.json().code ?? 'done'}`;
+        };
+        const next = 'second-Pass-2';
+        expect(await outcome({ currentPassword: PASSWORD, newPassword: next, repeatPassword: 'other' })).toBe(
+          '400 password.notEqual',
+        );
+        expect(await outcome({ currentPassword: PASSWORD, newPassword: PASSWORD, repeatPassword: PASSWORD })).toBe(
+          '400 password.sameAsCurrent',
+        );
+        expect(await outcome({ currentPassword: 'wrong', newPassword: next, repeatPassword: next })).toBe(
+          '422 password.wrongCurrent',
+        );
+        const short = await change({ currentPassword: PASSWORD, newPassword: 'abcd', repeatPassword: 'abcd' });
+        expect(short.json()).toMatchObject({
+          code: 'password.tooShort',
+          message: 'The password must be longer than 4 characters.',
+        });
+        expect(await outcome({ currentPassword: PASSWORD, newPassword: next, repeatPassword: next })).toBe('200 done');
+        for (const ended of [client, other]) expect((await ended.inject('/profile')).statusCode).toBe(401);
+        expect((await login(email)).statusCode).toBe(401);
+        expect((await login(email, next)).statusCode).toBe(200);
+      });
+
+      it('resets a forgotten password through the e-mailed one-time link', async () => {
+        const { email } = await person();
+        const unknown = await raw.inject({
+          method: 'POST',
+          url: '/account/password/reset',
+          payload: { email: 'ghost@test.nq' },
+        });
+        expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({
+          status: 404,
+          code: 'login.unknownUser',
+        });
+        const asked = await raw.inject({
+          method: 'POST',
+          url: '/account/password/reset',
+          payload: { email },
+          headers: { 'accept-language': 'es' },
+        });
+        expect(asked.statusCode).toBe(200);
+        const mail = await smtp.waitForMessage((message) => message.to.includes(email));
+        expect(mail.subject).toBe('Restablecer contraseña');
+        const link = /http:\/\/console\.test\/login\?reset=([\w-]+)/.exec(mail.text);
+        expect(link).not.toBeNull();
+        const token = link![1]!;
+        const set = (newPassword: string) =>
+          raw.inject({
+            method: 'POST',
+            url: '/account/password/set',
+            payload: { token, newPassword, repeatPassword: newPassword },
+          });
+        expect((await set('reset-Pass-3')).statusCode).toBe(200);
+        expect((await login(email, 'reset-Pass-3')).statusCode).toBe(200);
+        const reused = await set('again-Pass-4');
+        expect({ status: reused.statusCode, code: reused.json().code }).toEqual({
+          status: 410,
+          code: 'password.linkInvalid',
+        });
+      });
+    });
+
+    describe('users', () => {
+      it('invites a new user by e-mail; the link sets the first password', async () => {
+        const email = `invited-${Date.now()}@test.nq`;
+        const created = await api.app.inject({
+          method: 'POST',
+          url: '/users',
+          payload: { email, name: 'Invited', profiles: ['test-admin'] },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const mail = await smtp.waitForMessage((message) => message.to.includes(email));
+        const token = /invitation=([\w-]+)/.exec(mail.text)![1]!;
+        const set = await raw.inject({
+          method: 'POST',
+          url: '/account/password/set',
+          payload: { token, newPassword: 'invited-Pass-1', repeatPassword: 'invited-Pass-1' },
+        });
+        expect(set.statusCode).toBe(200);
+        expect((await login(email, 'invited-Pass-1')).statusCode).toBe(200);
+      });
+
+      it('refuses a taken e-mail (exactly one of concurrent creations wins) and a domain outside the list', async () => {
+        const email = `twice-${Date.now()}@test.nq`;
+        const results = await Promise.all(
+          Array.from({ length: 4 }, () =>
+            api.app.inject({ method: 'POST', url: '/users', payload: { email, profiles: ['test-admin'] } }),
+          ),
+        );
+        expect(results.filter((r) => r.statusCode === 201)).toHaveLength(1);
+        expect(results.filter((r) => r.statusCode === 409).map((r) => r.json().message)).toEqual(
+          Array(3).fill('This user is already in the DB'),
+        );
+        const outside = await api.app.inject({
+          method: 'POST',
+          url: '/users',
+          payload: { email: 'someone@gmail.com' },
+        });
+        expect({ status: outside.statusCode, code: outside.json().code }).toEqual({
+          status: 422,
+          code: 'users.emailDomainNotAllowed',
+        });
+      });
+
+      it('ends the sessions of a deleted user', async () => {
+        const { email, userId } = await person();
+        const client = sessionOf((await login(email)).json());
+        expect((await api.app.inject({ method: 'DELETE', url: `/users/${userId}` })).statusCode).toBe(200);
+        expect((await client.inject('/profile')).statusCode).toBe(401);
+        expect((await login(email)).statusCode).toBe(401);
+      });
+
+      it('assigns and removes profiles, and switches the session to an assigned one only', async () => {
+        const { email, userId } = await person();
+        const second = await api.createIdentity(`second-${Date.now()}`, { layers: [{ id: 'maps', groups: [] }] });
+        const added = await api.app.inject({
+          method: 'PUT',
+          url: `/users/${userId}/profiles/add`,
+          payload: { profileIds: [second.profileId] },
+        });
+        expect(added.statusCode, added.body).toBe(200);
+        const client = sessionOf((await login(email)).json());
+        const switched = await client.inject({
+          method: 'PUT',
+          url: '/user/profile/change',
+          payload: { idProfile: second.profileId },
+        });
+        expect(switched.statusCode, switched.body).toBe(200);
+        expect(switched.json()).toMatchObject({ profile: { id: second.profileId }, landing: 'maps' });
+        expect((await client.inject('/profile')).json().id).toBe(second.profileId);
+        expect((await client.inject('/api/cdns')).json().code).toBe('profiles.layerNotGranted');
+        const refused = await client.inject({
+          method: 'PUT',
+          url: '/user/profile/change',
+          payload: { idProfile: 'test-admin' },
+        });
+        expect(refused.json().code).toBe('profiles.notAssigned');
+      });
+    });
+
+    describe('tokens', () => {
+      it('issues tokens only with API access, unlimited ones only for internal (isGod) profiles', async () => {
+        const plain = await api.as(`no-api-${Date.now()}`);
+        const inOneDay = new Date(Date.now() + 86_400_000).toISOString();
+        const denied = await plain.inject({ method: 'POST', url: '/tokens', payload: { expiresAt: inOneDay } });
+        expect(denied.json().code).toBe('tokens.apiAccessDisabled');
+        const withApi = await api.as(`api-${Date.now()}`, { apiAccess: true });
+        const unlimited = await withApi.inject({
+          method: 'POST',
+          url: '/tokens',
+          payload: { expiresAt: inOneDay, unlimitedRequests: true },
+        });
+        expect(unlimited.json().code).toBe('tokens.unlimitedInternalOnly');
+        const past = await withApi.inject({
+          method: 'POST',
+          url: '/tokens',
+          payload: { expiresAt: '2020-01-01T00:00:00Z' },
+        });
+        expect(past.json().code).toBe('tokens.expiryInPast');
+        const issued = await withApi.inject({
+          method: 'POST',
+          url: '/tokens',
+          payload: { expiresAt: inOneDay, name: 'ci' },
+        });
+        expect(issued.statusCode, issued.body).toBe(201);
+        expect(issued.json()).toMatchObject({ status: 'Active', unlimitedRequests: false, rateLimitPerMinute: 5 });
+        const listed = (await withApi.inject('/tokens')).json().list;
+        expect(listed).toEqual([expect.objectContaining({ tokenId: issued.json().tokenId, status: 'Active' })]);
+        expect(JSON.stringify(listed)).not.toContain(issued.json().clientSecret);
+        const god = await api.app.inject({
+          method: 'POST',
+          url: '/tokens',
+          payload: { expiresAt: inOneDay, unlimitedRequests: true },
+        });
+        expect(god.statusCode).toBe(201);
+      });
+
+      it('signs machine calls with a token, within its per-minute budget, until it is revoked', async () => {
+        const owner = await api.as(`machine-${Date.now()}`, { apiAccess: true });
+        const inOneDay = new Date(Date.now() + 86_400_000).toISOString();
+        const issued = (
+          await owner.inject({ method: 'POST', url: '/tokens', payload: { expiresAt: inOneDay } })
+        ).json();
+        const machine = signedClient(raw, issued);
+        const statuses = [];
+        for (let i = 0; i < 6; i++) statuses.push((await machine.inject('/tags')).statusCode);
+        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        const limited = await machine.inject('/tags');
+        expect(limited.json()).toMatchObject({ code: 'request.tooMany' });
+        expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        await owner.inject({ method: 'DELETE', url: `/tokens/${issued.tokenId}` });
+        expect((await machine.inject('/tags')).json().code).toBe('auth.sessionExpired');
+      });
+
+      it('refuses an expired token with its own message', async () => {
+        const owner = await api.as(`expiring-${Date.now()}`, { apiAccess: true });
+        const soon = new Date(Date.now() + 1_500).toISOString();
+        const issued = (await owner.inject({ method: 'POST', url: '/tokens', payload: { expiresAt: soon } })).json();
+        await new Promise((resolve) => setTimeout(resolve, 1_600));
+        const response = await signedClient(raw, issued).inject('/tags');
+        expect({ status: response.statusCode, code: response.json().code }).toEqual({
+          status: 401,
+          code: 'tokens.expired',
+        });
+        expect((await owner.inject('/tokens')).json().list[0].status).toBe('Expired');
+      });
+
+      it('issues API client credentials that sign like sessions', async () => {
+        const owner = await api.as(`client-${Date.now()}`, { apiAccess: true });
+        const issued = (
+          await owner.inject({ method: 'POST', url: '/api-credentials', payload: { name: 'etl' } })
+        ).json();
+        expect(issued.clientId).toMatch(/^c_/);
+        expect((await signedClient(raw, issued).inject('/tags')).statusCode).toBe(200);
+        expect((await owner.inject('/api-credentials')).json().list).toEqual([
+          expect.objectContaining({ clientId: issued.clientId, name: 'etl' }),
+        ]);
+      });
+    });
+  });
+}
