@@ -10,6 +10,7 @@ export interface Credentials {
 export interface SignedClient {
   inject(request: string | InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
+  readonly credentials: Credentials;
 }
 
 export function signedClient(app: FastifyInstance, credentials: Credentials): SignedClient {
@@ -35,5 +36,6 @@ export function signedClient(app: FastifyInstance, credentials: Credentials): Si
       return app.inject({ ...options, url, headers, ...(body !== undefined ? { payload: body } : {}) });
     },
     close: () => app.close(),
+    credentials,
   };
 }

@@ -58,7 +58,7 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
         const me = await sessionOf(session).inject('/profile');
         expect(me.statusCode).toBe(200);
         expect(me.json()).toMatchObject({ id: profileId });
-        const users = await api.app.inject(`/users/${userId}`);
+        const users = await api.app.inject(`/users/${userId}?asOf=${new Date().toISOString()}`);
         expect(users.json().lastAccess).toBeDefined();
       });
 

@@ -50,11 +50,11 @@ export function requestAuthenticator(dependencies: {
     );
     if (!sameBytes(expected, Buffer.from(parts.signature, 'base64url'))) throw new DomainError('auth.invalidSignature');
 
+    if (!(await ephemeral.claimOnce(`nonce:${credential.id}:${parts.nonce}`, 2 * maxClockSkewMs)))
+      throw new DomainError('auth.replayedRequest');
     if (credential.revokedAt) throw new DomainError('auth.sessionExpired');
     if (credential.expiresAt.getTime() <= now)
       throw new DomainError(credential.kind === 'token' ? 'tokens.expired' : 'auth.sessionExpired');
-    if (!(await ephemeral.claimOnce(`nonce:${credential.id}:${parts.nonce}`, 2 * maxClockSkewMs)))
-      throw new DomainError('auth.replayedRequest');
 
     const [user, profile] = await Promise.all([
       identity.loadUser(credential.userId),

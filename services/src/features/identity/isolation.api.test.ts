@@ -1,0 +1,90 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SignedClient } from '../../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+
+const square = (lon: number, lat: number) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [lon, lat],
+      [lon + 0.1, lat],
+      [lon + 0.1, lat + 0.1],
+      [lon, lat + 0.1],
+      [lon, lat],
+    ],
+  ],
+});
+
+/** Design §7: a profile never reads or changes another profile's private entities; it meets 404, as for nothing. */
+describe('private entities across profiles', { timeout: 60_000 }, () => {
+  let api: TestApi;
+  let owner: SignedClient;
+  let stranger: SignedClient;
+  const created: Record<string, { path: string; kind: string; id: string; position: string }> = {};
+
+  beforeAll(async () => {
+    api = await openTestApi();
+    owner = await api.as('owner');
+    stranger = await api.as('stranger');
+    const bodies = {
+      campaign: [
+        '/api/campaigns-management',
+        { name: 'Private drive test', startDate: '2026-01-01T00:00:00Z', endDate: '2026-02-01T00:00:00Z' },
+      ],
+      geofilter: ['/api/geofilters', { name: 'Private area', polygon: square(-3.7, 40.4) }],
+      cluster: ['/api/clusters-management', { name: 'Private cluster' }],
+      tag: ['/tags', { name: 'private-tag' }],
+    } as const;
+    for (const [kind, [path, body]] of Object.entries(bodies)) {
+      const response = await owner.inject({ method: 'POST', url: path, payload: body });
+      expect(response.statusCode, response.body).toBe(201);
+      created[kind] = { path, kind, id: response.json().id, position: response.json().position };
+    }
+  });
+  afterAll(() => api?.raw.close());
+
+  it("answers 404 to another profile's get, update, delete, clone and history, and leaves its lists without them", async () => {
+    for (const { path, kind, id, position } of Object.values(created)) {
+      const attempts = [
+        stranger.inject(`${path}/${id}?minPosition=${position}`),
+        stranger.inject(`${path}/${id}?asOf=${new Date().toISOString()}`),
+        stranger.inject({ method: 'PUT', url: `${path}/${id}`, payload: { name: 'Taken over' } }),
+        stranger.inject({ method: 'DELETE', url: `${path}/${id}` }),
+        stranger.inject(`/api/audit/${kind}/${id}/history`),
+      ];
+      if (kind !== 'tag')
+        attempts.push(stranger.inject({ method: 'POST', url: `${path}/${id}/clone`, payload: { name: 'Copied' } }));
+      for (const response of await Promise.all(attempts))
+        expect(`${kind} ${response.statusCode} ${response.json().code}`).toBe(`${kind} 404 resource.notFound`);
+      const list = (await stranger.inject(`${path}?pageSize=100&minPosition=${position}`)).json();
+      expect(list.list.map((item: { id: string }) => item.id)).not.toContain(id);
+      const own = (await owner.inject(`${path}?pageSize=100&minPosition=${position}`)).json();
+      expect(own.list.map((item: { id: string }) => item.id)).toContain(id);
+      expect((await owner.inject(`${path}/${id}`)).json()).toMatchObject({ id, name: expect.any(String) });
+    }
+    expect((await owner.inject(`/api/clusters-management/${created.cluster!.id}`)).json().name).toBe('Private cluster');
+  });
+
+  it('shows them to the profiles they are granted to and to isGod profiles', async () => {
+    const granted = await api.as('granted', {
+      campaigns: [{ id: created.campaign!.id }],
+      clusters: [created.cluster!.id],
+      tags: [created.tag!.id],
+    });
+    for (const kind of ['campaign', 'cluster', 'tag']) {
+      const { path, id, position } = created[kind]!;
+      expect((await granted.inject(`${path}/${id}?minPosition=${position}`)).statusCode).toBe(200);
+      const list = (await granted.inject(`${path}?minPosition=${position}`)).json();
+      expect(list.list.map((item: { id: string }) => item.id)).toEqual([id]);
+    }
+    const { path, id } = created.geofilter!;
+    expect((await granted.inject(`${path}/${id}`)).statusCode).toBe(404);
+    expect((await api.app.inject(`${path}/${id}`)).statusCode).toBe(200);
+  });
+
+  it('lets the cluster be deleted only by the profile that created it, even when granted', async () => {
+    const granted = await api.as('granted-cluster', { clusters: [created.cluster!.id] });
+    const refused = await granted.inject({ method: 'DELETE', url: `/api/clusters-management/${created.cluster!.id}` });
+    expect(refused.json()).toMatchObject({ message: 'Only clusters created with current profile can be deleted' });
+  });
+});
