@@ -42,3 +42,20 @@ export function refuseOverlappingRanges(
   const overlaps = overlappingRanges(ranges);
   if (overlaps.length > 0) throw new DomainError(code, { details: { field, overlaps } });
 }
+
+/** Refuses probes the acting profile does not have (spec §5), among those added by this change. */
+export function refuseProbesOutsideProfile(
+  probes: readonly { probeId: string }[],
+  context: RuleContext,
+  previous?: readonly { probeId: string }[],
+): void {
+  if (!context.allowedProbes) return;
+  const before = new Set((previous ?? []).map((probe) => probe.probeId));
+  const outside = [
+    ...new Set(
+      probes.map((probe) => probe.probeId).filter((id) => !before.has(id) && !context.allowedProbes!.includes(id)),
+    ),
+  ];
+  if (outside.length > 0)
+    throw new DomainError('probes.notInProfile', { details: { field: 'probes', probes: outside } });
+}

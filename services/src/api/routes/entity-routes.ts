@@ -3,6 +3,7 @@ import { entityDocument } from '@nq/projections';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { scopeOf } from '../../features/identity/data-scope.ts';
 import type { Visibility } from '../../features/identity/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { updateBodySchema } from '../../platform/entities/update-body.ts';
@@ -192,12 +193,16 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     },
   );
 
-  const metadata = (request: { actor: { userId: string; profileId: string }; commandId: string; id: string }) => ({
-    actor: request.actor,
-    commandId: request.commandId,
-    correlationId: request.id,
-    now: new Date(),
-  });
+  const metadata = (request: FastifyRequest) => {
+    const allowedProbes = scopeOf(request.viewer.profile).probes;
+    return {
+      actor: request.actor,
+      commandId: request.commandId,
+      correlationId: request.id,
+      now: new Date(),
+      ...(allowedProbes && !request.viewer.profile.isGod ? { allowedProbes } : {}),
+    };
+  };
 
   app.post(
     '/',

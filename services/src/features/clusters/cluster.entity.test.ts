@@ -30,6 +30,24 @@ describe('cluster', () => {
   it('is created with its attributes, probes and geographic filters, owned by the creating profile', () =>
     spec.given([]).when(create({})).then([created]));
 
+  it("refuses probes outside the acting profile's probes, when it restricts them (spec §5)", () => {
+    spec
+      .given([])
+      .when(create({}), { allowedProbes: ['p1'] })
+      .then([created]);
+    spec
+      .given([])
+      .when(create({ probes: [membership('p1', '2026-01-01'), membership('p9', '2026-01-01')] }), {
+        allowedProbes: ['p1'],
+      })
+      .thenFails('probes.notInProfile', { field: 'probes', probes: ['p9'] });
+    // Probes already in the cluster stay, even if the profile no longer lists them.
+    spec
+      .given([created])
+      .when({ type: 'update', id: 'k1', changes: { description: 'Renamed' } }, { allowedProbes: [] })
+      .then([{ type: 'ClusterUpdated', data: { changes: { description: 'Renamed' } } }]);
+  });
+
   it('takes a png or jpeg image of at most 1 MB and a #rrggbb colour', () => {
     spec
       .given([])

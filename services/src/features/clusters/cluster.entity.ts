@@ -5,6 +5,7 @@ import {
   refuseEndBeforeStart,
   refuseForbiddenName,
   refuseOverlappingRanges,
+  refuseProbesOutsideProfile,
   uniqueName,
 } from '../configuration-rules.ts';
 import { geofilterEntity } from '../geofilters/geofilter.entity.ts';
@@ -17,6 +18,7 @@ export const clusterEntity = {
   rules(cluster, context, previous) {
     refuseForbiddenName(cluster, context, 'clusters.forbiddenName', previous);
     refuseEndBeforeStart(cluster.startDate, cluster.endDate);
+    refuseProbesOutsideProfile(cluster.probes, context, previous?.probes);
     refuseOverlappingRanges(cluster.probes, 'probes', 'clusters.dateRangesOverlap');
     refuseOverlappingRanges(cluster.dateRanges, 'dateRanges', 'clusters.dateRangesOverlap');
   },

@@ -1,6 +1,7 @@
 import type { ProbeMembership } from '@nq/contracts';
 import { z } from 'zod';
 import { documentList, type FeatureRoutes, pickFields, readAll } from '../feature-routes.ts';
+import { refuseOutsideDates, scopeOf } from '../identity/data-scope.ts';
 import { membersAsOf } from './memberships.ts';
 
 const ids = z.array(z.string().min(1)).min(1, 'validation.required').max(500);
@@ -42,6 +43,7 @@ export const clusterRoutes: FeatureRoutes = async (app, { readStore, collection,
     },
     async (request) => {
       const at = request.body.at ? new Date(request.body.at) : new Date();
+      if (request.body.at) refuseOutsideDates(scopeOf(request.viewer.profile), request.body.at, request.body.at);
       const clusters = await readAll(readStore, collection, [
         { field: 'id', in: request.body.ids },
         ...visibility.listFilters(request.viewer),

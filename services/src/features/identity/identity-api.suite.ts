@@ -220,6 +220,10 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
         const link = /http:\/\/console\.test\/login\?reset=([\w-]+)/.exec(mail.text);
         expect(link).not.toBeNull();
         const token = link![1]!;
+        // The link opens the console's login page (history mode), which completes the reset with the token.
+        const page = await raw.inject({ url: `/login?reset=${token}`, headers: { accept: 'text/html' } });
+        expect({ status: page.statusCode, type: page.headers['content-type'] }).toMatchObject({ status: 200 });
+        expect(page.body).toContain('<div id="root">');
         const set = (newPassword: string) =>
           raw.inject({
             method: 'POST',

@@ -87,4 +87,37 @@ describe('private entities across profiles', { timeout: 60_000 }, () => {
     const refused = await granted.inject({ method: 'DELETE', url: `/api/clusters-management/${created.cluster!.id}` });
     expect(refused.json()).toMatchObject({ message: 'Only clusters created with current profile can be deleted' });
   });
+
+  it("refuses a query outside the profile's date range with the catalogue error", async () => {
+    const limited = await api.as('dated', {
+      clusters: [created.cluster!.id],
+      tsStart: '2026-01-01T00:00:00Z',
+      tsEnd: '2026-12-31T23:59:59Z',
+    });
+    const ask = (at: string) =>
+      limited.inject({
+        method: 'POST',
+        url: '/api/clusters-management/activeProbes',
+        payload: { ids: [created.cluster!.id], at },
+      });
+    expect((await ask('2026-06-01T00:00:00Z')).statusCode).toBe(200);
+    const refused = await ask('2025-06-01T00:00:00Z');
+    expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+      status: 422,
+      code: 'profiles.outOfDateLimits',
+    });
+  });
+
+  it('refuses a cluster with probes its profile does not have', async () => {
+    const restricted = await api.as('probe-restricted', { probes: ['probe-a'] });
+    const cluster = (probeId: string, name: string) =>
+      restricted.inject({
+        method: 'POST',
+        url: '/api/clusters-management',
+        payload: { name, probes: [{ probeId, start: '2026-01-01T00:00:00Z' }] },
+      });
+    expect((await cluster('probe-a', 'Own probes')).statusCode).toBe(201);
+    const refused = await cluster('probe-b', 'Foreign probes');
+    expect(refused.json()).toMatchObject({ code: 'probes.notInProfile', details: { probes: ['probe-b'] } });
+  });
 });

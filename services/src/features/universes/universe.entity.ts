@@ -1,6 +1,11 @@
 import { universeFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { refuseForbiddenName, refuseOverlappingRanges, uniqueName } from '../configuration-rules.ts';
+import {
+  refuseForbiddenName,
+  refuseOverlappingRanges,
+  refuseProbesOutsideProfile,
+  uniqueName,
+} from '../configuration-rules.ts';
 
 export const universeEntity = {
   kind: 'universe',
@@ -9,6 +14,7 @@ export const universeEntity = {
   unique: [uniqueName('universe-name', 'universes.nameExists')],
   rules(universe, context, previous) {
     refuseForbiddenName(universe, context, 'universes.forbiddenName', previous);
+    refuseProbesOutsideProfile(universe.probes, context, previous?.probes);
     refuseOverlappingRanges(universe.probes, 'probes', 'universes.dateRangesOverlap');
   },
 } satisfies EntityDefinition<typeof universeFieldsSchema>;

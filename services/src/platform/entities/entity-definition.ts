@@ -20,6 +20,8 @@ export const defaultConfigurationSettings: ConfigurationSettings = {
 
 export interface RuleContext extends DecideContext {
   settings: ConfigurationSettings;
+  /** The probes the acting profile may use, when its profile restricts them (spec §5: probes must belong to it). */
+  allowedProbes?: readonly string[];
 }
 
 /**

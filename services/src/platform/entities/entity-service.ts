@@ -16,6 +16,8 @@ export interface CommandMetadata {
   commandId: string;
   correlationId: string;
   now: Date;
+  /** The acting profile's probes, when it restricts them. */
+  allowedProbes?: readonly string[];
 }
 
 export interface CommandOutcome {
@@ -55,14 +57,24 @@ export function entityService(
       if (expectedVersion !== undefined && expectedVersion !== state.version) {
         throw new DomainError('request.conflict', { details: { expectedVersion, currentVersion: state.version } });
       }
-      const events = decider.decide(command, state, { now: metadata.now, actor: metadata.actor, settings });
+      const events = decider.decide(command, state, {
+        now: metadata.now,
+        actor: metadata.actor,
+        settings,
+        ...(metadata.allowedProbes ? { allowedProbes: metadata.allowedProbes } : {}),
+      });
       if (events.length === 0) return { state };
       try {
         const result = await eventStore.append({
           streamId: streamIdOf(definition, command.id),
           expectedVersion: state.version,
           events: events.map((event) => ({ type: event.type, schemaVersion: 1, data: event.data })),
-          metadata: { ...metadata, causationId: metadata.commandId, actor: metadata.actor },
+          metadata: {
+            actor: metadata.actor,
+            commandId: metadata.commandId,
+            correlationId: metadata.correlationId,
+            causationId: metadata.commandId,
+          },
           constraints: entityConstraints(definition, state, events),
         });
         return {

@@ -1,0 +1,53 @@
+import { type Profile, profileFieldsSchema } from '@nq/contracts';
+import { describe, expect, it } from 'vitest';
+import { destinationsFor, intersect, refuseOutsideDates, scopeOf } from './data-scope.ts';
+
+const profile = (fields: Record<string, unknown> = {}): Profile => ({
+  ...profileFieldsSchema.parse({ name: 'Analysts', ...fields }),
+  id: 'p1',
+});
+
+describe('data scope of a profile', () => {
+  it('restricts to what the profile lists, nothing where it lists nothing, every technology for isGod', () => {
+    const scope = scopeOf(
+      profile({ technologies: [4, 5], campaigns: [{ id: 'c1' }], tsStart: '2026-01-01T00:00:00Z' }),
+    );
+    expect(scope).toEqual({ technologies: [4, 5], campaigns: ['c1'], from: '2026-01-01T00:00:00.000Z' });
+    expect(scopeOf(profile({ isGod: true })).technologies).toHaveLength(10);
+  });
+
+  it('intersects a request with what is allowed', () => {
+    expect(intersect([4, 5, 98], [4, 5])).toEqual([4, 5]);
+    expect(intersect(undefined, [4, 5])).toEqual([4, 5]);
+    expect(intersect([98], [4, 5])).toEqual([]);
+    expect(intersect([98], undefined)).toEqual([98]);
+  });
+
+  it('refuses dates outside the profile range with the catalogue error', () => {
+    const scope = { from: '2026-01-01T00:00:00Z', to: '2026-06-30T23:59:59Z' };
+    expect(() => refuseOutsideDates(scope, '2026-02-01T00:00:00Z', '2026-03-01T00:00:00Z')).not.toThrow();
+    for (const [from, to] of [
+      ['2025-12-31T00:00:00Z', '2026-03-01T00:00:00Z'],
+      ['2026-02-01T00:00:00Z', '2026-07-01T00:00:00Z'],
+      ['2026-08-01T00:00:00Z', undefined],
+    ])
+      expect(() => refuseOutsideDates(scope, from, to)).toThrow(
+        expect.objectContaining({ code: 'profiles.outOfDateLimits' }),
+      );
+  });
+
+  it('answers the destinations of the programs, an error when none has any, a warning for those without', () => {
+    const withServers = profile({ serverDestinations: [{ name: 'Madrid', ip: '10.0.0.1' }] });
+    expect(destinationsFor(withServers, [2])).toEqual({
+      destinations: [{ name: 'Madrid', ip: '10.0.0.1' }],
+      warnings: [],
+    });
+    expect(destinationsFor(withServers, [2, 5]).warnings).toEqual([
+      { code: 'destinations.someProgramsWithoutTargets', params: { programTypes: '5' } },
+    ]);
+    expect(() => destinationsFor(withServers, [5, 6])).toThrow(
+      expect.objectContaining({ code: 'destinations.noTargets' }),
+    );
+    expect(destinationsFor(profile({ isGod: true }), [5]).destinations).toBe('any');
+  });
+});

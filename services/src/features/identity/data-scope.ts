@@ -1,0 +1,82 @@
+import { type CatalogueWarning, DomainError, type Profile, technologyCodes, warning } from '@nq/contracts';
+
+/** Spec §3 program types and the destinations of the profile each one is measured against. */
+const destinationsByProgramType = {
+  1: 'defaultDestinations',
+  2: 'serverDestinations',
+  3: 'defaultDestinations',
+  5: 'gamingDestinations',
+  6: 'videoDestinations',
+} as const;
+
+/**
+ * What a profile restricts every query of measurements and configuration to (spec §1, §6; design §6). A list that is
+ * undefined restricts nothing; an empty one admits nothing (the intersection of a request with what is allowed).
+ */
+export interface DataScope {
+  technologies?: number[];
+  kpis?: string[];
+  isps?: string[];
+  tags?: string[];
+  probes?: string[];
+  campaigns?: string[];
+  clusters?: string[];
+  from?: string;
+  to?: string;
+}
+
+const nonEmpty = <T>(values: T[]) => (values.length > 0 ? values : undefined);
+
+/** The restrictions of a profile; isGod profiles see every default technology (spec §6). */
+export function scopeOf(profile: Profile): DataScope {
+  const scope: DataScope = {
+    technologies: profile.isGod ? [...technologyCodes] : nonEmpty(profile.technologies),
+    kpis: nonEmpty(profile.kpis.map((kpi) => kpi.id)),
+    isps: nonEmpty(profile.isps.map((isp) => isp.id)),
+    tags: nonEmpty(profile.tags),
+    probes: nonEmpty(profile.probes),
+    campaigns: nonEmpty(profile.campaigns.map((campaign) => campaign.id)),
+    clusters: nonEmpty(profile.clusters),
+    from: profile.tsStart,
+    to: profile.tsEnd,
+  };
+  return Object.fromEntries(Object.entries(scope).filter(([, value]) => value !== undefined)) as DataScope;
+}
+
+/** A requested filter within what the scope allows: the requested values that are allowed, or all allowed ones. */
+export function intersect<T>(requested: readonly T[] | undefined, allowed: readonly T[] | undefined): T[] | undefined {
+  if (!allowed) return requested ? [...requested] : undefined;
+  if (!requested || requested.length === 0) return [...allowed];
+  return requested.filter((value) => allowed.includes(value));
+}
+
+/** Refuses a date range reaching outside the profile's (spec §6: requests outside the date limits are refused). */
+export function refuseOutsideDates(scope: DataScope, from: string | undefined, to: string | undefined): void {
+  const before = (a: string | undefined, b: string | undefined) => !!a && !!b && Date.parse(a) < Date.parse(b);
+  if (before(from, scope.from) || before(scope.to, to) || before(scope.to, from) || before(to, scope.from))
+    throw new DomainError('profiles.outOfDateLimits', {
+      details: { from, to, allowed: { from: scope.from, to: scope.to } },
+    });
+}
+
+/**
+ * The destinations a query of these programs runs against (spec §8 Destinations): an error when none of the programs
+ * has any in the profile, a warning naming those without. isGod profiles skip destination filtering.
+ */
+export function destinationsFor(
+  profile: Profile,
+  programTypes: readonly (keyof typeof destinationsByProgramType)[],
+): { destinations: { name: string; ip: string }[] | 'any'; warnings: CatalogueWarning[] } {
+  if (profile.isGod) return { destinations: 'any', warnings: [] };
+  const perProgram = programTypes.map((type) => profile[destinationsByProgramType[type]]);
+  const without = programTypes.filter((_, index) => perProgram[index]!.length === 0);
+  if (programTypes.length > 0 && without.length === programTypes.length)
+    throw new DomainError('destinations.noTargets', { details: { programTypes } });
+  return {
+    destinations: [...new Map(perProgram.flat().map((d) => [`${d.name}|${d.ip}`, d])).values()],
+    warnings:
+      without.length > 0
+        ? [warning('destinations.someProgramsWithoutTargets', { programTypes: without.join(', ') })]
+        : [],
+  };
+}
