@@ -8,7 +8,7 @@ const distributed = (overrides: Record<string, string> = {}) => distributedEnvir
 
 describe('readiness in the distributed profile', () => {
   it('is ready when PostgreSQL, Kafka, Elasticsearch and Redis all answer', async () => {
-    const { app } = await openTestApi(distributed());
+    const { raw: app } = await openTestApi(distributed());
     try {
       const response = await app.inject('/ready');
       expect(
@@ -21,6 +21,7 @@ describe('readiness in the distributed profile', () => {
         'event-store/postgresql:up',
         'log/kafka (@platformatic/kafka):up',
         'read-store/elasticsearch:up',
+        'ephemeral-store/redis:up',
         'jobs/bullmq:up',
       ]);
       expect(response.statusCode).toBe(200);
@@ -30,7 +31,7 @@ describe('readiness in the distributed profile', () => {
   });
 
   it('answers 503 naming the dependency that does not answer', async () => {
-    const { app } = await openTestApi(distributed({ ELASTICSEARCH_URL: 'http://127.0.0.1:1' }));
+    const { raw: app } = await openTestApi(distributed({ ELASTICSEARCH_URL: 'http://127.0.0.1:1' }));
     try {
       const response = await app.inject({ url: '/ready', headers: { 'accept-language': 'en' } });
       expect(response.statusCode).toBe(503);

@@ -24,6 +24,7 @@ describe('configuration', () => {
       readStore: 'sql',
       jobs: 'in-process',
       mail: 'outbox',
+      ephemeralStore: 'memory',
     });
     expect(config.http.port).toBe(8080);
   });
@@ -36,6 +37,7 @@ describe('configuration', () => {
       readStore: 'elasticsearch',
       jobs: 'bullmq',
       mail: 'outbox',
+      ephemeralStore: 'redis',
     });
     expect(config.kafka.brokers).toEqual(['a:9092', 'b:9093']);
   });

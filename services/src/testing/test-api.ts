@@ -41,15 +41,18 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
     now: new Date(),
   });
 
+  /** Creates it unless a previous API on the same database already did. */
+  async function ensure(kind: string, id: string, fields: Record<string, unknown>) {
+    if ((await service(kind).load(id)).state.status === 'absent')
+      await service(kind).execute({ type: 'create', id, fields }, metadata());
+  }
+
   /** A profile (with this id) and a user working under it; the user's password when given. */
   async function createIdentity(profileId: string, fields: Partial<ProfileFields> = {}, password?: string) {
-    await service('profile').execute(
-      { type: 'create', id: profileId, fields: { name: profileId, layers: everyLayer, ...fields } },
-      metadata(),
-    );
+    await ensure('profile', profileId, { name: profileId, layers: everyLayer, ...fields });
     const userId = `user-${profileId}`;
     const email = `${profileId}@test.nq`;
-    await service('user').execute({ type: 'create', id: userId, fields: { email, profiles: [profileId] } }, metadata());
+    await ensure('user', userId, { email, profiles: [profileId] });
     if (password) {
       const { hashPassword } = await import('../features/identity/passwords.ts');
       await identity.store.setPasswordHash(userId, await hashPassword(password), new Date());
