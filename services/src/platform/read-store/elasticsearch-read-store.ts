@@ -17,7 +17,10 @@ const documentMappings: estypes.MappingTypeMapping = {
 const escapeWildcard = (text: string) => text.replace(/[\\*?]/g, (c) => `\\${c}`);
 
 function clauseOf(filter: ListFilter): object {
-  if ('anyOf' in filter) return { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
+  if ('anyOf' in filter)
+    return filter.anyOf.length === 0
+      ? { bool: { must_not: { match_all: {} } } }
+      : { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
   return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
 }
 
