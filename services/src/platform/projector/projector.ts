@@ -3,6 +3,7 @@ import type { DocumentProjection, ProjectedDocument } from '@nq/projections';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { EventStore } from '../event-store/event-store-port.ts';
 import type { DocumentWrite, ReadStore } from '../read-store/read-store-port.ts';
+import { logTail } from './log-tail.ts';
 
 export interface ProjectorOptions {
   eventStore: EventStore;
@@ -68,6 +69,7 @@ export function createProjector(options: ProjectorOptions): Projector {
   const onError =
     options.onError ?? ((projection, error) => console.error(`projection ${projection} failed, retrying:`, error));
   const metrics = projectorMetrics(options.metrics);
+  const log = logTail(eventStore, { fetchSize: batchSize });
   const checkpoints = new Map<string, LogPosition>();
   const persistedAt = new Map<string, number>();
   let running = false;
@@ -84,7 +86,7 @@ export function createProjector(options: ProjectorOptions): Projector {
 
   /** Applies the next batch of the log to one projection; answers how many events it read. */
   async function step(projection: DocumentProjection): Promise<number> {
-    const events = await eventStore.readAll(await checkpointOf(projection), batchSize);
+    const events = await log.readAll(await checkpointOf(projection), batchSize);
     if (events.length === 0) return 0;
     const documents = new Map<string, { doc: ProjectedDocument | null; version: bigint }>();
     const handled = events.filter((event) => projection.handles(event.type));

@@ -34,11 +34,14 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
 
   async function createIndex(index: string) {
     if (await client.indices.exists({ index })) return;
+    // A lost checkpoint only replays events, which external versions make harmless: its index need not fsync each
+    // write (documents do, or a crash could lose documents behind a checkpoint that survived).
+    const durability = index === checkpoints ? { 'translog.durability': 'async' as const } : {};
     await client.indices
       .create({
         index,
         mappings: documentMappings,
-        settings: { number_of_shards: 1, number_of_replicas: 0 },
+        settings: { number_of_shards: 1, number_of_replicas: 0, ...durability },
         wait_for_active_shards: 1,
       })
       .catch((error: unknown) => {
