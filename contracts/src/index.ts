@@ -1,4 +1,6 @@
 export * from './configuration/index.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';
+export * from './fleet/index.ts';
 export * from './identity/index.ts';
+export * from './measurements/index.ts';

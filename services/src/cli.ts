@@ -31,8 +31,15 @@ async function serve(processes: string, withProjector: boolean) {
   const { buildApi, openPlatform, runUntilSignalled, loadDemoData, demoLogins } = await loadRuntime();
   const platform = await openPlatform(config);
   const api = await buildApi({ config, platform });
-  api.addHook('onClose', () => platform.close());
-  if (withProjector) await platform.projector.start();
+  let stopWorkers = async () => {};
+  api.addHook('onClose', async () => {
+    await stopWorkers();
+    await platform.close();
+  });
+  if (withProjector) {
+    await platform.projector.start();
+    stopWorkers = await platform.startWorkers();
+  }
   const demoEntities = config.demoData ? await loadDemoData(platform) : 0;
   await api.listen({ host: config.http.host, port: config.http.port });
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
@@ -55,8 +62,13 @@ async function runProjector() {
   const { openPlatform, runUntilSignalled } = await loadRuntime();
   const platform = await openPlatform(config);
   await platform.projector.start();
-  console.info(`projector running (${config.profile} profile); Ctrl-C stops it`);
-  await runUntilSignalled(() => platform.close(), config.shutdownTimeoutMs, {
+  const stopWorkers = await platform.startWorkers();
+  console.info(`projector and read-model workers running (${config.profile} profile); Ctrl-C stops them`);
+  const stop = async () => {
+    await stopWorkers();
+    await platform.close();
+  };
+  await runUntilSignalled(stop, config.shutdownTimeoutMs, {
     info: console.info,
     error: (o, m) => console.error(m, o),
   });

@@ -1,11 +1,14 @@
 import { z } from 'zod';
-import { activeStatus, configurationName, entityId, latitude, longitude, missingOr, technologyCode } from './common.ts';
-
-const isHttpUrl = (text: string) => {
-  if (!URL.canParse(text)) return false;
-  const url = new URL(text);
-  return (url.protocol === 'http:' || url.protocol === 'https:') && url.hostname !== '';
-};
+import {
+  activeStatus,
+  configurationName,
+  entityId,
+  isHttpUrl,
+  latitude,
+  longitude,
+  missingOr,
+  technologyCode,
+} from './common.ts';
 
 const isJson = (text: string) => {
   try {

@@ -67,5 +67,14 @@ export const utcInstant = z
   .transform((value) => new Date(value).toISOString())
   .describe('ISO 8601 date or date-time with Z or offset; stored in UTC');
 
+/** A test for absolute URLs with a host and one of these protocols (e.g. `['ftp:']`). */
+export const isUrlWith = (protocols: readonly string[]) => (text: string) => {
+  if (!URL.canParse(text)) return false;
+  const url = new URL(text);
+  return protocols.includes(url.protocol) && url.hostname !== '';
+};
+
+export const isHttpUrl = isUrlWith(['http:', 'https:']);
+
 /** Optional free text (a description): at most 500 characters. */
 export const descriptionText = boundedText(0, 500).optional();

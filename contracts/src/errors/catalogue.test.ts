@@ -13,6 +13,8 @@ import {
   pickLanguage,
   translate,
   warning,
+  warningBody,
+  warningBodySchema,
   warningCodes,
 } from './index.ts';
 
@@ -211,5 +213,19 @@ describe('warning', () => {
       params: { limit: 10 },
     });
     expect(warning('probes.noCoordinates')).toEqual({ code: 'probes.noCoordinates' });
+  });
+
+  it('becomes a body in the caller’s language, keeping its parameters', () => {
+    const body = warningBody(warning('maps.sampleLimitExceeded', { limit: 10 }), 'es');
+    expect(body).toEqual({
+      code: 'maps.sampleLimitExceeded',
+      message: translate('maps.sampleLimitExceeded', 'es', { limit: 10 }),
+      params: { limit: 10 },
+    });
+    expect(warningBodySchema.parse(body)).toEqual(body);
+    expect(warningBody(warning('probes.noCoordinates'), 'en')).toEqual({
+      code: 'probes.noCoordinates',
+      message: translate('probes.noCoordinates', 'en'),
+    });
   });
 });

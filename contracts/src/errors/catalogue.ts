@@ -411,6 +411,11 @@ export const errorCatalogue = {
     en: 'The port may only contain digits.',
     es: 'El puerto solo puede contener dígitos.',
   },
+  'probes.idImmutable': {
+    status: 422,
+    en: 'The probe id cannot be changed.',
+    es: 'El identificador de la sonda no se puede cambiar.',
+  },
   'probes.invalidIdsIgnored': {
     severity: 'warning',
     en: 'These probe ids are not valid and were not added: {ids}',
@@ -472,6 +477,16 @@ export const errorCatalogue = {
     en: 'Could not delete the task suite.',
     es: 'No se ha podido eliminar la batería de tareas.',
   },
+  'taskSuites.nameExists': {
+    status: 409,
+    en: 'A task suite with this name already exists.',
+    es: 'Ya existe una batería de tareas con este nombre.',
+  },
+  'taskSuites.taskIdDuplicate': {
+    status: 400,
+    en: 'Two tasks of a task suite cannot have the same id.',
+    es: 'Dos tareas de una batería no pueden tener el mismo identificador.',
+  },
   'taskSuites.familyChangeNeedsConfirmation': {
     status: 422,
     en: 'Changing the probe family erases all the tasks of this task suite. Confirm the change to continue.',
@@ -489,8 +504,8 @@ export const errorCatalogue = {
   },
   'taskSuites.shortTaskInterval': {
     severity: 'warning',
-    en: 'A task interval under 10 s is not recommended.',
-    es: 'No se recomienda un intervalo entre tareas inferior a 10 s.',
+    en: 'The task {task} has an interval under 10 s, which is not recommended.',
+    es: 'La tarea {task} tiene un intervalo inferior a 10 s, lo que no se recomienda.',
   },
   'taskSuites.taskDurationTooShort': {
     status: 400,
@@ -549,8 +564,8 @@ export const errorCatalogue = {
   },
   'taskSuites.polqaCadence': {
     severity: 'warning',
-    en: 'A cadence of at least 10 minutes between polqa tasks is advised.',
-    es: 'Se recomienda una cadencia de al menos 10 minutos entre tareas polqa.',
+    en: 'The polqa task {task} runs more often than every 10 minutes; a cadence of at least 10 minutes is advised.',
+    es: 'La tarea polqa {task} se ejecuta con más frecuencia que cada 10 minutos; se recomienda una cadencia de al menos 10 minutos.',
   },
   'taskSuites.tracerouteTtlTooShort': {
     status: 400,
@@ -574,8 +589,8 @@ export const errorCatalogue = {
   },
   'taskSuites.chromeInitialisation': {
     severity: 'warning',
-    en: 'Chrome takes 15 s to start; allow for it in the task timing.',
-    es: 'Chrome tarda 15 s en iniciarse; tenlo en cuenta en los tiempos de la tarea.',
+    en: 'Chrome takes 15 s to start; the timeout of the task {task} does not allow for it.',
+    es: 'Chrome tarda 15 s en iniciarse; el tiempo de espera de la tarea {task} no lo tiene en cuenta.',
   },
 
   // ── Universes ─────────────────────────────────────────────────────────────────────────────────────────────────

@@ -146,3 +146,15 @@ export type CatalogueWarning = { code: WarningCode; params?: MessageParams };
 export function warning(code: WarningCode, params?: MessageParams): CatalogueWarning {
   return params === undefined ? { code } : { code, params };
 }
+
+/** A warning as the API answers it: its code, its message in the caller's language and the params it was given. */
+export const warningBodySchema = z.object({
+  code: errorCodeSchema,
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+export type WarningBody = z.infer<typeof warningBodySchema>;
+
+export function warningBody({ code, params }: CatalogueWarning, language: Language): WarningBody {
+  return { code, message: translate(code, language, params), ...(params === undefined ? {} : { params }) };
+}

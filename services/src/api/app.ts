@@ -2,9 +2,12 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
 import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
+import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
+import { probeCredentialRoutes } from '../features/gateway/probe-credentials.routes.ts';
 import { accountRoutes } from '../features/identity/account.routes.ts';
 import { openIdentity } from '../features/identity/open-identity.ts';
 import { tokenRoutes } from '../features/identity/token.routes.ts';
+import { probeStatusRoutes } from '../features/probe-status/probe-status.routes.ts';
 import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
 import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
 import type { Platform } from '../platform/platform.ts';
@@ -51,7 +54,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   });
 
   const { eventStore, readStore, projector, ephemeral } = platform;
-  const services = configurationServices(eventStore, config.configuration);
+  const services = configurationServices(eventStore, config.configuration, platform.secrets.seal);
   const serviceOf = (kind: string) => services.find((service) => service.definition.kind === kind)!;
   const identity = await openIdentity({ config, platform, users: serviceOf('user'), profiles: serviceOf('profile') });
 
@@ -61,7 +64,10 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     corsOrigins: config.identity.corsOrigins,
     publicUrl: config.http.publicUrl,
   });
-  await app.register(authenticationPlugin, { authenticate: identity.authenticate });
+  await app.register(authenticationPlugin, {
+    authenticate: identity.authenticate,
+    authenticateProbe: identity.authenticateProbe,
+  });
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { registry: platform.metrics });
   await app.register(consolePlugin, { consoleDir: config.consoleDir });
@@ -92,6 +98,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
         ...(entity.defaultPageSize ? { defaultPageSize: entity.defaultPageSize } : {}),
         access: entity.access,
         visibility: entity.visibility,
+        secrets: platform.secrets,
         ...(entity.definition.kind === 'user' ? { after: identity.userLifecycle } : {}),
       });
       if (entity.routes)
@@ -111,6 +118,26 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       users: serviceOf('user'),
       readStore,
       visibility: configurationEntities.find((entity) => entity.definition.kind === 'user')!.visibility,
+    });
+    const probeEntry = configurationEntities.find((entity) => entity.definition.kind === 'probe')!;
+    await api.register(probeCredentialRoutes, {
+      prefix: '/probes',
+      identity: identity.service,
+      probes: serviceOf('probe'),
+      visibility: probeEntry.visibility,
+    });
+    await api.register(gatewayRoutes, {
+      prefix: '/gateway/v1',
+      probes: serviceOf('probe'),
+      taskSuites: serviceOf('task-suite'),
+      log: platform.log,
+      topics: platform.topics,
+      secrets: platform.secrets,
+    });
+    await api.register(probeStatusRoutes, {
+      readStore,
+      probeVisibility: probeEntry.visibility,
+      clusterVisibility: configurationEntities.find((entity) => entity.definition.kind === 'cluster')!.visibility,
     });
     await api.register(auditRoutes, {
       prefix: '/api/audit',

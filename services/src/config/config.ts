@@ -56,6 +56,11 @@ const variables = z.strictObject({
   DATABASE_URL: url(['postgres', 'postgresql']).default('postgresql://postgres@127.0.0.1:5432/nq'),
   KAFKA_BROKERS: brokers.default(['127.0.0.1:9092']),
   KAFKA_CLIENT_ID: z.string().min(1).default('nq-platform'),
+  TOPIC_PREFIX: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]{0,60}$/, 'must be letters, digits, dots, dashes or underscores')
+    .default('')
+    .describe('Prefix of every topic name, so environments can share a Kafka cluster'),
   ELASTICSEARCH_URL: url(['http', 'https']).default('http://127.0.0.1:9200'),
   ELASTICSEARCH_INDEX_PREFIX: z
     .string()
@@ -66,7 +71,10 @@ const variables = z.strictObject({
   MAIL_FROM: z.email().default('no-reply@nq.local'),
   FILES_DIR: z.string().min(1).optional(),
 
-  SECRET_KEY: secret.optional().describe('Derives every signing secret; required by the distributed profile'),
+  SECRET_KEY: secret
+    .optional()
+    .describe('Derives every signing secret (generated once and kept in the database if unset)'),
+  PROBE_SECRETS_KEY: secret.optional().describe('Seals probe credentials at rest (default: derived from SECRET_KEY)'),
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]).describe('Origins allowed to call the API from a browser'),
   SESSION_TTL_HOURS: count(1, 24 * 30).default(12),
   SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
@@ -138,11 +146,12 @@ function shape(v: Variables) {
       ephemeralStore: v.EPHEMERAL_STORE_ADAPTER ?? defaults.ephemeralStore,
     },
     postgres: { url: v.DATABASE_URL },
-    kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID },
+    kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID, topicPrefix: v.TOPIC_PREFIX },
     elasticsearch: { url: v.ELASTICSEARCH_URL, indexPrefix: v.ELASTICSEARCH_INDEX_PREFIX },
     redis: { url: v.REDIS_URL },
     mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
     secretKey: v.SECRET_KEY,
+    probeSecretsKey: v.PROBE_SECRETS_KEY,
     identity: {
       corsOrigins: v.CORS_ORIGINS,
       sessionTtlMs: v.SESSION_TTL_HOURS * 3_600_000,
@@ -223,8 +232,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 export function describeConfig(config: Config): Record<string, unknown> {
   const maskUrl = (value: string) => value.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
   return JSON.parse(
-    JSON.stringify({ ...config, secretKey: config.secretKey ? '***' : undefined }, (_key, value) =>
-      typeof value === 'string' && value.includes('://') ? maskUrl(value) : value,
+    JSON.stringify(
+      {
+        ...config,
+        secretKey: config.secretKey ? '***' : undefined,
+        probeSecretsKey: config.probeSecretsKey ? '***' : undefined,
+      },
+      (_key, value) => (typeof value === 'string' && value.includes('://') ? maskUrl(value) : value),
     ),
   );
 }

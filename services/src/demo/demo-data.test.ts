@@ -8,7 +8,7 @@ describe('demo data', () => {
   it('loads a valid configuration of every kind once, into an empty store only', async () => {
     const config = loadConfig({});
     const platform = await openPlatform(config, { inMemory: true });
-    const services = configurationServices(platform.eventStore, config.configuration);
+    const services = configurationServices(platform.eventStore, config.configuration, platform.secrets.seal);
     expect(await loadDemoData(platform, services)).toBeGreaterThan(10);
     expect(await loadDemoData(platform, services)).toBe(0);
     expect([...demoEntityKinds].sort()).toEqual(configurationEntities.map((e) => e.definition.kind).sort());

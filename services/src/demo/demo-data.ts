@@ -100,6 +100,39 @@ const items: DemoItem[] = [
       location: { latitude: 40.4168, longitude: -3.7038 },
     },
   },
+  {
+    kind: 'task-suite',
+    key: 'landline',
+    fields: {
+      name: 'Landline speed and latency',
+      family: 'Cube',
+      backendInfo: { resultReport: { mode: 'Immediately' }, statusReport: { mode: 'Interval', interval: 300_000 } },
+      tasks: [
+        {
+          type: 'http-download',
+          id: 'download',
+          name: 'HTTP download',
+          interval: 900_000,
+          duration: 15_000,
+          timeout: 30_000,
+          url: 'https://speed.example.net/100MB.bin',
+          threads: { initial: 4, max: 8 },
+          connectTimeout: 5_000,
+          transferTimeout: 20_000,
+        },
+        {
+          type: 'icmp-ping',
+          id: 'ping',
+          name: 'Ping Google DNS',
+          interval: 300_000,
+          timeout: 30_000,
+          servers: [{ host: '8.8.8.8' }],
+        },
+        { type: 'dns', id: 'dns', name: 'DNS lookup', interval: 300_000, timeout: 10_000, domains: ['example.com'] },
+      ],
+      taskRules: { executionMode: 'sync', scheduling: { measurementTtl: 86_400_000 } },
+    },
+  },
   { kind: 'geofilter', key: 'centro', fields: { name: 'Madrid centro', polygon: square(-3.7038, 40.4168, 0.02) } },
   { kind: 'campaign', key: 'madrid', fields: { name: 'Madrid drive test 2026', ...year, polygon: madrid } },
   {
@@ -147,6 +180,33 @@ const items: DemoItem[] = [
       providers: [ids.get('provider:movistar'), ids.get('provider:vodafone'), ids.get('provider:orange')],
     }),
   },
+  ...(
+    [
+      ['probe001', 'Madrid Salamanca fibre', 'Cube', 'landline', 40.4256, -3.6835, 'Movistar'],
+      ['probe002', 'Madrid Chamberí fibre', 'Cube', 'landline', 40.4345, -3.7038, 'Vodafone'],
+      ['probe101', 'Madrid drive-test handset', 'Agent', 'mobile', 40.4168, -3.7038, 'Orange'],
+    ] as const
+  ).map(([probeId, name, family, type, latitude, longitude, operator]) => ({
+    kind: 'probe',
+    key: probeId,
+    id: probeId,
+    fields: (ids: Map<string, string>) => ({
+      probeId,
+      name,
+      family,
+      type,
+      status: 'Available',
+      deployment: 'Production',
+      country: 'Spain',
+      region: 'Madrid',
+      town: 'Madrid',
+      latitude,
+      longitude,
+      ...(type === 'mobile' ? { campaign: ids.get('campaign:madrid') } : {}),
+      connection: { operator, applyOperator: 'default', expectedDownload: type === 'mobile' ? '150Mb' : '600Mb' },
+      device: { dns: { primary: '8.8.8.8' }, ntpServers: [], wifi: [], apns: [] },
+    }),
+  })),
   {
     kind: 'profile',
     key: 'admin',

@@ -4,6 +4,6 @@ import { loadDemoData as loadInto } from './demo-data.ts';
 
 /** The demo configuration for a fresh start (nothing when the store already holds events). */
 export const loadDemoData = (platform: Platform) =>
-  loadInto(platform, configurationServices(platform.eventStore, platform.config.configuration));
+  loadInto(platform, configurationServices(platform.eventStore, platform.config.configuration, platform.secrets.seal));
 
 export { demoLogins } from './demo-data.ts';

@@ -11,9 +11,20 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
 import { configurationEntities } from './configuration.ts';
+import { validSuite } from './task-suites/task-suite.fixtures.ts';
 
 type Body = Record<string, unknown>;
-type Kind = 'provider' | 'cdn' | 'campaign' | 'geofilter' | 'cluster' | 'universe' | 'mos' | 'scorecard' | 'profile';
+type Kind =
+  | 'provider'
+  | 'cdn'
+  | 'campaign'
+  | 'geofilter'
+  | 'cluster'
+  | 'universe'
+  | 'mos'
+  | 'scorecard'
+  | 'profile'
+  | 'task-suite';
 /** Ids of entities created once for the whole suite, for the valid bodies that must refer to something. */
 type Refs = Record<'provider' | 'geofilter' | 'campaign' | 'universe' | 'cluster', string>;
 
@@ -55,6 +66,7 @@ const paths: Record<Kind, string> = {
   mos: '/moses',
   scorecard: '/scorecards',
   profile: '/profiles',
+  'task-suite': '/task-suites',
 };
 
 const bad = (name: string, body: Rule['body'], status: number, code: HttpErrorCode): Rule => ({
@@ -453,6 +465,22 @@ const table: EntityRow[] = [
     update: { weight: 60 },
     clear: { required: 'maxScore' },
   },
+  {
+    entity: 'task-suite',
+    basePath: paths['task-suite'],
+    valid: validSuite(),
+    nameExists: 'taskSuites.nameExists',
+    cases: [
+      ...nameCases('taskSuites.nameExists'),
+      bad('an unknown probe family', { family: 'Raspberry Pi' }, 400, 'validation.invalidOption'),
+      bad('a missing probe family', { family: undefined }, 400, 'validation.required'),
+      bad('several problems', { family: 'Raspberry Pi', taskRules: { executionMode: 'parallel', scheduling: { measurementTtl: 172_800_001 } } }, 400, 'request.invalid'),
+      badUpdate('a new probe family without confirmation while it has tasks', { family: 'Picoprobe' }, 422, 'taskSuites.familyChangeNeedsConfirmation'),
+    ],
+    accepts: [{ name: 'no tasks', body: { tasks: [] } }],
+    update: { backendInfo: { resultReport: { mode: 'No report' } } },
+    clear: { required: 'family' },
+  },
 ];
 
 // ── The suite ────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -529,11 +557,11 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
     }, 180_000);
     afterAll(() => app?.close());
 
-    it('has a row for every configuration entity but tags and users (their own suites)', () =>
+    it('has a row for every configuration entity but tags, users and probes (their own suites)', () =>
       expect(table.map((row) => row.basePath).sort()).toEqual(
         configurationEntities
           .map((entity) => entity.basePath)
-          .filter((path) => path !== '/tags' && path !== '/users')
+          .filter((path) => !['/tags', '/users', '/probes'].includes(path))
           .sort(),
       ));
 

@@ -13,6 +13,8 @@ import { geofilterEntity } from './geofilters/geofilter.entity.ts';
 import type { Viewer } from './identity/viewer.ts';
 import { privateToOwner, shared, type Visibility } from './identity/visibility.ts';
 import { mosEntity } from './moses/mos.entity.ts';
+import { probeEntity } from './probes/probe.entity.ts';
+import { probeRoutes } from './probes/probe.routes.ts';
 import { profileEntity } from './profiles/profile.entity.ts';
 import { providerEntity } from './providers/provider.entity.ts';
 import { providerRoutes } from './providers/provider.routes.ts';
@@ -20,6 +22,7 @@ import { scorecardEntity } from './scorecards/scorecard.entity.ts';
 import { scorecardRoutes } from './scorecards/scorecard.routes.ts';
 import { tagEntity } from './tags/tag.entity.ts';
 import { tagRoutes } from './tags/tag.routes.ts';
+import { taskSuiteEntity } from './task-suites/task-suite.entity.ts';
 import { universeEntity } from './universes/universe.entity.ts';
 import { userEntity } from './users/user.entity.ts';
 
@@ -117,6 +120,15 @@ export const configurationEntities: ConfigurationEntity[] = [
     ...sharedConfiguration('cdns_management', ['task_suites_configuration']),
   },
   {
+    definition: taskSuiteEntity,
+    collection: 'task-suites',
+    basePath: '/task-suites',
+    tag: 'Task suites',
+    ...named,
+    ...managedOn('task_suites_configuration', ['probes_configuration', 'measurementLauncher']),
+    visibility: shared,
+  },
+  {
     definition: campaignEntity,
     collection: 'campaigns',
     basePath: '/api/campaigns-management',
@@ -172,6 +184,23 @@ export const configurationEntities: ConfigurationEntity[] = [
     ...sharedConfiguration('scoreManagement', ['scorecard_live', 'scorecard_comparison', 'storyboard']),
   },
   {
+    definition: probeEntity,
+    collection: 'probes',
+    basePath: '/probes',
+    tag: 'Probes',
+    searchFields: ['probeId', 'name', 'town'],
+    defaultSort: 'probeId',
+    routes: probeRoutes,
+    ...managedOn('probes_configuration', [
+      ...analysisLayers,
+      'tools/probes_status',
+      'clusters_management',
+      'universes_configuration',
+      'campaigns_management',
+    ]),
+    visibility: privateToOwner({ byProfile: (viewer) => viewer.profile.probes }),
+  },
+  {
     definition: profileEntity,
     collection: 'profiles',
     basePath: '/profiles',
@@ -198,5 +227,11 @@ export const projectionOf = ({ definition, collection }: ConfigurationEntity) =>
 export const configurationProjections = configurationEntities.map(projectionOf);
 
 /** One command service per configuration entity, in the order of configurationEntities. */
-export const configurationServices = (eventStore: EventStore, settings: ConfigurationSettings) =>
-  configurationEntities.map((entity) => entityService(entity.definition, { eventStore, settings }));
+export const configurationServices = (
+  eventStore: EventStore,
+  settings: ConfigurationSettings,
+  seal?: (clear: string) => { sealed: string },
+) =>
+  configurationEntities.map((entity) =>
+    entityService(entity.definition, { eventStore, settings, ...(seal ? { seal } : {}) }),
+  );

@@ -4,6 +4,8 @@ import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
 import { configurationProjections } from '../features/configuration.ts';
+import { type FleetTopics, fleetTopicsFor } from '../features/gateway/fleet-topics.ts';
+import { startProbeStatusWorker } from '../features/probe-status/probe-status.worker.ts';
 import type { Dependency } from './dependency.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
@@ -18,6 +20,8 @@ import { createProjector, type Projector } from './projector/projector.ts';
 import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
 import type { ReadStore } from './read-store/read-store-port.ts';
 import { openSqlReadStore } from './read-store/sql-read-store.ts';
+import { platformSecretKey } from './secrets/platform-key.ts';
+import { type SecretSealer, secretSealer } from './secrets/secret-sealer.ts';
 import { ensureDatabase } from './sql/ensure-database.ts';
 import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
@@ -33,6 +37,14 @@ export interface Platform {
   log: LogPort;
   ephemeral: EphemeralStore;
   mail: MailPort;
+  /** Key material every signing and sealing key derives from. */
+  secretKey: string;
+  /** Seals secrets at rest (probe credentials). */
+  secrets: SecretSealer;
+  /** The fleet's topics (created at open). */
+  topics: FleetTopics;
+  /** Starts the log consumers that keep read models (probe status); resolves to their stop. */
+  startWorkers(): Promise<() => Promise<void>>;
   metrics: Registry;
   dependencies: Dependency[];
   close(): Promise<void>;
@@ -53,8 +65,12 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
   const sql = options.inMemory ? await openPgliteClient() : await openSql(config);
   closers.push(() => sql.close());
   const eventStore = await openSqlEventStore(sql);
+  const secretKey = await platformSecretKey(sql, config.secretKey);
+  const secrets = secretSealer(config.probeSecretsKey ?? secretKey);
   const log = config.adapters.log === 'kafka' ? await openKafkaLog(config.kafka) : await openEmbeddedLog(sql);
   closers.push(() => log.close());
+  const topics = fleetTopicsFor(config.kafka.topicPrefix);
+  await log.ensureTopics(topics.specs).catch(() => undefined); // a broker down at start is reported by /ready
   const readStore =
     config.adapters.readStore === 'elasticsearch'
       ? await openElasticsearchReadStore({
@@ -108,6 +124,15 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     log,
     ephemeral,
     mail,
+    secretKey,
+    secrets,
+    topics,
+    async startWorkers() {
+      const consumers = [await startProbeStatusWorker(log, readStore, topics)];
+      return async () => {
+        for (const consumer of consumers) await consumer.stop();
+      };
+    },
     metrics,
     dependencies,
     close: async () => {

@@ -27,6 +27,7 @@ export const distributedEnvironment = (
   KAFKA_BROKERS: infra.kafkaBrokers.join(','),
   ELASTICSEARCH_URL: infra.elasticsearchUrl,
   ELASTICSEARCH_INDEX_PREFIX: database.name,
+  TOPIC_PREFIX: `${database.name}.`,
   REDIS_URL: infra.redisUrl,
   ...overrides,
 });

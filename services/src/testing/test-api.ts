@@ -29,10 +29,14 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
   });
   const platform = await openPlatform(config, { inMemory: config.profile === 'embedded' });
   const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
-  raw.addHook('onClose', () => platform.close());
   await platform.projector.start();
+  const stopWorkers = await platform.startWorkers();
+  raw.addHook('onClose', async () => {
+    await stopWorkers();
+    await platform.close();
+  });
   const identity = raw.identity as Identity;
-  const services = configurationServices(platform.eventStore, config.configuration);
+  const services = configurationServices(platform.eventStore, config.configuration, platform.secrets.seal);
   const service = (kind: string) => services.find((s) => s.definition.kind === kind)!;
   const metadata = () => ({
     actor: { userId: 'test-setup', profileId: 'test-admin' },

@@ -4,9 +4,14 @@ import type { LayerId } from '@nq/contracts';
  * Who may call a route (design §7), declared by every route in its `config.access`:
  * - `public`: anyone (login, password reset, health, the console's files);
  * - `signedIn`: any valid signature (the caller's own session, profile and password);
- * - `layers`: the profile must reach one of these screens (spec §2), and be an administrator when `admin` is set.
+ * - `layers`: the profile must reach one of these screens (spec §2), and be an administrator when `admin` is set;
+ * - `probe`: a probe signing with its own credentials (the probe gateway).
  */
-export type AccessRule = { public: true } | { signedIn: true } | { layers: readonly LayerId[]; admin?: boolean };
+export type AccessRule =
+  | { public: true }
+  | { signedIn: true }
+  | { probe: true }
+  | { layers: readonly LayerId[]; admin?: boolean };
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -16,13 +21,10 @@ declare module 'fastify' {
 
 export const publicAccess: AccessRule = { public: true };
 export const signedIn: AccessRule = { signedIn: true };
+export const probeAccess: AccessRule = { probe: true };
 export const layerAccess = (layers: readonly LayerId[], admin = false): AccessRule =>
   admin ? { layers, admin } : { layers };
 
 /** How the rule reads in the OpenAPI document (`x-access`), from which the authorization matrix test is generated. */
 export const describeAccess = (rule: AccessRule) =>
-  'public' in rule
-    ? { public: true }
-    : 'signedIn' in rule
-      ? { signedIn: true }
-      : { layers: rule.layers, admin: !!rule.admin };
+  'layers' in rule ? { layers: rule.layers, admin: !!rule.admin } : rule;

@@ -4,7 +4,7 @@ import type { AccessRule } from './access-rule.ts';
 
 /** Refuses a signed-in caller the rule does not admit: a screen its profile lacks (403), or an admin-only operation. */
 export function authorize(rule: AccessRule, viewer: Viewer): void {
-  if ('public' in rule || 'signedIn' in rule) return;
+  if (!('layers' in rule)) return;
   if (!rule.layers.some((layer) => reachesLayer(viewer.profile.layers, layer)))
     throw new DomainError('profiles.layerNotGranted', { details: { needs: rule.layers } });
   if (rule.admin && !isAdmin(viewer)) throw new DomainError('auth.adminOnly');

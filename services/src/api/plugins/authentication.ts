@@ -1,6 +1,7 @@
 import { type Actor, DomainError } from '@nq/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import type { AuthenticateProbe, ProbeCaller } from '../../features/gateway/probe-authenticator.ts';
 import type { Authenticate } from '../../features/identity/request-authenticator.ts';
 import type { Viewer } from '../../features/identity/viewer.ts';
 import { authorize } from '../access/authorize.ts';
@@ -9,6 +10,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** The signed-in caller; only on routes that are not public. */
     viewer: Viewer;
+    /** The probe calling the gateway; only on probe routes. */
+    probe: ProbeCaller;
     /** The body's bytes as received, which the signature covers. */
     rawBody?: Buffer;
   }
@@ -22,8 +25,12 @@ const anonymous: Actor = { userId: 'anonymous', profileId: 'anonymous' };
  * documentation) declare no rule and are public.
  */
 export const authenticationPlugin = fp(
-  async (app: FastifyInstance, { authenticate }: { authenticate: Authenticate }) => {
+  async (
+    app: FastifyInstance,
+    { authenticate, authenticateProbe }: { authenticate: Authenticate; authenticateProbe: AuthenticateProbe },
+  ) => {
     app.decorateRequest('viewer', null as unknown as Viewer);
+    app.decorateRequest('probe', null as unknown as ProbeCaller);
     app.decorateRequest('rawBody', undefined);
 
     const parseJson = app.getDefaultJsonParser('error', 'error');
@@ -47,12 +54,18 @@ export const authenticationPlugin = fp(
     app.addHook('preValidation', async (request) => {
       const access = request.routeOptions.config.access;
       if (!access || 'public' in access) return;
-      request.viewer = await authenticate({
+      const signed = {
         method: request.method,
         url: request.url,
         authorization: request.headers.authorization,
         body: request.rawBody,
-      });
+      };
+      if ('probe' in access) {
+        request.probe = await authenticateProbe(signed);
+        request.actor = { userId: `probe:${request.probe.probeId}`, profileId: request.probe.profileId };
+        return;
+      }
+      request.viewer = await authenticate(signed);
       request.actor = { userId: request.viewer.userId, profileId: request.viewer.profileId };
       if (request.headers['idempotency-key']) request.commandId = `${request.viewer.userId}:${request.commandId}`;
       authorize(access, request.viewer);

@@ -1,14 +1,23 @@
-import { DomainError, type EntityState, logPositionSchema } from '@nq/contracts';
+import {
+  DomainError,
+  type EntityState,
+  logPositionSchema,
+  pickLanguage,
+  warningBody,
+  warningBodySchema,
+} from '@nq/contracts';
 import { entityDocument } from '@nq/projections';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { scopeOf } from '../../features/identity/data-scope.ts';
+import { isAdmin } from '../../features/identity/viewer.ts';
 import type { Visibility } from '../../features/identity/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { updateBodySchema } from '../../platform/entities/update-body.ts';
+import { splitUpdateBody, updateBodySchema } from '../../platform/entities/update-body.ts';
 import type { Projector } from '../../platform/projector/projector.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 import type { AccessRule } from '../access/access-rule.ts';
 
 export interface EntityRoutesOptions {
@@ -27,6 +36,8 @@ export interface EntityRoutesOptions {
   access: { read: AccessRule; write: AccessRule };
   /** What each profile sees of it; another profile's private entity is answered 404, as if it did not exist. */
   visibility: Visibility;
+  /** Masks stored secrets in every answer; reveals them to administrators who ask (`?reveal=secrets`). */
+  secrets: Pick<SecretSealer, 'mask' | 'reveal'>;
   /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
   after?: {
     created?(request: FastifyRequest, state: EntityState): Promise<void>;
@@ -50,6 +61,8 @@ const commandResult = z.object({
   version: z.number().int(),
   position: logPositionSchema.optional(),
   entity: documentSchema.nullable(),
+  /** Advice that did not block the command (e.g. a discouraged value), in the caller's language. */
+  warnings: z.array(warningBodySchema),
 });
 const errorResponse = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
 const csv = z
@@ -68,7 +81,7 @@ const csv = z
  * `minPosition` waits (bounded) until its read model has caught up with it (read-your-writes).
  */
 export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (app, options) => {
-  const { service, readStore, projector, projection, searchFields, defaultSort, visibility } = options;
+  const { service, readStore, projector, projection, searchFields, defaultSort, visibility, secrets } = options;
   const { definition } = service;
   const tags = [options.tag];
   const read = { access: options.access.read };
@@ -76,6 +89,9 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   const bodySchema = definition.schema.omit(
     Object.fromEntries((definition.systemFields ?? []).map((field) => [field, true])) as Record<string, true>,
   );
+  /** The entity's natural id when it has one (validated with the body), else a new UUID. */
+  const newId = (fields: Record<string, unknown>) =>
+    definition.naturalId ? definition.naturalId.of(fields as never) : crypto.randomUUID();
   const notFound = (id: string) => new DomainError('resource.notFound', { details: { id } });
   const visible = (request: FastifyRequest, entity: { id: string; owner: string } & Record<string, unknown>) =>
     visibility.sees(request.viewer, entity);
@@ -98,12 +114,14 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     }
   }
 
-  const outcome = (id: string, result: Awaited<ReturnType<EntityService['execute']>>) => ({
+  const outcome = (request: FastifyRequest, id: string, result: Awaited<ReturnType<EntityService['execute']>>) => ({
     id: result.state.id || id,
     version: result.state.version,
     ...(result.position ? { position: result.position } : {}),
-    entity: result.state.status === 'active' ? (entityDocument(result.state) as EntityDocument) : null,
+    entity: result.state.status === 'active' ? secrets.mask(entityDocument(result.state) as EntityDocument) : null,
+    warnings: result.warnings.map((warning) => warningBody(warning, pickLanguage(request.headers['accept-language']))),
   });
+  const updateOptions = definition.updateOptions?.schema;
 
   app.get(
     '/',
@@ -162,7 +180,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       });
       const pick = (item: Record<string, unknown>) =>
         fields ? Object.fromEntries(['id', ...fields].filter((f) => f in item).map((f) => [f, item[f]])) : item;
-      return { list: items.map(pick) as { id: string }[], count: total, page, pageSize };
+      return { list: items.map((item) => pick(secrets.mask(item))) as { id: string }[], count: total, page, pageSize };
     },
   );
 
@@ -174,22 +192,31 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         tags,
         summary: `Get one (${definition.kind}); with asOf, its state at that instant, from its history`,
         params: idParams,
-        querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional(), minPosition }),
+        querystring: z.object({
+          asOf: z.iso.datetime({ offset: true }).optional(),
+          minPosition,
+          ...(definition.protect
+            ? { reveal: z.literal('secrets').optional().describe('Administrators only: the stored secrets in clear') }
+            : {}),
+        }),
         response: { 200: documentSchema, 404: errorResponse },
       },
     },
     async (request) => {
       const { asOf } = request.query;
+      const reveal = (request.query as { reveal?: string }).reveal === 'secrets';
+      if (reveal && !isAdmin(request.viewer)) throw new DomainError('auth.adminOnly');
+      const present = (document: EntityDocument) => (reveal ? secrets.reveal(document) : secrets.mask(document));
       if (asOf) {
         const { state } = await service.load(request.params.id, new Date(asOf));
         if (state.status !== 'active' || !visible(request, stateOf(state)))
           throw new DomainError('resource.notFound', { details: { id: request.params.id, asOf } });
-        return entityDocument(state) as EntityDocument;
+        return present(entityDocument(state) as EntityDocument);
       }
       await readYourWrites(request.query.minPosition);
       const document = (await readStore.get(projection.collection, request.params.id)) as EntityDocument | undefined;
       if (!document || !visible(request, document)) throw notFound(request.params.id);
-      return document;
+      return present(document);
     },
   );
 
@@ -216,13 +243,13 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
-      const id = crypto.randomUUID();
+      const id = newId(request.body as Record<string, unknown>);
       const result = await service.execute(
         { type: 'create', id, fields: request.body as Record<string, unknown> },
         metadata(request),
       );
       if (result.position) await options.after?.created?.(request, result.state);
-      return reply.status(201).send(outcome(id, result));
+      return reply.status(201).send(outcome(request, id, result));
     },
   );
 
@@ -241,6 +268,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
             .min(1)
             .optional()
             .describe('Refuse with 409 if the entity changed since this version'),
+          ...updateOptions?.shape,
         }),
         response: {
           200: commandResult,
@@ -252,14 +280,15 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       },
     },
     async (request) => {
-      const { expectedVersion, ...changes } = request.body as Record<string, unknown> & { expectedVersion?: number };
+      const { expectedVersion, ...body } = request.body as Record<string, unknown> & { expectedVersion?: number };
+      const { changes, options } = splitUpdateBody(body, Object.keys(updateOptions?.shape ?? {}));
       await visibleState(request, request.params.id);
       const result = await service.execute(
-        { type: 'update', id: request.params.id, changes },
+        { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
         metadata(request),
         expectedVersion,
       );
-      return outcome(request.params.id, result);
+      return outcome(request, request.params.id, result);
     },
   );
 
@@ -283,7 +312,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         request.query.expectedVersion,
       );
       if (result.position) await options.after?.deleted?.(request, result.state);
-      return outcome(request.params.id, result);
+      return outcome(request, request.params.id, result);
     },
   );
 
@@ -308,9 +337,9 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       },
       async (request, reply) => {
         const source = await visibleState(request, request.params.id);
-        const id = crypto.randomUUID();
+        const id = newId({ ...source.fields, ...(request.body as Record<string, unknown>) });
         const result = await service.execute({ type: 'clone', id, source, overrides: request.body }, metadata(request));
-        return reply.status(201).send(outcome(id, result));
+        return reply.status(201).send(outcome(request, id, result));
       },
     );
   }

@@ -266,6 +266,23 @@ export function identityService(dependencies: IdentityDependencies) {
       return { credential, secret: credentialSecret(secretKey, credential.id) };
     },
 
+    /** New credentials for a probe (any previous ones stop working): the secret is shown once. */
+    async issueProbeCredentials(probeId: string, ownerProfileId: string) {
+      const userId = `probe:${probeId}`;
+      await store.revoke({ userId, kinds: ['probe'] }, new Date());
+      const credential: Credential = {
+        id: newCredentialId('probe'),
+        kind: 'probe',
+        userId,
+        profileId: ownerProfileId,
+        createdAt: new Date(),
+        expiresAt: FOREVER,
+        unlimited: true,
+      };
+      await store.insertCredential(credential);
+      return { clientId: credential.id, clientSecret: credentialSecret(secretKey, credential.id) };
+    },
+
     listCredentials: (kind: CredentialKind, filter: { userId?: string; profileId?: string }) =>
       store.credentialsOf({ kind, ...filter }),
     revokeCredential: (id: string) => store.revoke({ id }, new Date()),

@@ -1,10 +1,8 @@
-import { randomBytes } from 'node:crypto';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
 
 // Secrets stay out of the event log (which auditors replay and read models copy): password hashes, credentials and
 // one-time links live in these tables of the event-store database. The events record that they changed, not what to.
 const schema = `
-create table if not exists iam_settings (name text primary key, value text not null);
 create table if not exists iam_passwords (
   user_id text primary key, hash text not null, changed_at timestamptz not null);
 create table if not exists iam_credentials (
@@ -17,8 +15,8 @@ create table if not exists iam_password_links (
   expires_at timestamptz not null, used_at timestamptz);
 `;
 
-/** Sessions sign the console's calls; tokens and API clients sign machine calls (spec §3 Token, API credentials). */
-export type CredentialKind = 'session' | 'token' | 'client';
+/** Sessions sign the console's calls; tokens and API clients machine calls (spec §3); probes sign for the gateway. */
+export type CredentialKind = 'session' | 'token' | 'client' | 'probe';
 
 export interface Credential {
   id: string;
@@ -63,18 +61,6 @@ export async function openIdentityStore(sql: SqlClient) {
   await sql.exec(schema);
 
   return {
-    /** The platform's signing key when SECRET_KEY is not configured: generated once, shared by every process. */
-    async storedSecretKey(): Promise<string> {
-      await sql.query('insert into iam_settings (name, value) values ($1, $2) on conflict (name) do nothing', [
-        'secret-key',
-        randomBytes(48).toString('base64url'),
-      ]);
-      const [row] = await sql.query<{ value: string }>('select value from iam_settings where name = $1', [
-        'secret-key',
-      ]);
-      return row!.value;
-    },
-
     async passwordHash(userId: string): Promise<string | undefined> {
       const [row] = await sql.query<{ hash: string }>('select hash from iam_passwords where user_id = $1', [userId]);
       return row?.hash;

@@ -4,9 +4,10 @@ import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { probeAuthenticator } from '../gateway/probe-authenticator.ts';
 import { identityService } from './identity-service.ts';
 import { openIdentityStore } from './identity-store.ts';
-import { requestAuthenticator } from './request-authenticator.ts';
+import { requestAuthenticator, signatureVerifier } from './request-authenticator.ts';
 
 /** Identity on the platform's adapters: the service, the request authenticator and the users' lifecycle e-mails. */
 export async function openIdentity(options: {
@@ -18,7 +19,7 @@ export async function openIdentity(options: {
 }) {
   const { config, platform } = options;
   const store = await openIdentityStore(platform.sql);
-  const secretKey = config.secretKey ?? (await store.storedSecretKey());
+  const { secretKey } = platform;
   const service = identityService({
     eventStore: platform.eventStore,
     users: options.users,
@@ -30,11 +31,13 @@ export async function openIdentity(options: {
     settings: { ...config.identity, publicUrl: config.http.publicUrl },
     ...(options.challengeCost ? { challengeCost: options.challengeCost } : {}),
   });
-  const authenticate = requestAuthenticator({
+  const verification = {
     identity: service,
     ephemeral: platform.ephemeral,
     maxClockSkewMs: config.identity.maxClockSkewMs,
-  });
+  };
+  const authenticate = requestAuthenticator(verification);
+  const authenticateProbe = probeAuthenticator(signatureVerifier(verification));
   const userLifecycle = {
     /** A new user gets an invitation to choose a password. */
     created: (request: FastifyRequest, state: EntityState) =>
@@ -46,7 +49,7 @@ export async function openIdentity(options: {
     /** A deleted user's sessions, tokens and API clients end. */
     deleted: (_request: FastifyRequest, state: EntityState) => service.endEverythingOf(state.id),
   };
-  return { service, authenticate, userLifecycle, store, secretKey };
+  return { service, authenticate, authenticateProbe, userLifecycle, store, secretKey };
 }
 
 export type Identity = Awaited<ReturnType<typeof openIdentity>>;

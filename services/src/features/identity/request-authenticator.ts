@@ -1,6 +1,7 @@
 import { DomainError, parseAuthorization, stringToSign } from '@nq/contracts';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import type { IdentityService } from './identity-service.ts';
+import type { Credential } from './identity-store.ts';
 import { hmac, sameBytes, sha256 } from './signing-secrets.ts';
 import type { Viewer } from './viewer.ts';
 
@@ -13,22 +14,21 @@ export interface SignedRequest {
   body: Buffer | undefined;
 }
 
+interface VerifierDependencies {
+  identity: Pick<IdentityService, 'credential' | 'credentialSecret'>;
+  ephemeral: EphemeralStore;
+  maxClockSkewMs: number;
+}
+
 const RATE_WINDOW_MS = 60_000;
 
 /**
- * Checks a signed request (design §7) and answers who makes it: the signature over method, path, query, timestamp,
- * nonce and body hash, compared in constant time; a timestamp within the allowed clock skew; a nonce never seen in
- * that window (the ephemeral store: Redis when several processes serve the API); a live credential whose user and
- * profile still exist; the per-minute request budget of tokens and API clients.
+ * Checks a signed request (design §7) and answers the live credential that signed it: the signature over method,
+ * path, query, timestamp, nonce and body hash, compared in constant time; a timestamp within the allowed clock skew;
+ * a nonce never seen in that window (the ephemeral store: Redis when several processes serve the API).
  */
-export function requestAuthenticator(dependencies: {
-  identity: IdentityService;
-  ephemeral: EphemeralStore;
-  maxClockSkewMs: number;
-}) {
-  const { identity, ephemeral, maxClockSkewMs } = dependencies;
-
-  return async function authenticate(request: SignedRequest, now = Date.now()): Promise<Viewer> {
+export function signatureVerifier({ identity, ephemeral, maxClockSkewMs }: VerifierDependencies) {
+  return async function verify(request: SignedRequest, now = Date.now()): Promise<Credential> {
     const parts = parseAuthorization(request.authorization);
     if (!parts) throw new DomainError('auth.unauthenticated');
     if (Math.abs(now - parts.timestamp) > maxClockSkewMs)
@@ -55,21 +55,38 @@ export function requestAuthenticator(dependencies: {
     if (credential.revokedAt) throw new DomainError('auth.sessionExpired');
     if (credential.expiresAt.getTime() <= now)
       throw new DomainError(credential.kind === 'token' ? 'tokens.expired' : 'auth.sessionExpired');
+    return credential;
+  };
+}
 
+/** Refuses a token or API client past its per-minute budget (429 with the seconds to wait). */
+export async function spendRequestBudget(ephemeral: EphemeralStore, credential: Credential) {
+  if (credential.rateLimit === undefined || credential.unlimited) return;
+  const { count, resetInMs } = await ephemeral.increment(`rate:${credential.id}`, RATE_WINDOW_MS);
+  if (count > credential.rateLimit)
+    throw new DomainError('request.tooMany', {
+      details: { limitPerMinute: credential.rateLimit, retryAfterSeconds: Math.ceil(resetInMs / 1000) },
+    });
+}
+
+/**
+ * The caller of a signed request with its user and profile: a session, a token or an API client (whose user and
+ * profile must still exist and go together), within the request budget of tokens and clients.
+ */
+export function requestAuthenticator(dependencies: VerifierDependencies & { identity: IdentityService }) {
+  const { identity, ephemeral } = dependencies;
+  const verify = signatureVerifier(dependencies);
+
+  return async function authenticate(request: SignedRequest, now = Date.now()): Promise<Viewer> {
+    const credential = await verify(request, now);
+    // A probe's credentials sign for the probe gateway only.
+    if (credential.kind === 'probe') throw new DomainError('auth.unauthenticated');
     const [user, profile] = await Promise.all([
       identity.loadUser(credential.userId),
       identity.loadProfile(credential.profileId),
     ]);
     if (!user || !profile || !user.fields.profiles.includes(profile.id)) throw new DomainError('auth.sessionExpired');
-
-    if (credential.rateLimit !== undefined && !credential.unlimited) {
-      const { count, resetInMs } = await ephemeral.increment(`rate:${credential.id}`, RATE_WINDOW_MS);
-      if (count > credential.rateLimit)
-        throw new DomainError('request.tooMany', {
-          details: { limitPerMinute: credential.rateLimit, retryAfterSeconds: Math.ceil(resetInMs / 1000) },
-        });
-    }
-
+    await spendRequestBudget(ephemeral, credential);
     return {
       userId: user.id,
       email: user.fields.email,

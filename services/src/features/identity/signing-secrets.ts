@@ -6,8 +6,10 @@ import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypt
 export const credentialSecret = (secretKey: string, credentialId: string) =>
   createHmac('sha256', secretKey).update(`credential:${credentialId}`).digest('base64url');
 
-export const newCredentialId = (kind: 'session' | 'token' | 'client') =>
-  `${kind === 'session' ? 's' : kind === 'token' ? 't' : 'c'}_${randomBytes(18).toString('base64url')}`;
+const prefixes = { session: 's', token: 't', client: 'c', probe: 'p' } as const;
+
+export const newCredentialId = (kind: keyof typeof prefixes) =>
+  `${prefixes[kind]}_${randomBytes(18).toString('base64url')}`;
 
 export const hmac = (secret: string, text: string) => createHmac('sha256', secret).update(text).digest();
 

@@ -1,7 +1,15 @@
 export { type EntityEvent, emptyEntity, evolveEntity } from '@nq/contracts';
 
 import { isDeepStrictEqual } from 'node:util';
-import { DomainError, type EntityEvent, type EntityState, emptyEntity, evolveEntity } from '@nq/contracts';
+import {
+  type CatalogueWarning,
+  DomainError,
+  type EntityEvent,
+  type EntityState,
+  emptyEntity,
+  evolveEntity,
+} from '@nq/contracts';
+import type { z } from 'zod';
 import type { Decider } from '../decider/decider.ts';
 import type { AppendConstraints } from '../event-store/event-store-port.ts';
 import type { EntityDefinition, FieldsOf, RuleContext } from './entity-definition.ts';
@@ -12,21 +20,43 @@ type Fields = Record<string, unknown>;
 
 export type EntityCommand =
   | { type: 'create'; id: string; fields: Fields }
-  | { type: 'update'; id: string; changes: Fields }
+  | { type: 'update'; id: string; changes: Fields; options?: Fields }
   | { type: 'delete'; id: string }
   | { type: 'clone'; id: string; source: EntityState<Fields>; overrides: Fields };
 
 export const streamIdOf = (definition: Pick<EntityDefinition, 'kind'>, id: string) => `${definition.kind}-${id}`;
 
-/** Parses the complete entity after a change, so rules that span fields hold whatever was sent. */
-function validated<Definition extends EntityDefinition>(
-  definition: Definition,
-  candidate: Fields,
-): FieldsOf<Definition> {
-  const result = definition.schema.safeParse(candidate);
+function parsed<Schema extends z.ZodObject>(schema: Schema, candidate: Fields): z.output<Schema> {
+  const result = schema.safeParse(candidate);
   if (!result.success)
     throw validationError(result.error.issues.map((issue) => fieldProblem(issue.path, issue.message)));
-  return result.data as FieldsOf<Definition>;
+  return result.data;
+}
+
+/** Parses the complete entity after a change, so rules that span fields hold whatever was sent. */
+const validated = <Definition extends EntityDefinition>(definition: Definition, candidate: Fields) =>
+  parsed(definition.schema, candidate) as FieldsOf<Definition>;
+
+/** The changes an update applies: those requested, as the definition's update options alter or refuse them. */
+function requestedChanges(
+  definition: EntityDefinition,
+  previous: Fields,
+  command: { changes: Fields; options?: Fields },
+) {
+  const { updateOptions } = definition;
+  if (!updateOptions) return command.changes;
+  return updateOptions.apply(previous, command.changes, parsed(updateOptions.schema, command.options ?? {})) as Fields;
+}
+
+function protectedFields<Definition extends EntityDefinition>(
+  definition: Definition,
+  fields: FieldsOf<Definition>,
+  context: RuleContext,
+  previous?: FieldsOf<Definition>,
+): FieldsOf<Definition> {
+  if (!definition.protect) return fields;
+  if (!context.seal) throw new Error(`${definition.kind} has secrets: its commands need a seal in their context`);
+  return definition.protect(fields, context.seal, previous) as FieldsOf<Definition>;
 }
 
 function created<Definition extends EntityDefinition>(
@@ -36,7 +66,7 @@ function created<Definition extends EntityDefinition>(
   context: RuleContext,
   clonedFrom?: string,
 ): EntityEvent[] {
-  const fields = validated(definition, input);
+  const fields = protectedFields(definition, validated(definition, input), context);
   definition.rules?.(fields, context);
   return [
     {
@@ -54,7 +84,8 @@ export function entityDecider<Definition extends EntityDefinition>(
     evolve: evolveEntity,
     decide(command, state, context) {
       if (command.type === 'create' || command.type === 'clone') {
-        if (state.status !== 'absent') throw new DomainError('request.conflict', { details: { id: command.id } });
+        if (state.status !== 'absent')
+          throw new DomainError(definition.naturalId?.taken ?? 'request.conflict', { details: { id: command.id } });
         if (command.type === 'create') return created(definition, command.id, command.fields, context);
         if (!definition.cloneable || command.source.status !== 'active') throw new DomainError('resource.notFound');
         return created(
@@ -70,13 +101,20 @@ export function entityDecider<Definition extends EntityDefinition>(
         definition.deletion?.guard?.(state as EntityState<FieldsOf<Definition>>, context);
         return [{ type: `${definition.eventPrefix}Deleted`, data: {} }];
       }
+      const requested = requestedChanges(definition, state.fields, command);
       for (const { field, error } of definition.immutableFields ?? []) {
-        if (field in command.changes && !isDeepStrictEqual(command.changes[field], state.fields[field])) {
+        if (field in requested && !isDeepStrictEqual(requested[field], state.fields[field])) {
           throw new DomainError(error, { details: { field } });
         }
       }
-      const fields = validated(definition, mergeChanges(state.fields, command.changes));
-      definition.rules?.(fields, context, state.fields as FieldsOf<Definition>);
+      const previous = state.fields as FieldsOf<Definition>;
+      const fields = protectedFields(
+        definition,
+        validated(definition, mergeChanges(state.fields, requested)),
+        context,
+        previous,
+      );
+      definition.rules?.(fields, context, previous);
       const changes = Object.fromEntries(
         Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, state.fields[key])),
       );
@@ -84,6 +122,17 @@ export function entityDecider<Definition extends EntityDefinition>(
       return Object.keys(changes).length === 0 ? [] : [{ type: `${definition.eventPrefix}Updated`, data: { changes } }];
     },
   };
+}
+
+/** The definition's advice on the entity a create, update or clone left (none after a delete). */
+export function entityWarnings(
+  definition: EntityDefinition,
+  command: EntityCommand,
+  before: EntityState<Fields>,
+  after: EntityState<Fields>,
+): CatalogueWarning[] {
+  if (command.type === 'delete' || after.status !== 'active' || !definition.warnings) return [];
+  return definition.warnings(after.fields, command.type === 'update' ? before.fields : undefined);
 }
 
 /** What the append must also hold for these events (uniqueness, references, deletion), computed from state. */

@@ -1,4 +1,4 @@
-import type { EntityState, HttpErrorCode } from '@nq/contracts';
+import type { CatalogueWarning, EntityState, HttpErrorCode } from '@nq/contracts';
 
 export type { EntityState, EntityStatus } from '@nq/contracts';
 
@@ -22,6 +22,27 @@ export interface RuleContext extends DecideContext {
   settings: ConfigurationSettings;
   /** The probes the acting profile may use, when its profile restricts them (spec §5: probes must belong to it). */
   allowedProbes?: readonly string[];
+  /** Seals a secret for storage (AES-GCM: its random IV comes in through the context, like time). */
+  seal?: (clear: string) => { sealed: string };
+}
+
+/** An update's changes to the fields: left out, unchanged; null, cleared. */
+export type UpdateChanges<Schema extends z.ZodObject> = {
+  [Field in keyof z.output<Schema>]?: z.output<Schema>[Field] | null;
+};
+
+/**
+ * Options an update may carry that are not fields and are never stored (e.g. a confirmation), and what they do: the
+ * API accepts them beside the fields of an update body.
+ */
+export interface UpdateOptions<Schema extends z.ZodObject, Options extends z.ZodObject> {
+  /** Their names must differ from the entity's fields. */
+  schema: Options;
+  /**
+   * Sees the stored fields, the requested changes and the options before the update is validated: throws a
+   * DomainError to refuse the update, or answers the changes to apply (e.g. more fields cleared).
+   */
+  apply(previous: z.output<Schema>, changes: UpdateChanges<Schema>, options: z.output<Options>): UpdateChanges<Schema>;
 }
 
 /**
@@ -29,19 +50,39 @@ export interface RuleContext extends DecideContext {
  * One generic decider (entity-decider.ts) turns a definition into create / update / delete / clone decisions, so each
  * entity states only what is particular to it.
  */
-export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject> {
+export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject, Options extends z.ZodObject = z.ZodObject> {
   /** Stream prefix and audit name: streams are `<kind>-<id>`. */
   kind: string;
   /** Event names: `<eventPrefix>Created`, `…Updated`, `…Deleted`. */
   eventPrefix: string;
   /** The entity's fields; a create body is exactly this, an update body its partial. */
   schema: Schema;
+  /**
+   * The entity's id taken from its own fields (e.g. a probe's id) instead of a generated one; creating one whose id
+   * was ever used answers `taken`.
+   */
+  naturalId?: { of(fields: z.output<Schema>): string; taken: HttpErrorCode };
   /** Fields only the platform sets (e.g. a user's last access): absent from create and update bodies. */
   systemFields?: (keyof z.output<Schema> & string)[];
   /** Fields that cannot change once created, with the error an attempt gets (e.g. a provider's name). */
   immutableFields?: { field: keyof z.output<Schema> & string; error: HttpErrorCode }[];
+  /**
+   * Secrets of the entity sealed before they are stored; a secret left out of an edited entry keeps its stored value
+   * (the API never sends secrets back, so an edit cannot resend them).
+   */
+  protect?(
+    fields: z.output<Schema>,
+    seal: (clear: string) => { sealed: string },
+    previous?: z.output<Schema>,
+  ): z.output<Schema>;
   /** Business rules over the whole entity after the change; throw a DomainError. `previous` is absent on create. */
   rules?(fields: z.output<Schema>, context: RuleContext, previous?: z.output<Schema>): void;
+  /**
+   * Advice that does not block (the spec's "advised" or "discouraged"): answered with a successful create, update or
+   * clone, in the caller's language. `previous` is absent on create and clone.
+   */
+  warnings?(fields: z.output<Schema>, previous?: z.output<Schema>): CatalogueWarning[];
+  updateOptions?: UpdateOptions<Schema, Options>;
   /** Values no two live entities may share (compared as given: normalise in valueOf). */
   unique?: { scope: string; valueOf(fields: z.output<Schema>): string[]; conflict: HttpErrorCode }[];
   /** Other streams this entity refers to; they must exist, and cannot be deleted while referred to. */

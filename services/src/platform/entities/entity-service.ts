@@ -1,5 +1,6 @@
 import {
   type Actor,
+  type CatalogueWarning,
   DomainError,
   type EntityState,
   emptyEntity,
@@ -8,7 +9,7 @@ import {
   type StoredEvent,
 } from '@nq/contracts';
 import type { EventStore } from '../event-store/event-store-port.ts';
-import { type EntityCommand, entityConstraints, entityDecider, streamIdOf } from './entity-decider.ts';
+import { type EntityCommand, entityConstraints, entityDecider, entityWarnings, streamIdOf } from './entity-decider.ts';
 import type { ConfigurationSettings, EntityDefinition } from './entity-definition.ts';
 
 export interface CommandMetadata {
@@ -24,6 +25,8 @@ export interface CommandOutcome {
   state: EntityState;
   /** Where the change landed in the global log (absent when nothing changed). */
   position?: LogPosition;
+  /** The definition's advice on the entity the command left (empty when none). */
+  warnings: CatalogueWarning[];
 }
 
 const foldStream = (events: StoredEvent[]) =>
@@ -33,9 +36,13 @@ const MAX_ATTEMPTS = 3;
 /** Runs commands on one kind of configuration entity: load its stream, decide, append with its constraints. */
 export function entityService(
   definition: EntityDefinition,
-  dependencies: { eventStore: EventStore; settings: ConfigurationSettings },
+  dependencies: {
+    eventStore: EventStore;
+    settings: ConfigurationSettings;
+    seal?: (clear: string) => { sealed: string };
+  },
 ) {
-  const { eventStore, settings } = dependencies;
+  const { eventStore, settings, seal } = dependencies;
   const decider = entityDecider(definition);
 
   async function load(id: string, asOf?: Date) {
@@ -61,9 +68,15 @@ export function entityService(
         now: metadata.now,
         actor: metadata.actor,
         settings,
+        ...(seal ? { seal } : {}),
         ...(metadata.allowedProbes ? { allowedProbes: metadata.allowedProbes } : {}),
       });
-      if (events.length === 0) return { state };
+      const outcome = (after: EntityState, position?: LogPosition): CommandOutcome => ({
+        state: after,
+        ...(position ? { position } : {}),
+        warnings: entityWarnings(definition, command, state, after),
+      });
+      if (events.length === 0) return outcome(state);
       try {
         const result = await eventStore.append({
           streamId: streamIdOf(definition, command.id),
@@ -77,10 +90,10 @@ export function entityService(
           },
           constraints: entityConstraints(definition, state, events),
         });
-        return {
-          state: result.events.reduce<EntityState>((current, event) => evolveEntity(current, event), state),
-          position: result.position,
-        };
+        return outcome(
+          result.events.reduce<EntityState>((current, event) => evolveEntity(current, event), state),
+          result.position,
+        );
       } catch (error) {
         const retry =
           error instanceof DomainError &&

@@ -11,7 +11,11 @@ const documentMappings: estypes.MappingTypeMapping = {
     // A field first seen as an integer must still take decimals later (coordinates, weights).
     { numbers: { match_mapping_type: 'long', mapping: { type: 'double' } } },
   ],
-  properties: { id: { type: 'keyword' } },
+  properties: {
+    id: { type: 'keyword' },
+    // Free-form settings (a probe's further settings) are kept, not indexed: their shapes vary by probe software.
+    further: { type: 'object', enabled: false },
+  },
 };
 
 const escapeWildcard = (text: string) => text.replace(/[\\*?]/g, (c) => `\\${c}`);
@@ -91,6 +95,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
           );
         if (failures.length > 0) throw new Error(`read model write failed: ${JSON.stringify(failures[0]!.error)}`);
       }
+      if (checkpoint === undefined) return;
       await ensureIndex(checkpoints);
       // Read back with a real-time GET: no refresh needed.
       await client.index({ index: checkpoints, id: projection, document: { position: checkpoint } });

@@ -41,7 +41,11 @@ export interface DocumentWrite {
  */
 export interface ReadStore {
   readonly adapter: string;
-  write(projection: string, collection: string, writes: DocumentWrite[], checkpoint: LogPosition): Promise<void>;
+  /**
+   * Writes documents and, with them, the projection's checkpoint. Read models fed from the Log port give no
+   * checkpoint: their consumer commits its offsets, and document versions make a redelivery harmless.
+   */
+  write(projection: string, collection: string, writes: DocumentWrite[], checkpoint?: LogPosition): Promise<void>;
   get(collection: string, id: string): Promise<ReadDocument | undefined>;
   /** Several documents in one round trip: those found, by id (an id not found, or a collection never written, is absent). */
   getMany(collection: string, ids: readonly string[]): Promise<Map<string, ReadDocument>>;

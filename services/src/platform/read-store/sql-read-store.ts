@@ -84,11 +84,12 @@ export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
             );
           }
         }
-        await tx.query(
-          `insert into rm_checkpoints (projection, position) values ($1, $2)
-           on conflict (projection) do update set position = excluded.position`,
-          [projection, checkpoint],
-        );
+        if (checkpoint !== undefined)
+          await tx.query(
+            `insert into rm_checkpoints (projection, position) values ($1, $2)
+             on conflict (projection) do update set position = excluded.position`,
+            [projection, checkpoint],
+          );
       });
     },
     async get(collection, id) {

@@ -1,0 +1,23 @@
+import type { TopicSpec } from '../../platform/log/log-port.ts';
+
+/**
+ * The topics between the probe fleet and the platform (design §1), keyed by probe id. A prefix (TOPIC_PREFIX) lets
+ * several environments share one Kafka cluster.
+ */
+export function fleetTopicsFor(prefix = '') {
+  const topics = {
+    measurementsRaw: `${prefix}measurements.raw`,
+    measurementsDlq: `${prefix}measurements.dlq`,
+    probeStatus: `${prefix}probe.status`,
+    probeCommands: `${prefix}probe.commands`,
+  };
+  const specs: TopicSpec[] = [
+    { name: topics.measurementsRaw, partitions: 12 },
+    { name: topics.measurementsDlq, partitions: 3 },
+    { name: topics.probeStatus, partitions: 6 },
+    { name: topics.probeCommands, partitions: 6 },
+  ];
+  return { ...topics, specs };
+}
+
+export type FleetTopics = ReturnType<typeof fleetTopicsFor>;

@@ -1,0 +1,125 @@
+import { randomUUID } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRecord } from '../../platform/log/log-port.ts';
+import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+import { waitFor } from '../../testing/wait-for.ts';
+
+const result = (probeId: string, changes: Record<string, unknown> = {}) => ({
+  measurementId: randomUUID(),
+  probeId,
+  program: 'speedtest',
+  testType: 'http-download',
+  technology: 4,
+  measuredAt: new Date().toISOString(),
+  status: 'Finished',
+  kpis: { download: 87.5, latency: 21 },
+  ...changes,
+});
+
+/** A probe talks to the platform through its gateway: configuration, results and status, each item answered. */
+export function describeGatewayApi(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
+  describe(`probe gateway — ${profile}`, { timeout: 90_000 }, () => {
+    let api: TestApi;
+    let probe: SignedClient;
+    const probeId = `gw${Date.now().toString(36)}`;
+    const received: LogRecord[] = [];
+    let stopConsumer: () => Promise<void>;
+
+    beforeAll(async () => {
+      api = await openTestApi(await environment());
+      const created = await api.app.inject({
+        method: 'POST',
+        url: '/probes',
+        payload: {
+          probeId,
+          name: 'Gateway probe',
+          family: 'Agent',
+          type: 'mobile',
+          latitude: 40.42,
+          longitude: -3.7,
+          device: { wifi: [{ ssid: 'field', password: 'field-pass' }] },
+        },
+      });
+      expect(created.statusCode, created.body).toBe(201);
+      const issued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
+      expect(issued.statusCode, issued.body).toBe(201);
+      probe = signedClient(api.raw, issued.json());
+      const consumer = await api.platform.log.consume({
+        groupId: `gateway-test-${randomUUID()}`,
+        topics: [api.platform.topics.measurementsRaw],
+        handle: async (records) => void received.push(...records),
+      });
+      stopConsumer = () => consumer.stop();
+    }, 120_000);
+    afterAll(async () => {
+      await stopConsumer?.();
+      await api?.raw.close();
+    });
+
+    it('serves the probe its configuration, with its own secrets, and 304 while it has not changed', async () => {
+      const first = await probe.inject('/gateway/v1/configuration');
+      expect(first.statusCode, first.body).toBe(200);
+      expect(first.json().probe).toMatchObject({
+        probeId,
+        device: { wifi: [{ ssid: 'field', password: 'field-pass' }] },
+      });
+      const etag = String(first.headers.etag);
+      const again = await probe.inject({ url: '/gateway/v1/configuration', headers: { 'if-none-match': etag } });
+      expect(again.statusCode).toBe(304);
+      await api.app.inject({ method: 'PUT', url: `/probes/${probeId}`, payload: { name: 'Renamed gateway probe' } });
+      const changed = await probe.inject({ url: '/gateway/v1/configuration', headers: { 'if-none-match': etag } });
+      expect(changed.statusCode).toBe(200);
+      expect(changed.headers.etag).not.toBe(etag);
+    });
+
+    it('puts the valid results of a batch on measurements.raw, keyed by probe, and answers each bad one', async () => {
+      const good = [result(probeId), result(probeId, { taskMode: 'passive' })];
+      const response = await probe.inject({
+        method: 'POST',
+        url: '/gateway/v1/results',
+        payload: {
+          items: [good[0], { ...result(probeId), testType: 'telepathy' }, good[1], result('someoneelse'), 'garbage'],
+        },
+      });
+      expect(response.statusCode, response.body).toBe(202);
+      const answer = response.json();
+      expect(answer.accepted).toBe(2);
+      expect(answer.rejected.map((r: { index: number }) => r.index)).toEqual([1, 3, 4]);
+      expect(answer.rejected[0].problems[0]).toMatchObject({ field: 'testType', code: 'validation.invalidOption' });
+      expect(answer.rejected[1].problems[0]).toMatchObject({ field: 'probeId' });
+      await waitFor('the two results on the topic', () => received.filter((r) => r.key === probeId).length >= 2);
+      const ids = received.filter((r) => r.key === probeId).map((r) => JSON.parse(r.value).measurementId);
+      expect(ids.sort()).toEqual(good.map((g) => g.measurementId).sort());
+    });
+
+    it('keeps the last status of the probe for the status screen and the probes map', async () => {
+      const reportedAt = new Date().toISOString();
+      const response = await probe.inject({
+        method: 'POST',
+        url: '/gateway/v1/status',
+        payload: { items: [{ probeId, reportedAt, state: 'Ready', technology: 5, battery: 80 }] },
+      });
+      expect(response.json()).toEqual({ accepted: 1, rejected: [] });
+      await waitFor('the status in the read model', async () => {
+        const list = (await api.app.inject('/probes/status')).json().list as { probeId: string; state: string }[];
+        return list.some((row) => row.probeId === probeId && row.state === 'Ready');
+      });
+      const map = (await api.app.inject('/api/probes/map')).json();
+      expect(
+        map.features.find((f: { properties: { probeId: string } }) => f.properties.probeId === probeId),
+      ).toMatchObject({
+        geometry: { coordinates: [-3.7, 40.42] },
+        properties: { state: 'Ready', technology: 5 },
+      });
+    });
+
+    it('keeps the gateway and the user API apart: each refuses the other credentials', async () => {
+      expect((await api.app.inject('/gateway/v1/configuration')).statusCode).toBe(401);
+      expect((await probe.inject('/profile')).statusCode).toBe(401);
+      const reissued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
+      expect((await probe.inject('/gateway/v1/configuration')).json().code).toBe('auth.sessionExpired');
+      expect((await signedClient(api.raw, reissued.json()).inject('/gateway/v1/configuration')).statusCode).toBe(200);
+    });
+  });
+}

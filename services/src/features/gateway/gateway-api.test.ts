@@ -1,0 +1,3 @@
+import { describeGatewayApi } from './gateway-api.suite.ts';
+
+describeGatewayApi('embedded (table-backed log)', async () => ({}));

@@ -1,0 +1,147 @@
+import { createHash } from 'node:crypto';
+import { DomainError, measurementSchema, probeStatusReportSchema } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { probeAccess } from '../../api/access/access-rule.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { LogPort } from '../../platform/log/log-port.ts';
+import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
+import { errorResponse } from '../feature-routes.ts';
+import { type ItemRejection, splitBatch } from './batch-items.ts';
+import type { FleetTopics } from './fleet-topics.ts';
+
+export interface GatewayRouteOptions {
+  probes: EntityService;
+  taskSuites: EntityService;
+  log: LogPort;
+  topics: FleetTopics;
+  secrets: Pick<SecretSealer, 'reveal'>;
+}
+
+export const MAX_BATCH_ITEMS = 1_000;
+const tags = ['Probe gateway'];
+const config = { access: probeAccess };
+const rejection = z.object({
+  index: z.number().int(),
+  id: z.string().optional(),
+  problems: z.array(z.object({ field: z.string(), code: z.string().optional(), message: z.string() })),
+});
+const batchAnswer = z.object({ accepted: z.number().int(), rejected: z.array(rejection) });
+const batchBody = z.object({
+  items: z.array(z.unknown()).min(1, 'validation.required').max(MAX_BATCH_ITEMS, 'validation.tooBig'),
+});
+const idOf = (key: string) => (item: unknown) => {
+  const value = typeof item === 'object' && item !== null ? (item as Record<string, unknown>)[key] : undefined;
+  return typeof value === 'string' ? value : undefined;
+};
+const otherProbe = (probeId: string) => (item: { probeId: string }) =>
+  item.probeId === probeId
+    ? undefined
+    : { field: 'probeId', code: 'probes.notFound', message: `this probe is ${probeId}, not ${item.probeId}` };
+
+/**
+ * The probe-facing API (issue 5): a probe signs with its own credentials, fetches its configuration (with an ETag),
+ * and posts batches of results and status reports. Each batch is answered per item; the valid items are on the topic,
+ * acknowledged by the broker, before the 202.
+ */
+export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (app, options) => {
+  const { probes, taskSuites, log, secrets, topics } = options;
+
+  app.get(
+    '/configuration',
+    {
+      config,
+      schema: {
+        tags,
+        summary:
+          "The probe's configuration: its settings (with its own secrets) and its task suite; 304 while unchanged",
+        headers: z.object({ 'if-none-match': z.string().optional() }).loose(),
+        response: {
+          200: z.object({ version: z.string(), probe: z.looseObject({}), taskSuite: z.looseObject({}).nullable() }),
+          304: z.null(),
+          404: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { state: probe } = await probes.load(request.probe.probeId);
+      if (probe.status !== 'active') throw new DomainError('probes.notFound');
+      const suiteId = probe.fields.taskSuite as string | undefined;
+      const suite = suiteId ? (await taskSuites.load(suiteId)).state : undefined;
+      const version = createHash('sha256')
+        .update(`${probe.version}:${suiteId ?? ''}:${suite?.version ?? 0}`)
+        .digest('base64url')
+        .slice(0, 22);
+      const etag = `"${version}"`;
+      reply.header('etag', etag);
+      if (request.headers['if-none-match'] === etag) return reply.status(304).send(null);
+      return {
+        version,
+        probe: secrets.reveal({ ...probe.fields, id: probe.id }),
+        taskSuite: suite?.status === 'active' ? { ...suite.fields, id: suite.id } : null,
+      };
+    },
+  );
+
+  async function publish(
+    topic: string,
+    probeId: string,
+    items: object[],
+    rejected: ItemRejection[],
+  ): Promise<z.infer<typeof batchAnswer>> {
+    if (items.length > 0) {
+      const receivedAt = new Date().toISOString();
+      await log.produce(
+        topic,
+        items.map((item) => ({ key: probeId, value: JSON.stringify({ ...item, receivedAt }) })),
+      );
+    }
+    return { accepted: items.length, rejected };
+  }
+
+  app.post(
+    '/results',
+    {
+      config,
+      schema: {
+        tags,
+        summary: `A batch of results (at most ${MAX_BATCH_ITEMS}): 202 once the valid ones are on measurements.raw`,
+        body: batchBody,
+        response: { 202: batchAnswer, 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { probeId } = request.probe;
+      const { accepted, rejected } = splitBatch(
+        request.body.items,
+        measurementSchema,
+        otherProbe(probeId),
+        idOf('measurementId'),
+      );
+      return reply.status(202).send(await publish(topics.measurementsRaw, probeId, accepted, rejected));
+    },
+  );
+
+  app.post(
+    '/status',
+    {
+      config,
+      schema: {
+        tags,
+        summary: 'Heartbeats and status reports: 202 once the valid ones are on probe.status',
+        body: batchBody,
+        response: { 202: batchAnswer, 400: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { probeId } = request.probe;
+      const { accepted, rejected } = splitBatch(
+        request.body.items,
+        probeStatusReportSchema,
+        otherProbe(probeId),
+        idOf('reportedAt'),
+      );
+      return reply.status(202).send(await publish(topics.probeStatus, probeId, accepted, rejected));
+    },
+  );
+};

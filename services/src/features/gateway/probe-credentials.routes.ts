@@ -1,0 +1,38 @@
+import { DomainError, issuedCredentialsSchema } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { layerAccess } from '../../api/access/access-rule.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { errorResponse } from '../feature-routes.ts';
+import type { IdentityService } from '../identity/identity-service.ts';
+import type { Visibility } from '../identity/visibility.ts';
+
+/** Credentials a probe signs its gateway calls with; issuing new ones ends the previous ones. */
+export const probeCredentialRoutes: FastifyPluginAsyncZod<{
+  identity: IdentityService;
+  probes: EntityService;
+  visibility: Visibility;
+}> = async (app, { identity, probes, visibility }) => {
+  app.post(
+    '/:id/credentials',
+    {
+      config: { access: layerAccess(['probes_configuration'], true) },
+      schema: {
+        tags: ['Probes'],
+        summary: "Issue the probe's gateway credentials (the secret is shown only now; older ones stop working)",
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 201: issuedCredentialsSchema.extend({ probeId: z.string() }), 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { state } = await probes.load(request.params.id);
+      if (
+        state.status !== 'active' ||
+        !visibility.sees(request.viewer, { ...state.fields, id: state.id, owner: state.owner })
+      )
+        throw new DomainError('resource.notFound', { details: { id: request.params.id } });
+      const issued = await identity.issueProbeCredentials(state.id, state.owner);
+      return reply.status(201).send({ probeId: state.id, ...issued });
+    },
+  );
+};

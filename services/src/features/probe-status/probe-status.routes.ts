@@ -1,0 +1,252 @@
+import { Parser } from '@json2csv/plainjs';
+import type { ProbeMembership } from '@nq/contracts';
+import { pickLanguage, translate } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { layerAccess } from '../../api/access/access-rule.ts';
+import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { membersAsOf } from '../clusters/memberships.ts';
+import { readAll } from '../feature-routes.ts';
+import type { Viewer } from '../identity/viewer.ts';
+import type { Visibility } from '../identity/visibility.ts';
+import { probeStatusCollection } from './probe-status.worker.ts';
+
+export interface ProbeStatusRouteOptions {
+  readStore: ReadStore;
+  probeVisibility: Visibility;
+  clusterVisibility: Visibility;
+}
+
+const HOUR_MS = 3_600_000;
+const TWO_YEARS_MS = 2 * 365 * 24 * HOUR_MS;
+/** Spec §9: probe, universe and campaign look-ups go in chunks of 50. */
+export const CHUNK = 50;
+
+const statusRow = z.object({
+  probeId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  status: z.string(),
+  state: z.string().nullable(),
+  lastReportAt: z.string().nullable(),
+  technology: z.number().nullable(),
+  operator: z.string().nullable(),
+  battery: z.number().nullable(),
+});
+const warningSchema = z.object({ code: z.string(), message: z.string() });
+
+/** Where a probe is: its fixed position, else where it last reported from. */
+const positionOf = (probe: ReadDocument, status: ReadDocument | undefined) => {
+  if (typeof probe.latitude === 'number' && typeof probe.longitude === 'number')
+    return [probe.longitude, probe.latitude];
+  const location = status?.location as { lat: number; lon: number } | undefined;
+  return location ? [location.lon, location.lat] : undefined;
+};
+
+/**
+ * Probe status and probe maps (issue 5 §4): each visible probe with its last report, the idle-devices counter of spec
+ * §9, the probes as GeoJSON (those without coordinates listed with the spec's warning) and the active probes of a
+ * campaign or universe in chunks of 50.
+ */
+export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> = async (app, options) => {
+  const { readStore, probeVisibility, clusterVisibility } = options;
+
+  async function visibleProbes(viewer: Viewer) {
+    const probes = await readAll(readStore, 'probes', probeVisibility.listFilters(viewer));
+    const statuses = await readStore.getMany(
+      probeStatusCollection,
+      probes.map((probe) => probe.id),
+    );
+    return probes.map((probe) => ({ probe, status: statuses.get(probe.id) }));
+  }
+
+  const rowOf = ({ probe, status }: Awaited<ReturnType<typeof visibleProbes>>[number]) => ({
+    probeId: probe.id,
+    name: String(probe.name ?? probe.id),
+    type: String(probe.type ?? ''),
+    status: String(probe.status ?? ''),
+    state: (status?.state as string | undefined) ?? null,
+    lastReportAt: (status?.lastReportAt as string | undefined) ?? null,
+    technology: (status?.technology as number | undefined) ?? null,
+    operator: (status?.operator as string | undefined) ?? null,
+    battery: (status?.battery as number | undefined) ?? null,
+  });
+
+  const statusAccess = { access: layerAccess(['tools/probes_status', 'probes-map', 'probes_configuration']) };
+
+  app.get(
+    '/probes/status',
+    {
+      config: statusAccess,
+      schema: {
+        tags: ['Probe status'],
+        summary: 'Each probe the caller sees with its last report (JSON, or CSV with format=csv)',
+        querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
+        response: { 200: z.union([z.object({ list: z.array(statusRow), count: z.number() }), z.string()]) },
+      },
+    },
+    async (request, reply) => {
+      const rows = (await visibleProbes(request.viewer)).map(rowOf);
+      if (request.query.format === 'json') return { list: rows, count: rows.length };
+      const csv = new Parser({ fields: Object.keys(statusRow.shape) }).parse(rows);
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', 'attachment; filename="probes-status.csv"')
+        .send(csv);
+    },
+  );
+
+  app.get(
+    '/probes/status/counter',
+    {
+      config: statusAccess,
+      schema: {
+        tags: ['Probe status'],
+        summary: 'Spec §9: home (landline) devices idle for the last hour, not counting those silent for over 2 years',
+        response: { 200: z.object({ idle: z.number().int(), total: z.number().int(), at: z.string() }) },
+      },
+    },
+    async (request) => {
+      const now = Date.now();
+      const home = (await visibleProbes(request.viewer)).filter(({ probe }) => probe.type === 'landline');
+      const idle = home.filter(({ status }) => {
+        const last = status?.lastReportAt ? Date.parse(String(status.lastReportAt)) : undefined;
+        return last !== undefined && now - last > HOUR_MS && now - last <= TWO_YEARS_MS;
+      });
+      return { idle: idle.length, total: home.length, at: new Date(now).toISOString() };
+    },
+  );
+
+  const mapAccess = { access: layerAccess(['probes-map', 'maps', 'tools/probes_status']) };
+  const featureCollection = z.object({
+    type: z.literal('FeatureCollection'),
+    features: z.array(z.looseObject({ type: z.literal('Feature') })),
+    withoutCoordinates: z.array(z.string()),
+    warnings: z.array(warningSchema),
+  });
+
+  function geoJson(
+    entries: Awaited<ReturnType<typeof visibleProbes>>,
+    language: 'en' | 'es',
+    extra: (probeId: string) => Record<string, unknown> = () => ({}),
+  ) {
+    const features = [];
+    const withoutCoordinates: string[] = [];
+    for (const entry of entries) {
+      const coordinates = positionOf(entry.probe, entry.status);
+      if (!coordinates) withoutCoordinates.push(entry.probe.id);
+      else
+        features.push({
+          type: 'Feature' as const,
+          geometry: { type: 'Point', coordinates },
+          properties: { ...rowOf(entry), ...extra(entry.probe.id) },
+        });
+    }
+    const warnings = withoutCoordinates.length
+      ? [{ code: 'probes.noCoordinates', message: translate('probes.noCoordinates', language) }]
+      : [];
+    return { type: 'FeatureCollection' as const, features, withoutCoordinates, warnings };
+  }
+
+  app.get(
+    '/api/probes/map',
+    {
+      config: mapAccess,
+      schema: {
+        tags: ['Probe maps'],
+        summary: 'The probes the caller sees, as GeoJSON points',
+        response: { 200: featureCollection },
+      },
+    },
+    async (request) => geoJson(await visibleProbes(request.viewer), pickLanguage(request.headers['accept-language'])),
+  );
+
+  app.get(
+    '/api/clusters/probes/map',
+    {
+      config: mapAccess,
+      schema: {
+        tags: ['Probe maps'],
+        summary:
+          'The probes that belong now to the clusters the caller sees (or to the ones named), with their clusters',
+        querystring: z.object({ clusterIds: z.string().optional().describe('Comma-separated cluster ids') }),
+        response: { 200: featureCollection },
+      },
+    },
+    async (request) => {
+      const wanted = request.query.clusterIds?.split(',').filter(Boolean);
+      const clusters = await readAll(readStore, 'clusters', [
+        ...(wanted ? [{ field: 'id', in: wanted }] : []),
+        ...clusterVisibility.listFilters(request.viewer),
+      ]);
+      const now = new Date();
+      const clustersOf = new Map<string, string[]>();
+      for (const cluster of clusters)
+        for (const probeId of membersAsOf((cluster.probes as ProbeMembership[] | undefined) ?? [], now))
+          clustersOf.set(probeId, [...(clustersOf.get(probeId) ?? []), cluster.id]);
+      const entries = (await visibleProbes(request.viewer)).filter(({ probe }) => clustersOf.has(probe.id));
+      return geoJson(entries, pickLanguage(request.headers['accept-language']), (probeId) => ({
+        clusters: clustersOf.get(probeId),
+      }));
+    },
+  );
+
+  const activesAccess = {
+    access: layerAccess(['probes-map', 'maps', 'evolution', 'benchmark', 'measurementLauncher', 'tools/probes_status']),
+  };
+  const chunk = z.object({
+    list: z.array(statusRow),
+    count: z.number().int(),
+    page: z.number().int(),
+    pageSize: z.number().int(),
+  });
+  const pageOf = <T>(items: T[], page: number) => items.slice((page - 1) * CHUNK, page * CHUNK);
+
+  app.get(
+    '/probes/actives/bycampaign',
+    {
+      config: activesAccess,
+      schema: {
+        tags: ['Probe status'],
+        summary: 'The available probes of a campaign, 50 per page',
+        querystring: z.object({ campaignId: z.string().min(1), page: z.coerce.number().int().min(1).default(1) }),
+        response: { 200: chunk },
+      },
+    },
+    async (request) => {
+      const active = (await visibleProbes(request.viewer)).filter(
+        ({ probe }) => probe.campaign === request.query.campaignId && probe.status !== 'Not available',
+      );
+      return {
+        list: pageOf(active, request.query.page).map(rowOf),
+        count: active.length,
+        page: request.query.page,
+        pageSize: CHUNK,
+      };
+    },
+  );
+
+  app.get(
+    '/probes/actives/byuniverse',
+    {
+      config: activesAccess,
+      schema: {
+        tags: ['Probe status'],
+        summary: 'The probes that belong now to a universe, 50 per page',
+        querystring: z.object({ universeId: z.string().min(1), page: z.coerce.number().int().min(1).default(1) }),
+        response: { 200: chunk },
+      },
+    },
+    async (request) => {
+      const universe = await readStore.get('universes', request.query.universeId);
+      const members = new Set(membersAsOf((universe?.probes as ProbeMembership[] | undefined) ?? [], new Date()));
+      const active = (await visibleProbes(request.viewer)).filter(({ probe }) => members.has(probe.id));
+      return {
+        list: pageOf(active, request.query.page).map(rowOf),
+        count: active.length,
+        page: request.query.page,
+        pageSize: CHUNK,
+      };
+    },
+  );
+};

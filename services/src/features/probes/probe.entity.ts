@@ -1,0 +1,25 @@
+import { DomainError, probeFieldsSchema } from '@nq/contracts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { protectProbe } from './probe-secrets.ts';
+
+/**
+ * Spec §3 Probe: its id is its own (lowercase letters and digits, never reused), its secrets sealed at rest, its
+ * task suite and campaign must exist.
+ */
+export const probeEntity = {
+  kind: 'probe',
+  eventPrefix: 'Probe',
+  schema: probeFieldsSchema,
+  naturalId: { of: (probe) => probe.probeId, taken: 'probes.idExists' },
+  immutableFields: [{ field: 'probeId', error: 'probes.idImmutable' }],
+  protect: protectProbe,
+  rules(probe) {
+    const whatsapp = probe.credentials.whatsappDestination;
+    if (whatsapp && probe.phoneNumber && whatsapp === probe.phoneNumber.replace(/^\+/, ''))
+      throw new DomainError('probes.whatsappSameAsDevice', { details: { field: 'credentials.whatsappDestination' } });
+  },
+  references: (probe) => [
+    ...(probe.taskSuite ? [{ to: `task-suite-${probe.taskSuite}`, missing: 'resource.notFound' as const }] : []),
+    ...(probe.campaign ? [{ to: `campaign-${probe.campaign}`, missing: 'resource.notFound' as const }] : []),
+  ],
+} satisfies EntityDefinition<typeof probeFieldsSchema>;
