@@ -23,7 +23,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
   const config = loadConfig({
     CONSOLE_DIR: consoleDir,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-data-')),
-    LOG_LEVEL: 'silent',
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });

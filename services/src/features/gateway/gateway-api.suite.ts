@@ -102,7 +102,9 @@ export function describeGatewayApi(profile: string, environment: () => Promise<N
       });
       expect(response.json()).toEqual({ accepted: 1, rejected: [] });
       await waitFor('the status in the read model', async () => {
-        const list = (await api.app.inject('/probes/status')).json().list as { probeId: string; state: string }[];
+        const response = await api.app.inject('/probes/status');
+        expect(response.statusCode, response.body).toBe(200);
+        const list = response.json().list as { probeId: string; state: string }[];
         return list.some((row) => row.probeId === probeId && row.state === 'Ready');
       });
       const map = (await api.app.inject('/api/probes/map')).json();

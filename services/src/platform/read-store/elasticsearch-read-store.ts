@@ -8,8 +8,9 @@ const documentMappings: estypes.MappingTypeMapping = {
   dynamic_templates: [
     // Exact-match strings (filters, sort, case-insensitive wildcard search); long blobs (images) are kept, not indexed.
     { strings: { match_mapping_type: 'string', mapping: { type: 'keyword', ignore_above: 1024 } } },
-    // A field first seen as an integer must still take decimals later (coordinates, weights).
-    { numbers: { match_mapping_type: 'long', mapping: { type: 'double' } } },
+    // Every number is a double, whether first seen as an integer or with decimals: one field, one type.
+    { integers: { match_mapping_type: 'long', mapping: { type: 'double' } } },
+    { decimals: { match_mapping_type: 'double', mapping: { type: 'double' } } },
   ],
   properties: {
     id: { type: 'keyword' },
@@ -27,6 +28,9 @@ function clauseOf(filter: ListFilter): object {
       : { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
   return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
 }
+
+/** What a read of an index that does not exist yet, or whose first shard is still being allocated, fails with. */
+const missingTypes = ['index_not_found_exception', 'no_shard_available_action_exception'];
 
 /** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
 export async function openElasticsearchReadStore(options: { url: string; indexPrefix?: string }): Promise<ReadStore> {
@@ -71,9 +75,15 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
   // Created before any read or write of a checkpoint: index creation waits for the primary shard, so no reader
   // meets a half-made index. Not at open, so that a cluster down at start-up is reported by /ready, not a crash.
   /** A collection nothing was written to yet (or whose index is still being created) reads as empty. */
-  const isMissingIndex = (error: unknown) =>
-    error instanceof errors.ResponseError &&
-    ['index_not_found_exception', 'no_shard_available_action_exception'].includes(error.body?.error?.type);
+  const isMissingIndex = (error: unknown) => {
+    if (!(error instanceof errors.ResponseError)) return false;
+    const { type, root_cause: causes = [] } = (error.body?.error ?? {}) as {
+      type?: string;
+      root_cause?: { type: string }[];
+    };
+    // A search while the index's first shard is still being allocated fails with the shard error as its root cause.
+    return [type, ...causes.map((cause) => cause.type)].some((name) => missingTypes.includes(name ?? ''));
+  };
 
   return {
     adapter: 'elasticsearch',
@@ -117,7 +127,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         const response = await client.mget<ReadDocument>({ index: indexOf(collection), ids: [...ids] });
         for (const doc of response.docs) {
           if ('found' in doc && doc.found && doc._source) found.set(doc._id, doc._source);
-          else if ('error' in doc && doc.error.type !== 'index_not_found_exception')
+          else if ('error' in doc && !missingTypes.includes(doc.error.type))
             throw new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
         }
         return found;
@@ -156,8 +166,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
         return { items: result.hits.hits.map((hit) => hit._source!), total };
       } catch (error) {
-        if (error instanceof errors.ResponseError && error.body?.error?.type === 'index_not_found_exception')
-          return { items: [], total: 0 };
+        if (isMissingIndex(error)) return { items: [], total: 0 };
         throw error;
       }
     },
