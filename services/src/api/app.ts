@@ -7,6 +7,9 @@ import { probeCredentialRoutes } from '../features/gateway/probe-credentials.rou
 import { accountRoutes } from '../features/identity/account.routes.ts';
 import { openIdentity } from '../features/identity/open-identity.ts';
 import { tokenRoutes } from '../features/identity/token.routes.ts';
+import { openLaunchStore } from '../features/launcher/launch-store.ts';
+import { launcherRoutes } from '../features/launcher/launcher.routes.ts';
+import { probeCommandRoutes } from '../features/launcher/probe-commands.routes.ts';
 import { probeStatusRoutes } from '../features/probe-status/probe-status.routes.ts';
 import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
 import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
@@ -133,6 +136,16 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       log: platform.log,
       topics: platform.topics,
       secrets: platform.secrets,
+    });
+    const launches = await openLaunchStore(platform.sql);
+    await api.register(probeCommandRoutes, { prefix: '/gateway/v1', launches });
+    await api.register(launcherRoutes, {
+      prefix: '/api/launches',
+      launches,
+      probes: serviceOf('probe'),
+      probeVisibility: probeEntry.visibility,
+      log: platform.log,
+      topics: platform.topics,
     });
     await api.register(probeStatusRoutes, {
       readStore,

@@ -1,0 +1,3 @@
+import { describeLauncherApi } from './launcher-api.suite.ts';
+
+describeLauncherApi('embedded', async () => ({}));

@@ -1,0 +1,136 @@
+import { DomainError } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { layerAccess } from '../../api/access/access-rule.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { LogPort } from '../../platform/log/log-port.ts';
+import { errorResponse } from '../feature-routes.ts';
+import type { FleetTopics } from '../gateway/fleet-topics.ts';
+import type { Visibility } from '../identity/visibility.ts';
+import { type Launch, type LaunchStore, launchStates } from './launch-store.ts';
+
+export interface LauncherRouteOptions {
+  launches: LaunchStore;
+  probes: EntityService;
+  probeVisibility: Visibility;
+  log: LogPort;
+  topics: FleetTopics;
+}
+
+export const launchSchema = z.object({
+  id: z.string(),
+  probeId: z.string(),
+  task: z.record(z.string(), z.unknown()),
+  state: z.enum(launchStates),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  measurementId: z.string().optional(),
+  cancelledBy: z.string().optional(),
+});
+
+/** What a probe is told on `probe.commands` (keyed by probe id, so a probe's commands keep their order). */
+export const commandMessage = (type: 'launch' | 'cancel', launch: Launch) => ({
+  key: launch.probeId,
+  value: JSON.stringify({
+    type,
+    launchId: launch.id,
+    probeId: launch.probeId,
+    task: launch.task,
+    at: new Date().toISOString(),
+  }),
+});
+
+const tags = ['Measurement launcher'];
+const access = { access: layerAccess(['measurementLauncher']) };
+
+/**
+ * The measurement launcher (spec §4): launching a task on a probe puts a command on `probe.commands`; while one is
+ * in progress a new launch needs `confirm: true`, and then cancels it. The probe reports how each launch ended.
+ */
+export const launcherRoutes: FastifyPluginAsyncZod<LauncherRouteOptions> = async (app, options) => {
+  const { launches, probes, probeVisibility, log, topics } = options;
+
+  async function visibleProbe(request: Parameters<Visibility['sees']>[0], probeId: string) {
+    const { state } = await probes.load(probeId);
+    if (
+      state.status !== 'active' ||
+      !probeVisibility.sees(request, { ...state.fields, id: state.id, owner: state.owner })
+    )
+      throw new DomainError('probes.notFound', { details: { probeId } });
+  }
+
+  app.post(
+    '/',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'Launch a task on a probe; with one in progress, confirm to cancel it (409 measurements.inProgress)',
+        body: z.object({
+          probeId: z.string().min(1, 'validation.required'),
+          task: z.record(z.string(), z.unknown()).describe('The task to run, as in a task suite (type and arguments)'),
+          confirm: z.boolean().default(false).describe('Cancel the launch in progress, if any'),
+        }),
+        response: {
+          201: z.object({ launch: launchSchema, cancelled: launchSchema.optional() }),
+          404: errorResponse,
+          409: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { probeId, task, confirm } = request.body;
+      await visibleProbe(request.viewer, probeId);
+      const outcome = await launches.launch({ probeId, task, requestedBy: request.viewer.userId, replace: confirm });
+      if ('busy' in outcome && outcome.busy)
+        throw new DomainError('measurements.inProgress', { details: { inProgress: outcome.busy.id, probeId } });
+      const commands = [
+        ...(outcome.cancelled ? [commandMessage('cancel', outcome.cancelled)] : []),
+        commandMessage('launch', outcome.launched),
+      ];
+      await log.produce(topics.probeCommands, commands);
+      return reply
+        .status(201)
+        .send({ launch: outcome.launched, ...(outcome.cancelled ? { cancelled: outcome.cancelled } : {}) });
+    },
+  );
+
+  app.get(
+    '/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: 'A launch and its state (Pending, Finished, Cancelled, Error)',
+        params: z.object({ id: z.string().min(1).max(64) }),
+        response: { 200: launchSchema, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const launch = await launches.get(request.params.id);
+      if (!launch) throw new DomainError('resource.notFound', { details: { id: request.params.id } });
+      await visibleProbe(request.viewer, launch.probeId).catch(() => {
+        throw new DomainError('resource.notFound', { details: { id: request.params.id } });
+      });
+      return launch;
+    },
+  );
+
+  app.get(
+    '/',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "A probe's launches, newest first",
+        querystring: z.object({ probeId: z.string().min(1) }),
+        response: { 200: z.object({ list: z.array(launchSchema) }), 404: errorResponse },
+      },
+    },
+    async (request) => {
+      await visibleProbe(request.viewer, request.query.probeId);
+      return { list: await launches.ofProbe(request.query.probeId) };
+    },
+  );
+};
