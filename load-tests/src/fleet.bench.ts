@@ -1,0 +1,81 @@
+/**
+ * Issue 5 target: the fleet simulator sustains 1,000 results/s for 60 s into the probe gateway. Starts the platform
+ * in this process (the distributed profile on the real servers by default: a fresh database, index and topic prefix;
+ * BENCH_PROFILE=embedded for PGlite and the table-backed log), loads the demo logins, runs the simulator against it
+ * over HTTP and counts what reached `measurements.raw`. Options as the simulator's: --probes, --rate, --seconds…
+ *   npm run bench:fleet -- --rate 1000 --seconds 60
+ */
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { buildApi } from '@nq/services/api/app';
+import { loadConfig } from '@nq/services/config/config';
+import { loadDemoData } from '@nq/services/demo/load-demo';
+import { openPlatform } from '@nq/services/platform/platform';
+import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
+import { fleetOptions, percentile } from './fleet/fleet-options.ts';
+import { runFleet } from './fleet/fleet-simulator.ts';
+
+const run = randomBytes(4).toString('hex');
+const profile = process.env.BENCH_PROFILE ?? 'distributed';
+const databaseUrl = `postgresql://postgres@127.0.0.1:5432/nq_bench_fleet_${run}`;
+const config = loadConfig({
+  PROFILE: profile,
+  LOG_LEVEL: 'warn',
+  DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-fleet-bench-')),
+  DATABASE_URL: databaseUrl,
+  ELASTICSEARCH_INDEX_PREFIX: `bench-fleet-${run}`,
+  TOPIC_PREFIX: `bench-fleet-${run}.`,
+  DEMO_DATA: 'true',
+  CONSOLE_DIR: tmpdir(),
+});
+const platform = await openPlatform(config);
+const api = await buildApi({ config, platform, logger: false });
+await platform.projector.start();
+const stopWorkers = await platform.startWorkers();
+await loadDemoData(platform);
+const address = await api.listen({ host: '127.0.0.1', port: 0 });
+
+let delivered = 0;
+const counter = await platform.log.consume({
+  groupId: `bench-fleet-${run}`,
+  topics: [platform.topics.measurementsRaw],
+  handle: async (records) => {
+    delivered += records.length;
+  },
+});
+
+const options = fleetOptions(process.argv.slice(2), { url: address, probes: 50, rate: 1_000, seconds: 60 });
+console.info(
+  `[fleet bench] ${profile} profile, ${options.probes} probes, target ${options.rate} results/s for ${options.seconds} s ` +
+    `(${(options.malformedShare * 100).toFixed(1)} % malformed), batches every ${options.flushEveryMs} ms`,
+);
+const memoryBefore = process.memoryUsage().rss;
+const report = await runFleet({ ...options, log: (line) => console.info(`[fleet bench] ${line}`) }, run);
+const drainUntil = Date.now() + 30_000;
+while (delivered < report.accepted && Date.now() < drainUntil) await new Promise((resolve) => setTimeout(resolve, 200));
+
+const latencies = report.latencies.sort((a, b) => a - b);
+const sent = report.accepted + report.rejected;
+const rate = sent / report.seconds;
+const rows = [
+  ['probes', String(report.probes)],
+  ['seconds', `${report.seconds.toFixed(1)} (+ ${report.drainSeconds.toFixed(1)} to send the last batches)`],
+  ['results sent', `${sent} (${Math.round(rate)}/s)`],
+  ['accepted by the gateway', String(report.accepted)],
+  ['rejected per item', `${report.rejected} (${report.malformedSent} sent malformed)`],
+  ['on measurements.raw', String(delivered)],
+  ['status reports', String(report.statusReports)],
+  ['gateway requests', `${report.requests} (${report.failedRequests} failed)`],
+  ['request p50 / p99 ms', `${percentile(latencies, 0.5).toFixed(1)} / ${percentile(latencies, 0.99).toFixed(1)}`],
+  ['process RSS growth MB', ((process.memoryUsage().rss - memoryBefore) / 1_048_576).toFixed(0)],
+  ['target', `≥ ${options.rate} results/s for ${options.seconds} s: ${rate >= options.rate * 0.99 ? 'met' : 'MISSED'}`],
+];
+console.info(rows.map(([name, value]) => `${name!.padEnd(26)} | ${value}`).join('\n'));
+
+await counter.stop();
+await stopWorkers();
+await api.close();
+await platform.close();
+if (profile === 'distributed') await dropDatabase(databaseUrl).catch(() => undefined);

@@ -1,0 +1,161 @@
+import { randomUUID } from 'node:crypto';
+import type { Measurement, ProbeInput, ProbeStatusReport } from '@nq/contracts';
+
+// A virtual probe fleet in real geography: landline and mobile probes over several ISPs, producing results whose
+// quality follows the hour of the day and the ISP, with outages and a small share of malformed messages.
+
+export interface Geography {
+  name: string;
+  country: string;
+  /** [west, south, east, north] */
+  bbox: [number, number, number, number];
+  isps: { name: string; quality: number }[];
+}
+
+export const geographies: Record<string, Geography> = {
+  madrid: {
+    name: 'Madrid',
+    country: 'Spain',
+    bbox: [-3.83, 40.33, -3.58, 40.52],
+    isps: [
+      { name: 'Movistar', quality: 1.0 },
+      { name: 'Vodafone', quality: 0.9 },
+      { name: 'Orange', quality: 0.85 },
+      { name: 'Digi', quality: 0.8 },
+    ],
+  },
+  portugal: {
+    name: 'Lisbon',
+    country: 'Portugal',
+    bbox: [-9.23, 38.69, -9.09, 38.8],
+    isps: [
+      { name: 'MEO', quality: 1.0 },
+      { name: 'NOS', quality: 0.95 },
+      { name: 'Vodafone', quality: 0.9 },
+    ],
+  },
+};
+
+export interface VirtualProbe {
+  probeId: string;
+  type: 'landline' | 'mobile';
+  isp: { name: string; quality: number };
+  technology: number;
+  lat: number;
+  lon: number;
+  /** Until when it is down (epoch ms). */
+  outageUntil: number;
+}
+
+/** A seeded pseudo-random generator (mulberry32), so a fleet and its results can be replayed. */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export function createFleet(count: number, geography: Geography, run: string, random: () => number): VirtualProbe[] {
+  const [west, south, east, north] = geography.bbox;
+  return Array.from({ length: count }, (_, index) => {
+    const type = index % 3 === 0 ? 'mobile' : 'landline';
+    return {
+      probeId: `sim${run}${index.toString(36)}`,
+      type,
+      isp: geography.isps[index % geography.isps.length]!,
+      technology: type === 'mobile' ? (random() < 0.6 ? 4 : 5) : [98, 99, 100][index % 3]!,
+      lat: south + random() * (north - south),
+      lon: west + random() * (east - west),
+      outageUntil: 0,
+    };
+  });
+}
+
+export const probeRegistration = (probe: VirtualProbe, geography: Geography): ProbeInput => ({
+  probeId: probe.probeId,
+  name: `${geography.name} ${probe.type} ${probe.isp.name} ${probe.probeId}`,
+  family: probe.type === 'mobile' ? 'Agent' : 'Cube',
+  type: probe.type,
+  status: 'Available',
+  country: geography.country,
+  town: geography.name,
+  latitude: Number(probe.lat.toFixed(5)),
+  longitude: Number(probe.lon.toFixed(5)),
+  connection: { operator: probe.isp.name, applyOperator: 'default' },
+});
+
+/** Busy evening hours lower throughput and raise latency (a diurnal load factor, 0.6 at 21:00 to 1 at 04:00). */
+export const diurnalFactor = (hour: number) => 0.8 + 0.2 * Math.cos(((hour - 4) / 24) * 2 * Math.PI);
+
+const tests = [
+  { program: 'speedtest', testType: 'http-download' },
+  { program: 'speedtest', testType: 'http-upload' },
+  { program: 'ping', testType: 'icmp-ping' },
+  { program: 'dns', testType: 'dns' },
+  { program: 'web', testType: 'web-browsing' },
+  { program: 'youtube', testType: 'video' },
+] as const;
+
+export function measurementFor(probe: VirtualProbe, at: Date, random: () => number): Measurement {
+  const test = tests[Math.floor(random() * tests.length)]!;
+  const load = diurnalFactor(at.getUTCHours()) * probe.isp.quality;
+  const capacity = probe.type === 'landline' ? 600 : probe.technology === 5 ? 300 : 80;
+  const download = capacity * load * (0.7 + 0.3 * random());
+  const latency = (probe.type === 'landline' ? 8 : 30) / load + random() * 10;
+  const kpis: Record<string, number> = {
+    'http-download': { download: Number(download.toFixed(2)), latency: Number(latency.toFixed(1)) },
+    'http-upload': { upload: Number((download / 5).toFixed(2)), latency: Number(latency.toFixed(1)) },
+    'icmp-ping': {
+      latency: Number(latency.toFixed(1)),
+      jitter: Number((random() * 5).toFixed(2)),
+      loss: random() < 0.05 ? 1 : 0,
+    },
+    dns: { resolution: Number((latency / 2).toFixed(1)) },
+    'web-browsing': { loadTime: Number((800 / load + random() * 400).toFixed(0)) },
+    video: { mos: Number((3 + 2 * load * random()).toFixed(2)), startTime: Number((500 / load).toFixed(0)) },
+  }[test.testType];
+  return {
+    schemaVersion: 1,
+    measurementId: randomUUID(),
+    probeId: probe.probeId,
+    program: test.program,
+    testType: test.testType,
+    technology: probe.technology as Measurement['technology'],
+    isp: probe.isp.name,
+    measuredAt: at.toISOString(),
+    location: { lat: probe.lat, lon: probe.lon },
+    taskMode: random() < 0.9 ? 'active' : 'passive',
+    status: random() < 0.97 ? 'Finished' : 'Error',
+    kpis,
+  };
+}
+
+/** A message a real fleet sends now and then: a missing field, a wrong type, another probe's id. */
+export function malformed(measurement: Measurement, random: () => number): unknown {
+  const roll = random();
+  if (roll < 0.34) {
+    const { testType: _dropped, ...rest } = measurement;
+    return rest;
+  }
+  if (roll < 0.67) return { ...measurement, technology: 'LTE' };
+  return { ...measurement, measuredAt: 'yesterday' };
+}
+
+export function statusOf(probe: VirtualProbe, at: Date, random: () => number): ProbeStatusReport {
+  const down = probe.outageUntil > at.getTime();
+  return {
+    probeId: probe.probeId,
+    reportedAt: at.toISOString(),
+    state: down ? 'Not available' : 'Available',
+    technology: probe.technology as ProbeStatusReport['technology'],
+    operator: probe.isp.name,
+    ...(probe.type === 'mobile'
+      ? { battery: Math.round(40 + random() * 60), signal: Math.round(-110 + random() * 50) }
+      : {}),
+    location: { lat: probe.lat, lon: probe.lon },
+  };
+}

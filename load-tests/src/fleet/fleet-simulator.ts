@@ -1,0 +1,219 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import { type StoredSession, signRequest } from '@nq/contracts';
+import {
+  createFleet,
+  type Geography,
+  malformed,
+  measurementFor,
+  probeRegistration,
+  seededRandom,
+  statusOf,
+  type VirtualProbe,
+} from './fleet-model.ts';
+
+export interface FleetOptions {
+  url: string;
+  email: string;
+  password: string;
+  probes: number;
+  /** Results per second, all probes together. */
+  rate: number;
+  seconds: number;
+  geography: Geography;
+  /** Share of results sent malformed (0–1). */
+  malformedShare: number;
+  /** How often each probe sends what it has measured. */
+  flushEveryMs: number;
+  statusEverySeconds: number;
+  /** Requests in flight at most. */
+  concurrency: number;
+  seed: number;
+  log?: (line: string) => void;
+}
+
+export interface FleetReport {
+  probes: number;
+  /** How long the fleet measured and sent. */
+  seconds: number;
+  /** How long the last results took to be sent and answered after that. */
+  drainSeconds: number;
+  generated: number;
+  accepted: number;
+  rejected: number;
+  malformedSent: number;
+  requests: number;
+  failedRequests: number;
+  statusReports: number;
+  latencies: number[];
+}
+
+type Credentials = { clientId: string; clientSecret: string };
+
+/** A signed HTTP client (design §7), the way a machine client or a probe calls the platform. */
+function client(base: string, credentials: Credentials) {
+  return async (method: string, path: string, body?: unknown) => {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const authorization = await signRequest(credentials, { method, url: path, ...(text ? { body: text } : {}) });
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { authorization, ...(text ? { 'content-type': 'application/json' } : {}) },
+      ...(text ? { body: text } : {}),
+    });
+    const answer = response.status === 304 ? null : await response.json().catch(() => null);
+    return { status: response.status, body: answer as Record<string, unknown> | null };
+  };
+}
+
+/** Runs `work` over `items` with at most `limit` at once. */
+async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
+  const queue = [...items];
+  await Promise.all(
+    Array.from({ length: limit }, async () => {
+      for (let item = queue.shift(); item !== undefined; item = queue.shift()) await work(item);
+    }),
+  );
+}
+
+async function login(options: FleetOptions): Promise<StoredSession> {
+  const response = await fetch(`${options.url}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: options.email, password: options.password }),
+  });
+  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+  return (await response.json()) as StoredSession;
+}
+
+/** Registers the fleet through the API and gives each probe its gateway credentials. */
+export async function registerFleet(options: FleetOptions, run: string) {
+  const session = await login(options);
+  const admin = client(options.url, session.data);
+  const random = seededRandom(options.seed);
+  const fleet = createFleet(options.probes, options.geography, run, random);
+  const credentials = new Map<string, Credentials>();
+  await inParallel(fleet, 4, async (probe) => {
+    const created = await admin('POST', '/probes', probeRegistration(probe, options.geography));
+    if (created.status !== 201 && created.body?.code !== 'probes.idExists')
+      throw new Error(`probe ${probe.probeId} not registered: ${created.status} ${JSON.stringify(created.body)}`);
+    const issued = await admin('POST', `/probes/${probe.probeId}/credentials`);
+    if (issued.status !== 201) throw new Error(`no credentials for ${probe.probeId}: ${JSON.stringify(issued.body)}`);
+    credentials.set(probe.probeId, issued.body as Credentials);
+  });
+  return { fleet, credentials, random };
+}
+
+/**
+ * Drives the fleet for `seconds`: each probe fetches its configuration through the gateway, then measures on schedule
+ * and sends its results in batches (a share malformed), with heartbeats and the odd outage.
+ */
+export async function runFleet(options: FleetOptions, run: string): Promise<FleetReport> {
+  const log = options.log ?? (() => undefined);
+  const { fleet, credentials, random } = await registerFleet(options, run);
+  log(`registered ${fleet.length} probes`);
+  const gateways = new Map(fleet.map((probe) => [probe.probeId, client(options.url, credentials.get(probe.probeId)!)]));
+  await inParallel(fleet, options.concurrency, async (probe) => {
+    const configuration = await gateways.get(probe.probeId)!('GET', '/gateway/v1/configuration');
+    if (configuration.status !== 200) throw new Error(`configuration of ${probe.probeId}: ${configuration.status}`);
+  });
+  log('every probe has its configuration');
+
+  const report: FleetReport = {
+    probes: fleet.length,
+    seconds: 0,
+    drainSeconds: 0,
+    generated: 0,
+    accepted: 0,
+    rejected: 0,
+    malformedSent: 0,
+    requests: 0,
+    failedRequests: 0,
+    statusReports: 0,
+    latencies: [],
+  };
+  const buffers = new Map<string, unknown[]>(fleet.map((probe) => [probe.probeId, []]));
+  const inFlight = new Set<Promise<void>>();
+
+  const send = (
+    probe: VirtualProbe,
+    path: string,
+    items: unknown[],
+    onAnswer: (body: Record<string, unknown>) => void,
+  ) => {
+    const started = performance.now();
+    const request = gateways.get(probe.probeId)!('POST', path, { items })
+      .then(({ status, body }) => {
+        report.requests++;
+        report.latencies.push(performance.now() - started);
+        if (status === 202 && body) onAnswer(body);
+        else report.failedRequests++;
+      })
+      .catch(() => void report.failedRequests++)
+      .finally(() => inFlight.delete(request));
+    inFlight.add(request);
+  };
+
+  const started = Date.now();
+  const tickMs = 50;
+  let owed = 0;
+  let scheduled = 0;
+  let cursor = 0;
+  let lastFlush = started;
+  let lastStatus = 0;
+  while (Date.now() - started < options.seconds * 1_000) {
+    const now = new Date();
+    // Outages: now and then (about once in two hours) a probe goes silent for 30 to 120 s.
+    for (const probe of fleet)
+      if (probe.outageUntil < now.getTime() && random() < tickMs / 7_200_000)
+        probe.outageUntil = now.getTime() + 30_000 + random() * 90_000;
+    const live = fleet.filter((probe) => probe.outageUntil <= now.getTime());
+    // What the schedule owes by now, whatever the loop's own delays.
+    owed = (options.rate * (now.getTime() - started)) / 1_000 - scheduled;
+    for (; owed >= 1; owed--) {
+      scheduled++;
+      if (live.length === 0) break;
+      const probe = live[cursor++ % live.length]!;
+      const measurement = measurementFor(probe, now, random);
+      const bad = random() < options.malformedShare;
+      if (bad) report.malformedSent++;
+      buffers.get(probe.probeId)!.push(bad ? malformed(measurement, random) : measurement);
+      report.generated++;
+    }
+    if (now.getTime() - lastFlush >= options.flushEveryMs) {
+      lastFlush = now.getTime();
+      for (const probe of fleet) {
+        const items = buffers.get(probe.probeId)!;
+        if (items.length === 0) continue;
+        buffers.set(probe.probeId, []);
+        while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+        send(probe, '/gateway/v1/results', items, (body) => {
+          report.accepted += Number(body.accepted);
+          report.rejected += (body.rejected as unknown[]).length;
+        });
+      }
+    }
+    if (now.getTime() - lastStatus >= options.statusEverySeconds * 1_000) {
+      lastStatus = now.getTime();
+      for (const probe of fleet) {
+        while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+        send(probe, '/gateway/v1/status', [statusOf(probe, now, random)], (body) => {
+          report.statusReports += Number(body.accepted);
+        });
+      }
+    }
+    await sleep(Math.max(0, tickMs - (Date.now() - now.getTime())));
+  }
+  report.seconds = (Date.now() - started) / 1_000;
+  const draining = Date.now();
+  for (const probe of fleet) {
+    const items = buffers.get(probe.probeId)!;
+    if (items.length === 0) continue;
+    while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+    send(probe, '/gateway/v1/results', items, (body) => {
+      report.accepted += Number(body.accepted);
+      report.rejected += (body.rejected as unknown[]).length;
+    });
+  }
+  await Promise.all(inFlight);
+  report.drainSeconds = (Date.now() - draining) / 1_000;
+  return report;
+}
