@@ -14,8 +14,8 @@ import { loadConfig } from '@nq/services/config/config';
 import { loadDemoData } from '@nq/services/demo/load-demo';
 import { openPlatform } from '@nq/services/platform/platform';
 import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
-import { fleetOptions, percentile } from './fleet/fleet-options.ts';
-import { runFleet } from './fleet/fleet-simulator.ts';
+import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
+import { runFleet } from '@nq/services/simulator/fleet-simulator';
 
 const run = randomBytes(4).toString('hex');
 const profile = process.env.BENCH_PROFILE ?? 'distributed';

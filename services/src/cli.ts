@@ -1,4 +1,6 @@
 #!/usr/bin/env node
+
+import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -21,6 +23,8 @@ Commands:
   rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
   openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
   config            print the resolved configuration (secrets masked)
+  simulate [opts]   a virtual probe fleet against a running platform: --url, --probes, --rate (results/s),
+                    --seconds, --country madrid|portugal, --malformed (share), --email/--password (an admin)
 
 Configuration comes from environment variables (see README, "Configuration").`;
 
@@ -41,7 +45,14 @@ async function serve(processes: string, withProjector: boolean) {
     stopWorkers = await platform.startWorkers();
   }
   const demoEntities = config.demoData ? await loadDemoData(platform) : 0;
-  await api.listen({ host: config.http.host, port: config.http.port });
+  // A small demo fleet keeps measurements and probe status coming, as a real fleet would.
+  const demoFleet = new AbortController();
+  api.addHook('preClose', async () => demoFleet.abort());
+  const address = await api.listen({ host: config.http.host, port: config.http.port });
+  if (withProjector && config.demoData) {
+    const { startDemoFleet } = await import('./simulator/demo-fleet.ts');
+    startDemoFleet(address, demoFleet.signal, api.log);
+  }
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
   console.info(
     `\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
@@ -121,7 +132,25 @@ async function openapi(check: boolean) {
   } else console.info('contracts/openapi.json is current');
 }
 
+async function simulate(args: string[]) {
+  const { fleetOptions, percentile } = await import('./simulator/fleet-options.ts');
+  const { runFleet } = await import('./simulator/fleet-simulator.ts');
+  const options = fleetOptions(args);
+  const report = await runFleet(
+    { ...options, log: (line) => console.info(`[fleet] ${line}`) },
+    randomBytes(3).toString('hex'),
+  );
+  const latencies = report.latencies.sort((a, b) => a - b);
+  console.info(
+    `[fleet] ${report.probes} probes, ${report.seconds.toFixed(1)} s: ${report.accepted + report.rejected} results sent ` +
+      `(${Math.round((report.accepted + report.rejected) / report.seconds)}/s), ${report.rejected} rejected ` +
+      `(${report.malformedSent} sent malformed), ${report.statusReports} status reports; requests p50 ` +
+      `${percentile(latencies, 0.5).toFixed(1)} ms, p99 ${percentile(latencies, 0.99).toFixed(1)} ms, ${report.failedRequests} failed`,
+  );
+}
+
 async function main() {
+  if (process.argv[2] === 'simulate') return simulate(process.argv.slice(3));
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },

@@ -29,6 +29,8 @@ export interface FleetOptions {
   concurrency: number;
   seed: number;
   log?: (line: string) => void;
+  /** Stops the fleet early (the start command's demo fleet stops with the platform). */
+  signal?: AbortSignal;
 }
 
 export interface FleetReport {
@@ -159,7 +161,7 @@ export async function runFleet(options: FleetOptions, run: string): Promise<Flee
   let cursor = 0;
   let lastFlush = started;
   let lastStatus = 0;
-  while (Date.now() - started < options.seconds * 1_000) {
+  while (Date.now() - started < options.seconds * 1_000 && !options.signal?.aborted) {
     const now = new Date();
     // Outages: now and then (about once in two hours) a probe goes silent for 30 to 120 s.
     for (const probe of fleet)

@@ -1,5 +1,5 @@
 import { parseArgs } from 'node:util';
-import { demoLogins } from '@nq/services/demo/demo-data';
+import { demoLogins } from '../demo/demo-data.ts';
 import { geographies } from './fleet-model.ts';
 import type { FleetOptions } from './fleet-simulator.ts';
 

@@ -1,0 +1,11 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { fleetOptions } from './fleet-options.ts';
+import { runFleet } from './fleet-simulator.ts';
+
+/** The start command's demo fleet: a dozen Madrid probes sending a few results a second until the platform stops. */
+export function startDemoFleet(url: string, signal: AbortSignal, log: FastifyBaseLogger) {
+  const options = fleetOptions([], { url, probes: 12, rate: 3, seconds: Number.MAX_SAFE_INTEGER / 1_000 });
+  runFleet({ ...options, signal, log: (line) => log.info(`demo fleet: ${line}`) }, 'demo').catch((error: unknown) =>
+    log.warn({ err: error }, 'the demo fleet stopped'),
+  );
+}
