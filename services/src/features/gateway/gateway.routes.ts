@@ -51,6 +51,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
     '/configuration',
     {
       config,
+      // A fleet calls these many times a second: only problems are logged.
+      logLevel: 'warn',
       schema: {
         tags,
         summary:
@@ -103,6 +105,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
     '/results',
     {
       config,
+      // A fleet calls these many times a second: only problems are logged.
+      logLevel: 'warn',
       schema: {
         tags,
         summary: `A batch of results (at most ${MAX_BATCH_ITEMS}): 202 once the valid ones are on measurements.raw`,
@@ -126,6 +130,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
     '/status',
     {
       config,
+      // A fleet calls these many times a second: only problems are logged.
+      logLevel: 'warn',
       schema: {
         tags,
         summary: 'Heartbeats and status reports: 202 once the valid ones are on probe.status',

@@ -14,6 +14,7 @@ export const probeCommandRoutes: FastifyPluginAsyncZod<{ launches: LaunchStore }
     '/commands',
     {
       config: { access: probeAccess },
+      logLevel: 'warn',
       schema: {
         tags,
         summary: 'The launch in progress for this probe, if any',
@@ -30,6 +31,7 @@ export const probeCommandRoutes: FastifyPluginAsyncZod<{ launches: LaunchStore }
     '/commands/:launchId',
     {
       config: { access: probeAccess },
+      logLevel: 'warn',
       schema: {
         tags,
         summary: 'How a launch ended on the probe',
