@@ -1,1 +1,3 @@
+export * from './enriched-measurement.ts';
+export * from './kpis.ts';
 export * from './measurement.ts';

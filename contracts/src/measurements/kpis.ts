@@ -1,0 +1,112 @@
+import type { testTypes } from './measurement.ts';
+
+type TestType = (typeof testTypes)[number];
+
+export interface KpiDefinition {
+  id: string;
+  label: { en: string; es: string };
+  unit: string;
+  testTypes: readonly TestType[];
+  /** Lower is better (latency, loss…): scorecards and colour scales read it inverted. */
+  inverse: boolean;
+  /** The fringes it is shown in by default (spec §3: 0 morning, 1 afternoon, 2 night). */
+  defaultFringes: readonly (0 | 1 | 2)[];
+}
+
+const allDay = [0, 1, 2] as const;
+
+/** Design §5: the KPI catalogue, the values a measurement's `kpis` may carry. */
+export const kpiCatalogue = [
+  {
+    id: 'download',
+    label: { en: 'Download speed', es: 'Velocidad de descarga' },
+    unit: 'Mbps',
+    testTypes: ['http-download', 'ftp-download'],
+    inverse: false,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'upload',
+    label: { en: 'Upload speed', es: 'Velocidad de subida' },
+    unit: 'Mbps',
+    testTypes: ['http-upload', 'ftp-upload'],
+    inverse: false,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'latency',
+    label: { en: 'Latency', es: 'Latencia' },
+    unit: 'ms',
+    testTypes: ['http-download', 'http-upload', 'icmp-ping', 'tcp-ping', 'twamp', 'gaming'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'jitter',
+    label: { en: 'Jitter', es: 'Jitter' },
+    unit: 'ms',
+    testTypes: ['icmp-ping', 'tcp-ping', 'twamp', 'voip', 'gaming'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'loss',
+    label: { en: 'Packet loss', es: 'Pérdida de paquetes' },
+    unit: '%',
+    testTypes: ['icmp-ping', 'tcp-ping', 'twamp', 'voip', 'gaming'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'resolution',
+    label: { en: 'DNS resolution time', es: 'Tiempo de resolución DNS' },
+    unit: 'ms',
+    testTypes: ['dns'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'loadTime',
+    label: { en: 'Page load time', es: 'Tiempo de carga de página' },
+    unit: 'ms',
+    testTypes: ['web-browsing'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'startTime',
+    label: { en: 'Video start time', es: 'Tiempo de inicio de vídeo' },
+    unit: 'ms',
+    testTypes: ['video'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'mos',
+    label: { en: 'MOS', es: 'MOS' },
+    unit: '1–5',
+    testTypes: ['video', 'voip'],
+    inverse: false,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'hops',
+    label: { en: 'Hops', es: 'Saltos' },
+    unit: 'hops',
+    testTypes: ['traceroute'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+  {
+    id: 'deliveryTime',
+    label: { en: 'Message delivery time', es: 'Tiempo de entrega de mensaje' },
+    unit: 'ms',
+    testTypes: ['messaging'],
+    inverse: true,
+    defaultFringes: allDay,
+  },
+] as const satisfies readonly KpiDefinition[];
+
+export type KpiId = (typeof kpiCatalogue)[number]['id'];
+export const kpiIds = kpiCatalogue.map((kpi) => kpi.id) as KpiId[];
+export const kpiById = new Map<string, KpiDefinition>(kpiCatalogue.map((kpi) => [kpi.id, kpi]));

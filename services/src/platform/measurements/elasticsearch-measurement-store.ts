@@ -1,0 +1,143 @@
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import type { EnrichedMeasurement } from '@nq/contracts';
+import type { MeasurementStore, WriteFailure } from './measurement-store-port.ts';
+
+const keyword = { type: 'keyword' } as const;
+const smallNumber = { type: 'byte' } as const;
+
+/** Design §5: explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
+export const measurementMappings: estypes.MappingTypeMapping = {
+  dynamic: false,
+  properties: {
+    schemaVersion: smallNumber,
+    measurementId: keyword,
+    probeId: keyword,
+    taskSuite: keyword,
+    connectionId: keyword,
+    program: keyword,
+    testType: keyword,
+    destination: { properties: { name: keyword, ip: keyword } },
+    technology: { type: 'short' },
+    technologyLabel: keyword,
+    isp: keyword,
+    imsi: keyword,
+    ip: keyword,
+    provider: keyword,
+    measuredAt: { type: 'date' },
+    receivedAt: { type: 'date' },
+    location: { type: 'geo_point' },
+    taskMode: keyword,
+    status: keyword,
+    probeType: keyword,
+    hour: smallNumber,
+    weekday: smallNumber,
+    fringe: smallNumber,
+    campaigns: keyword,
+    clusters: keyword,
+    universes: keyword,
+    tags: keyword,
+    device: { properties: { model: keyword, appVersion: keyword } },
+    kpis: { type: 'object', dynamic: true },
+  },
+  dynamic_templates: [{ kpiValues: { path_match: 'kpis.*', mapping: { type: 'double' } } }],
+};
+
+/** The monthly index a measurement belongs to (UTC month of its measurement time). */
+export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');
+
+const retryableStatus = (status: number) => status === 429 || status >= 500;
+
+/**
+ * Measurements in Elasticsearch: one index per month (`<prefix>-measurements-YYYY.MM`) from an index template, all
+ * behind the alias `<prefix>-measurements` that queries use. Bulk writes wait for the translog (durable), not for a
+ * refresh; each item's failure is reported on its own.
+ */
+export async function openElasticsearchMeasurementStore(options: {
+  url: string;
+  indexPrefix: string;
+}): Promise<MeasurementStore & { alias: string; client: Client }> {
+  const client = new Client({ node: options.url });
+  const alias = `${options.indexPrefix}-measurements`;
+  let templateReady: Promise<void> | undefined;
+
+  const ensureTemplate = () => {
+    templateReady ??= client.indices
+      .putIndexTemplate({
+        name: alias,
+        index_patterns: [`${alias}-*`],
+        template: {
+          settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
+          mappings: measurementMappings,
+          aliases: { [alias]: {} },
+        },
+      })
+      .then(() => undefined)
+      .catch((error: unknown) => {
+        templateReady = undefined;
+        throw error;
+      });
+    return templateReady;
+  };
+
+  return {
+    adapter: 'elasticsearch',
+    alias,
+    client,
+    async write(measurements) {
+      if (measurements.length === 0) return { failed: [] };
+      await ensureTemplate();
+      const operations = measurements.flatMap((measurement): object[] => [
+        { index: { _index: `${alias}-${monthOf(measurement.measuredAt)}`, _id: measurement.measurementId } },
+        measurement,
+      ]);
+      const response = await client.bulk({ operations });
+      if (!response.errors) return { failed: [] };
+      const failed: WriteFailure[] = [];
+      response.items.forEach((item, index) => {
+        const result = item.index!;
+        if (!result.error) return;
+        failed.push({
+          measurementId: measurements[index]!.measurementId,
+          retryable: retryableStatus(result.status),
+          reason: `${result.error.type}: ${result.error.reason ?? ''}`,
+        });
+      });
+      return { failed };
+    },
+    async get(measurementId) {
+      const search = async () =>
+        (
+          await client.search<EnrichedMeasurement>({
+            index: alias,
+            query: { ids: { values: [measurementId] } },
+            size: 1,
+          })
+        ).hits.hits[0]?._source;
+      try {
+        // Search is near-real-time: a miss refreshes once, so a measurement just written is found.
+        const found = await search();
+        if (found) return found;
+        await client.indices.refresh({ index: alias, ignore_unavailable: true });
+        return await search();
+      } catch (error) {
+        if (error instanceof errors.ResponseError && error.statusCode === 404) return undefined;
+        throw error;
+      }
+    },
+    async count(filter = {}) {
+      try {
+        await client.indices.refresh({ index: alias, ignore_unavailable: true });
+        const { count } = await client.count({
+          index: alias,
+          ...(filter.probeId ? { query: { term: { probeId: filter.probeId } } } : {}),
+        });
+        return count;
+      } catch (error) {
+        if (error instanceof errors.ResponseError && error.statusCode === 404) return 0;
+        throw error;
+      }
+    },
+    ping: async () => void (await client.cluster.health({ timeout: '5s' })),
+    close: () => client.close(),
+  };
+}

@@ -1,0 +1,24 @@
+import type { EnrichedMeasurement } from '@nq/contracts';
+
+export interface WriteFailure {
+  measurementId: string;
+  /** Worth another try (overload, unavailable shard); otherwise the document itself was refused. */
+  retryable: boolean;
+  reason: string;
+}
+
+/**
+ * The measurements read model (design §5): Elasticsearch monthly indices behind an alias in the distributed profile,
+ * a SQL table in the embedded one. A document's id is its measurement id, so writing it again replaces it: ingest is
+ * idempotent whatever the redeliveries.
+ */
+export interface MeasurementStore {
+  readonly adapter: string;
+  /** Durable when it resolves (for the items not listed as failed). */
+  write(measurements: EnrichedMeasurement[]): Promise<{ failed: WriteFailure[] }>;
+  get(measurementId: string): Promise<EnrichedMeasurement | undefined>;
+  /** How many measurements there are (of one probe). */
+  count(filter?: { probeId?: string }): Promise<number>;
+  ping(): Promise<void>;
+  close(): Promise<void>;
+}

@@ -1,0 +1,63 @@
+import { randomUUID } from 'node:crypto';
+import type { EnrichedMeasurement } from '@nq/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { MeasurementStore } from './measurement-store-port.ts';
+
+export const sampleMeasurement = (changes: Partial<EnrichedMeasurement> = {}): EnrichedMeasurement => ({
+  schemaVersion: 1,
+  measurementId: randomUUID(),
+  probeId: 'probe1',
+  program: 'speedtest',
+  testType: 'http-download',
+  technology: 4,
+  technologyLabel: '4G',
+  isp: 'Movistar',
+  measuredAt: '2026-11-20T10:15:00.000Z',
+  receivedAt: '2026-11-20T10:15:02.000Z',
+  location: { lat: 40.41, lon: -3.7 },
+  taskMode: 'active',
+  status: 'Finished',
+  kpis: { download: 87.5, latency: 21 },
+  hour: 11,
+  weekday: 5,
+  fringe: 0,
+  campaigns: ['c1'],
+  clusters: [],
+  universes: [],
+  tags: [],
+  ...changes,
+});
+
+/** What every MeasurementStore adapter must do. */
+export function describeMeasurementStore(adapter: string, open: () => Promise<MeasurementStore>) {
+  describe(`MeasurementStore contract — ${adapter}`, { timeout: 60_000 }, () => {
+    let store: MeasurementStore;
+    const probeId = `probe${randomUUID().slice(0, 8)}`;
+    beforeAll(async () => {
+      store = await open();
+    });
+    afterAll(() => store.close());
+
+    it('stores a batch across months and reads each measurement back', async () => {
+      const november = sampleMeasurement({ probeId });
+      const december = sampleMeasurement({ probeId, measuredAt: '2026-12-01T00:00:00.000Z', kpis: { upload: 9.5 } });
+      expect(await store.write([november, december])).toEqual({ failed: [] });
+      expect(await store.get(november.measurementId)).toEqual(november);
+      expect(await store.get(december.measurementId)).toEqual(december);
+      expect(await store.count({ probeId })).toBe(2);
+    });
+
+    it('is idempotent: writing a measurement again replaces it, in one batch or another', async () => {
+      const first = sampleMeasurement({ probeId: `${probeId}x` });
+      const again = { ...first, status: 'Valid' as const };
+      await store.write([first, first]);
+      await store.write([again]);
+      expect(await store.count({ probeId: `${probeId}x` })).toBe(1);
+      expect((await store.get(first.measurementId))?.status).toBe('Valid');
+    });
+
+    it('answers nothing for a measurement it does not have', async () => {
+      expect(await store.get(randomUUID())).toBeUndefined();
+    });
+  });
+}
