@@ -57,6 +57,25 @@ export const longitude = numberValue.min(-180, 'validation.outOfRange').max(180,
 /** Spec §3 technology codes: 0 none, 2 2G … 5 5G, 98 Ethernet, 99–102 WiFi 2.4/5/6/7 GHz. */
 export const technologyCodes = [0, 2, 3, 4, 5, 98, 99, 100, 101, 102] as const;
 export const technologyCode = z.literal(technologyCodes, { error: missingOr('validation.invalidOption') });
+export type TechnologyCode = (typeof technologyCodes)[number];
+export const technologyLabels: Record<TechnologyCode, string> = {
+  0: 'None',
+  2: '2G',
+  3: '3G',
+  4: '4G',
+  5: '5G',
+  98: 'Ethernet',
+  99: 'WiFi 2.4 GHz',
+  100: 'WiFi 5 GHz',
+  101: 'WiFi 6 GHz',
+  102: 'WiFi 7 GHz',
+};
+
+// Intl lists canonical zones only: the spec's default, Etc/UTC, is an alias it leaves out.
+const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'Etc/UTC']);
+export const isTimeZone = (zone: string) => timeZones.has(zone);
+/** An IANA time zone name (e.g. `Europe/Madrid`). */
+export const timeZoneName = z.string().trim().refine(isTimeZone, 'validation.invalidOption');
 
 /**
  * An instant given as an ISO date (`2026-03-01`, midnight UTC) or an ISO date-time with `Z` or an offset; stored

@@ -1,7 +1,15 @@
 export * from './campaign.ts';
 export * from './cdn.ts';
 export * from './cluster.ts';
-export { technologyCode, technologyCodes } from './common.ts';
+export {
+  isTimeZone,
+  type TechnologyCode,
+  technologyCode,
+  technologyCodes,
+  technologyLabels,
+  timeZoneName,
+} from './common.ts';
+export * from './countries.ts';
 export * from './date-ranges.ts';
 export * from './geofilter.ts';
 export * from './geojson.ts';

@@ -990,6 +990,26 @@ export const errorCatalogue = {
     en: 'There was an error configuring the probes from the file.',
     es: 'Se ha producido un error al configurar las sondas a partir del archivo.',
   },
+  'csvImport.invalidRows': {
+    status: 422,
+    en: '{count} rows of the file have errors, so nothing was imported. Correct them and import the file again.',
+    es: '{count} filas del archivo tienen errores, así que no se ha importado nada. Corrígelas y vuelve a importar el archivo.',
+  },
+  'csvImport.duplicateProbeId': {
+    status: 409,
+    en: 'The probe id {probeId} appears more than once in the file.',
+    es: 'El identificador de sonda {probeId} aparece más de una vez en el archivo.',
+  },
+  'csvImport.columnCountMismatch': {
+    status: 400,
+    en: 'This row has {found} values, but the header has {expected} columns.',
+    es: 'Esta fila tiene {found} valores, pero la cabecera tiene {expected} columnas.',
+  },
+  'csvImport.tooManyRows': {
+    status: 413,
+    en: 'The file has more than {limit} probes. Split it into smaller files.',
+    es: 'El archivo tiene más de {limit} sondas. Divídelo en archivos más pequeños.',
+  },
 
   // ── Measurements and test analysis ────────────────────────────────────────────────────────────────────────────
   'measurements.fetchFailed': {

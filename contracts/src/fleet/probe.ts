@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, entityId, entityIds, missingOr, technologyCode } from '../configuration/common.ts';
+import { boundedText, entityId, entityIds, missingOr, technologyCode, timeZoneName } from '../configuration/common.ts';
 import { backendInfoSchema } from './backend-info.ts';
 import { probeFamilySchema } from './probe-families.ts';
 
@@ -12,6 +12,8 @@ export const probeTypes = ['landline', 'mobile'] as const;
 export const probeStatuses = ['Available', 'Not available', 'Ready', 'Not ready'] as const;
 export const deployments = ['Integration', 'Staging', 'Production'] as const;
 export const applyOperatorModes = ['default', 'always', 'never'] as const;
+/** How a probe reaches the network (its connection's access type): the spec §3 technology choices but "Any". */
+export const probeAccessTypes = ['Ethernet', 'Wifi', 'Mobile'] as const;
 
 /** Spec §5: lowercase letters and digits, no spaces. */
 export const probeIdSchema = z
@@ -94,6 +96,8 @@ export const probeFieldsSchema = z.object({
   lastName: text(64),
   latitude: coordinate(-90, 90, 'probes.latitudeInvalid').optional(),
   longitude: coordinate(-180, 180, 'probes.longitudeInvalid').optional(),
+  /** Spec §5 "CSV import of probes": the probe's local time zone. */
+  timeZone: timeZoneName.optional(),
   fixedGps: z
     .object({
       type: z.literal('Point', { error: 'validation.invalidOption' }),

@@ -6,6 +6,7 @@ import {
   entityIds,
   missingOr,
   technologyCode,
+  timeZoneName,
   utcInstant,
 } from '../configuration/common.ts';
 import { imageDataUrlSchema, kilobyte } from '../configuration/images.ts';
@@ -76,14 +77,7 @@ export const profileFieldsSchema = z.object({
   isps: z.array(profileIspSchema).default([]),
   tags: entityIds,
   programs: z.array(programSchema).default([]),
-  timeZone: z
-    .string()
-    .trim()
-    .refine(
-      (zone) => Intl.supportedValuesOf('timeZone').includes(zone) || zone === 'Etc/UTC',
-      'validation.invalidOption',
-    )
-    .default('Etc/UTC'),
+  timeZone: timeZoneName.default('Etc/UTC'),
   timeZoneOffset: z.number().int().min(-840, 'validation.outOfRange').max(840, 'validation.outOfRange').optional(),
   defaultDestinations: z.array(destinationSchema).default([]),
   serverDestinations: z.array(destinationSchema).default([]),

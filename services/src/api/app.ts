@@ -88,7 +88,17 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     await api.register(currentProfileRoutes, { identity: identity.service, profiles: serviceOf('profile'), readStore });
     await api.register(tokenRoutes, { identity: identity.service });
     for (const [index, entity] of configurationEntities.entries()) {
-      const options = { readStore, collection: entity.collection, tag: entity.tag, visibility: entity.visibility };
+      const options = {
+        readStore,
+        collection: entity.collection,
+        tag: entity.tag,
+        visibility: entity.visibility,
+        service: services[index]!,
+        entityOf: (kind: string) => ({
+          service: serviceOf(kind),
+          visibility: configurationEntities.find((other) => other.definition.kind === kind)!.visibility,
+        }),
+      };
       await api.register(entityRoutes, {
         prefix: entity.basePath,
         service: services[index]!,

@@ -3,10 +3,13 @@ import type { RuleContext } from '../platform/entities/entity-definition.ts';
 
 // Rules shared by campaigns, geographic filters, clusters and universes (spec §5 "Universes, clusters, campaigns").
 
+/** What a name is reserved under: names compare case-insensitively. */
+export const nameKey = (name: string) => name.trim().toLowerCase();
+
 /** Names no two live entities of a kind may share, compared case-insensitively. */
 export const uniqueName = (scope: string, conflict: HttpErrorCode) => ({
   scope,
-  valueOf: (fields: { name: string }) => [fields.name.toLowerCase()],
+  valueOf: (fields: { name: string }) => [nameKey(fields.name)],
   conflict,
 });
 

@@ -1,17 +1,23 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { ListFilter, ReadDocument, ReadStore } from '../platform/read-store/read-store-port.ts';
 import type { Visibility } from './identity/visibility.ts';
 
 /**
- * What an entity's own routes (beyond list/get/create/update/delete/clone) are given. They are reads: they take the
- * entity's read access rule unless they declare their own, and show each profile only what `visibility` lets it see.
+ * What an entity's own routes (beyond list/get/create/update/delete/clone) are given. They take the entity's read
+ * access rule unless they declare their own (a route that changes the entity declares its write rule), and show each
+ * profile only what `visibility` lets it see.
  */
 export interface FeatureRouteOptions {
   readStore: ReadStore;
   collection: string;
   tag: string;
   visibility: Visibility;
+  /** The entity's commands (e.g. the probes a CSV import creates). */
+  service: EntityService;
+  /** Another kind of entity, by its kind (e.g. the campaigns a probe import names). */
+  entityOf(kind: string): { service: EntityService; visibility: Visibility };
 }
 
 export type FeatureRoutes = FastifyPluginAsyncZod<FeatureRouteOptions>;

@@ -5,6 +5,7 @@ import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
 import { configurationProjections } from '../features/configuration.ts';
 import { type FleetTopics, fleetTopicsFor } from '../features/gateway/fleet-topics.ts';
+import { startIngestWorker } from '../features/ingest/ingest.worker.ts';
 import { startProbeStatusWorker } from '../features/probe-status/probe-status.worker.ts';
 import type { Dependency } from './dependency.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
@@ -16,6 +17,9 @@ import { openKafkaLog } from './log/kafka/kafka-log.ts';
 import type { LogPort } from './log/log-port.ts';
 import type { MailPort } from './mail/mail-port.ts';
 import { openMail } from './mail/open-mail.ts';
+import { openElasticsearchMeasurementStore } from './measurements/elasticsearch-measurement-store.ts';
+import type { MeasurementStore } from './measurements/measurement-store-port.ts';
+import { openSqlMeasurementStore } from './measurements/sql-measurement-store.ts';
 import { createProjector, type Projector } from './projector/projector.ts';
 import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
 import type { ReadStore } from './read-store/read-store-port.ts';
@@ -41,6 +45,8 @@ export interface Platform {
   secretKey: string;
   /** Seals secrets at rest (probe credentials). */
   secrets: SecretSealer;
+  /** The measurements read model. */
+  measurements: MeasurementStore;
   /** The fleet's topics (created at open). */
   topics: FleetTopics;
   /** Starts the log consumers that keep read models (probe status); resolves to their stop. */
@@ -92,6 +98,14 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     outboxDir: join(config.dataDir, 'outbox'),
   });
   closers.push(() => mail.close());
+  const measurements =
+    config.adapters.readStore === 'elasticsearch'
+      ? await openElasticsearchMeasurementStore({
+          url: config.elasticsearch.url,
+          indexPrefix: config.elasticsearch.indexPrefix,
+        })
+      : await openSqlMeasurementStore(sql);
+  closers.push(() => measurements.close());
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
   const projector = createProjector({ eventStore, readStore, projections: configurationProjections, metrics });
@@ -127,8 +141,12 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     secretKey,
     secrets,
     topics,
+    measurements,
     async startWorkers() {
-      const consumers = [await startProbeStatusWorker(log, readStore, topics)];
+      const consumers = [
+        await startProbeStatusWorker(log, readStore, topics),
+        await startIngestWorker({ log, topics, store: measurements, readStore, eventStore, metrics }),
+      ];
       return async () => {
         for (const consumer of consumers) await consumer.stop();
       };

@@ -39,6 +39,10 @@ export const authenticationPlugin = fp(
       request.rawBody = body as Buffer;
       parseJson(request, (body as Buffer).toString('utf8'), done);
     });
+    app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {
+      request.rawBody = body as Buffer;
+      done(null, (body as Buffer).toString('utf8'));
+    });
 
     const needsSession = (request: { routeOptions: { config: { access?: unknown } } }) => {
       const access = request.routeOptions.config.access as { public?: true } | undefined;

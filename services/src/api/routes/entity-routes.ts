@@ -10,7 +10,6 @@ import { entityDocument } from '@nq/projections';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { scopeOf } from '../../features/identity/data-scope.ts';
 import { isAdmin } from '../../features/identity/viewer.ts';
 import type { Visibility } from '../../features/identity/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
@@ -19,6 +18,7 @@ import type { Projector } from '../../platform/projector/projector.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 import type { AccessRule } from '../access/access-rule.ts';
+import { commandMetadata } from './command-metadata.ts';
 
 export interface EntityRoutesOptions {
   service: EntityService;
@@ -220,17 +220,6 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     },
   );
 
-  const metadata = (request: FastifyRequest) => {
-    const allowedProbes = scopeOf(request.viewer.profile).probes;
-    return {
-      actor: request.actor,
-      commandId: request.commandId,
-      correlationId: request.id,
-      now: new Date(),
-      ...(allowedProbes && !request.viewer.profile.isGod ? { allowedProbes } : {}),
-    };
-  };
-
   app.post(
     '/',
     {
@@ -246,7 +235,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       const id = newId(request.body as Record<string, unknown>);
       const result = await service.execute(
         { type: 'create', id, fields: request.body as Record<string, unknown> },
-        metadata(request),
+        commandMetadata(request),
       );
       if (result.position) await options.after?.created?.(request, result.state);
       return reply.status(201).send(outcome(request, id, result));
@@ -285,7 +274,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
-        metadata(request),
+        commandMetadata(request),
         expectedVersion,
       );
       return outcome(request, request.params.id, result);
@@ -308,7 +297,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'delete', id: request.params.id },
-        metadata(request),
+        commandMetadata(request),
         request.query.expectedVersion,
       );
       if (result.position) await options.after?.deleted?.(request, result.state);
@@ -338,7 +327,10 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       async (request, reply) => {
         const source = await visibleState(request, request.params.id);
         const id = newId({ ...source.fields, ...(request.body as Record<string, unknown>) });
-        const result = await service.execute({ type: 'clone', id, source, overrides: request.body }, metadata(request));
+        const result = await service.execute(
+          { type: 'clone', id, source, overrides: request.body },
+          commandMetadata(request),
+        );
         return reply.status(201).send(outcome(request, id, result));
       },
     );

@@ -8,12 +8,14 @@ export function fleetTopicsFor(prefix = '') {
   const topics = {
     measurementsRaw: `${prefix}measurements.raw`,
     measurementsDlq: `${prefix}measurements.dlq`,
+    measurementsEnriched: `${prefix}measurements.enriched`,
     probeStatus: `${prefix}probe.status`,
     probeCommands: `${prefix}probe.commands`,
   };
   const specs: TopicSpec[] = [
     { name: topics.measurementsRaw, partitions: 12 },
     { name: topics.measurementsDlq, partitions: 3 },
+    { name: topics.measurementsEnriched, partitions: 12 },
     { name: topics.probeStatus, partitions: 6 },
     { name: topics.probeCommands, partitions: 6 },
   ];

@@ -2,6 +2,7 @@ import { Parser } from '@json2csv/plainjs';
 import { pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
 import { z } from 'zod';
 import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
+import { probeImportRoutes } from './probe-import.routes.ts';
 
 /** Columns of the probes CSV export: identity, place and assignment (never credentials). */
 const exportColumns = [
@@ -30,9 +31,11 @@ export function parseProbeIds(text: string) {
   return { valid, invalid: tokens.filter((token) => !valid.includes(token)) };
 }
 
-/** Probes by text and the CSV export of the probes the caller sees. */
-export const probeRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {
+/** Probes by text, the CSV export of the probes the caller sees and the CSV import. */
+export const probeRoutes: FeatureRoutes = async (app, options) => {
+  const { readStore, collection, tag, visibility } = options;
   const tags = [tag];
+  await app.register(probeImportRoutes, options);
 
   app.post(
     '/by-text',

@@ -1,9 +1,12 @@
 import { tagFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { uniqueName } from '../configuration-rules.ts';
+
+export const tagNameScope = 'tag-name';
 
 export const tagEntity = {
   kind: 'tag',
   eventPrefix: 'Tag',
   schema: tagFieldsSchema,
-  unique: [{ scope: 'tag-name', valueOf: (tag) => [tag.name.toLowerCase()], conflict: 'tags.nameExists' }],
+  unique: [uniqueName(tagNameScope, 'tags.nameExists')],
 } satisfies EntityDefinition<typeof tagFieldsSchema>;

@@ -5,6 +5,8 @@ import { familyChange, type familyChangeOptions } from './family-change.ts';
 import { checkTasks } from './task-rules.ts';
 import { taskWarnings } from './task-warnings.ts';
 
+export const taskSuiteNameScope = 'task-suite-name';
+
 export const taskSuiteEntity = {
   kind: 'task-suite',
   eventPrefix: 'TaskSuite',
@@ -12,6 +14,6 @@ export const taskSuiteEntity = {
   rules: (suite) => checkTasks(suite.tasks),
   warnings: (suite) => taskWarnings(suite.tasks),
   updateOptions: familyChange,
-  unique: [uniqueName('task-suite-name', 'taskSuites.nameExists')],
+  unique: [uniqueName(taskSuiteNameScope, 'taskSuites.nameExists')],
   cloneable: true,
 } satisfies EntityDefinition<typeof taskSuiteFieldsSchema, typeof familyChangeOptions>;

@@ -105,7 +105,13 @@ export function entityService(
     }
   }
 
-  return { definition, load, execute };
+  /** The id of the live entity holding a unique value (one of the definition's `unique`), read consistently. */
+  async function idHolding(scope: string, value: string) {
+    const streamId = await eventStore.holderOf(scope, value);
+    return streamId?.slice(streamIdOf(definition, '').length);
+  }
+
+  return { definition, load, execute, idHolding };
 }
 
 export type EntityService = ReturnType<typeof entityService>;

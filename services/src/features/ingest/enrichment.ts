@@ -1,0 +1,135 @@
+import {
+  type EnrichedMeasurement,
+  type Measurement,
+  type ProbeMembership,
+  type ProviderFields,
+  technologyLabels,
+} from '@nq/contracts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { membersAsOf } from '../clusters/memberships.ts';
+import { readAll } from '../feature-routes.ts';
+import { providerDetector } from '../providers/provider-detector.ts';
+import { localTimeOf } from './local-time.ts';
+import { polygonIndex } from './point-in-polygon.ts';
+
+type Ring = [number, number][];
+interface ProbeFacts {
+  type?: 'landline' | 'mobile';
+  tags: string[];
+  timeZone: string;
+}
+interface Membership {
+  id: string;
+  probes: ProbeMembership[];
+}
+
+/** Members of a group (cluster, universe) as of an instant, per probe. */
+const membershipsByProbe = (groups: Membership[]) => {
+  const byProbe = new Map<string, { id: string; ranges: ProbeMembership[] }[]>();
+  for (const group of groups)
+    for (const membership of group.probes) {
+      const list = byProbe.get(membership.probeId) ?? [];
+      const entry = list.find((item) => item.id === group.id);
+      if (entry) entry.ranges.push(membership);
+      else list.push({ id: group.id, ranges: [membership] });
+      byProbe.set(membership.probeId, list);
+    }
+  return (probeId: string, at: Date) =>
+    (byProbe.get(probeId) ?? []).filter((group) => membersAsOf(group.ranges, at).includes(probeId)).map((g) => g.id);
+};
+
+/** What enrichment knows, loaded from the configuration read models. */
+async function loadFacts(readStore: ReadStore) {
+  const [probes, profiles, campaigns, clusters, universes, providers] = await Promise.all(
+    ['probes', 'profiles', 'campaigns', 'clusters', 'universes', 'providers'].map((collection) =>
+      readAll(readStore, collection),
+    ),
+  );
+  const timeZones = new Map(profiles!.map((profile) => [profile.id, String(profile.timeZone ?? 'Etc/UTC')]));
+  const probeFacts = new Map<string, ProbeFacts>(
+    probes!.map((probe) => [
+      probe.id,
+      {
+        ...(probe.type ? { type: probe.type as ProbeFacts['type'] } : {}),
+        tags: (probe.tags as string[] | undefined) ?? [],
+        timeZone: timeZones.get(String(probe.owner)) ?? 'Etc/UTC',
+      },
+    ]),
+  );
+  const dated = campaigns!.filter((campaign) => campaign.polygon);
+  const periods = new Map(dated.map((c) => [c.id, { start: String(c.startDate), end: String(c.endDate) }]));
+  return {
+    probeFacts,
+    campaignsAt: polygonIndex(
+      dated.map((c) => ({ id: c.id, rings: (c.polygon as { coordinates: Ring[] }).coordinates })),
+    ),
+    campaignPeriods: periods,
+    clustersOf: membershipsByProbe(clusters as unknown as Membership[]),
+    universesOf: membershipsByProbe(universes as unknown as Membership[]),
+    providerOf: providerDetector(
+      providers!.map((provider) => ({
+        id: provider.id,
+        fields: provider as unknown as Pick<ProviderFields, 'imsis' | 'ipRanges'>,
+      })),
+    ),
+  };
+}
+
+/**
+ * Enrichment at ingest (design §5): local hour, weekday and fringe in the time zone of the probe's profile; campaigns
+ * by point-in-polygon within their dates; clusters and universes by membership at the measurement's time; provider
+ * by IMSI or IP; the probe's type and tags. The facts are cached and reloaded (at most every `refreshMs`) after a
+ * configuration change.
+ */
+export function enrichment(readStore: ReadStore, options: { refreshMs?: number } = {}) {
+  const refreshMs = options.refreshMs ?? 1_000;
+  let facts: Awaited<ReturnType<typeof loadFacts>> | undefined;
+  let loadedAt = 0;
+  let stale = true;
+
+  return {
+    /** Configuration changed: reload before the next batch (not more often than every refreshMs). */
+    invalidate() {
+      stale = true;
+    },
+    async refresh() {
+      if (facts && (!stale || Date.now() - loadedAt < refreshMs)) return;
+      stale = false;
+      loadedAt = Date.now();
+      facts = await loadFacts(readStore);
+    },
+    enrich(measurement: Measurement & { receivedAt?: string }): EnrichedMeasurement {
+      const known = facts!;
+      const probe = known.probeFacts.get(measurement.probeId);
+      const at = new Date(measurement.measuredAt);
+      const point = measurement.location
+        ? ([measurement.location.lon, measurement.location.lat] as [number, number])
+        : undefined;
+      const campaigns = point
+        ? known.campaignsAt(point).filter((id) => {
+            const period = known.campaignPeriods.get(id)!;
+            return period.start <= at.toISOString() && at.toISOString() <= period.end;
+          })
+        : [];
+      const provider = known.providerOf({
+        ...(measurement.imsi ? { imsi: measurement.imsi } : {}),
+        ...(measurement.ip ? { ip: measurement.ip } : {}),
+      });
+      return {
+        ...measurement,
+        measuredAt: at.toISOString(),
+        receivedAt: measurement.receivedAt ?? new Date().toISOString(),
+        ...localTimeOf(measurement.measuredAt, probe?.timeZone ?? 'Etc/UTC'),
+        ...(probe?.type ? { probeType: probe.type } : {}),
+        campaigns,
+        clusters: known.clustersOf(measurement.probeId, at),
+        universes: known.universesOf(measurement.probeId, at),
+        tags: probe?.tags ?? [],
+        ...(provider ? { provider: provider.id } : {}),
+        technologyLabel: technologyLabels[measurement.technology] ?? String(measurement.technology),
+      };
+    },
+  };
+}
+
+export type Enrichment = ReturnType<typeof enrichment>;

@@ -1,0 +1,93 @@
+import { type EnrichedMeasurement, type Measurement, measurementSchema } from '@nq/contracts';
+import type { LogMessage, LogRecord } from '../../platform/log/log-port.ts';
+import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
+import type { Enrichment } from './enrichment.ts';
+
+export interface DeadLetter {
+  reason: 'invalid' | 'refused';
+  problems: { field?: string; message: string }[];
+  source: { topic: string; partition: number; offset: string };
+  /** The message as it arrived. */
+  payload: string;
+}
+
+export interface BatchOutcome {
+  indexed: EnrichedMeasurement[];
+  deadLetters: DeadLetter[];
+}
+
+const sourceOf = (record: LogRecord) => ({ topic: record.topic, partition: record.partition, offset: record.offset });
+
+/** Parses and validates each record: the valid measurements, and a dead letter for each invalid one. */
+export function readBatch(records: LogRecord[]) {
+  const measurements: (Measurement & { receivedAt?: string; source: LogRecord })[] = [];
+  const deadLetters: DeadLetter[] = [];
+  for (const record of records) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(record.value);
+    } catch (error) {
+      deadLetters.push({
+        reason: 'invalid',
+        problems: [{ message: (error as Error).message }],
+        source: sourceOf(record),
+        payload: record.value,
+      });
+      continue;
+    }
+    const result = measurementSchema.safeParse(parsed);
+    if (!result.success) {
+      deadLetters.push({
+        reason: 'invalid',
+        problems: result.error.issues.map((issue) => ({ field: issue.path.join('.'), message: issue.message })),
+        source: sourceOf(record),
+        payload: record.value,
+      });
+      continue;
+    }
+    const receivedAt = (parsed as { receivedAt?: unknown }).receivedAt;
+    measurements.push({ ...result.data, ...(typeof receivedAt === 'string' ? { receivedAt } : {}), source: record });
+  }
+  return { measurements, deadLetters };
+}
+
+export class RetryableWriteError extends Error {
+  constructor(failures: number, reason: string) {
+    super(`${failures} measurements could not be written yet (${reason}): the batch will be delivered again`);
+    this.name = 'RetryableWriteError';
+  }
+}
+
+/**
+ * One batch of `measurements.raw`: validate, enrich, write (idempotent by measurement id), and dead-letter what is
+ * invalid or refused by the store. A failure worth retrying (overload, unavailable shard) throws, so the whole batch
+ * comes again and its offsets are not committed: nothing is lost, and rewriting is harmless.
+ */
+export async function ingestBatch(
+  records: LogRecord[],
+  dependencies: { enrichment: Enrichment; store: MeasurementStore },
+): Promise<BatchOutcome> {
+  await dependencies.enrichment.refresh();
+  const { measurements, deadLetters } = readBatch(records);
+  const enriched = measurements.map(({ source: _source, ...measurement }) =>
+    dependencies.enrichment.enrich(measurement),
+  );
+  const { failed } = await dependencies.store.write(enriched);
+  const retryable = failed.filter((failure) => failure.retryable);
+  if (retryable.length > 0) throw new RetryableWriteError(retryable.length, retryable[0]!.reason);
+  const refused = new Map(failed.map((failure) => [failure.measurementId, failure.reason]));
+  for (const { source, measurementId } of measurements)
+    if (refused.has(measurementId))
+      deadLetters.push({
+        reason: 'refused',
+        problems: [{ message: refused.get(measurementId)! }],
+        source: sourceOf(source),
+        payload: source.value,
+      });
+  return { indexed: enriched.filter((m) => !refused.has(m.measurementId)), deadLetters };
+}
+
+export const deadLetterMessage = (letter: DeadLetter): LogMessage => ({
+  key: `${letter.source.topic}/${letter.source.partition}/${letter.source.offset}`,
+  value: JSON.stringify(letter),
+});

@@ -1,0 +1,81 @@
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { EventStore } from '../../platform/event-store/event-store-port.ts';
+import type { LogConsumer, LogPort } from '../../platform/log/log-port.ts';
+import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { FleetTopics } from '../gateway/fleet-topics.ts';
+import { enrichment } from './enrichment.ts';
+import { deadLetterMessage, ingestBatch } from './ingest-batch.ts';
+
+export interface IngestDependencies {
+  log: LogPort;
+  topics: FleetTopics;
+  store: MeasurementStore;
+  readStore: ReadStore;
+  eventStore: Pick<EventStore, 'onAppend'>;
+  metrics?: Registry;
+  maxBatchSize?: number;
+}
+
+function ingestMetrics(registry: Registry | undefined) {
+  const registers = registry ? [registry] : [];
+  const existing = (name: string) => registry?.getSingleMetric(name);
+  return {
+    measurements:
+      (existing('nq_ingest_measurements_total') as Counter<'outcome'> | undefined) ??
+      new Counter({
+        name: 'nq_ingest_measurements_total',
+        help: 'Measurements ingested (indexed) or dead-lettered (invalid, refused)',
+        labelNames: ['outcome'],
+        registers,
+      }),
+    lag:
+      (existing('nq_ingest_lag_seconds') as Histogram | undefined) ??
+      new Histogram({
+        name: 'nq_ingest_lag_seconds',
+        help: 'Time from a result reaching the gateway to its measurement being indexed',
+        buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 300],
+        registers,
+      }),
+  };
+}
+
+/**
+ * The ingest workers (design §5): a consumer group on `measurements.raw`. Each batch is validated, enriched and
+ * written before its offsets are committed; invalid or refused messages go to `measurements.dlq` with the reason and
+ * the original payload (never dropped silently); indexed measurements go on to `measurements.enriched` for alerting.
+ */
+export async function startIngestWorker(dependencies: IngestDependencies): Promise<LogConsumer> {
+  const { log, topics, store } = dependencies;
+  const facts = enrichment(dependencies.readStore);
+  const unsubscribe = await dependencies.eventStore.onAppend(() => facts.invalidate());
+  const metrics = ingestMetrics(dependencies.metrics);
+  const consumer = await log.consume({
+    groupId: `${topics.measurementsRaw}.ingest`,
+    topics: [topics.measurementsRaw],
+    maxBatchSize: dependencies.maxBatchSize ?? 1_000,
+    handle: async (records) => {
+      const { indexed, deadLetters } = await ingestBatch(records, { enrichment: facts, store });
+      if (deadLetters.length > 0) await log.produce(topics.measurementsDlq, deadLetters.map(deadLetterMessage));
+      if (indexed.length > 0)
+        await log.produce(
+          topics.measurementsEnriched,
+          indexed.map((measurement) => ({ key: measurement.probeId, value: JSON.stringify(measurement) })),
+        );
+      const now = Date.now();
+      metrics.measurements.inc({ outcome: 'indexed' }, indexed.length);
+      for (const letter of deadLetters) metrics.measurements.inc({ outcome: letter.reason });
+      for (const measurement of indexed) metrics.lag.observe((now - Date.parse(measurement.receivedAt)) / 1_000);
+    },
+  });
+  return {
+    stop: async () => {
+      await consumer.stop();
+      await unsubscribe();
+    },
+    abort: async () => {
+      await consumer.abort();
+      await unsubscribe();
+    },
+  };
+}
