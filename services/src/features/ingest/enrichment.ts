@@ -81,21 +81,24 @@ async function loadFacts(readStore: ReadStore) {
  * by IMSI or IP; the probe's type and tags. The facts are cached and reloaded (at most every `refreshMs`) after a
  * configuration change.
  */
-export function enrichment(readStore: ReadStore, options: { refreshMs?: number } = {}) {
+export function enrichment(readStore: ReadStore, options: { refreshMs?: number; settleMs?: number } = {}) {
   const refreshMs = options.refreshMs ?? 1_000;
+  // The read models follow a change a little later: facts loaded sooner than this after it may not show it yet.
+  const settleMs = options.settleMs ?? 500;
   let facts: Awaited<ReturnType<typeof loadFacts>> | undefined;
   let loadedAt = 0;
-  let stale = true;
+  let changedAt = Date.now();
 
   return {
-    /** Configuration changed: reload before the next batch (not more often than every refreshMs). */
+    /** Configuration changed: reload before a next batch (at most every refreshMs, until the read models show it). */
     invalidate() {
-      stale = true;
+      changedAt = Date.now();
     },
     async refresh() {
-      if (facts && (!stale || Date.now() - loadedAt < refreshMs)) return;
-      stale = false;
-      loadedAt = Date.now();
+      const now = Date.now();
+      const behind = loadedAt < changedAt + settleMs;
+      if (facts && (!behind || now - loadedAt < refreshMs)) return;
+      loadedAt = now;
       facts = await loadFacts(readStore);
     },
     enrich(measurement: Measurement & { receivedAt?: string }): EnrichedMeasurement {

@@ -135,12 +135,21 @@ async function startConsumer(
     queues.delete(key);
     nextOffsets.delete(key);
   };
+  let owned = new Set<string>();
+  let reopen = false;
   // After a rebalance the new owner of a partition starts from its committed offset: drop what we hold of it.
   consumer.on('consumer:group:join', () => {
     for (const key of [...nextOffsets.keys()]) {
       const colon = key.lastIndexOf(':'); // topic names cannot contain one
       if (!owns(key.slice(0, colon), Number(key.slice(colon + 1)))) dropQueue(key);
     }
+    const assigned = new Set(
+      (consumer.assignments ?? []).flatMap((a) => a.partitions.map((partition) => `${a.topic}:${partition}`)),
+    );
+    // A partition given back (after another member left or crashed) may have been fetched past its committed offset
+    // while another member held it: a new stream starts every partition from its committed offset again.
+    if ([...assigned].some((key) => !owned.has(key)) && owned.size > 0) reopen = true;
+    owned = assigned;
     wake();
   });
 
@@ -198,6 +207,18 @@ async function startConsumer(
         } catch (error) {
           warn(`reopening the stream of ${groupId}`)(error);
           reopenFailures++;
+        }
+        continue;
+      }
+      if (reopen) {
+        reopen = false;
+        for (const key of [...queues.keys()]) dropQueue(key);
+        await stream.close().catch(warn(`closing the stream of ${groupId}`));
+        try {
+          paused = false;
+          stream = await openStream();
+        } catch (error) {
+          warn(`reopening the stream of ${groupId}`)(error);
         }
         continue;
       }

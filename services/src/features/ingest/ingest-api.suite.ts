@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import type { EnrichedMeasurement } from '@nq/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { LogRecord } from '../../platform/log/log-port.ts';
+import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+import { sleep, waitFor } from '../../testing/wait-for.ts';
+import { startIngestWorker } from './ingest.worker.ts';
+
+const madrid = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [-3.8, 40.35],
+      [-3.6, 40.35],
+      [-3.6, 40.5],
+      [-3.8, 40.5],
+      [-3.8, 40.35],
+    ],
+  ],
+};
+
+/**
+ * `measurements.raw` → ingest workers → the measurements read model (design §5): valid measurements indexed once and
+ * enriched, bad ones in the DLQ with their reason, and a worker killed mid-batch losing and duplicating nothing.
+ */
+export function describeIngest(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
+  describe(`ingest — ${profile}`, { timeout: 120_000 }, () => {
+    let api: TestApi;
+    const probeId = `ing${Date.now().toString(36)}`;
+    const ids: Record<string, string> = {};
+    const deadLetters: LogRecord[] = [];
+    let stopDlq: () => Promise<void>;
+
+    const measurement = (changes: Record<string, unknown> = {}) => ({
+      measurementId: randomUUID(),
+      probeId,
+      program: 'speedtest',
+      testType: 'http-download',
+      technology: 5,
+      imsi: '214079999999999',
+      // A Friday, 21:30 UTC: 22:30 in Madrid (winter time), the night fringe.
+      measuredAt: '2026-11-20T21:30:00Z',
+      receivedAt: new Date().toISOString(),
+      location: { lat: 40.42, lon: -3.7 },
+      status: 'Finished',
+      kpis: { download: 210.5, latency: 18 },
+      ...changes,
+    });
+    const produce = (items: unknown[]) =>
+      api.platform.log.produce(
+        api.platform.topics.measurementsRaw,
+        items.map((item) => ({ key: probeId, value: typeof item === 'string' ? item : JSON.stringify(item) })),
+      );
+
+    beforeAll(async () => {
+      api = await openTestApi(await environment());
+      const owner = await api.as('ingest-owner', { timeZone: 'Europe/Madrid', probes: [] });
+      const post = async (client: typeof owner, url: string, payload: object) => {
+        const response = await client.inject({ method: 'POST', url, payload });
+        expect(response.statusCode, response.body).toBe(201);
+        return response.json() as { id: string; position: string };
+      };
+      const tag = await post(owner, '/tags', { name: `ingest-${probeId}` });
+      ids.tag = tag.id;
+      ids.campaign = (
+        await post(owner, '/api/campaigns-management', {
+          name: `Ingest ${probeId}`,
+          startDate: '2026-01-01',
+          endDate: '2026-12-31',
+          polygon: madrid,
+        })
+      ).id;
+      await post(owner, '/probes', { probeId, name: 'Ingest probe', family: 'Agent', type: 'mobile', tags: [tag.id] });
+      ids.cluster = (
+        await post(owner, '/api/clusters-management', {
+          name: `Ingest cluster ${probeId}`,
+          probes: [{ probeId, start: '2026-06-01' }],
+        })
+      ).id;
+      const provider = await post(api.app, '/api/providers', {
+        name: `Ingest operator ${probeId}`,
+        label: 'Ingest operator',
+        country: 'Spain',
+        numeric: '21407',
+        imsis: ['214079999999999'],
+      });
+      ids.provider = provider.id;
+      await api.app.inject(`/api/providers?minPosition=${provider.position}`);
+      await api.app.inject(`/api/clusters-management?minPosition=${provider.position}`);
+      // Enrichment reloads the configuration once the read models have settled after a change.
+      await sleep(1_200);
+      const dlq = await api.platform.log.consume({
+        groupId: `dlq-test-${randomUUID()}`,
+        topics: [api.platform.topics.measurementsDlq],
+        handle: async (records) => void deadLetters.push(...records),
+      });
+      stopDlq = () => dlq.stop();
+    }, 120_000);
+    afterAll(async () => {
+      await stopDlq?.();
+      await api?.raw.close();
+    });
+
+    it('indexes each valid measurement once, enriched, and sends the bad ones to the DLQ with their reason', async () => {
+      const valid = Array.from({ length: 20 }, () => measurement());
+      const badTechnology = measurement({ technology: 7 });
+      await produce([...valid, '{"not": "a measurement"', badTechnology, ...valid.slice(0, 5)]);
+      await waitFor('20 measurements indexed', async () => (await api.platform.measurements.count({ probeId })) === 20);
+      await waitFor('2 dead letters', () => deadLetters.length >= 2);
+      await sleep(500);
+      expect(await api.platform.measurements.count({ probeId })).toBe(20);
+
+      const stored = (await api.platform.measurements.get(valid[0]!.measurementId)) as EnrichedMeasurement;
+      expect(stored).toMatchObject({
+        measurementId: valid[0]!.measurementId,
+        hour: 22,
+        weekday: 5,
+        fringe: 2,
+        probeType: 'mobile',
+        campaigns: [ids.campaign],
+        clusters: [ids.cluster],
+        tags: [ids.tag],
+        provider: ids.provider,
+        technologyLabel: '5G',
+      });
+      const letters = deadLetters.map((record) => JSON.parse(record.value));
+      expect(letters.map((letter) => letter.reason)).toEqual(['invalid', 'invalid']);
+      const refused = letters.find((letter) => letter.payload === JSON.stringify(badTechnology));
+      expect(refused.problems[0].field).toBe('technology');
+      expect(letters.map((letter) => letter.payload)).toContain('{"not": "a measurement"');
+    });
+
+    it('loses and duplicates nothing when a worker is killed in the middle of a batch', async () => {
+      const killedProbe = `${probeId}k`;
+      let writesStarted = 0;
+      const slowStore: MeasurementStore = {
+        ...api.platform.measurements,
+        write: async (batch) => {
+          writesStarted++;
+          await sleep(300);
+          return api.platform.measurements.write(batch);
+        },
+      };
+      const victim = await startIngestWorker({
+        log: api.platform.log,
+        topics: api.platform.topics,
+        store: slowStore,
+        readStore: api.platform.readStore,
+        eventStore: api.platform.eventStore,
+        maxBatchSize: 100,
+      });
+      const total = 2_000;
+      const batch = Array.from({ length: total }, () => ({ ...measurement(), probeId: killedProbe }));
+      await api.platform.log.produce(
+        api.platform.topics.measurementsRaw,
+        batch.map((item) => ({ key: item.measurementId, value: JSON.stringify(item) })),
+      );
+      await waitFor('the victim in the middle of a batch', () => writesStarted > 0, 60_000);
+      await victim.abort();
+      let seen = 0;
+      const progress = setInterval(async () => {
+        seen = await api.platform.measurements.count({ probeId: killedProbe });
+        if (process.env.DEBUG_INGEST) console.info(`indexed ${seen} of ${total}, victim writes ${writesStarted}`);
+      }, 5_000);
+      await waitFor(
+        `all ${total} measurements indexed`,
+        async () => (await api.platform.measurements.count({ probeId: killedProbe })) >= total,
+        90_000,
+      ).finally(() => clearInterval(progress));
+      await sleep(1_000);
+      expect(await api.platform.measurements.count({ probeId: killedProbe })).toBe(total);
+    });
+  });
+}
