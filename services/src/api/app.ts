@@ -2,11 +2,13 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
 import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
+import { readAll } from '../features/feature-routes.ts';
 import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
 import { probeCredentialRoutes } from '../features/gateway/probe-credentials.routes.ts';
 import { accountRoutes } from '../features/identity/account.routes.ts';
 import { openIdentity } from '../features/identity/open-identity.ts';
 import { tokenRoutes } from '../features/identity/token.routes.ts';
+import type { Viewer } from '../features/identity/viewer.ts';
 import { openLaunchStore } from '../features/launcher/launch-store.ts';
 import { launcherRoutes } from '../features/launcher/launcher.routes.ts';
 import { probeCommandRoutes } from '../features/launcher/probe-commands.routes.ts';
@@ -78,6 +80,13 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
+  const probeVisibility = configurationEntities.find((entity) => entity.definition.kind === 'probe')!.visibility;
+  /** Spec §5: the probes a profile may put in its clusters and universes are those it sees. */
+  const visibleProbeIds = async (viewer: Viewer) =>
+    viewer.profile.isGod
+      ? undefined
+      : (await readAll(readStore, 'probes', probeVisibility.listFilters(viewer))).map((probe) => probe.id);
+
   await app.register(async (api) => {
     requireAccessRules(api);
     await api.register(accountRoutes, {
@@ -113,6 +122,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
         visibility: entity.visibility,
         secrets: platform.secrets,
         ...(entity.definition.kind === 'user' ? { after: identity.userLifecycle } : {}),
+        ...(['cluster', 'universe'].includes(entity.definition.kind) ? { probesOf: visibleProbeIds } : {}),
       });
       if (entity.routes)
         await api.register(

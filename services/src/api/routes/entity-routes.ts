@@ -36,6 +36,11 @@ export interface EntityRoutesOptions {
   access: { read: AccessRule; write: AccessRule };
   /** What each profile sees of it; another profile's private entity is answered 404, as if it did not exist. */
   visibility: Visibility;
+  /**
+   * The probes the caller may put in this entity (clusters, universes: spec §5, probes must belong to the profile);
+   * undefined for a caller who may use any (isGod).
+   */
+  probesOf?(viewer: FastifyRequest['viewer']): Promise<string[] | undefined>;
   /** Masks stored secrets in every answer; reveals them to administrators who ask (`?reveal=secrets`). */
   secrets: Pick<SecretSealer, 'mask' | 'reveal'>;
   /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
@@ -89,6 +94,12 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   const bodySchema = definition.schema.omit(
     Object.fromEntries((definition.systemFields ?? []).map((field) => [field, true])) as Record<string, true>,
   );
+  async function metadataOf(request: FastifyRequest) {
+    const metadata = commandMetadata(request);
+    const allowedProbes = await options.probesOf?.(request.viewer);
+    return allowedProbes ? { ...metadata, allowedProbes } : metadata;
+  }
+
   /** The entity's natural id when it has one (validated with the body), else a new UUID. */
   const newId = (fields: Record<string, unknown>) =>
     definition.naturalId ? definition.naturalId.of(fields as never) : crypto.randomUUID();
@@ -235,7 +246,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       const id = newId(request.body as Record<string, unknown>);
       const result = await service.execute(
         { type: 'create', id, fields: request.body as Record<string, unknown> },
-        commandMetadata(request),
+        await metadataOf(request),
       );
       if (result.position) await options.after?.created?.(request, result.state);
       return reply.status(201).send(outcome(request, id, result));
@@ -274,7 +285,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
-        commandMetadata(request),
+        await metadataOf(request),
         expectedVersion,
       );
       return outcome(request, request.params.id, result);
@@ -297,7 +308,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'delete', id: request.params.id },
-        commandMetadata(request),
+        await metadataOf(request),
         request.query.expectedVersion,
       );
       if (result.position) await options.after?.deleted?.(request, result.state);
@@ -329,7 +340,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         const id = newId({ ...source.fields, ...(request.body as Record<string, unknown>) });
         const result = await service.execute(
           { type: 'clone', id, source, overrides: request.body },
-          commandMetadata(request),
+          await metadataOf(request),
         );
         return reply.status(201).send(outcome(request, id, result));
       },

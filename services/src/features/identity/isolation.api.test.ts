@@ -108,16 +108,26 @@ describe('private entities across profiles', { timeout: 60_000 }, () => {
     });
   });
 
-  it('refuses a cluster with probes its profile does not have', async () => {
-    const restricted = await api.as('probe-restricted', { probes: ['probe-a'] });
-    const cluster = (probeId: string, name: string) =>
+  it('refuses a cluster with probes its profile does not see (owned or granted)', async () => {
+    const probe = (probeId: string) => ({ probeId, name: probeId, family: 'Cube', type: 'landline' });
+    for (const probeId of ['grantedp1', 'foreignp1'])
+      expect((await api.app.inject({ method: 'POST', url: '/probes', payload: probe(probeId) })).statusCode).toBe(201);
+    const restricted = await api.as('probe-restricted', { probes: ['grantedp1'] });
+    expect((await restricted.inject({ method: 'POST', url: '/probes', payload: probe('ownedp1') })).statusCode).toBe(
+      201,
+    );
+    await api.app.inject(`/probes?minPosition=${await api.platform.eventStore.head()}`);
+    const cluster = (probeIds: string[], name: string) =>
       restricted.inject({
         method: 'POST',
         url: '/api/clusters-management',
-        payload: { name, probes: [{ probeId, start: '2026-01-01T00:00:00Z' }] },
+        payload: { name, probes: probeIds.map((probeId) => ({ probeId, start: '2026-01-01T00:00:00Z' })) },
       });
-    expect((await cluster('probe-a', 'Own probes')).statusCode).toBe(201);
-    const refused = await cluster('probe-b', 'Foreign probes');
-    expect(refused.json()).toMatchObject({ code: 'probes.notInProfile', details: { probes: ['probe-b'] } });
+    expect((await cluster(['grantedp1', 'ownedp1'], 'Own probes')).statusCode).toBe(201);
+    const refused = await cluster(['grantedp1', 'foreignp1', 'nosuchp1'], 'Foreign probes');
+    expect(refused.json()).toMatchObject({
+      code: 'probes.notInProfile',
+      details: { probes: ['foreignp1', 'nosuchp1'] },
+    });
   });
 });
