@@ -1,3 +1,4 @@
+export * from './analytics/index.ts';
 export * from './configuration/index.ts';
 export * from './errors/index.ts';
 export * from './events/index.ts';

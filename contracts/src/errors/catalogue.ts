@@ -1213,6 +1213,11 @@ export const errorCatalogue = {
     en: 'The scatterplot shows a random sample of 10,000 points per universe or campaign.',
     es: 'El gráfico de dispersión muestra una muestra aleatoria de 10.000 puntos por universo o campaña.',
   },
+  'graphics.tooManyBuckets': {
+    status: 422,
+    en: 'The graphic would have too many points. Choose a coarser granularity, fewer breakdowns or a shorter date range.',
+    es: 'El gráfico tendría demasiados puntos. Elige una granularidad más gruesa, menos desgloses o un intervalo de fechas más corto.',
+  },
 
   // ── Tags ──────────────────────────────────────────────────────────────────────────────────────────────────────
   'tags.fetchFailed': {

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
+import { analyticsFor } from '../features/analytics/analytics-for-store.ts';
+import { graphicRoutes } from '../features/analytics/graphic.routes.ts';
 import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
 import { readAll } from '../features/feature-routes.ts';
 import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
@@ -172,6 +174,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       probeVisibility: probeEntry.visibility,
       clusterVisibility: configurationEntities.find((entity) => entity.definition.kind === 'cluster')!.visibility,
     });
+    await api.register(graphicRoutes, { engine: analyticsFor(platform.measurements, platform.sql) });
     await api.register(auditRoutes, {
       prefix: '/api/audit',
       services,

@@ -1,0 +1,2 @@
+export * from './query-ir.ts';
+export * from './query-result.ts';

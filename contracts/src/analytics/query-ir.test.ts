@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { isErrorCode } from '../errors/index.ts';
+import { queryIrSchema } from './query-ir.ts';
+import { graphicResponseSchema, queryResultSchema } from './query-result.ts';
+
+const problems = (input: unknown) => {
+  const result = queryIrSchema.safeParse(input);
+  return result.success ? [] : result.error.issues.map((issue) => [issue.path.join('.'), issue.message]);
+};
+
+describe('query IR', () => {
+  it('fills the defaults of the graphic filter set', () => {
+    expect(queryIrSchema.parse({ kpi: 'download' })).toEqual({
+      graphicType: 'bars',
+      kpi: 'download',
+      argsCond: 'include',
+      ispsCond: 'include',
+      tagsCond: 'include',
+      technologiesCond: 'include',
+      fringesCond: 'include',
+      breakdowns: [],
+      granularity: 'no_granularity',
+      metric: 'avg',
+      outliers: false,
+      globalAverage: false,
+      median: false,
+      ordered: false,
+      sortOrder: 'ascending',
+    });
+  });
+
+  it('accepts conditions joined by and, or and not', () => {
+    const conditions = {
+      and: [
+        { kpi: 'latency', operator: 'lt', value: 30 },
+        { or: [{ kpi: 'loss', operator: 'not_exists' }, { not: { kpi: 'jitter', operator: 'gte', value: 5 } }] },
+      ],
+    };
+    expect(queryIrSchema.parse({ kpi: 'download', conditions }).conditions).toEqual(conditions);
+  });
+
+  it('names every problem with a catalogue code', () => {
+    const all = [
+      ...problems({ kpi: 'speed', metric: 'mean', granularity: 'fortnight', hourStart: 24 }),
+      ...problems({ kpi: 'download', tsStart: '2026-03-02', tsEnd: '2026-03-01', breakdowns: ['isp', 'isp'] }),
+      ...problems({ kpi: 'download', conditions: { kpi: 'latency', operator: 'between', value: 1 } }),
+      ...problems({ kpi: 'download', conditions: { xor: [] } }),
+      ...problems({ graphicType: 'boxplot', kpi: 'download' }),
+    ];
+    expect(all.length).toBeGreaterThan(0);
+    for (const [path, code] of all) expect(isErrorCode(code), `${path}: ${code}`).toBe(true);
+  });
+
+  it('takes the KPI of bars, lines…, and the axes of boxplots and scatterplots (spec §2: no KPI)', () => {
+    expect(problems({ graphicType: 'line' })).toEqual([['kpi', 'validation.required']]);
+    expect(problems({ graphicType: 'boxplot', kpi: 'download', axes: { value: 'download' } })).toEqual([
+      ['kpi', 'graphics.kpiNotAllowed'],
+    ]);
+    expect(problems({ graphicType: 'boxplot' })).toEqual([['axes.value', 'validation.required']]);
+    expect(problems({ graphicType: 'scatterplot', axes: { x: 'download' } })).toEqual([
+      ['axes.y', 'validation.required'],
+    ]);
+  });
+
+  it('samples a scatterplot per universe or per campaign only', () => {
+    const scatterplot = { graphicType: 'scatterplot', axes: { x: 'download', y: 'upload' } };
+    expect(problems({ ...scatterplot, breakdowns: ['universe'] })).toEqual([]);
+    expect(problems({ ...scatterplot, breakdowns: ['campaign'] })).toEqual([]);
+    expect(problems({ ...scatterplot, breakdowns: ['isp'] })).toEqual([['breakdowns', 'validation.invalidOption']]);
+  });
+
+  it('refuses an end date before the start and conditions nested too deep', () => {
+    expect(problems({ kpi: 'download', tsStart: '2026-03-02', tsEnd: '2026-03-01' })).toEqual([
+      ['tsEnd', 'validation.endBeforeStart'],
+    ]);
+    let deep: unknown = { kpi: 'latency', operator: 'not_exists' };
+    for (let level = 0; level < 7; level += 1) deep = { not: deep };
+    expect(problems({ kpi: 'download', conditions: deep })).toEqual([['conditions', 'validation.tooBig']]);
+  });
+
+  it('converts to JSON Schema for the OpenAPI document', () => {
+    expect(() => z.toJSONSchema(queryIrSchema, { io: 'input' })).not.toThrow();
+    expect(() => z.toJSONSchema(graphicResponseSchema, { io: 'output' })).not.toThrow();
+  });
+
+  it('describes results of each kind', () => {
+    expect(
+      queryResultSchema.parse({
+        kind: 'metric',
+        metric: 'avg',
+        series: [{ key: { isp: 'Movistar' }, buckets: [{ key: '2026-03-01T00:00:00.000Z', count: 2, value: 1.5 }] }],
+        warnings: [],
+      }).kind,
+    ).toBe('metric');
+    expect(
+      queryResultSchema.safeParse({ kind: 'boxplot', series: [], warnings: [{ code: 'graphics.noData' }] }).success,
+    ).toBe(true);
+    expect(
+      queryResultSchema.safeParse({ kind: 'scatterplot', series: [], warnings: [{ code: 'tags.nameExists' }] }).success,
+    ).toBe(false);
+  });
+});

@@ -1,0 +1,197 @@
+import { z } from 'zod';
+import { entityId, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
+import { fringeCodes } from '../identity/profile.ts';
+import { type KpiId, kpiIds } from '../measurements/kpis.ts';
+
+// Design §6: one query language for every chart, scorecard, map and export — the graphic filter set of spec §3.
+// Both compilers (Elasticsearch aggregations and SQL) take it after the caller's profile scope is intersected in.
+
+/** Spec §3 metrics. `uniqueCount` counts the distinct probes that measured the KPI in a bucket. */
+export const metrics = ['avg', 'count', 'median', 'min', 'max', 'p10', 'p90', 'first', 'last', 'uniqueCount'] as const;
+export type Metric = (typeof metrics)[number];
+/** Spec §3 boxplot values (Q1 and Q3 spelt in lower case). */
+export const boxplotValues = ['min', 'q1', 'median', 'q3', 'max'] as const;
+export const granularities = [
+  'minutes',
+  'hours',
+  'day',
+  'week',
+  'weekday',
+  'month',
+  'quarter',
+  'year',
+  'no_granularity',
+] as const;
+export type Granularity = (typeof granularities)[number];
+export const comparisonOperators = ['gte', 'gt', 'lt', 'lte', 'eq'] as const;
+export type ComparisonOperator = (typeof comparisonOperators)[number];
+/** Spec §3 condition operators; the joiners (and, or, not) are the keys of a condition tree's inner nodes. */
+export const conditionOperators = [...comparisonOperators, 'not_exists'] as const;
+export const sortOrders = ['ascending', 'descending'] as const;
+/** Whether a selection filter keeps (include) or drops (exclude) the values it lists (spec §3 `…Cond`). */
+export const filterModes = ['include', 'exclude'] as const;
+export type FilterMode = (typeof filterModes)[number];
+/** Spec §2 graph types: boxplot and scatterplot (advanced generator only) plot their axes, not a KPI. */
+export const graphicTypes = ['bars', 'line', 'area', 'table', 'pie', 'boxplot', 'scatterplot'] as const;
+/**
+ * What a series may be broken down by. `destination` is the task argument measured against (spec §3 `args`);
+ * campaigns, universes, clusters and tags are lists, so a measurement counts in the series of each of its values.
+ */
+export const dimensions = [
+  'program',
+  'destination',
+  'isp',
+  'provider',
+  'technology',
+  'probe',
+  'probeType',
+  'campaign',
+  'universe',
+  'cluster',
+  'tag',
+  'fringe',
+] as const;
+export type Dimension = (typeof dimensions)[number];
+
+/** Spec §9: the scatterplot shows a random 10,000 points per universe or campaign. */
+export const scatterplotSampleSize = 10_000;
+/** A value is an outlier when it lies more than this many standard deviations from the mean of the selection. */
+export const defaultOutlierDeviations = 3;
+/** Breakdowns nest (e.g. ISP then technology) at most this deep. */
+export const maxBreakdowns = 3;
+const maxListValues = 1000;
+const maxConditionsPerJoiner = 20;
+
+const invalidOption = { error: missingOr('validation.invalidOption') };
+export const kpiIdSchema = z.enum(kpiIds as [KpiId, ...KpiId[]], invalidOption);
+const filterMode = z.enum(filterModes, invalidOption).default('include');
+const idList = z.array(entityId).max(maxListValues, 'validation.tooBig').optional();
+const localHour = z
+  .number({ error: missingOr('validation.invalidNumber') })
+  .int('validation.invalidNumber')
+  .min(0, 'validation.outOfRange')
+  .max(23, 'validation.outOfRange');
+/** A calendar date (the whole day in the query's time zone) or an exact instant with `Z` or an offset. */
+const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+  error: missingOr('validation.invalidDate'),
+});
+
+export const kpiConditionSchema = z.discriminatedUnion(
+  'operator',
+  [
+    z.object({ kpi: kpiIdSchema, operator: z.enum(comparisonOperators), value: numberValue }),
+    z.object({ kpi: kpiIdSchema, operator: z.literal('not_exists') }),
+  ],
+  invalidOption,
+);
+export type KpiCondition = z.output<typeof kpiConditionSchema>;
+
+/** A KPI condition, or conditions joined by and / or, or one negated by not. Recursive, so its type is spelt out. */
+export type Condition = KpiCondition | { and: Condition[] } | { or: Condition[] } | { not: Condition };
+const joined = () =>
+  z.array(conditionSchema).min(1, 'validation.required').max(maxConditionsPerJoiner, 'validation.tooBig');
+export const conditionSchema: z.ZodType<Condition> = z
+  .lazy(() =>
+    z.union(
+      [
+        kpiConditionSchema,
+        z.strictObject({ and: joined() }),
+        z.strictObject({ or: joined() }),
+        z.strictObject({ not: conditionSchema }),
+      ],
+      invalidOption,
+    ),
+  )
+  // Named: the OpenAPI document can only refer to a recursive schema as a component of its own.
+  .meta({ id: 'GraphicCondition' });
+const maxConditionDepth = 6;
+const depthOf = (condition: Condition): number =>
+  'and' in condition || 'or' in condition
+    ? 1 + Math.max(...('and' in condition ? condition.and : condition.or).map(depthOf))
+    : 'not' in condition
+      ? 1 + depthOf(condition.not)
+      : 1;
+
+const queryIrFields = z.object({
+  graphicType: z.enum(graphicTypes, invalidOption).default('bars'),
+  // Selection filters
+  programs: idList,
+  kpi: kpiIdSchema.optional(),
+  /** Boxplot: `value` is the KPI boxed; scatterplot: `x` and `y` are the KPIs plotted against each other. */
+  axes: z.object({ x: kpiIdSchema.optional(), y: kpiIdSchema.optional(), value: kpiIdSchema.optional() }).optional(),
+  args: idList,
+  argsCond: filterMode,
+  isps: idList,
+  ispsCond: filterMode,
+  tags: idList,
+  tagsCond: filterMode,
+  technologies: z.array(technologyCode).max(maxListValues, 'validation.tooBig').optional(),
+  technologiesCond: filterMode,
+  clusters: idList,
+  campaigns: idList,
+  universes: idList,
+  probes: idList,
+  breakdowns: z.array(z.enum(dimensions, invalidOption)).max(maxBreakdowns, 'validation.tooBig').default([]),
+  // Time filters: the dates are whole days in `timeZone` (default: the profile's), 00:00:00 to 23:59:59; the hour
+  // window and fringes are the measurement's local ones, recorded at ingest.
+  tsStart: dateOrInstant.optional(),
+  tsEnd: dateOrInstant.optional(),
+  /** Inclusive; a window that wraps midnight (22 to 5) is allowed. */
+  hourStart: localHour.optional(),
+  hourEnd: localHour.optional(),
+  fringes: z.array(z.literal(fringeCodes, invalidOption)).max(fringeCodes.length, 'validation.tooBig').optional(),
+  fringesCond: filterMode,
+  granularity: z.enum(granularities, invalidOption).default('no_granularity'),
+  timeZone: timeZoneName.optional(),
+  // Conditions and options
+  conditions: conditionSchema.optional(),
+  metric: z.enum(metrics, invalidOption).default('avg'),
+  /** Drop the values outside mean ± `outlierDeviations` standard deviations (population) of the whole selection. */
+  outliers: z.boolean({ error: 'validation.invalidOption' }).default(false),
+  outlierDeviations: numberValue.min(1, 'validation.outOfRange').max(10, 'validation.outOfRange').optional(),
+  /** Window, in buckets, of a trailing moving average drawn beside each series. */
+  movingAverage: z
+    .number({ error: missingOr('validation.invalidNumber') })
+    .int('validation.invalidNumber')
+    .min(2, 'validation.outOfRange')
+    .max(100, 'validation.outOfRange')
+    .optional(),
+  /** Add each series' mean of its bucket values (a reference line). */
+  globalAverage: z.boolean({ error: 'validation.invalidOption' }).default(false),
+  /** Add each series' median of its bucket values (a reference line). */
+  median: z.boolean({ error: 'validation.invalidOption' }).default(false),
+  /** Order the series by their mean bucket value (otherwise by key). */
+  ordered: z.boolean({ error: 'validation.invalidOption' }).default(false),
+  sortOrder: z.enum(sortOrders, invalidOption).default('ascending'),
+  /** The scatterplot's sample is reproducible by seed; without one the answer names the seed it used. */
+  seed: z
+    .number({ error: missingOr('validation.invalidNumber') })
+    .int('validation.invalidNumber')
+    .min(0, 'validation.outOfRange')
+    .max(2_147_483_647, 'validation.outOfRange')
+    .optional(),
+});
+
+const plotsAxes = (graphicType: (typeof graphicTypes)[number]) =>
+  graphicType === 'boxplot' || graphicType === 'scatterplot';
+
+/** Spec §3 Graphic filter set, as the body of a graphic request. */
+export const queryIrSchema = queryIrFields.superRefine((ir, context) => {
+  const problem = (message: string, path: PropertyKey[]) => context.addIssue({ code: 'custom', message, path });
+  if (plotsAxes(ir.graphicType) && ir.kpi) problem('graphics.kpiNotAllowed', ['kpi']);
+  if (!plotsAxes(ir.graphicType) && !ir.kpi) problem('validation.required', ['kpi']);
+  if (ir.graphicType === 'boxplot' && !ir.axes?.value) problem('validation.required', ['axes', 'value']);
+  if (ir.graphicType === 'scatterplot') {
+    if (!ir.axes?.x) problem('validation.required', ['axes', 'x']);
+    if (!ir.axes?.y) problem('validation.required', ['axes', 'y']);
+    const [group, ...more] = ir.breakdowns;
+    if (more.length > 0 || (group && group !== 'universe' && group !== 'campaign'))
+      problem('validation.invalidOption', ['breakdowns']);
+  }
+  if (new Set(ir.breakdowns).size !== ir.breakdowns.length) problem('validation.invalidOption', ['breakdowns']);
+  if (ir.tsStart && ir.tsEnd && Date.parse(ir.tsEnd) < Date.parse(ir.tsStart))
+    problem('validation.endBeforeStart', ['tsEnd']);
+  if (ir.conditions && depthOf(ir.conditions) > maxConditionDepth) problem('validation.tooBig', ['conditions']);
+});
+export type QueryIr = z.output<typeof queryIrSchema>;
+export type QueryIrInput = z.input<typeof queryIrSchema>;

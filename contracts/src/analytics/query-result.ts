@@ -1,0 +1,91 @@
+import { z } from 'zod';
+import { type WarningCode, warningBodySchema, warningCodes } from '../errors/index.ts';
+import { dimensions, metrics } from './query-ir.ts';
+
+/** The breakdown values a series stands for (`{ isp: 'Movistar', technology: 4 }`); empty without breakdowns. */
+export const seriesKeySchema = z.partialRecord(z.enum(dimensions), z.union([z.string(), z.number()]));
+export type SeriesKey = z.output<typeof seriesKeySchema>;
+
+/** A bucket's start as an ISO instant (UTC), a weekday (1 Monday to 7 Sunday) or `all` (no granularity). */
+export const bucketKeySchema = z.union([z.iso.datetime(), z.number().int().min(1).max(7), z.literal('all')]);
+export type BucketKey = z.output<typeof bucketKeySchema>;
+
+/** `count` is how many KPI values the bucket holds (measurements, or measurement-series pairs for list breakdowns). */
+export const metricBucketSchema = z.object({
+  key: bucketKeySchema,
+  count: z.number().int(),
+  value: z.number(),
+  /** The trailing mean of this and the previous buckets' values, when a moving average was asked for. */
+  movingAverage: z.number().optional(),
+});
+export type MetricBucket = z.output<typeof metricBucketSchema>;
+
+export const boxplotBucketSchema = z.object({
+  key: bucketKeySchema,
+  count: z.number().int(),
+  min: z.number(),
+  q1: z.number(),
+  median: z.number(),
+  q3: z.number(),
+  max: z.number(),
+});
+export type BoxplotBucket = z.output<typeof boxplotBucketSchema>;
+
+export const pointSchema = z.object({
+  measurementId: z.string(),
+  probeId: z.string(),
+  measuredAt: z.iso.datetime(),
+  x: z.number(),
+  y: z.number(),
+});
+export type Point = z.output<typeof pointSchema>;
+
+export const metricSeriesSchema = z.object({
+  key: seriesKeySchema,
+  buckets: z.array(metricBucketSchema),
+  globalAverage: z.number().optional(),
+  globalMedian: z.number().optional(),
+});
+export type MetricSeries = z.output<typeof metricSeriesSchema>;
+
+export const boxplotSeriesSchema = z.object({ key: seriesKeySchema, buckets: z.array(boxplotBucketSchema) });
+export type BoxplotSeries = z.output<typeof boxplotSeriesSchema>;
+
+/** `total` counts the matching measurements before sampling; `points` holds at most the sample size of them. */
+export const pointSeriesSchema = z.object({
+  key: seriesKeySchema,
+  total: z.number().int(),
+  points: z.array(pointSchema),
+});
+export type PointSeries = z.output<typeof pointSeriesSchema>;
+
+/** A warning as the engine produces it; the API answers it translated (`warningBodySchema`). */
+export const catalogueWarningSchema = z.object({
+  code: z.enum(warningCodes as [WarningCode, ...WarningCode[]]),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+});
+
+/** The answer to a query: series (one per breakdown value) in display order, and the warnings the user should see. */
+const resultWith = <Warning extends z.ZodType>(warning: Warning) =>
+  z.discriminatedUnion('kind', [
+    z.object({
+      kind: z.literal('metric'),
+      metric: z.enum(metrics),
+      series: z.array(metricSeriesSchema),
+      warnings: z.array(warning),
+    }),
+    z.object({ kind: z.literal('boxplot'), series: z.array(boxplotSeriesSchema), warnings: z.array(warning) }),
+    z.object({
+      kind: z.literal('scatterplot'),
+      seed: z.number().int(),
+      sampleSize: z.number().int(),
+      series: z.array(pointSeriesSchema),
+      warnings: z.array(warning),
+    }),
+  ]);
+
+export const queryResultSchema = resultWith(catalogueWarningSchema);
+export type QueryResult = z.output<typeof queryResultSchema>;
+/** What `POST /api/graphic` answers: the result with its warnings in the caller's language. */
+export const graphicResponseSchema = resultWith(warningBodySchema);
+export type GraphicResponse = z.output<typeof graphicResponseSchema>;

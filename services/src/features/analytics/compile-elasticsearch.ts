@@ -1,0 +1,220 @@
+import type { estypes } from '@elastic/elasticsearch';
+import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric } from '@nq/contracts';
+import { maxSeries, type Sampling } from './analytics-engine.ts';
+import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
+
+// Design §6: the IR as an Elasticsearch search over the measurements alias (mappings in
+// platform/measurements/elasticsearch-measurement-store.ts): filters in a bool query, nested terms aggregations for
+// the breakdowns, a date histogram in the query's time zone for the buckets, metric aggregations inside.
+
+type Query = estypes.QueryDslQueryContainer;
+type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
+export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
+
+export const fields: Record<Dimension, string> = {
+  program: 'program',
+  destination: 'destination.name',
+  isp: 'isp',
+  provider: 'provider',
+  technology: 'technology',
+  probe: 'probeId',
+  probeType: 'probeType',
+  campaign: 'campaigns',
+  universe: 'universes',
+  cluster: 'clusters',
+  tag: 'tags',
+  fringe: 'fringe',
+};
+const listDimensions: ReadonlySet<Dimension> = new Set(['campaign', 'universe', 'cluster', 'tag']);
+export const kpiField = (kpi: KpiId) => `kpis.${kpi}`;
+
+const calendarIntervals: Record<
+  Exclude<Granularity, 'weekday' | 'no_granularity'>,
+  estypes.AggregationsCalendarInterval
+> = {
+  minutes: 'minute',
+  hours: 'hour',
+  day: 'day',
+  week: 'week',
+  month: 'month',
+  quarter: 'quarter',
+  year: 'year',
+};
+
+/**
+ * ES 8.19's t-digest sorts a bucket's values while it holds fewer than about ten times the compression, which gives
+ * exactly PostgreSQL's percentile_cont; beyond that (here ~10,000 values) it estimates, within 1% relative.
+ */
+const tdigest = { compression: 1000 };
+const percentiles: Partial<Record<Metric, number>> = { median: 50, p10: 10, p90: 90 };
+/** Counts below the threshold (its maximum) are exact but for hash collisions. */
+const uniqueProbes = { cardinality: { field: 'probeId', precision_threshold: 40_000 } };
+
+const firstOrLast = (kpi: KpiId, order: estypes.SortOrder): estypes.AggregationsAggregationContainer => ({
+  top_hits: {
+    size: 1,
+    sort: [{ measuredAt: { order } }, { measurementId: { order } }],
+    _source: { includes: [kpiField(kpi)] },
+  },
+});
+
+function conditionQuery(condition: Condition): Query {
+  if ('and' in condition) return { bool: { filter: condition.and.map(conditionQuery) } };
+  if ('or' in condition) return { bool: { should: condition.or.map(conditionQuery), minimum_should_match: 1 } };
+  if ('not' in condition) return { bool: { must_not: [conditionQuery(condition.not)] } };
+  const field = kpiField(condition.kpi);
+  if (condition.operator === 'not_exists') return { bool: { must_not: [{ exists: { field } }] } };
+  if (condition.operator === 'eq') return { term: { [field]: condition.value } };
+  return { range: { [field]: { [condition.operator satisfies ComparisonOperator]: condition.value } } };
+}
+
+/** The bool query selecting a query's measurements (each has every KPI the measure reads). */
+export function compileElasticsearchQuery(query: ScopedQuery): Query {
+  if (query.matchesNothing) return { match_none: {} };
+  const filter: Query[] = [];
+  const mustNot: Query[] = [];
+  if (query.from || query.to)
+    filter.push({
+      range: { measuredAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } },
+    });
+  if (query.hours) {
+    const { start, end } = query.hours;
+    filter.push(
+      start <= end
+        ? { range: { hour: { gte: start, lte: end } } }
+        : {
+            bool: {
+              should: [{ range: { hour: { gte: start } } }, { range: { hour: { lte: end } } }],
+              minimum_should_match: 1,
+            },
+          },
+    );
+  }
+  for (const { dimension, mode, values } of query.filters)
+    (mode === 'include' ? filter : mustNot).push({ terms: { [fields[dimension]]: [...values] } });
+  for (const kpi of kpisOfMeasure(query.measure)) filter.push({ exists: { field: kpiField(kpi) } });
+  if (query.conditions) filter.push(conditionQuery(query.conditions));
+  return { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
+}
+
+/** The terms aggregation of a breakdown; series of a list dimension are only those the filters let through. */
+export function seriesTerms(query: ScopedQuery, dimension: Dimension): estypes.AggregationsAggregationContainer {
+  const included = listDimensions.has(dimension)
+    ? query.filters.find((filter) => filter.dimension === dimension && filter.mode === 'include')
+    : undefined;
+  return {
+    terms: {
+      field: fields[dimension],
+      size: maxSeries,
+      ...(included ? { include: included.values.map(String) } : {}),
+    },
+  };
+}
+
+function valueAggregations(query: ScopedQuery): Aggregations {
+  const { measure } = query;
+  if (measure.kind === 'scatterplot') throw new Error('a scatterplot is sampled, not aggregated');
+  const field = kpiField(measure.kpi);
+  if (measure.kind === 'boxplot')
+    return {
+      min: { min: { field } },
+      max: { max: { field } },
+      quartiles: { percentiles: { field, percents: [25, 50, 75], keyed: false, tdigest } },
+    };
+  const percent = percentiles[measure.metric];
+  if (percent !== undefined) return { value: { percentiles: { field, percents: [percent], keyed: false, tdigest } } };
+  switch (measure.metric) {
+    case 'count':
+      return {};
+    case 'uniqueCount':
+      return { value: uniqueProbes };
+    case 'first':
+      return { value: firstOrLast(measure.kpi, 'asc') };
+    case 'last':
+      return { value: firstOrLast(measure.kpi, 'desc') };
+    default:
+      return { value: { [measure.metric]: { field } } };
+  }
+}
+
+function bucketAggregation(query: ScopedQuery): estypes.AggregationsAggregationContainer | undefined {
+  if (query.granularity === 'no_granularity') return undefined;
+  // Weekdays are the measurement's local ones, recorded at ingest like hours and fringes.
+  if (query.granularity === 'weekday') return { terms: { field: 'weekday', size: 7 } };
+  return {
+    date_histogram: {
+      field: 'measuredAt',
+      calendar_interval: calendarIntervals[query.granularity],
+      time_zone: query.timeZone,
+      min_doc_count: 1,
+    },
+  };
+}
+
+function levelAggregations(query: ScopedQuery, level: number): Aggregations {
+  const dimension = query.breakdowns[level];
+  if (dimension) return { series: { ...seriesTerms(query, dimension), aggs: levelAggregations(query, level + 1) } };
+  const buckets = bucketAggregation(query);
+  return buckets ? { buckets: { ...buckets, aggs: valueAggregations(query) } } : valueAggregations(query);
+}
+
+/**
+ * A metric or boxplot query: `selected` (every selected measurement) > `series` (one terms level per breakdown) >
+ * `buckets` (unless no granularity) > the value aggregations.
+ */
+export function compileElasticsearchAggregation(query: ScopedQuery): SearchBody {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: compileElasticsearchQuery(query),
+    aggs: { selected: { filter: { match_all: {} }, aggs: levelAggregations(query, 0) } },
+  };
+}
+
+/** Count, mean and population standard deviation of a KPI over the selection. */
+export function compileElasticsearchStats(query: ScopedQuery, kpi: KpiId): SearchBody {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: compileElasticsearchQuery(query),
+    aggs: { stats: { extended_stats: { field: kpiField(kpi) } } },
+  };
+}
+
+/** The series a scatterplot is sampled in (its one breakdown's values). */
+export function compileElasticsearchSampleGroups(query: ScopedQuery, dimension: Dimension): SearchBody {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: compileElasticsearchQuery(query),
+    aggs: { series: seriesTerms(query, dimension) },
+  };
+}
+
+/**
+ * A scatterplot sample of one series: the `size` measurements with the highest `random_score` — a hash of the seed
+ * and the measurement id, so the same seed picks the same points — ties broken by measurement id.
+ */
+export function compileElasticsearchSample(
+  query: ScopedQuery,
+  sampling: Sampling,
+  series?: { dimension: Dimension; value: string | number },
+): SearchBody {
+  if (query.measure.kind !== 'scatterplot') throw new Error('only a scatterplot is sampled');
+  const selection = compileElasticsearchQuery(query);
+  return {
+    size: sampling.size,
+    track_total_hits: true,
+    query: {
+      function_score: {
+        query: series
+          ? { bool: { filter: [selection, { term: { [fields[series.dimension]]: series.value } }] } }
+          : selection,
+        functions: [{ random_score: { seed: sampling.seed, field: 'measurementId' } }],
+        boost_mode: 'replace',
+      },
+    },
+    sort: [{ _score: { order: 'desc' } }, { measurementId: { order: 'asc' } }],
+    _source: ['measurementId', 'probeId', 'measuredAt', kpiField(query.measure.x), kpiField(query.measure.y)],
+  };
+}

@@ -1,0 +1,146 @@
+import { type Client, errors } from '@elastic/elasticsearch';
+import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries, type SeriesKey } from '@nq/contracts';
+import {
+  type AnalyticsBackend,
+  type AnalyticsEngine,
+  maxBuckets,
+  type RawBucket,
+  type RawSeries,
+} from './analytics-engine.ts';
+import {
+  compileElasticsearchAggregation,
+  compileElasticsearchSample,
+  compileElasticsearchSampleGroups,
+  compileElasticsearchStats,
+  type SearchBody,
+} from './compile-elasticsearch.ts';
+import { createAnalyticsEngine, type EngineOptions } from './run-query.ts';
+import type { ScopedQuery } from './scope-query.ts';
+
+/** The parts of an aggregation answer the compiler's aggregations produce. */
+interface AggregationNode {
+  key?: string | number;
+  doc_count: number;
+  series?: { buckets: AggregationNode[] };
+  buckets?: { buckets: AggregationNode[] };
+  value?: { value?: number | null; values?: { value: number | null }[]; hits?: { hits: { _source: SourceKpis }[] } };
+  min?: { value: number };
+  max?: { value: number };
+  quartiles?: { values: { value: number }[] };
+}
+type SourceKpis = Pick<EnrichedMeasurement, 'kpis'>;
+type SourcePoint = Pick<EnrichedMeasurement, 'measurementId' | 'probeId' | 'measuredAt' | 'kpis'>;
+
+const isTooManyBuckets = (error: unknown) =>
+  error instanceof errors.ResponseError && JSON.stringify(error.body ?? '').includes('too_many_buckets_exception');
+
+function metricValueOf(query: ScopedQuery, node: AggregationNode): number {
+  const { measure } = query;
+  if (measure.kind !== 'metric') throw new Error('not a metric query');
+  if (measure.metric === 'count') return node.doc_count;
+  const aggregate = node.value!;
+  if (aggregate.values) return aggregate.values[0]!.value!;
+  if (aggregate.hits) return aggregate.hits.hits[0]!._source.kpis[measure.kpi]!;
+  return aggregate.value!;
+}
+
+function bucketOf(query: ScopedQuery, node: AggregationNode, key: BucketKey): RawBucket {
+  const bucket = { key, count: node.doc_count };
+  if (query.measure.kind !== 'boxplot') return { ...bucket, value: metricValueOf(query, node) };
+  const [q1, median, q3] = node.quartiles!.values.map((quartile) => quartile.value);
+  return { ...bucket, boxplot: { min: node.min!.value, q1: q1!, median: median!, q3: q3!, max: node.max!.value } };
+}
+
+function bucketsOf(query: ScopedQuery, node: AggregationNode): RawBucket[] {
+  if (query.granularity === 'no_granularity') return node.doc_count > 0 ? [bucketOf(query, node, 'all')] : [];
+  return node.buckets!.buckets.map((bucket) =>
+    bucketOf(query, bucket, query.granularity === 'weekday' ? Number(bucket.key) : new Date(bucket.key!).toISOString()),
+  );
+}
+
+/** Walks the nested `series` levels down to the buckets. */
+function seriesOf(query: ScopedQuery, node: AggregationNode, key: SeriesKey = {}): RawSeries[] {
+  const dimension = query.breakdowns[Object.keys(key).length];
+  if (dimension)
+    return node.series!.buckets.flatMap((bucket) => seriesOf(query, bucket, { ...key, [dimension]: bucket.key! }));
+  const buckets = bucketsOf(query, node);
+  return buckets.length > 0 ? [{ key, buckets }] : [];
+}
+
+function elasticsearchBackend({ client, alias }: { client: Client; alias: string }): AnalyticsBackend {
+  // An alias no measurement has created yet answers nothing rather than a missing index.
+  const target = { index: alias, ignore_unavailable: true, allow_no_indices: true };
+
+  async function search(body: SearchBody, signal?: AbortSignal) {
+    try {
+      return await client.search<SourcePoint>({ ...target, ...body }, { signal });
+    } catch (error) {
+      if (isTooManyBuckets(error)) throw new DomainError('graphics.tooManyBuckets', { details: { maxBuckets } });
+      throw error;
+    }
+  }
+
+  return {
+    async aggregate(query, signal) {
+      const response = await search(compileElasticsearchAggregation(query), signal);
+      const selected = response.aggregations?.selected as AggregationNode | undefined;
+      return selected ? seriesOf(query, selected) : [];
+    },
+    async stats(query, kpi, signal) {
+      const response = await search(compileElasticsearchStats(query, kpi), signal);
+      const stats = response.aggregations?.stats as
+        | { count: number; avg: number | null; std_deviation: number | null }
+        | undefined;
+      return { count: stats?.count ?? 0, mean: stats?.avg ?? 0, deviation: stats?.std_deviation ?? 0 };
+    },
+    async sample(query, sampling, signal): Promise<PointSeries[]> {
+      const { measure } = query;
+      if (measure.kind !== 'scatterplot') throw new Error('only a scatterplot is sampled');
+      const dimension = query.breakdowns[0];
+      const groups = dimension
+        ? ((
+            (await search(compileElasticsearchSampleGroups(query, dimension), signal)).aggregations?.series as
+              | { buckets: { key: string | number }[] }
+              | undefined
+          )?.buckets.map((bucket) => bucket.key) ?? [])
+        : [undefined];
+      if (groups.length === 0) return [];
+      const { responses } = await client.msearch<SourcePoint>(
+        {
+          searches: groups.flatMap((value) => [
+            target,
+            compileElasticsearchSample(
+              query,
+              sampling,
+              dimension && value !== undefined ? { dimension, value } : undefined,
+            ),
+          ]),
+        },
+        { signal },
+      );
+      return responses.map((response, index): PointSeries => {
+        if ('error' in response)
+          throw new Error(`sample search failed: ${response.error.reason ?? response.error.type}`);
+        const value = groups[index];
+        const total = response.hits.total;
+        return {
+          key: dimension && value !== undefined ? { [dimension]: value } : {},
+          total: typeof total === 'number' ? total : (total?.value ?? 0),
+          points: response.hits.hits.map((hit) => ({
+            measurementId: hit._source!.measurementId,
+            probeId: hit._source!.probeId,
+            measuredAt: new Date(hit._source!.measuredAt).toISOString(),
+            x: hit._source!.kpis[measure.x]!,
+            y: hit._source!.kpis[measure.y]!,
+          })),
+        };
+      });
+    },
+  };
+}
+
+/** Analytics over the measurements alias of an Elasticsearch measurement store. */
+export const createElasticsearchAnalytics = (
+  store: { client: Client; alias: string },
+  options?: EngineOptions,
+): AnalyticsEngine => createAnalyticsEngine(elasticsearchBackend(store), options);

@@ -1,0 +1,426 @@
+import { randomUUID } from 'node:crypto';
+import {
+  type EnrichedMeasurement,
+  type KpiId,
+  type Metric,
+  metrics,
+  type QueryIrInput,
+  type QueryResult,
+  queryIrSchema,
+} from '@nq/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { openElasticsearchMeasurementStore } from '../../platform/measurements/elasticsearch-measurement-store.ts';
+import { openSqlMeasurementStore } from '../../platform/measurements/sql-measurement-store.ts';
+import { openPgClient } from '../../platform/sql/pg-client.ts';
+import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import { createTestDatabase, infra } from '../../testing/infra.ts';
+import type { AnalyticsEngine } from './analytics-engine.ts';
+import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
+import type { AnalyticsScope } from './scope-query.ts';
+import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
+import { createSqlAnalytics } from './sql-analytics.ts';
+
+// Design §6: every query shape runs on both engines over one seeded dataset and the answers are compared — exact
+// for count, min, max, first, last and unique counts, avg (and what is derived from it) to 1e-9 relative, percentiles
+// (median, p10, p90, boxplot quartiles) within 1% relative. In practice Elasticsearch's t-digest is exact at these
+// bucket sizes (see compile-elasticsearch.ts); the tolerance is what is guaranteed beyond them.
+
+const averageTolerance = 1e-9;
+const percentileTolerance = 0.01;
+const cappedSampleSize = 40;
+
+const dataset = seededMeasurements();
+const byId = new Map(dataset.map((measurement) => [measurement.measurementId, measurement]));
+const everything: AnalyticsScope = { timeZone: datasetTimeZone };
+const month = { tsStart: '2026-03-01', tsEnd: '2026-04-30' } as const;
+
+/** Every query shape of the graphic filter set, by name. */
+const shapes: Record<string, QueryIrInput> = {
+  ...Object.fromEntries(
+    metrics.map((metric) => [`${metric} by ISP`, { kpi: 'download', metric, breakdowns: ['isp'] }]),
+  ),
+  ...Object.fromEntries(
+    metrics.map((metric) => [`${metric} of latency by day`, { kpi: 'latency', metric, granularity: 'day' }]),
+  ),
+  ...Object.fromEntries(
+    (['minutes', 'hours', 'day', 'week', 'weekday', 'month', 'quarter', 'year', 'no_granularity'] as const).map(
+      (granularity) => [`avg by ${granularity}`, { kpi: 'download', granularity, ...month }],
+    ),
+  ),
+  'median by week and technology': {
+    kpi: 'download',
+    metric: 'median',
+    granularity: 'week',
+    breakdowns: ['technology'],
+  },
+  'count by probe': { kpi: 'upload', metric: 'count', breakdowns: ['probe'] },
+  'avg by campaign (a list)': { kpi: 'download', breakdowns: ['campaign'], granularity: 'month' },
+  'p90 by universe (a list)': { kpi: 'download', metric: 'p90', breakdowns: ['universe'] },
+  'count by tag and cluster': { kpi: 'download', metric: 'count', breakdowns: ['tag', 'cluster'] },
+  'first by ISP and technology by month': {
+    kpi: 'jitter',
+    metric: 'first',
+    breakdowns: ['isp', 'technology'],
+    granularity: 'month',
+  },
+  'last by program, destination, fringe': {
+    kpi: 'jitter',
+    metric: 'last',
+    breakdowns: ['program', 'destination', 'fringe'],
+  },
+  'ISPs included': { kpi: 'download', isps: ['Movistar', 'Orange'], breakdowns: ['isp'] },
+  'ISPs excluded': { kpi: 'download', isps: ['Digi'], ispsCond: 'exclude', breakdowns: ['isp'], granularity: 'week' },
+  'tags included, by tag': { kpi: 'download', tags: ['gold'], breakdowns: ['tag'] },
+  'tags excluded': { kpi: 'download', metric: 'count', tags: ['beta'], tagsCond: 'exclude', breakdowns: ['tag'] },
+  'technologies included': { kpi: 'latency', technologies: [4, 5], breakdowns: ['technology'] },
+  'technologies excluded': { kpi: 'latency', metric: 'max', technologies: [98], technologiesCond: 'exclude' },
+  'args included': { kpi: 'latency', args: ['madrid-1'], breakdowns: ['destination'] },
+  'args excluded': { kpi: 'latency', metric: 'count', args: ['madrid-1'], argsCond: 'exclude', granularity: 'day' },
+  'fringes included': { kpi: 'download', fringes: [0], breakdowns: ['fringe'] },
+  'fringes excluded': {
+    kpi: 'download',
+    metric: 'count',
+    fringes: [2],
+    fringesCond: 'exclude',
+    breakdowns: ['fringe'],
+  },
+  'programs, probes, campaigns, universes, clusters': {
+    kpi: 'download',
+    metric: 'count',
+    programs: ['speedtest'],
+    probes: ['p01', 'p02', 'p05', 'p06', 'p09'],
+    campaigns: ['centro'],
+    breakdowns: ['campaign'],
+  },
+  'universes and clusters': { kpi: 'download', universes: ['premium'], clusters: ['k1'], breakdowns: ['universe'] },
+  'hour window': { kpi: 'download', hourStart: 8, hourEnd: 17, granularity: 'weekday' },
+  'hour window across midnight': {
+    kpi: 'download',
+    metric: 'count',
+    hourStart: 22,
+    hourEnd: 5,
+    breakdowns: ['fringe'],
+  },
+  'conditions joined by and': {
+    kpi: 'download',
+    conditions: {
+      and: [
+        { kpi: 'latency', operator: 'lt', value: 30 },
+        { kpi: 'upload', operator: 'gte', value: 10 },
+      ],
+    },
+    breakdowns: ['isp'],
+  },
+  'conditions joined by or, with eq and gt': {
+    kpi: 'download',
+    metric: 'count',
+    conditions: {
+      or: [
+        { kpi: 'latency', operator: 'eq', value: 20 },
+        { kpi: 'download', operator: 'gt', value: 100 },
+      ],
+    },
+  },
+  'not, keeping measurements without the KPI': {
+    kpi: 'download',
+    metric: 'count',
+    conditions: { not: { kpi: 'jitter', operator: 'gt', value: 5 } },
+    breakdowns: ['technology'],
+  },
+  not_exists: { kpi: 'download', metric: 'count', conditions: { kpi: 'loss', operator: 'not_exists' } },
+  'nested conditions': {
+    kpi: 'upload',
+    metric: 'avg',
+    conditions: {
+      and: [
+        {
+          or: [
+            { kpi: 'loss', operator: 'not_exists' },
+            { kpi: 'loss', operator: 'lte', value: 1 },
+          ],
+        },
+        { not: { kpi: 'latency', operator: 'gte', value: 900 } },
+      ],
+    },
+    granularity: 'month',
+  },
+  'outliers removed': { kpi: 'latency', metric: 'max', outliers: true, breakdowns: ['isp'] },
+  'outliers removed, 2σ, avg by day': { kpi: 'latency', outliers: true, outlierDeviations: 2, granularity: 'day' },
+  'moving average': { kpi: 'download', granularity: 'day', movingAverage: 7, breakdowns: ['technology'] },
+  'global average and median': { kpi: 'download', granularity: 'week', globalAverage: true, median: true },
+  'ordered descending': { kpi: 'download', breakdowns: ['probe'], ordered: true, sortOrder: 'descending' },
+  'ordered ascending, by month': { kpi: 'latency', breakdowns: ['isp'], ordered: true, granularity: 'month' },
+  'date range over the DST change in Madrid, by hour': {
+    kpi: 'download',
+    metric: 'count',
+    tsStart: '2026-03-28',
+    tsEnd: '2026-03-30',
+    granularity: 'hours',
+  },
+  'date range in another time zone, by day': {
+    kpi: 'download',
+    tsStart: '2026-04-01',
+    tsEnd: '2026-04-03',
+    timeZone: 'America/New_York',
+    granularity: 'day',
+  },
+  'date range by instants': {
+    kpi: 'download',
+    metric: 'count',
+    tsStart: '2026-03-10T12:30:00+01:00',
+    tsEnd: '2026-03-20T08:00:00Z',
+    granularity: 'day',
+  },
+  'boxplot by month': { graphicType: 'boxplot', axes: { value: 'download' }, granularity: 'month' },
+  'boxplot by technology': {
+    graphicType: 'boxplot',
+    axes: { value: 'latency' },
+    breakdowns: ['technology'],
+    outliers: true,
+  },
+  scatterplot: { graphicType: 'scatterplot', axes: { x: 'download', y: 'latency' }, seed: 7 },
+  'scatterplot per universe': {
+    graphicType: 'scatterplot',
+    axes: { x: 'download', y: 'upload' },
+    breakdowns: ['universe'],
+    seed: 7,
+  },
+  'scatterplot per campaign': {
+    graphicType: 'scatterplot',
+    axes: { x: 'download', y: 'jitter' },
+    breakdowns: ['campaign'],
+    campaigns: ['centro'],
+    seed: 11,
+  },
+};
+
+const relativeDifference = (a: number, b: number) =>
+  a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
+const percentileMetrics: readonly Metric[] = ['median', 'p10', 'p90'];
+const averaged: readonly Metric[] = ['avg'];
+
+function expectClose(actual: number | undefined, expected: number | undefined, tolerance: number, where: string) {
+  expect(actual === undefined, where).toBe(expected === undefined);
+  if (actual === undefined || expected === undefined) return;
+  if (tolerance === 0) expect(actual, where).toBe(expected);
+  else
+    expect(relativeDifference(actual, expected), `${where}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+}
+
+function expectEquivalent(es: QueryResult, sql: QueryResult) {
+  expect(es.kind).toBe(sql.kind);
+  expect(es.warnings).toEqual(sql.warnings);
+  expect(es.series.map((series) => series.key)).toEqual(sql.series.map((series) => series.key));
+  if (es.kind === 'metric' && sql.kind === 'metric') {
+    const tolerance = percentileMetrics.includes(sql.metric)
+      ? percentileTolerance
+      : averaged.includes(sql.metric)
+        ? averageTolerance
+        : 0;
+    // Means of bucket values are sums in floating point: to 1e-9 even when the bucket values are exact.
+    const derived = Math.max(tolerance, averageTolerance);
+    es.series.forEach((series, index) => {
+      const other = sql.series[index]!;
+      const where = JSON.stringify(series.key);
+      expect(series.buckets.map((b) => [b.key, b.count])).toEqual(other.buckets.map((b) => [b.key, b.count]));
+      series.buckets.forEach((bucket, position) => {
+        const expected = other.buckets[position]!;
+        expectClose(bucket.value, expected.value, tolerance, `${where} ${bucket.key}`);
+        expectClose(bucket.movingAverage, expected.movingAverage, derived, `${where} ${bucket.key} moving average`);
+      });
+      expectClose(series.globalAverage, other.globalAverage, derived, `${where} global average`);
+      expectClose(series.globalMedian, other.globalMedian, derived, `${where} global median`);
+    });
+  }
+  if (es.kind === 'boxplot' && sql.kind === 'boxplot') {
+    es.series.forEach((series, index) => {
+      const other = sql.series[index]!;
+      expect(series.buckets.map((b) => [b.key, b.count, b.min, b.max])).toEqual(
+        other.buckets.map((b) => [b.key, b.count, b.min, b.max]),
+      );
+      series.buckets.forEach((bucket, position) => {
+        for (const quartile of ['q1', 'median', 'q3'] as const)
+          expectClose(bucket[quartile], other.buckets[position]![quartile], percentileTolerance, quartile);
+      });
+    });
+  }
+  if (es.kind === 'scatterplot' && sql.kind === 'scatterplot') {
+    expect([es.seed, es.sampleSize]).toEqual([sql.seed, sql.sampleSize]);
+    es.series.forEach((series, index) => {
+      const other = sql.series[index]!;
+      expect(series.total).toBe(other.total);
+      expect(series.points.length).toBe(Math.min(series.total, es.sampleSize));
+      // Below the cap every matching measurement is drawn, whichever the engine's hash.
+      if (series.total <= es.sampleSize) expect(series.points).toEqual(other.points);
+    });
+  }
+}
+
+function expectRealPoints(result: QueryResult, axes: { x: KpiId; y: KpiId }) {
+  if (result.kind !== 'scatterplot') return;
+  for (const point of result.series.flatMap((series) => series.points)) {
+    const measurement = byId.get(point.measurementId) as EnrichedMeasurement;
+    expect([point.x, point.y, point.probeId, point.measuredAt]).toEqual([
+      measurement.kpis[axes.x],
+      measurement.kpis[axes.y],
+      measurement.probeId,
+      measurement.measuredAt,
+    ]);
+  }
+}
+
+describe('analytics engine equivalence: Elasticsearch and SQL over one seeded dataset', () => {
+  const indexPrefix = `test-analytics-${randomUUID().slice(0, 8)}`;
+  let database: Awaited<ReturnType<typeof createTestDatabase>>;
+  let sql: SqlClient;
+  let elasticsearch: Awaited<ReturnType<typeof openElasticsearchMeasurementStore>>;
+  let engines: { es: AnalyticsEngine; sql: AnalyticsEngine };
+  let capped: { es: AnalyticsEngine; sql: AnalyticsEngine };
+
+  beforeAll(async () => {
+    database = await createTestDatabase();
+    sql = await openPgClient(database.url);
+    const sqlStore = await openSqlMeasurementStore(sql);
+    elasticsearch = await openElasticsearchMeasurementStore({ url: infra.elasticsearchUrl, indexPrefix });
+    for (let start = 0; start < dataset.length; start += 1000) {
+      const batch = dataset.slice(start, start + 1000);
+      expect(await elasticsearch.write(batch)).toEqual({ failed: [] });
+      await sqlStore.write(batch);
+    }
+    await elasticsearch.client.indices.refresh({ index: elasticsearch.alias });
+    expect(await elasticsearch.count()).toBe(dataset.length);
+    expect(await sqlStore.count()).toBe(dataset.length);
+    engines = { es: createElasticsearchAnalytics(elasticsearch), sql: createSqlAnalytics(sql) };
+    capped = {
+      es: createElasticsearchAnalytics(elasticsearch, { sampleSize: cappedSampleSize }),
+      sql: createSqlAnalytics(sql, { sampleSize: cappedSampleSize }),
+    };
+  });
+
+  afterAll(async () => {
+    await elasticsearch?.client.indices.delete({ index: `${elasticsearch.alias}-*` }).catch(() => undefined);
+    await elasticsearch?.client.indices.deleteIndexTemplate({ name: elasticsearch.alias }).catch(() => undefined);
+    await elasticsearch?.close();
+    await sql?.close();
+    await database?.drop();
+  });
+
+  const both = async (input: QueryIrInput, scope = everything, pair = engines) => {
+    const ir = queryIrSchema.parse({ ...month, ...input });
+    const [es, sqlResult] = await Promise.all([pair.es.run(ir, scope), pair.sql.run(ir, scope)]);
+    return { es, sql: sqlResult };
+  };
+
+  it.each(Object.entries(shapes))('%s', async (_, input) => {
+    const { es, sql: sqlResult } = await both(input);
+    expectEquivalent(es, sqlResult);
+    expect(sqlResult.series.length, 'the shape selects something').toBeGreaterThan(0);
+    if (input.axes?.x && input.axes.y) expectRealPoints(sqlResult, { x: input.axes.x, y: input.axes.y });
+  });
+
+  it('answers the filters as asked: excluded values and series outside an include list are absent', async () => {
+    const excluded = await both(shapes['ISPs excluded']!);
+    expect(excluded.sql.series.map((series) => series.key.isp)).toEqual(['Movistar', 'Orange', 'Vodafone']);
+    const centro = await both(shapes['programs, probes, campaigns, universes, clusters']!);
+    expect(centro.es.series.map((series) => series.key)).toEqual([{ campaign: 'centro' }]);
+    const wrapped = await both(shapes['hour window across midnight']!);
+    expect(wrapped.sql.series.map((series) => series.key.fringe)).toEqual([2]);
+  });
+
+  it('removes outliers: the largest latencies go, the rest stays', async () => {
+    const kept = await both({ kpi: 'latency', metric: 'max', outliers: true });
+    const all = await both({ kpi: 'latency', metric: 'max' });
+    expectEquivalent(kept.es, kept.sql);
+    const value = (result: QueryResult) => (result.kind === 'metric' ? result.series[0]!.buckets[0]!.value : 0);
+    expect(value(all.sql)).toBeGreaterThanOrEqual(900);
+    expect(value(kept.sql)).toBeLessThan(900);
+  });
+
+  it('caps a scatterplot sample per series, reproducibly by seed', async () => {
+    const input: QueryIrInput = {
+      graphicType: 'scatterplot',
+      axes: { x: 'download', y: 'upload' },
+      breakdowns: ['universe'],
+      seed: 3,
+    };
+    const first = await both(input, everything, capped);
+    const again = await both(input, everything, capped);
+    const reseeded = await both({ ...input, seed: 4 }, everything, capped);
+    expectEquivalent(first.es, first.sql);
+    for (const engine of ['es', 'sql'] as const) {
+      const result = first[engine];
+      expect(result.kind === 'scatterplot' && result.series.every((series) => series.total > cappedSampleSize)).toBe(
+        true,
+      );
+      expect(result.warnings).toEqual([{ code: 'graphics.scatterplotSampled' }]);
+      expect(again[engine]).toEqual(result);
+      expect(reseeded[engine].series).not.toEqual(result.series);
+      expectRealPoints(result, { x: 'download', y: 'upload' });
+    }
+  });
+
+  it('picks and reports a seed when the request has none', async () => {
+    const { es } = await both({ graphicType: 'scatterplot', axes: { x: 'download', y: 'upload' } });
+    expect(es.kind === 'scatterplot' && Number.isInteger(es.seed)).toBe(true);
+  });
+
+  it('intersects the profile scope on both engines', async () => {
+    const scope: AnalyticsScope = {
+      timeZone: datasetTimeZone,
+      technologies: [4, 5],
+      isps: ['Movistar', 'Vodafone'],
+      campaigns: ['madrid'],
+      from: '2026-03-01T00:00:00Z',
+      to: '2026-04-15T23:59:59Z',
+    };
+    const input: QueryIrInput = {
+      kpi: 'download',
+      metric: 'count',
+      breakdowns: ['isp', 'technology', 'campaign'],
+      tsStart: undefined,
+      tsEnd: undefined,
+    };
+    const scoped = await both(input, scope);
+    expectEquivalent(scoped.es, scoped.sql);
+    const keys = scoped.sql.series.map((series) => series.key);
+    expect(keys.length).toBeGreaterThan(0);
+    for (const key of keys) {
+      expect(['Movistar', 'Vodafone']).toContain(key.isp);
+      expect([4, 5]).toContain(key.technology);
+      expect(key.campaign).toBe('madrid');
+    }
+    const excludedAll = await both({ ...input, isps: ['Movistar', 'Vodafone'], ispsCond: 'exclude' }, scope);
+    expect(excludedAll.es).toEqual({
+      kind: 'metric',
+      metric: 'count',
+      series: [],
+      warnings: [{ code: 'graphics.noData' }],
+    });
+    expect(excludedAll.sql).toEqual(excludedAll.es);
+    await expect(both({ kpi: 'download', tsStart: '2026-04-10', tsEnd: '2026-04-20' }, scope)).rejects.toMatchObject({
+      code: 'profiles.outOfDateLimits',
+    });
+  });
+
+  it('answers no data from an alias no measurement has created yet', async () => {
+    const empty = createElasticsearchAnalytics({
+      client: elasticsearch.client,
+      alias: `${indexPrefix}-none-measurements`,
+    });
+    const ir = queryIrSchema.parse({ kpi: 'download', breakdowns: ['isp'] });
+    expect(await empty.run(ir, everything)).toEqual({
+      kind: 'metric',
+      metric: 'avg',
+      series: [],
+      warnings: [{ code: 'graphics.noData' }],
+    });
+  });
+
+  it('cancels an Elasticsearch query when the request is aborted', async () => {
+    const controller = new AbortController();
+    const ir = queryIrSchema.parse({ kpi: 'download', granularity: 'minutes', breakdowns: ['probe'] });
+    const running = engines.es.run(ir, everything, { signal: controller.signal });
+    controller.abort();
+    await expect(running).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

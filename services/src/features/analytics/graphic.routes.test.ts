@@ -1,0 +1,186 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { type ProfileFields, profileFieldsSchema } from '@nq/contracts';
+import Fastify from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { afterEach, describe, expect, it } from 'vitest';
+import { authenticationPlugin } from '../../api/plugins/authentication.ts';
+import { errorHandlerPlugin } from '../../api/plugins/error-handler.ts';
+import { openApiPlugin } from '../../api/plugins/openapi.ts';
+import type { Authenticate } from '../identity/request-authenticator.ts';
+import type { Viewer } from '../identity/viewer.ts';
+import type { AnalyticsBackend, RawSeries } from './analytics-engine.ts';
+import { graphicRoutes } from './graphic.routes.ts';
+import { createAnalyticsEngine } from './run-query.ts';
+import type { ScopedQuery } from './scope-query.ts';
+
+const viewerWith = (fields: Partial<ProfileFields>): Viewer => ({
+  userId: 'u1',
+  email: 'analyst@test.nq',
+  userProfiles: ['analysts'],
+  profileId: 'analysts',
+  profile: { ...profileFieldsSchema.parse({ name: 'Analysts', ...fields }), id: 'analysts' },
+  credential: { id: 'session-1', kind: 'session', unlimited: false },
+});
+
+const analyst = viewerWith({
+  layers: [{ id: 'evolution', groups: [] }],
+  isps: [{ id: 'Movistar' }],
+  timeZone: 'Europe/Madrid',
+  tsStart: '2026-01-01T00:00:00Z',
+  tsEnd: '2026-12-31T23:59:59Z',
+});
+
+/** A backend answering one series, or waiting until the query is aborted; it records what it was asked. */
+function recordingBackend(answer: RawSeries[] | 'wait') {
+  const asked: { query?: ScopedQuery; aborted: boolean } = { aborted: false };
+  const backend: AnalyticsBackend = {
+    aggregate: (query, signal) => {
+      asked.query = query;
+      if (answer !== 'wait') return Promise.resolve(answer);
+      return new Promise((_, reject) =>
+        signal?.addEventListener('abort', () => {
+          asked.aborted = true;
+          reject(signal.reason);
+        }),
+      );
+    },
+    stats: () => Promise.resolve({ count: 0, mean: 0, deviation: 0 }),
+    sample: () => Promise.resolve([]),
+  };
+  return { backend, asked };
+}
+
+async function graphicApi(backend: AnalyticsBackend, viewer = analyst) {
+  const app = Fastify().withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  await app.register(errorHandlerPlugin);
+  await app.register(openApiPlugin);
+  await app.register(authenticationPlugin, {
+    authenticate: (async () => viewer) as unknown as Authenticate,
+    authenticateProbe: async () => {
+      throw new Error('no probes here');
+    },
+  });
+  await app.register(graphicRoutes, { engine: createAnalyticsEngine(backend) });
+  return app;
+}
+
+const post = (app: Awaited<ReturnType<typeof graphicApi>>, body: unknown, language = 'en') =>
+  app.inject({
+    method: 'POST',
+    url: '/api/graphic',
+    headers: { authorization: 'signed', 'accept-language': language },
+    payload: body as object,
+  });
+
+describe('POST /api/graphic', () => {
+  let close: (() => Promise<unknown>) | undefined;
+  afterEach(async () => close?.());
+
+  it('answers the series within the profile scope, dates as days of the profile time zone', async () => {
+    const { backend, asked } = recordingBackend([
+      { key: { isp: 'Movistar' }, buckets: [{ key: 'all', count: 3, value: 42.5 }] },
+    ]);
+    const app = await graphicApi(backend);
+    close = () => app.close();
+    const response = await post(app, {
+      kpi: 'download',
+      breakdowns: ['isp'],
+      tsStart: '2026-03-01',
+      tsEnd: '2026-03-31',
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({
+      kind: 'metric',
+      metric: 'avg',
+      series: [{ key: { isp: 'Movistar' }, buckets: [{ key: 'all', count: 3, value: 42.5 }] }],
+      warnings: [],
+    });
+    expect(asked.query).toMatchObject({
+      filters: [{ dimension: 'isp', mode: 'include', values: ['Movistar'] }],
+      from: '2026-02-28T23:00:00.000Z',
+      to: '2026-03-31T21:59:59.999Z',
+      timeZone: 'Europe/Madrid',
+    });
+  });
+
+  it("translates the warnings into the caller's language", async () => {
+    const app = await graphicApi(recordingBackend([]).backend);
+    close = () => app.close();
+    const response = await post(app, { kpi: 'download' }, 'es');
+    expect(response.json().warnings).toEqual([
+      { code: 'graphics.noData', message: 'No hay datos para los valores seleccionados' },
+    ]);
+  });
+
+  it('refuses an invalid filter set with catalogue codes per field', async () => {
+    const app = await graphicApi(recordingBackend([]).backend);
+    close = () => app.close();
+    const response = await post(app, {
+      graphicType: 'scatterplot',
+      kpi: 'download',
+      axes: { x: 'download', y: 'upload' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toMatchObject({
+      code: 'graphics.kpiNotAllowed',
+      details: { fields: [{ field: 'body.kpi', code: 'graphics.kpiNotAllowed' }] },
+    });
+  });
+
+  it('refuses dates outside the profile limits, and profiles without a graphic screen', async () => {
+    const app = await graphicApi(recordingBackend([]).backend);
+    const refused = await post(app, { kpi: 'download', tsStart: '2025-12-01' });
+    expect([refused.statusCode, refused.json().code]).toEqual([422, 'profiles.outOfDateLimits']);
+    await app.close();
+    const withoutScreens = await graphicApi(
+      recordingBackend([]).backend,
+      viewerWith({ layers: [{ id: 'tokens', groups: [] }] }),
+    );
+    close = () => withoutScreens.close();
+    const forbidden = await post(withoutScreens, { kpi: 'download' });
+    expect([forbidden.statusCode, forbidden.json().code]).toEqual([403, 'profiles.layerNotGranted']);
+  });
+
+  it('documents itself in the OpenAPI document', async () => {
+    const app = await graphicApi(recordingBackend([]).backend);
+    close = () => app.close();
+    await app.ready();
+    const document = app.swagger() as {
+      paths: Record<string, { post?: Record<string, unknown> }>;
+      components: { schemas: Record<string, unknown> };
+    };
+    expect(document.paths['/api/graphic']?.post).toMatchObject({ tags: ['Graphics'], 'x-access': { admin: false } });
+    expect(JSON.stringify(document.paths['/api/graphic'])).toContain('#/components/schemas/GraphicCondition');
+    expect(JSON.stringify(document.components.schemas.GraphicCondition)).toContain('not_exists');
+  });
+
+  it('cancels the engine query when the client goes away', async () => {
+    const { backend, asked } = recordingBackend('wait');
+    const app = await graphicApi(backend);
+    close = () => app.close();
+    await app.listen({ host: '127.0.0.1', port: 0 });
+    const { port } = app.server.address() as AddressInfo;
+    const body = JSON.stringify({ kpi: 'download' });
+    const client = httpRequest({
+      host: '127.0.0.1',
+      port,
+      method: 'POST',
+      path: '/api/graphic',
+      headers: {
+        authorization: 'signed',
+        'content-type': 'application/json',
+        'content-length': Buffer.byteLength(body),
+      },
+    });
+    client.on('error', () => undefined);
+    client.end(body);
+    await expect.poll(() => asked.query !== undefined).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(asked.aborted, 'still running while the client waits').toBe(false);
+    client.destroy();
+    await expect.poll(() => asked.aborted).toBe(true);
+  });
+});

@@ -1,0 +1,145 @@
+import { randomInt } from 'node:crypto';
+import {
+  type BoxplotSeries,
+  type Condition,
+  DomainError,
+  defaultOutlierDeviations,
+  type MetricSeries,
+  type PointSeries,
+  type QueryIr,
+  type QueryResult,
+  scatterplotSampleSize,
+  warning,
+} from '@nq/contracts';
+import type { AnalyticsBackend, AnalyticsEngine, RawSeries } from './analytics-engine.ts';
+import {
+  compareBucketKeys,
+  compareSeriesKeys,
+  mean,
+  orderSeries,
+  withMovingAverage,
+  withReferenceLines,
+} from './post-process.ts';
+import { allOf, kpisOfMeasure, type ScopedQuery, scopeQuery } from './scope-query.ts';
+
+export interface EngineOptions {
+  /** Points per series of a scatterplot (spec §9: 10,000). */
+  sampleSize?: number;
+}
+
+/**
+ * Outlier removal (design §6, spec §3 `outliers`): a KPI value is an outlier when it lies more than k population
+ * standard deviations from the mean of all the selected values (every series together); the fences become KPI
+ * conditions, so both engines drop the same measurements.
+ */
+async function withoutOutliers(
+  backend: AnalyticsBackend,
+  query: ScopedQuery,
+  deviations: number,
+  signal?: AbortSignal,
+): Promise<ScopedQuery> {
+  const fences = await Promise.all(
+    kpisOfMeasure(query.measure).map(async (kpi): Promise<Condition | undefined> => {
+      const stats = await backend.stats(query, kpi, signal);
+      if (stats.count === 0) return undefined;
+      const spread = deviations * stats.deviation;
+      return {
+        and: [
+          { kpi, operator: 'gte', value: stats.mean - spread },
+          { kpi, operator: 'lte', value: stats.mean + spread },
+        ],
+      };
+    }),
+  );
+  return { ...query, conditions: allOf(query.conditions, ...fences) };
+}
+
+const displayOrder = (query: ScopedQuery, ir: QueryIr) => ({
+  breakdowns: query.breakdowns,
+  ordered: ir.ordered,
+  sortOrder: ir.sortOrder,
+});
+
+const sortedBuckets = <B extends { key: RawSeries['buckets'][number]['key'] }>(buckets: B[]) =>
+  [...buckets].sort((a, b) => compareBucketKeys(a.key, b.key));
+
+function metricSeriesOf(raw: RawSeries[], query: ScopedQuery, ir: QueryIr): MetricSeries[] {
+  const series = raw.map((item) => {
+    const buckets = sortedBuckets(item.buckets.map(({ key, count, value }) => ({ key, count, value: value! })));
+    return withReferenceLines(
+      { key: item.key, buckets: ir.movingAverage ? withMovingAverage(buckets, ir.movingAverage) : buckets },
+      ir,
+    );
+  });
+  return orderSeries(series, { ...displayOrder(query, ir), rank: (item) => mean(item.buckets.map((b) => b.value)) });
+}
+
+function boxplotSeriesOf(raw: RawSeries[], query: ScopedQuery, ir: QueryIr): BoxplotSeries[] {
+  const series = raw.map((item) => ({
+    key: item.key,
+    buckets: sortedBuckets(item.buckets.map(({ key, count, boxplot }) => ({ key, count, ...boxplot! }))),
+  }));
+  return orderSeries(series, { ...displayOrder(query, ir), rank: (item) => mean(item.buckets.map((b) => b.median)) });
+}
+
+const pointOrder = (series: PointSeries): PointSeries => ({
+  ...series,
+  points: [...series.points].sort((a, b) => (a.measurementId < b.measurementId ? -1 : 1)),
+});
+
+/** An engine's failure as the user meets it; an abort stays an abort. */
+function failure(error: unknown, signal?: AbortSignal): unknown {
+  if (signal?.aborted) return signal.reason;
+  if (error instanceof DomainError) return error;
+  return new DomainError('graphics.generateFailed', { cause: error });
+}
+
+/**
+ * Design §6: an AnalyticsEngine over either backend. Everything but the engine query is shared: the profile scope,
+ * outlier fences, and the post-processing (moving and global averages, median, ordering, warnings).
+ */
+export function createAnalyticsEngine(backend: AnalyticsBackend, options: EngineOptions = {}): AnalyticsEngine {
+  const sampleSize = options.sampleSize ?? scatterplotSampleSize;
+
+  async function answer(ir: QueryIr, scoped: ScopedQuery, signal?: AbortSignal): Promise<QueryResult> {
+    const query =
+      ir.outliers && !scoped.matchesNothing
+        ? await withoutOutliers(backend, scoped, ir.outlierDeviations ?? defaultOutlierDeviations, signal)
+        : scoped;
+    const noData = (series: unknown[]) => (series.length === 0 ? [warning('graphics.noData')] : []);
+
+    if (query.measure.kind === 'scatterplot') {
+      const seed = ir.seed ?? randomInt(2_147_483_647);
+      const raw = query.matchesNothing ? [] : await backend.sample(query, { seed, size: sampleSize }, signal);
+      const byKey = compareSeriesKeys(query.breakdowns);
+      const series = raw.map(pointOrder).sort((a, b) => byKey(a.key, b.key));
+      const sampled = series.some((item) => item.total > item.points.length);
+      return {
+        kind: 'scatterplot',
+        seed,
+        sampleSize,
+        series,
+        warnings: [...noData(series), ...(sampled ? [warning('graphics.scatterplotSampled')] : [])],
+      };
+    }
+    const raw = query.matchesNothing ? [] : await backend.aggregate(query, signal);
+    if (query.measure.kind === 'boxplot') {
+      const series = boxplotSeriesOf(raw, query, ir);
+      return { kind: 'boxplot', series, warnings: noData(series) };
+    }
+    const series = metricSeriesOf(raw, query, ir);
+    return { kind: 'metric', metric: query.measure.metric, series, warnings: noData(series) };
+  }
+
+  return {
+    async run(ir, scope, { signal } = {}) {
+      signal?.throwIfAborted();
+      const scoped = scopeQuery(ir, scope);
+      try {
+        return await answer(ir, scoped, signal);
+      } catch (error) {
+        throw failure(error, signal);
+      }
+    },
+  };
+}

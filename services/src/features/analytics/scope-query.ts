@@ -1,0 +1,128 @@
+import type { Condition, Dimension, FilterMode, Granularity, KpiId, Metric, QueryIr } from '@nq/contracts';
+import { type DataScope, intersect, refuseOutsideDates } from '../identity/data-scope.ts';
+import { endOf, startOf } from './zoned-time.ts';
+
+/** What a query computes: a metric of a KPI, the five numbers of a KPI's boxplot, or points of two KPIs. */
+export type Measure =
+  | { kind: 'metric'; kpi: KpiId; metric: Metric }
+  | { kind: 'boxplot'; kpi: KpiId }
+  | { kind: 'scatterplot'; x: KpiId; y: KpiId };
+
+/** Keeps (include) or drops (exclude) the measurements having one of the values; include of none matches nothing. */
+export interface DimensionFilter {
+  dimension: Dimension;
+  mode: FilterMode;
+  values: readonly (string | number)[];
+}
+
+/** The caller's profile restrictions, and the time zone its dates are days of. */
+export type AnalyticsScope = DataScope & { timeZone?: string };
+
+/** A query in the terms both compilers take, the scope already intersected in. */
+export interface ScopedQuery {
+  measure: Measure;
+  filters: DimensionFilter[];
+  /** Inclusive instants (ISO, UTC) of the measurement time. */
+  from?: string;
+  to?: string;
+  /** Inclusive local hours; a window with start > end wraps midnight. */
+  hours?: { start: number; end: number };
+  conditions?: Condition;
+  breakdowns: Dimension[];
+  granularity: Granularity;
+  timeZone: string;
+  /** The scope leaves nothing to see (e.g. a KPI or ISP the profile does not have): no engine need be asked. */
+  matchesNothing: boolean;
+}
+
+export function measureOf(ir: QueryIr): Measure {
+  if (ir.graphicType === 'scatterplot') return { kind: 'scatterplot', x: ir.axes!.x!, y: ir.axes!.y! };
+  if (ir.graphicType === 'boxplot') return { kind: 'boxplot', kpi: ir.axes!.value! };
+  return { kind: 'metric', kpi: ir.kpi!, metric: ir.metric };
+}
+
+export const kpisOfMeasure = (measure: Measure): KpiId[] =>
+  measure.kind === 'scatterplot' ? [measure.x, measure.y] : [measure.kpi];
+
+export const kpisOfCondition = (condition: Condition): KpiId[] =>
+  'and' in condition
+    ? condition.and.flatMap(kpisOfCondition)
+    : 'or' in condition
+      ? condition.or.flatMap(kpisOfCondition)
+      : 'not' in condition
+        ? kpisOfCondition(condition.not)
+        : [condition.kpi];
+
+/** Both conditions (either may be missing). */
+export const allOf = (...conditions: (Condition | undefined)[]): Condition | undefined => {
+  const present = conditions.filter((condition) => condition !== undefined);
+  return present.length > 1 ? { and: present } : present[0];
+};
+
+const requestedValues = <T>(values: readonly T[] | undefined) => (values && values.length > 0 ? values : undefined);
+
+/**
+ * A requested filter within what the profile allows: an include list is intersected with the allowed values; an
+ * exclude list becomes the allowed values it does not name. Without a restriction the request stays as it is.
+ */
+function restrict<T extends string | number>(
+  dimension: Dimension,
+  requested: readonly T[] | undefined,
+  mode: FilterMode,
+  allowed: readonly T[] | undefined,
+): DimensionFilter | undefined {
+  const values = requestedValues(requested);
+  if (!allowed) return values ? { dimension, mode, values } : undefined;
+  if (mode === 'exclude' && values)
+    return { dimension, mode: 'include', values: allowed.filter((value) => !values.includes(value)) };
+  return { dimension, mode: 'include', values: intersect(values, allowed)! };
+}
+
+/**
+ * Design §6: the caller's profile restrictions (technologies, KPIs, ISPs, tags, probes, campaigns, clusters, date
+ * range) intersected into a query. Dates outside the profile's are refused (`profiles.outOfDateLimits`); a KPI the
+ * profile does not have, measured or in a condition, leaves nothing to see.
+ */
+export function scopeQuery(ir: QueryIr, scope: AnalyticsScope): ScopedQuery {
+  const timeZone = ir.timeZone ?? scope.timeZone ?? 'Etc/UTC';
+  const from = ir.tsStart && startOf(ir.tsStart, timeZone);
+  const to = ir.tsEnd && endOf(ir.tsEnd, timeZone);
+  refuseOutsideDates(scope, from, to);
+
+  const measure = measureOf(ir);
+  const filters = [
+    restrict('program', ir.programs, 'include', undefined),
+    restrict('destination', ir.args, ir.argsCond, undefined),
+    restrict('isp', ir.isps, ir.ispsCond, scope.isps),
+    restrict('tag', ir.tags, ir.tagsCond, scope.tags),
+    restrict('technology', ir.technologies, ir.technologiesCond, scope.technologies),
+    restrict('cluster', ir.clusters, 'include', scope.clusters),
+    restrict('campaign', ir.campaigns, 'include', scope.campaigns),
+    restrict('universe', ir.universes, 'include', undefined),
+    restrict('probe', ir.probes, 'include', scope.probes),
+    restrict('fringe', ir.fringes, ir.fringesCond, undefined),
+  ].filter((filter) => filter !== undefined);
+
+  const kpisUsed = [...kpisOfMeasure(measure), ...(ir.conditions ? kpisOfCondition(ir.conditions) : [])];
+  const allowedKpis = scope.kpis;
+  const hasHours = ir.hourStart !== undefined || ir.hourEnd !== undefined;
+  return {
+    measure,
+    filters,
+    ...((from ?? scope.from) ? { from: latest(from, scope.from) } : {}),
+    ...((to ?? scope.to) ? { to: earliest(to, scope.to) } : {}),
+    ...(hasHours ? { hours: { start: ir.hourStart ?? 0, end: ir.hourEnd ?? 23 } } : {}),
+    ...(ir.conditions ? { conditions: ir.conditions } : {}),
+    breakdowns: ir.breakdowns,
+    granularity: ir.granularity,
+    timeZone,
+    matchesNothing:
+      filters.some((filter) => filter.mode === 'include' && filter.values.length === 0) ||
+      (allowedKpis !== undefined && kpisUsed.some((kpi) => !allowedKpis.includes(kpi))),
+  };
+}
+
+const instants = (values: (string | undefined)[]) =>
+  values.filter((value) => value !== undefined).map((value) => new Date(value).toISOString());
+const latest = (...values: (string | undefined)[]) => instants(values).sort().at(-1)!;
+const earliest = (...values: (string | undefined)[]) => instants(values).sort()[0]!;

@@ -1,0 +1,108 @@
+import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
+import { technologyLabels } from '@nq/contracts';
+import { localTimeOf } from '../ingest/local-time.ts';
+
+// A deterministic dataset for the analytics tests: the same seed gives the same measurements, byte for byte.
+
+/** mulberry32: a small seeded generator, uniform in [0, 1). */
+export function seededRandom(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let t = state;
+    t = Math.imul(t ^ (t >>> 15), t | 1);
+    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
+  };
+}
+
+export const datasetTimeZone = 'Europe/Madrid';
+export const datasetStart = Date.parse('2026-03-01T00:00:00Z');
+export const datasetEnd = Date.parse('2026-05-01T00:00:00Z');
+
+interface Probe {
+  probeId: string;
+  isp: string;
+  technology: TechnologyCode;
+  probeType: 'landline' | 'mobile';
+  campaigns: string[];
+  universes: string[];
+  clusters: string[];
+  tags: string[];
+}
+
+const isps = ['Movistar', 'Vodafone', 'Orange', 'Digi'];
+const technologies: TechnologyCode[] = [4, 5, 98, 99];
+const tagSets = [[], ['gold'], ['silver'], ['gold', 'beta'], ['silver', 'beta']];
+
+function probesOf(random: () => number, count: number): Probe[] {
+  return Array.from({ length: count }, (_, index) => {
+    const technology = technologies[index % technologies.length]!;
+    const mobile = technology === 4 || technology === 5;
+    return {
+      probeId: `p${String(index + 1).padStart(2, '0')}`,
+      isp: isps[Math.floor(index / 2) % isps.length]!,
+      technology,
+      probeType: mobile ? 'mobile' : 'landline',
+      campaigns: mobile ? [[], ['madrid'], ['madrid', 'centro']][index % 3]! : [],
+      universes: mobile ? [] : [['fibra'], ['fibra', 'premium'], ['premium']][index % 3]!,
+      clusters: random() < 0.5 ? ['k1'] : [],
+      tags: tagSets[index % tagSets.length]!,
+    };
+  });
+}
+
+const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
+
+/**
+ * Measurements over two months (across the spring DST change of Europe/Madrid) by several probes, ISPs,
+ * technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
+ * far outliers; jitter and loss are missing from some measurements (`not_exists`); a few measurements share their
+ * time with the previous one (first / last tie-breaking).
+ */
+export function seededMeasurements(options: { seed?: number; count?: number; probes?: number } = {}) {
+  const random = seededRandom(options.seed ?? 20_260_301);
+  const probes = probesOf(random, options.probes ?? 12);
+  const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
+  const measurements: EnrichedMeasurement[] = [];
+  for (let index = 0; index < (options.count ?? 3000); index += 1) {
+    const probe = probes[Math.floor(random() * probes.length)]!;
+    const previous = measurements.at(-1);
+    const measuredAt =
+      previous && index % 97 === 0
+        ? previous.measuredAt
+        : new Date(datasetStart + Math.floor(random() * (datasetEnd - datasetStart))).toISOString();
+    const latency = random() < 0.01 ? 900 + Math.floor(random() * 1100) : 5 + Math.floor(random() * 60);
+    const kpis: Record<string, number> = {
+      download: round(Math.exp(4 + 0.6 * gaussian()), 2),
+      upload: round(Math.exp(2.5 + 0.5 * gaussian()), 2),
+      latency,
+    };
+    if (random() < 0.8) kpis.jitter = round(random() * 12, 1);
+    if (random() < 0.3) kpis.loss = round(random() * 2, 2);
+    measurements.push({
+      schemaVersion: 1,
+      measurementId: `m${String(index).padStart(5, '0')}`,
+      probeId: probe.probeId,
+      program: random() < 0.7 ? 'speedtest' : 'quality',
+      testType: 'http-download',
+      destination: { name: random() < 0.5 ? 'madrid-1' : 'lisboa-1' },
+      technology: probe.technology,
+      technologyLabel: technologyLabels[probe.technology],
+      isp: probe.isp,
+      measuredAt,
+      receivedAt: measuredAt,
+      location: { lat: 40.4 + random() / 10, lon: -3.7 + random() / 10 },
+      taskMode: 'active',
+      status: 'Finished',
+      kpis,
+      ...localTimeOf(measuredAt, datasetTimeZone),
+      probeType: probe.probeType,
+      campaigns: probe.campaigns,
+      clusters: probe.clusters,
+      universes: probe.universes,
+      tags: probe.tags,
+    });
+  }
+  return measurements;
+}
