@@ -1,0 +1,290 @@
+/**
+ * Issue 6 benchmarks, one table:
+ * - ingest end to end (Kafka → ingest worker → Elasticsearch) against raw `_bulk` of the same documents, as a ratio
+ *   measured in one run (target ≥ 0.85);
+ * - query latency p50/p95 of an evolution query and a scorecard-like query over N measurements through the analytics
+ *   engine, against the same aggregation sent straight to Elasticsearch (target: overhead ≤ 1.2×; evolution p95 < 1 s);
+ * - BENCH_EMBEDDED=1: the same queries on the embedded engine (PGlite) over the same N.
+ * Needs the real servers (`bash deploy/infra/infra.sh up`). Sizes: BENCH_INGEST (default 200,000), BENCH_QUERY
+ * (default 1,000,000), BENCH_RUNS (default 20 per query).
+ *   npm run bench:measurements
+ */
+import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
+import { queryIrSchema } from '@nq/contracts';
+import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
+import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
+import { scopeQuery } from '@nq/services/features/analytics/scope-query';
+import { seededMeasurements } from '@nq/services/features/analytics/seeded-measurements';
+import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
+import { fleetTopicsFor } from '@nq/services/features/gateway/fleet-topics';
+import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
+import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
+import {
+  monthOf,
+  openElasticsearchMeasurementStore,
+} from '@nq/services/platform/measurements/elasticsearch-measurement-store';
+import { openSqlMeasurementStore } from '@nq/services/platform/measurements/sql-measurement-store';
+import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
+import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
+
+const run = randomBytes(4).toString('hex');
+const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
+const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
+const ingestCount = Number(process.env.BENCH_INGEST ?? 200_000);
+const queryCount = Number(process.env.BENCH_QUERY ?? 1_000_000);
+const runs = Number(process.env.BENCH_RUNS ?? 20);
+const batchSize = 1_000;
+const workers = Number(process.env.BENCH_WORKERS ?? 3);
+const log = (line: string) => console.info(`[measurements bench] ${line}`);
+const rows: string[][] = [];
+
+const percentile = (values: number[], p: number) => {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))]!;
+};
+const fixed = (n: number) => n.toFixed(1);
+const rate = (count: number, ms: number) => Math.round((count * 1_000) / ms);
+
+/** Measurements as a probe sends them: the enrichment fields are the ingest worker's to add. */
+const raw = ({
+  hour: _h,
+  weekday: _w,
+  fringe: _f,
+  probeType: _p,
+  campaigns: _c,
+  clusters: _cl,
+  universes: _u,
+  tags: _t,
+  provider: _pr,
+  technologyLabel: _l,
+  ...measurement
+}: EnrichedMeasurement) => measurement;
+
+async function bulkInto(
+  store: Awaited<ReturnType<typeof openElasticsearchMeasurementStore>>,
+  docs: EnrichedMeasurement[],
+  parallel = 1,
+) {
+  const batches: EnrichedMeasurement[][] = [];
+  for (let i = 0; i < docs.length; i += batchSize) batches.push(docs.slice(i, i + batchSize));
+  await store.write(docs.slice(0, 1)); // the index template, outside the timing
+  const started = performance.now();
+  await Promise.all(
+    Array.from({ length: parallel }, async (_, lane) => {
+      for (let i = lane; i < batches.length; i += parallel) {
+        const operations = batches[i]!.flatMap((doc): object[] => [
+          { index: { _index: `${store.alias}-${monthOf(doc.measuredAt)}`, _id: doc.measurementId } },
+          doc,
+        ]);
+        const response = await store.client.bulk({ operations });
+        if (response.errors) throw new Error('raw bulk refused documents');
+      }
+    }),
+  );
+  return performance.now() - started;
+}
+
+async function ingestRatio() {
+  log(`ingest: ${ingestCount.toLocaleString('en')} measurements`);
+  const docs = seededMeasurements({ count: ingestCount, probes: 500 });
+  const rawStore = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix: `bench-raw-${run}` });
+  const rawMs = await bulkInto(rawStore, docs, workers);
+  log(`raw _bulk: ${rate(docs.length, rawMs)} docs/s`);
+
+  const topics = fleetTopicsFor(`bench-${run}.`);
+  // The gateway and the workers are different processes in production: each has its own client here too.
+  const kafka = await openKafkaLog({ brokers, clientId: `bench-workers-${run}` });
+  const gateway = await openKafkaLog({ brokers, clientId: `bench-gateway-${run}` });
+  await kafka.ensureTopics(topics.specs);
+  const store = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix: `bench-e2e-${run}` });
+  const readStore = await openElasticsearchReadStore({ url: elasticsearchUrl, indexPrefix: `bench-rm-${run}` });
+  // The workers join their group first: the timing covers producing the results and ingesting them, not start-up.
+  const clients = await Promise.all(
+    Array.from({ length: workers }, (_, index) => openKafkaLog({ brokers, clientId: `bench-worker-${index}-${run}` })),
+  );
+  const group = await Promise.all(
+    clients.map((client) =>
+      startIngestWorker({
+        log: client,
+        topics,
+        store,
+        readStore,
+        eventStore: { onAppend: async () => async () => undefined },
+      }),
+    ),
+  );
+  await store.write(docs.slice(0, 1)); // the index template, outside the timing (as for raw _bulk)
+  const started = performance.now();
+  for (let i = 0; i < docs.length; i += 5_000)
+    await gateway.produce(
+      topics.measurementsRaw,
+      docs.slice(i, i + 5_000).map((doc) => ({ key: doc.probeId, value: JSON.stringify(raw(doc)) })),
+    );
+  while ((await store.count()) < docs.length) await sleep(100);
+  const e2eMs = performance.now() - started;
+  for (const worker of group) await worker.stop();
+  for (const client of clients) await client.close();
+  await kafka.close();
+  await gateway.close();
+  log(`end to end: ${rate(docs.length, e2eMs)} docs/s`);
+  const ratio = rawMs / e2eMs;
+  rows.push(
+    [
+      `ingest raw _bulk → ES (${workers} in parallel)`,
+      docs.length.toLocaleString('en'),
+      `${rate(docs.length, rawMs)}/s`,
+      '',
+      '',
+      '',
+    ],
+    [
+      `ingest Kafka → ${workers} workers → ES`,
+      docs.length.toLocaleString('en'),
+      `${rate(docs.length, e2eMs)}/s`,
+      '',
+      '',
+      `ratio ${ratio.toFixed(2)} (target ≥ 0.85) ${ratio >= 0.85 ? '✔' : '✘'}`,
+    ],
+  );
+  for (const prefix of [`bench-raw-${run}`, `bench-e2e-${run}`])
+    await rawStore.client.indices.delete({ index: `${prefix}-measurements-*`, ignore_unavailable: true });
+}
+
+const day = 86_400_000;
+/** The evolution query of a window shifted by `offset` days (a new window each run: no request-cache hits). */
+const evolution = (offset: number): QueryIrInput => ({
+  kpi: 'download',
+  metric: 'avg',
+  granularity: 'day',
+  breakdowns: ['isp'],
+  tsStart: new Date(Date.parse('2026-03-01T00:00:00Z') + offset * day).toISOString(),
+  tsEnd: new Date(Date.parse('2026-04-15T00:00:00Z') + offset * day).toISOString(),
+  timeZone: 'Europe/Madrid',
+});
+/** A scorecard's query: each KPI's average per ISP over its window. */
+const scorecard = (offset: number): QueryIrInput[] =>
+  (['download', 'upload', 'latency'] as const).map((kpi) => ({
+    kpi,
+    metric: 'avg',
+    granularity: 'no_granularity',
+    breakdowns: ['isp'],
+    tsStart: new Date(Date.parse('2026-03-01T00:00:00Z') + offset * day).toISOString(),
+    tsEnd: new Date(Date.parse('2026-04-20T00:00:00Z') + offset * day).toISOString(),
+  }));
+
+/**
+ * p50/p95 of two ways to answer the same queries, interleaved (each run a new window, the shard request cache
+ * cleared before each query), so that neither profits from the other's caching.
+ */
+async function timeBoth(
+  clearCache: () => Promise<unknown>,
+  first: (offset: number) => Promise<unknown>,
+  second: (offset: number) => Promise<unknown>,
+) {
+  await first(runs);
+  await second(runs);
+  const latencies: [number[], number[]] = [[], []];
+  for (let i = 0; i < runs; i++)
+    for (const [index, runQuery] of [first, second].entries()) {
+      await clearCache();
+      const started = performance.now();
+      await runQuery(i);
+      latencies[index]!.push(performance.now() - started);
+    }
+  return latencies.map((values) => ({ p50: percentile(values, 0.5), p95: percentile(values, 0.95) }));
+}
+
+async function queryLatency() {
+  log(`queries: seeding ${queryCount.toLocaleString('en')} measurements`);
+  const store = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix: `bench-q-${run}` });
+  const docs = seededMeasurements({ count: queryCount, probes: 2_000 });
+  await bulkInto(store, docs, 2);
+  await store.client.indices.refresh({ index: store.alias });
+  await store.client.indices.forcemerge({ index: store.alias, max_num_segments: 1 });
+  const engine = createElasticsearchAnalytics(store);
+  const scope = {};
+  const direct = (ir: QueryIrInput) =>
+    store.client.search({
+      index: store.alias,
+      ...compileElasticsearchAggregation(scopeQuery(queryIrSchema.parse(ir), scope)),
+    });
+  const shapes = [
+    { name: 'evolution (avg download per day per ISP)', irs: (offset: number) => [evolution(offset)] },
+    { name: 'scorecard (3 KPIs, avg per ISP)', irs: scorecard },
+  ];
+  for (const shape of shapes) {
+    const [viaEngine, straight] = (await timeBoth(
+      () => store.client.indices.clearCache({ index: store.alias, request: true }),
+      (offset) => Promise.all(shape.irs(offset).map((ir) => engine.run(queryIrSchema.parse(ir), scope))),
+      (offset) => Promise.all(shape.irs(offset).map(direct)),
+    )) as [{ p50: number; p95: number }, { p50: number; p95: number }];
+    const overhead = viaEngine.p95 / straight.p95;
+    const target = shape.name.startsWith('evolution')
+      ? `overhead ${overhead.toFixed(2)}× (≤ 1.2) ${overhead <= 1.2 ? '✔' : '✘'}; p95 < 1 s ${viaEngine.p95 < 1_000 ? '✔' : '✘'}`
+      : `overhead ${overhead.toFixed(2)}× (≤ 1.2) ${overhead <= 1.2 ? '✔' : '✘'}`;
+    rows.push(
+      [
+        `${shape.name} — engine`,
+        queryCount.toLocaleString('en'),
+        '',
+        fixed(viaEngine.p50),
+        fixed(viaEngine.p95),
+        target,
+      ],
+      [
+        `${shape.name} — straight to ES`,
+        queryCount.toLocaleString('en'),
+        '',
+        fixed(straight.p50),
+        fixed(straight.p95),
+        '',
+      ],
+    );
+    log(`${shape.name}: engine p95 ${fixed(viaEngine.p95)} ms, straight p95 ${fixed(straight.p95)} ms`);
+  }
+  await store.client.indices.delete({ index: `${store.alias}-*`, ignore_unavailable: true });
+
+  if (process.env.BENCH_EMBEDDED === '1') {
+    log(`embedded: loading ${queryCount.toLocaleString('en')} measurements into PGlite`);
+    const sql = await openPgliteClient();
+    const sqlStore = await openSqlMeasurementStore(sql);
+    const started = performance.now();
+    for (let i = 0; i < docs.length; i += 5_000) await sqlStore.write(docs.slice(i, i + 5_000));
+    const loadMs = performance.now() - started;
+    rows.push([
+      'embedded ingest (PGlite writes)',
+      queryCount.toLocaleString('en'),
+      `${rate(docs.length, loadMs)}/s`,
+      '',
+      '',
+      '',
+    ]);
+    const sqlEngine = createSqlAnalytics(sql);
+    for (const shape of shapes) {
+      const [latency] = (await timeBoth(
+        async () => undefined,
+        (offset) => Promise.all(shape.irs(offset).map((ir) => sqlEngine.run(queryIrSchema.parse(ir), scope))),
+        async () => undefined,
+      )) as [{ p50: number; p95: number }];
+      rows.push([
+        `${shape.name} — embedded`,
+        queryCount.toLocaleString('en'),
+        '',
+        fixed(latency.p50),
+        fixed(latency.p95),
+        '',
+      ]);
+    }
+    await sql.close();
+  }
+}
+
+await ingestRatio();
+await queryLatency();
+const header = ['workload', 'measurements', 'throughput', 'p50 ms', 'p95 ms', 'target'];
+const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
+for (const row of [header, widths.map((width) => '-'.repeat(width)), ...rows])
+  console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | '));
+process.exit(0);
