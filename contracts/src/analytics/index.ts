@@ -1,2 +1,3 @@
 export * from './query-ir.ts';
 export * from './query-result.ts';
+export * from './scorecard-calculation.ts';

@@ -36,9 +36,12 @@ export const graphicTypes = ['bars', 'line', 'area', 'table', 'pie', 'boxplot', 
 /**
  * What a series may be broken down by. `destination` is the task argument measured against (spec §3 `args`);
  * campaigns, universes, clusters and tags are lists, so a measurement counts in the series of each of its values.
+ * `status` is the measurement's result section (spec §4).
  */
 export const dimensions = [
   'program',
+  'testType',
+  'status',
   'destination',
   'isp',
   'provider',
@@ -72,7 +75,7 @@ const localHour = z
   .min(0, 'validation.outOfRange')
   .max(23, 'validation.outOfRange');
 /** A calendar date (the whole day in the query's time zone) or an exact instant with `Z` or an offset. */
-const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
+export const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: missingOr('validation.invalidDate'),
 });
 
@@ -112,13 +115,12 @@ const depthOf = (condition: Condition): number =>
       ? 1 + depthOf(condition.not)
       : 1;
 
-const queryIrFields = z.object({
-  graphicType: z.enum(graphicTypes, invalidOption).default('bars'),
-  // Selection filters
+/**
+ * The selection and time filters and the conditions of the filter set: which measurements a query reads, whatever it
+ * computes from them (a graphic, a map, a page of measurements, an export).
+ */
+export const selectionFields = z.object({
   programs: idList,
-  kpi: kpiIdSchema.optional(),
-  /** Boxplot: `value` is the KPI boxed; scatterplot: `x` and `y` are the KPIs plotted against each other. */
-  axes: z.object({ x: kpiIdSchema.optional(), y: kpiIdSchema.optional(), value: kpiIdSchema.optional() }).optional(),
   args: idList,
   argsCond: filterMode,
   isps: idList,
@@ -131,7 +133,6 @@ const queryIrFields = z.object({
   campaigns: idList,
   universes: idList,
   probes: idList,
-  breakdowns: z.array(z.enum(dimensions, invalidOption)).max(maxBreakdowns, 'validation.tooBig').default([]),
   // Time filters: the dates are whole days in `timeZone` (default: the profile's), 00:00:00 to 23:59:59; the hour
   // window and fringes are the measurement's local ones, recorded at ingest.
   tsStart: dateOrInstant.optional(),
@@ -141,10 +142,39 @@ const queryIrFields = z.object({
   hourEnd: localHour.optional(),
   fringes: z.array(z.literal(fringeCodes, invalidOption)).max(fringeCodes.length, 'validation.tooBig').optional(),
   fringesCond: filterMode,
-  granularity: z.enum(granularities, invalidOption).default('no_granularity'),
   timeZone: timeZoneName.optional(),
-  // Conditions and options
   conditions: conditionSchema.optional(),
+});
+export type SelectionFields = z.output<typeof selectionFields>;
+
+type Problem = (message: string, path: PropertyKey[]) => void;
+type Checked = Pick<SelectionFields, 'tsStart' | 'tsEnd' | 'conditions'>;
+
+const checkSelection = (selection: Checked, problem: Problem) => {
+  if (selection.tsStart && selection.tsEnd && Date.parse(selection.tsEnd) < Date.parse(selection.tsStart))
+    problem('validation.endBeforeStart', ['tsEnd']);
+  if (selection.conditions && depthOf(selection.conditions) > maxConditionDepth)
+    problem('validation.tooBig', ['conditions']);
+};
+
+const problemsOf =
+  (context: z.RefinementCtx): Problem =>
+  (message, path) =>
+    context.addIssue({ code: 'custom', message, path });
+
+/** A body built on the selection fields, with the rules spanning them (an end date after the start, conditions). */
+export const withSelectionRules = <Schema extends z.ZodType<Checked>>(schema: Schema): Schema =>
+  schema.superRefine((selection, context) => checkSelection(selection, problemsOf(context)));
+
+/** The fields of the filter set, before the rules spanning them (queryIrSchema); screens pick theirs from it. */
+export const queryIrFields = selectionFields.extend({
+  graphicType: z.enum(graphicTypes, invalidOption).default('bars'),
+  kpi: kpiIdSchema.optional(),
+  /** Boxplot: `value` is the KPI boxed; scatterplot: `x` and `y` are the KPIs plotted against each other. */
+  axes: z.object({ x: kpiIdSchema.optional(), y: kpiIdSchema.optional(), value: kpiIdSchema.optional() }).optional(),
+  breakdowns: z.array(z.enum(dimensions, invalidOption)).max(maxBreakdowns, 'validation.tooBig').default([]),
+  granularity: z.enum(granularities, invalidOption).default('no_granularity'),
+  // Options
   metric: z.enum(metrics, invalidOption).default('avg'),
   /** Drop the values outside mean ± `outlierDeviations` standard deviations (population) of the whole selection. */
   outliers: z.boolean({ error: 'validation.invalidOption' }).default(false),
@@ -177,7 +207,7 @@ const plotsAxes = (graphicType: (typeof graphicTypes)[number]) =>
 
 /** Spec §3 Graphic filter set, as the body of a graphic request. */
 export const queryIrSchema = queryIrFields.superRefine((ir, context) => {
-  const problem = (message: string, path: PropertyKey[]) => context.addIssue({ code: 'custom', message, path });
+  const problem = problemsOf(context);
   if (plotsAxes(ir.graphicType) && ir.kpi) problem('graphics.kpiNotAllowed', ['kpi']);
   if (!plotsAxes(ir.graphicType) && !ir.kpi) problem('validation.required', ['kpi']);
   if (ir.graphicType === 'boxplot' && !ir.axes?.value) problem('validation.required', ['axes', 'value']);
@@ -189,9 +219,7 @@ export const queryIrSchema = queryIrFields.superRefine((ir, context) => {
       problem('validation.invalidOption', ['breakdowns']);
   }
   if (new Set(ir.breakdowns).size !== ir.breakdowns.length) problem('validation.invalidOption', ['breakdowns']);
-  if (ir.tsStart && ir.tsEnd && Date.parse(ir.tsEnd) < Date.parse(ir.tsStart))
-    problem('validation.endBeforeStart', ['tsEnd']);
-  if (ir.conditions && depthOf(ir.conditions) > maxConditionDepth) problem('validation.tooBig', ['conditions']);
+  checkSelection(ir, problem);
 });
 export type QueryIr = z.output<typeof queryIrSchema>;
 export type QueryIrInput = z.input<typeof queryIrSchema>;

@@ -641,6 +641,16 @@ export const errorCatalogue = {
     en: 'There is no data for this scorecard.',
     es: 'No hay datos para este scorecard.',
   },
+  'scorecards.kpiNotMeasured': {
+    severity: 'warning',
+    en: 'The KPI {kpi} is not one the measurements carry, so it is not scored.',
+    es: 'El KPI {kpi} no es uno de los que llevan las mediciones, así que no puntúa.',
+  },
+  'scorecards.kpiWithoutMosEntry': {
+    severity: 'warning',
+    en: 'The KPI {kpi} has no MOS entry to score it with, so it is not scored.',
+    es: 'El KPI {kpi} no tiene ninguna entrada MOS con la que puntuarlo, así que no puntúa.',
+  },
   'scorecards.outOfProfileDateLimits': {
     status: 422,
     en: 'The request is outside the date limits of your profile.',
@@ -1313,6 +1323,11 @@ export const errorCatalogue = {
     severity: 'warning',
     en: 'The selection has more samples than the map can show ({limit}). Narrow the filters to see the map.',
     es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Acota los filtros para ver el mapa.',
+  },
+  'maps.tooManySamples': {
+    status: 422,
+    en: 'The selection has more samples than the map can show ({limit}). Narrow the filters to download them.',
+    es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Acota los filtros para descargarlas.',
   },
   'maps.paletteRequired': {
     status: 400,

@@ -110,3 +110,21 @@ export const kpiCatalogue = [
 export type KpiId = (typeof kpiCatalogue)[number]['id'];
 export const kpiIds = kpiCatalogue.map((kpi) => kpi.id) as KpiId[];
 export const kpiById = new Map<string, KpiDefinition>(kpiCatalogue.map((kpi) => [kpi.id, kpi]));
+
+/** Test types grouped as the task suites and the KPI pickers present them (`/api/types/{category}/kpis`). */
+export const testCategories = {
+  speed: ['http-download', 'http-upload', 'ftp-download', 'ftp-upload'],
+  ping: ['icmp-ping', 'tcp-ping', 'twamp'],
+  traceroute: ['traceroute'],
+  dns: ['dns'],
+  web: ['web-browsing'],
+  video: ['video'],
+  voip: ['voip'],
+  gaming: ['gaming'],
+  messaging: ['messaging'],
+} as const satisfies Record<string, readonly TestType[]>;
+export type TestCategory = keyof typeof testCategories;
+
+/** The KPIs measured by any of these test types, in catalogue order. */
+export const kpisOfTestTypes = (types: readonly string[]): KpiDefinition[] =>
+  kpiCatalogue.filter((kpi) => kpi.testTypes.some((type) => types.includes(type)));

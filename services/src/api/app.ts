@@ -14,8 +14,10 @@ import type { Viewer } from '../features/identity/viewer.ts';
 import { openLaunchStore } from '../features/launcher/launch-store.ts';
 import { launcherRoutes } from '../features/launcher/launcher.routes.ts';
 import { probeCommandRoutes } from '../features/launcher/probe-commands.routes.ts';
+import { measurementsApiRoutes } from '../features/measurements-api/routes.ts';
 import { probeStatusRoutes } from '../features/probe-status/probe-status.routes.ts';
 import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
+import { scorecardCalculationRoutes } from '../features/scorecards/scorecard-calculation.routes.ts';
 import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
@@ -174,7 +176,16 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       probeVisibility: probeEntry.visibility,
       clusterVisibility: configurationEntities.find((entity) => entity.definition.kind === 'cluster')!.visibility,
     });
-    await api.register(graphicRoutes, { engine: analyticsFor(platform.measurements, platform.sql) });
+    const analytics = analyticsFor(platform.measurements, platform.sql);
+    await api.register(graphicRoutes, { engine: analytics });
+    await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: serviceOf('scorecard') });
+    await api.register(measurementsApiRoutes, {
+      engine: analytics,
+      measurements: platform.measurements,
+      readStore,
+      probeVisibility: probeEntry.visibility,
+      mapSampleLimit: config.maps.sampleLimit,
+    });
     await api.register(auditRoutes, {
       prefix: '/api/audit',
       services,

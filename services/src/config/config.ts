@@ -98,6 +98,9 @@ const variables = z.strictObject({
     .describe('Names refused for campaigns, clusters and universes'),
   DEMO_DATA: z.enum(['true', 'false']).optional().describe('Load the demo configuration into an empty store at start'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  MAP_SAMPLE_LIMIT: count(1, 5_000_000)
+    .default(50_000)
+    .describe('Spec §9: measurements a map shows at most; beyond it the map is blocked with a warning'),
 });
 
 type Variables = z.infer<typeof variables>;
@@ -170,6 +173,7 @@ function shape(v: Variables) {
       emailDomains: v.USER_EMAIL_DOMAINS.map((domain) => domain.toLowerCase()),
     },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    maps: { sampleLimit: v.MAP_SAMPLE_LIMIT },
     demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' ? 'true' : 'false')) === 'true',
   };
 }

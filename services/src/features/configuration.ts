@@ -44,7 +44,7 @@ export interface ConfigurationEntity {
 const named = { searchFields: ['name'], defaultSort: 'name' };
 
 /** Screens that analyse measurements and so read the configuration they are filtered by. */
-const analysisLayers: LayerId[] = [
+export const analysisLayers: LayerId[] = [
   'storyboard',
   'benchmark',
   'bydestination',

@@ -1,14 +1,94 @@
-import type { BoxplotBucket, BucketKey, KpiId, PointSeries, QueryIr, QueryResult, SeriesKey } from '@nq/contracts';
-import type { AnalyticsScope, ScopedQuery } from './scope-query.ts';
+import type {
+  BoxplotBucket,
+  BucketKey,
+  Dimension,
+  EnrichedMeasurement,
+  KpiId,
+  Metric,
+  PointSeries,
+  QueryIr,
+  QueryResult,
+  SeriesKey,
+} from '@nq/contracts';
+import type { AnalyticsScope, ScopedQuery, Selection } from './scope-query.ts';
 
 export interface RunOptions {
   /** Aborting it cancels the engine query (design §6: a client abort cancels the query). */
   signal?: AbortSignal;
 }
 
+/** A map's grid: web-mercator tiles of a zoom level (as Elasticsearch's `geotile_grid`), a metric of the KPI in each. */
+export interface Tiling {
+  zoom: number;
+  metric: Metric;
+}
+/** A non-empty tile (`zoom/x/y`, x from the west, y from the north) and the metric of its measurements. */
+export interface Tile {
+  x: number;
+  y: number;
+  count: number;
+  value: number;
+}
+
+/** How many of the selected measurements have a combination of dimension values, and when the latest was taken. */
+export interface Group {
+  key: SeriesKey;
+  count: number;
+  lastMeasuredAt: string;
+}
+
+export const rowSortFields = [
+  'measuredAt',
+  'receivedAt',
+  'probeId',
+  'program',
+  'testType',
+  'status',
+  'technology',
+  'isp',
+  'provider',
+] as const;
+export type RowSortField = (typeof rowSortFields)[number];
+/** A page of measurements in an order (ties by measurement id, missing values last). */
+export interface RowPage {
+  sort: RowSortField;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+/** Where a scan resumes: after this measurement in (measured time, measurement id) order. */
+export interface RowCursor {
+  measuredAt: string;
+  measurementId: string;
+}
+export type RowWindow = RowPage | { after?: RowCursor; limit: number };
+
 /** Design §6: one query language answered by either engine, the caller's profile scope always intersected in. */
 export interface AnalyticsEngine {
   run(ir: QueryIr, scope: AnalyticsScope, options?: RunOptions): Promise<QueryResult>;
+  /** Maps: the metric of the selection's KPI per tile, over the located measurements. */
+  tiles(
+    selection: Selection & { kpi: KpiId },
+    scope: AnalyticsScope,
+    tiling: Tiling,
+    options?: RunOptions,
+  ): Promise<Tile[]>;
+  /** Groups by the dimensions' values (list dimensions count a measurement in each of its values), in key order. */
+  groups(selection: Selection, scope: AnalyticsScope, by: readonly Dimension[], options?: RunOptions): Promise<Group[]>;
+  count(selection: Selection, scope: AnalyticsScope, options?: RunOptions): Promise<number>;
+  /** A page of the selected measurements and how many there are in all. */
+  rows(
+    selection: Selection,
+    scope: AnalyticsScope,
+    page: RowPage,
+    options?: RunOptions,
+  ): Promise<{ total: number; rows: EnrichedMeasurement[] }>;
+  /** Every selected measurement, oldest first, in batches (an export; not bounded by a page window). */
+  scan(
+    selection: Selection,
+    scope: AnalyticsScope,
+    options?: RunOptions & { batchSize?: number },
+  ): AsyncGenerator<EnrichedMeasurement[]>;
 }
 
 /** A non-empty bucket as an engine answers it: the metric's value, or the boxplot's five numbers. */
@@ -42,6 +122,11 @@ export interface AnalyticsBackend {
   stats(query: ScopedQuery, kpi: KpiId, signal?: AbortSignal): Promise<KpiStats>;
   /** At most `size` points per series, chosen by a hash of the seed and the measurement id. */
   sample(query: ScopedQuery, sampling: Sampling, signal?: AbortSignal): Promise<PointSeries[]>;
+  /** Non-empty tiles of a metric query over located measurements, in any order. */
+  tiles(query: ScopedQuery, zoom: number, signal?: AbortSignal): Promise<Tile[]>;
+  /** Non-empty groups by the query's breakdowns, in any order. */
+  groups(query: ScopedQuery, signal?: AbortSignal): Promise<Group[]>;
+  rows(query: ScopedQuery, window: RowWindow, signal?: AbortSignal): Promise<EnrichedMeasurement[]>;
 }
 
 /** Beyond this many buckets (Elasticsearch's default `search.max_buckets`) a query is refused. */

@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric } from '@nq/contracts';
-import { maxSeries, type Sampling } from './analytics-engine.ts';
+import { maxBuckets, maxSeries, type RowWindow, type Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
 // Design §6: the IR as an Elasticsearch search over the measurements alias (mappings in
@@ -13,6 +13,8 @@ export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
 
 export const fields: Record<Dimension, string> = {
   program: 'program',
+  testType: 'testType',
+  status: 'status',
   destination: 'destination.name',
   isp: 'isp',
   provider: 'provider',
@@ -73,6 +75,7 @@ export function compileElasticsearchQuery(query: ScopedQuery): Query {
   if (query.matchesNothing) return { match_none: {} };
   const filter: Query[] = [];
   const mustNot: Query[] = [];
+  if (query.located) filter.push({ exists: { field: 'location' } });
   if (query.from || query.to)
     filter.push({
       range: { measuredAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } },
@@ -113,7 +116,8 @@ export function seriesTerms(query: ScopedQuery, dimension: Dimension): estypes.A
 
 function valueAggregations(query: ScopedQuery): Aggregations {
   const { measure } = query;
-  if (measure.kind === 'scatterplot') throw new Error('a scatterplot is sampled, not aggregated');
+  if (measure.kind !== 'metric' && measure.kind !== 'boxplot')
+    throw new Error('only a metric or a boxplot is aggregated');
   const field = kpiField(measure.kpi);
   if (measure.kind === 'boxplot')
     return {
@@ -216,5 +220,54 @@ export function compileElasticsearchSample(
     },
     sort: [{ _score: { order: 'desc' } }, { measurementId: { order: 'asc' } }],
     _source: ['measurementId', 'probeId', 'measuredAt', kpiField(query.measure.x), kpiField(query.measure.y)],
+  };
+}
+
+/** A metric per `geotile_grid` tile of a zoom (one more bucket than allowed is asked for, to tell an overflow). */
+export function compileElasticsearchTiles(query: ScopedQuery, zoom: number): SearchBody {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: compileElasticsearchQuery(query),
+    aggs: {
+      tiles: {
+        geotile_grid: { field: 'location', precision: zoom, size: maxBuckets + 1 },
+        aggs: valueAggregations(query),
+      },
+    },
+  };
+}
+
+function groupLevels(query: ScopedQuery, level: number): Aggregations {
+  const dimension = query.breakdowns[level];
+  if (dimension) return { series: { ...seriesTerms(query, dimension), aggs: groupLevels(query, level + 1) } };
+  return { last: { max: { field: 'measuredAt' } } };
+}
+
+/** `selected` > one terms level per breakdown > the latest measurement time. */
+export function compileElasticsearchGroups(query: ScopedQuery): SearchBody {
+  return {
+    size: 0,
+    track_total_hits: false,
+    query: compileElasticsearchQuery(query),
+    aggs: { selected: { filter: { match_all: {} }, aggs: groupLevels(query, 0) } },
+  };
+}
+
+/**
+ * Selected measurements a page at a time — in an order, ties by measurement id, missing values last — or after a
+ * cursor in (measured time, id) order (`search_after`, which no page window bounds).
+ */
+export function compileElasticsearchRows(query: ScopedQuery, window: RowWindow): SearchBody {
+  const page = 'sort' in window ? window : undefined;
+  const order = page?.order ?? 'asc';
+  const after = 'sort' in window ? undefined : window.after;
+  return {
+    size: window.limit,
+    ...(page ? { from: page.offset } : {}),
+    track_total_hits: false,
+    query: compileElasticsearchQuery(query),
+    sort: [{ [page?.sort ?? 'measuredAt']: { order, missing: '_last' } }, { measurementId: { order } }],
+    ...(after ? { search_after: [Date.parse(after.measuredAt), after.measurementId] } : {}),
   };
 }

@@ -1,6 +1,6 @@
 import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric } from '@nq/contracts';
 import type { SqlParam } from '../../platform/sql/sql-client.ts';
-import type { Sampling } from './analytics-engine.ts';
+import type { RowSortField, RowWindow, Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
 // Design §6: the IR as one parameterised query over the `measurements` table (PGlite or PostgreSQL). Every value is
@@ -13,6 +13,8 @@ export interface SqlQuery {
 
 const columns: Record<Dimension, { column: string; type: 'text' | 'int'; list?: true }> = {
   program: { column: 'program', type: 'text' },
+  testType: { column: 'test_type', type: 'text' },
+  status: { column: 'status', type: 'text' },
   destination: { column: 'destination', type: 'text' },
   isp: { column: 'isp', type: 'text' },
   provider: { column: 'provider', type: 'text' },
@@ -110,7 +112,15 @@ function bucketSql(query: ScopedQuery, bind: Bind): string {
 function selection(
   query: ScopedQuery,
   bind: Bind,
-  options: { values: Record<string, KpiId>; breakdowns: readonly Dimension[]; bucket?: boolean },
+  options: {
+    values: Record<string, KpiId>;
+    breakdowns: readonly Dimension[];
+    bucket?: boolean;
+    /** More columns (alias → expression over `m`). */
+    columns?: Record<string, string>;
+    /** More conditions. */
+    where?: string[];
+  },
 ) {
   const joins: string[] = [];
   const where: string[] = [];
@@ -128,6 +138,7 @@ function selection(
     return `${alias}.value as ${alias}`;
   });
   if (query.matchesNothing) where.push('false');
+  if (query.located) where.push('m.lat is not null and m.lon is not null');
   if (query.from) where.push(`m.measured_at >= ${bind(query.from)}::timestamptz`);
   if (query.to) where.push(`m.measured_at <= ${bind(query.to)}::timestamptz`);
   if (query.hours) {
@@ -141,6 +152,7 @@ function selection(
   for (const filter of query.filters) where.push(filterSql(filter, bind));
   for (const kpi of kpisOfMeasure(query.measure)) where.push(`(m.kpis ->> ${bind(kpi)}) is not null`);
   if (query.conditions) where.push(conditionSql(query.conditions, bind));
+  where.push(...(options.where ?? []));
 
   const selected = [
     'm.measurement_id',
@@ -149,6 +161,7 @@ function selection(
     ...Object.entries(options.values).map(([alias, kpi]) => `${kpiValue(bind, kpi)} as ${alias}`),
     ...seriesColumns,
     ...(options.bucket ? [`${bucketSql(query, bind)} as bucket`] : []),
+    ...Object.entries(options.columns ?? {}).map(([alias, expression]) => `${expression} as ${alias}`),
   ];
   return {
     sql: `select ${selected.join(', ')}
@@ -171,7 +184,8 @@ export interface SqlAggregationRow {
 
 /** A metric or boxplot query; at most `limit` rows (ask one more than allowed to tell an overflow). */
 export function compileSqlAggregation(query: ScopedQuery, limit: number): SqlQuery {
-  if (query.measure.kind === 'scatterplot') throw new Error('a scatterplot is sampled, not aggregated');
+  if (query.measure.kind !== 'metric' && query.measure.kind !== 'boxplot')
+    throw new Error('only a metric or a boxplot is aggregated');
   const { params, bind } = parameters();
   const { sql, series } = selection(query, bind, {
     values: { value: query.measure.kpi },
@@ -244,6 +258,116 @@ select ${['measurement_id', 'probe_id', 'measured_at', 'x', 'y', 'total', ...ser
 from ranked
 where rank <= ${bind(sampling.size)}
 order by ${[...series, 'measurement_id collate "C"'].join(', ')}`,
+    params,
+  };
+}
+
+/** Web-mercator latitudes end here (the square world of the tiles); a tile's y is clipped the same either way. */
+const mercatorLatitudeLimit = 85.05112878;
+
+export interface SqlTileRow {
+  x: number;
+  y: number;
+  count: number;
+  value: number;
+}
+
+/**
+ * A metric per web-mercator tile of a zoom, over located measurements, with the tile numbers of Elasticsearch's
+ * `geotile_grid` (x = ⌊(lon + 180) / 360 · 2^zoom⌋, y from the latitude's mercator projection, both clipped to the
+ * grid). At most `limit` rows.
+ */
+export function compileSqlTiles(query: ScopedQuery, zoom: number, limit: number): SqlQuery {
+  if (query.measure.kind !== 'metric') throw new Error('tiles hold a metric');
+  const { params, bind } = parameters();
+  const { sql } = selection(query, bind, {
+    values: { value: query.measure.kpi },
+    breakdowns: [],
+    columns: { lat: 'm.lat', lon: 'm.lon' },
+  });
+  // Bound twice: one parameter cannot be cast to two types.
+  const [tiles, lastTile] = [bind(2 ** zoom), bind(2 ** zoom - 1)];
+  const clip = (expression: string) => `least(greatest(floor(${expression})::int, 0), ${lastTile}::int)`;
+  const limitLatitude = bind(mercatorLatitudeLimit);
+  const sine = `sin(radians(greatest(least(lat, ${limitLatitude}::float8), -${limitLatitude}::float8)))`;
+  return {
+    text: `with selected as (
+  ${sql}
+), tiled as (
+  select selected.*,
+    ${clip(`(lon + 180) / 360 * ${tiles}::float8`)} as x,
+    ${clip(`(0.5 - ln((1 + ${sine}) / (1 - ${sine})) / (4 * pi())) * ${tiles}::float8`)} as y
+  from selected
+)
+select x, y, count(*)::int as count, ${metricAggregates[query.measure.metric]} as value
+from tiled
+group by x, y
+order by x, y
+limit ${bind(limit)}`,
+    params,
+  };
+}
+
+export interface SqlGroupRow {
+  [series: `series_${number}`]: string | number;
+  count: number;
+  last: string | Date | null;
+}
+
+/** How many measurements per combination of the breakdowns' values, and the latest measurement time. */
+export function compileSqlGroups(query: ScopedQuery): SqlQuery {
+  const { params, bind } = parameters();
+  const { sql, series } = selection(query, bind, { values: {}, breakdowns: query.breakdowns });
+  const grouping = series.length > 0 ? `group by ${series.join(', ')} order by ${series.join(', ')}` : '';
+  return {
+    text: `with selected as (
+  ${sql}
+)
+select ${[...series, 'count(*)::int as count', 'max(measured_at) as last'].join(', ')}
+from selected
+${grouping}`,
+    params,
+  };
+}
+
+const sortColumns: Record<RowSortField, string> = {
+  measuredAt: 'm.measured_at',
+  receivedAt: 'm.received_at',
+  probeId: 'm.probe_id collate "C"',
+  program: 'm.program collate "C"',
+  testType: 'm.test_type collate "C"',
+  status: 'm.status collate "C"',
+  technology: 'm.technology',
+  isp: 'm.isp collate "C"',
+  provider: 'm.provider collate "C"',
+};
+
+/**
+ * Selected measurements (their documents) a page at a time — in an order, ties by measurement id (text in byte
+ * order, as Elasticsearch sorts keywords; missing values last) — or after a cursor in (measured time, id) order.
+ */
+export function compileSqlRows(query: ScopedQuery, window: RowWindow): SqlQuery {
+  const { params, bind } = parameters();
+  const page = 'sort' in window ? window : undefined;
+  const after = 'sort' in window ? undefined : window.after;
+  const direction = page?.order ?? 'asc';
+  const { sql } = selection(query, bind, {
+    values: {},
+    breakdowns: [],
+    columns: { doc: 'm.doc', sort_value: sortColumns[page?.sort ?? 'measuredAt'] },
+    where: after
+      ? [
+          `(m.measured_at > ${bind(after.measuredAt)}::timestamptz or (m.measured_at = ${bind(after.measuredAt)}::timestamptz and m.measurement_id collate "C" > ${bind(after.measurementId)}))`,
+        ]
+      : [],
+  });
+  return {
+    text: `with selected as (
+  ${sql}
+)
+select doc from selected
+order by sort_value ${direction} nulls last, measurement_id collate "C" ${direction}
+limit ${bind(window.limit)}${page ? ` offset ${bind(page.offset)}` : ''}`,
     params,
   };
 }

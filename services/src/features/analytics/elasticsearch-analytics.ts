@@ -3,15 +3,19 @@ import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries
 import {
   type AnalyticsBackend,
   type AnalyticsEngine,
+  type Group,
   maxBuckets,
   type RawBucket,
   type RawSeries,
 } from './analytics-engine.ts';
 import {
   compileElasticsearchAggregation,
+  compileElasticsearchGroups,
+  compileElasticsearchRows,
   compileElasticsearchSample,
   compileElasticsearchSampleGroups,
   compileElasticsearchStats,
+  compileElasticsearchTiles,
   type SearchBody,
 } from './compile-elasticsearch.ts';
 import { createAnalyticsEngine, type EngineOptions } from './run-query.ts';
@@ -27,6 +31,7 @@ interface AggregationNode {
   min?: { value: number };
   max?: { value: number };
   quartiles?: { values: { value: number }[] };
+  last?: { value: number | null };
 }
 type SourceKpis = Pick<EnrichedMeasurement, 'kpis'>;
 type SourcePoint = Pick<EnrichedMeasurement, 'measurementId' | 'probeId' | 'measuredAt' | 'kpis'>;
@@ -67,6 +72,18 @@ function seriesOf(query: ScopedQuery, node: AggregationNode, key: SeriesKey = {}
   return buckets.length > 0 ? [{ key, buckets }] : [];
 }
 
+/** Walks the nested `series` levels of a groups query down to its counts. */
+function groupsOf(query: ScopedQuery, node: AggregationNode, key: SeriesKey = {}): Group[] {
+  const dimension = query.breakdowns[Object.keys(key).length];
+  if (dimension)
+    return node.series!.buckets.flatMap((bucket) => groupsOf(query, bucket, { ...key, [dimension]: bucket.key! }));
+  return node.doc_count > 0
+    ? [{ key, count: node.doc_count, lastMeasuredAt: new Date(node.last!.value!).toISOString() }]
+    : [];
+}
+
+const tooManyBuckets = () => new DomainError('graphics.tooManyBuckets', { details: { maxBuckets } });
+
 function elasticsearchBackend({ client, alias }: { client: Client; alias: string }): AnalyticsBackend {
   // An alias no measurement has created yet answers nothing rather than a missing index.
   const target = { index: alias, ignore_unavailable: true, allow_no_indices: true };
@@ -75,7 +92,7 @@ function elasticsearchBackend({ client, alias }: { client: Client; alias: string
     try {
       return await client.search<SourcePoint>({ ...target, ...body }, { signal });
     } catch (error) {
-      if (isTooManyBuckets(error)) throw new DomainError('graphics.tooManyBuckets', { details: { maxBuckets } });
+      if (isTooManyBuckets(error)) throw tooManyBuckets();
       throw error;
     }
   }
@@ -135,6 +152,27 @@ function elasticsearchBackend({ client, alias }: { client: Client; alias: string
           })),
         };
       });
+    },
+    async tiles(query, zoom, signal) {
+      const response = await search(compileElasticsearchTiles(query, zoom), signal);
+      const buckets = (response.aggregations?.tiles as { buckets: AggregationNode[] } | undefined)?.buckets ?? [];
+      if (buckets.length > maxBuckets) throw tooManyBuckets();
+      return buckets.map((bucket) => {
+        const [, x, y] = String(bucket.key).split('/').map(Number);
+        return { x: x!, y: y!, count: bucket.doc_count, value: metricValueOf(query, bucket) };
+      });
+    },
+    async groups(query, signal) {
+      const response = await search(compileElasticsearchGroups(query), signal);
+      const selected = response.aggregations?.selected as AggregationNode | undefined;
+      return selected ? groupsOf(query, selected) : [];
+    },
+    async rows(query, window, signal) {
+      const response = await client.search<EnrichedMeasurement>(
+        { ...target, ...compileElasticsearchRows(query, window) },
+        { signal },
+      );
+      return response.hits.hits.map((hit) => hit._source!);
     },
   };
 }

@@ -1,32 +1,28 @@
-import { randomUUID } from 'node:crypto';
 import {
   type EnrichedMeasurement,
   type KpiId,
-  type Metric,
   metrics,
   type QueryIrInput,
   type QueryResult,
   queryIrSchema,
 } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openElasticsearchMeasurementStore } from '../../platform/measurements/elasticsearch-measurement-store.ts';
-import { openSqlMeasurementStore } from '../../platform/measurements/sql-measurement-store.ts';
-import { openPgClient } from '../../platform/sql/pg-client.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
-import { createTestDatabase, infra } from '../../testing/infra.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
+import {
+  averageTolerance,
+  expectClose,
+  percentileTolerance,
+  seedBothStores,
+  toleranceOf,
+} from './engine-equivalence.fixture.ts';
 import type { AnalyticsScope } from './scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
 import { createSqlAnalytics } from './sql-analytics.ts';
 
-// Design §6: every query shape runs on both engines over one seeded dataset and the answers are compared — exact
-// for count, min, max, first, last and unique counts, avg (and what is derived from it) to 1e-9 relative, percentiles
-// (median, p10, p90, boxplot quartiles) within 1% relative. In practice Elasticsearch's t-digest is exact at these
-// bucket sizes (see compile-elasticsearch.ts); the tolerance is what is guaranteed beyond them.
+// Design §6: every query shape runs on both engines over one seeded dataset and the answers are compared, within the
+// fixture's tolerances.
 
-const averageTolerance = 1e-9;
-const percentileTolerance = 0.01;
 const cappedSampleSize = 40;
 
 const dataset = seededMeasurements();
@@ -194,29 +190,12 @@ const shapes: Record<string, QueryIrInput> = {
   },
 };
 
-const relativeDifference = (a: number, b: number) =>
-  a === b ? 0 : Math.abs(a - b) / Math.max(Math.abs(a), Math.abs(b));
-const percentileMetrics: readonly Metric[] = ['median', 'p10', 'p90'];
-const averaged: readonly Metric[] = ['avg'];
-
-function expectClose(actual: number | undefined, expected: number | undefined, tolerance: number, where: string) {
-  expect(actual === undefined, where).toBe(expected === undefined);
-  if (actual === undefined || expected === undefined) return;
-  if (tolerance === 0) expect(actual, where).toBe(expected);
-  else
-    expect(relativeDifference(actual, expected), `${where}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
-}
-
 function expectEquivalent(es: QueryResult, sql: QueryResult) {
   expect(es.kind).toBe(sql.kind);
   expect(es.warnings).toEqual(sql.warnings);
   expect(es.series.map((series) => series.key)).toEqual(sql.series.map((series) => series.key));
   if (es.kind === 'metric' && sql.kind === 'metric') {
-    const tolerance = percentileMetrics.includes(sql.metric)
-      ? percentileTolerance
-      : averaged.includes(sql.metric)
-        ? averageTolerance
-        : 0;
+    const tolerance = toleranceOf(sql.metric);
     // Means of bucket values are sums in floating point: to 1e-9 even when the bucket values are exact.
     const derived = Math.max(tolerance, averageTolerance);
     es.series.forEach((series, index) => {
@@ -270,40 +249,20 @@ function expectRealPoints(result: QueryResult, axes: { x: KpiId; y: KpiId }) {
 }
 
 describe('analytics engine equivalence: Elasticsearch and SQL over one seeded dataset', () => {
-  const indexPrefix = `test-analytics-${randomUUID().slice(0, 8)}`;
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let sql: SqlClient;
-  let elasticsearch: Awaited<ReturnType<typeof openElasticsearchMeasurementStore>>;
+  let stores: Awaited<ReturnType<typeof seedBothStores>>;
   let engines: { es: AnalyticsEngine; sql: AnalyticsEngine };
   let capped: { es: AnalyticsEngine; sql: AnalyticsEngine };
 
   beforeAll(async () => {
-    database = await createTestDatabase();
-    sql = await openPgClient(database.url);
-    const sqlStore = await openSqlMeasurementStore(sql);
-    elasticsearch = await openElasticsearchMeasurementStore({ url: infra.elasticsearchUrl, indexPrefix });
-    for (let start = 0; start < dataset.length; start += 1000) {
-      const batch = dataset.slice(start, start + 1000);
-      expect(await elasticsearch.write(batch)).toEqual({ failed: [] });
-      await sqlStore.write(batch);
-    }
-    await elasticsearch.client.indices.refresh({ index: elasticsearch.alias });
-    expect(await elasticsearch.count()).toBe(dataset.length);
-    expect(await sqlStore.count()).toBe(dataset.length);
-    engines = { es: createElasticsearchAnalytics(elasticsearch), sql: createSqlAnalytics(sql) };
+    stores = await seedBothStores(dataset);
+    engines = { es: createElasticsearchAnalytics(stores.elasticsearch), sql: createSqlAnalytics(stores.sql) };
     capped = {
-      es: createElasticsearchAnalytics(elasticsearch, { sampleSize: cappedSampleSize }),
-      sql: createSqlAnalytics(sql, { sampleSize: cappedSampleSize }),
+      es: createElasticsearchAnalytics(stores.elasticsearch, { sampleSize: cappedSampleSize }),
+      sql: createSqlAnalytics(stores.sql, { sampleSize: cappedSampleSize }),
     };
   });
 
-  afterAll(async () => {
-    await elasticsearch?.client.indices.delete({ index: `${elasticsearch.alias}-*` }).catch(() => undefined);
-    await elasticsearch?.client.indices.deleteIndexTemplate({ name: elasticsearch.alias }).catch(() => undefined);
-    await elasticsearch?.close();
-    await sql?.close();
-    await database?.drop();
-  });
+  afterAll(async () => stores?.close());
 
   const both = async (input: QueryIrInput, scope = everything, pair = engines) => {
     const ir = queryIrSchema.parse({ ...month, ...input });
@@ -404,8 +363,8 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
 
   it('answers no data from an alias no measurement has created yet', async () => {
     const empty = createElasticsearchAnalytics({
-      client: elasticsearch.client,
-      alias: `${indexPrefix}-none-measurements`,
+      client: stores.elasticsearch.client,
+      alias: `${stores.indexPrefix}-none-measurements`,
     });
     const ir = queryIrSchema.parse({ kpi: 'download', breakdowns: ['isp'] });
     expect(await empty.run(ir, everything)).toEqual({

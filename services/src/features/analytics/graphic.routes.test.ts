@@ -47,6 +47,9 @@ function recordingBackend(answer: RawSeries[] | 'wait') {
     },
     stats: () => Promise.resolve({ count: 0, mean: 0, deviation: 0 }),
     sample: () => Promise.resolve([]),
+    tiles: () => Promise.resolve([]),
+    groups: () => Promise.resolve([]),
+    rows: () => Promise.resolve([]),
   };
   return { backend, asked };
 }

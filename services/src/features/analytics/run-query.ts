@@ -11,7 +11,7 @@ import {
   scatterplotSampleSize,
   warning,
 } from '@nq/contracts';
-import type { AnalyticsBackend, AnalyticsEngine, RawSeries } from './analytics-engine.ts';
+import type { AnalyticsBackend, AnalyticsEngine, RawSeries, RowCursor, Tile } from './analytics-engine.ts';
 import {
   compareBucketKeys,
   compareSeriesKeys,
@@ -20,7 +20,7 @@ import {
   withMovingAverage,
   withReferenceLines,
 } from './post-process.ts';
-import { allOf, kpisOfMeasure, type ScopedQuery, scopeQuery } from './scope-query.ts';
+import { allOf, kpisOfMeasure, type ScopedQuery, scopeQuery, scopeSelection } from './scope-query.ts';
 
 export interface EngineOptions {
   /** Points per series of a scatterplot (spec §9: 10,000). */
@@ -94,6 +94,18 @@ function failure(error: unknown, signal?: AbortSignal): unknown {
   return new DomainError('graphics.generateFailed', { cause: error });
 }
 
+/** The engine query's own failure (the caller names it in its terms), or the abort that ended it. */
+async function settled<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
+  try {
+    return await work;
+  } catch (error) {
+    throw signal?.aborted ? signal.reason : error;
+  }
+}
+
+const byTile = (a: Tile, b: Tile) => a.x - b.x || a.y - b.y;
+const defaultScanBatch = 1000;
+
 /**
  * Design §6: an AnalyticsEngine over either backend. Everything but the engine query is shared: the profile scope,
  * outlier fences, and the post-processing (moving and global averages, median, ordering, warnings).
@@ -128,10 +140,10 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
       return { kind: 'boxplot', series, warnings: noData(series) };
     }
     const series = metricSeriesOf(raw, query, ir);
-    return { kind: 'metric', metric: query.measure.metric, series, warnings: noData(series) };
+    return { kind: 'metric', metric: ir.metric, series, warnings: noData(series) };
   }
 
-  return {
+  const engine: AnalyticsEngine = {
     async run(ir, scope, { signal } = {}) {
       signal?.throwIfAborted();
       const scoped = scopeQuery(ir, scope);
@@ -141,5 +153,49 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
         throw failure(error, signal);
       }
     },
+    async tiles(selection, scope, { zoom, metric }, { signal } = {}) {
+      signal?.throwIfAborted();
+      const located = scopeSelection({ ...selection, located: true }, scope);
+      const query: ScopedQuery = { ...located, measure: { kind: 'metric', kpi: selection.kpi, metric } };
+      if (query.matchesNothing) return [];
+      return (await settled(backend.tiles(query, zoom, signal), signal)).sort(byTile);
+    },
+    async groups(selection, scope, by, { signal } = {}) {
+      signal?.throwIfAborted();
+      const query = scopeSelection(selection, scope, by);
+      if (query.matchesNothing) return [];
+      const byKey = compareSeriesKeys(query.breakdowns);
+      return (await settled(backend.groups(query, signal), signal)).sort((a, b) => byKey(a.key, b.key));
+    },
+    async count(selection, scope, options) {
+      const [all] = await engine.groups(selection, scope, [], options);
+      return all?.count ?? 0;
+    },
+    async rows(selection, scope, page, { signal } = {}) {
+      signal?.throwIfAborted();
+      const query = scopeSelection(selection, scope);
+      if (query.matchesNothing) return { total: 0, rows: [] };
+      const [total, rows] = await Promise.all([
+        engine.count(selection, scope, { ...(signal ? { signal } : {}) }),
+        settled(backend.rows(query, page, signal), signal),
+      ]);
+      return { total, rows };
+    },
+    async *scan(selection, scope, { signal, batchSize = defaultScanBatch } = {}) {
+      signal?.throwIfAborted();
+      const query = scopeSelection(selection, scope);
+      if (query.matchesNothing) return;
+      for (let after: RowCursor | undefined; ; ) {
+        const batch = await settled(
+          backend.rows(query, { ...(after ? { after } : {}), limit: batchSize }, signal),
+          signal,
+        );
+        if (batch.length > 0) yield batch;
+        if (batch.length < batchSize) return;
+        const { measuredAt, measurementId } = batch.at(-1)!;
+        after = { measuredAt, measurementId };
+      }
+    },
   };
+  return engine;
 }

@@ -1,12 +1,25 @@
-import type { Condition, Dimension, FilterMode, Granularity, KpiId, Metric, QueryIr } from '@nq/contracts';
+import type {
+  Condition,
+  Dimension,
+  FilterMode,
+  Granularity,
+  KpiId,
+  Metric,
+  QueryIr,
+  SelectionFields,
+} from '@nq/contracts';
 import { type DataScope, intersect, refuseOutsideDates } from '../identity/data-scope.ts';
 import { endOf, startOf } from './zoned-time.ts';
 
-/** What a query computes: a metric of a KPI, the five numbers of a KPI's boxplot, or points of two KPIs. */
+/**
+ * What a query computes: a metric of a KPI, the five numbers of a KPI's boxplot, points of two KPIs, or the
+ * measurements themselves (rows, counts), only those having a KPI when one is named.
+ */
 export type Measure =
   | { kind: 'metric'; kpi: KpiId; metric: Metric }
   | { kind: 'boxplot'; kpi: KpiId }
-  | { kind: 'scatterplot'; x: KpiId; y: KpiId };
+  | { kind: 'scatterplot'; x: KpiId; y: KpiId }
+  | { kind: 'measurements'; kpi?: KpiId };
 
 /** Keeps (include) or drops (exclude) the measurements having one of the values; include of none matches nothing. */
 export interface DimensionFilter {
@@ -17,6 +30,17 @@ export interface DimensionFilter {
 
 /** The caller's profile restrictions, and the time zone its dates are days of. */
 export type AnalyticsScope = DataScope & { timeZone?: string };
+
+/** What a map, a page of measurements, a count or an export reads: the filter set's selection, narrowed further. */
+export interface Selection {
+  filter: SelectionFields;
+  /** Only the measurements having this KPI. */
+  kpi?: KpiId;
+  /** Filters on what the filter set has no field for (result sections, test types, probe types). */
+  where?: DimensionFilter[];
+  /** Only the measurements with a location. */
+  located?: boolean;
+}
 
 /** A query in the terms both compilers take, the scope already intersected in. */
 export interface ScopedQuery {
@@ -31,6 +55,8 @@ export interface ScopedQuery {
   breakdowns: Dimension[];
   granularity: Granularity;
   timeZone: string;
+  /** Only the measurements with a location. */
+  located?: boolean;
   /** The scope leaves nothing to see (e.g. a KPI or ISP the profile does not have): no engine need be asked. */
   matchesNothing: boolean;
 }
@@ -42,7 +68,7 @@ export function measureOf(ir: QueryIr): Measure {
 }
 
 export const kpisOfMeasure = (measure: Measure): KpiId[] =>
-  measure.kind === 'scatterplot' ? [measure.x, measure.y] : [measure.kpi];
+  measure.kind === 'scatterplot' ? [measure.x, measure.y] : measure.kpi ? [measure.kpi] : [];
 
 export const kpisOfCondition = (condition: Condition): KpiId[] =>
   'and' in condition
@@ -83,13 +109,40 @@ function restrict<T extends string | number>(
  * range) intersected into a query. Dates outside the profile's are refused (`profiles.outOfDateLimits`); a KPI the
  * profile does not have, measured or in a condition, leaves nothing to see.
  */
-export function scopeQuery(ir: QueryIr, scope: AnalyticsScope): ScopedQuery {
+export const scopeQuery = (ir: QueryIr, scope: AnalyticsScope): ScopedQuery =>
+  scoped(ir, scope, { measure: measureOf(ir), breakdowns: ir.breakdowns, granularity: ir.granularity });
+
+/** A selection within the caller's scope, grouped by the dimensions given (none: all in one). */
+export const scopeSelection = (
+  selection: Selection,
+  scope: AnalyticsScope,
+  breakdowns: readonly Dimension[] = [],
+): ScopedQuery =>
+  scoped(selection.filter, scope, {
+    measure: { kind: 'measurements', ...(selection.kpi ? { kpi: selection.kpi } : {}) },
+    breakdowns: [...breakdowns],
+    granularity: 'no_granularity',
+    where: selection.where ?? [],
+    located: selection.located ?? false,
+  });
+
+function scoped(
+  ir: SelectionFields,
+  scope: AnalyticsScope,
+  shape: {
+    measure: Measure;
+    breakdowns: Dimension[];
+    granularity: Granularity;
+    where?: DimensionFilter[];
+    located?: boolean;
+  },
+): ScopedQuery {
   const timeZone = ir.timeZone ?? scope.timeZone ?? 'Etc/UTC';
   const from = ir.tsStart && startOf(ir.tsStart, timeZone);
   const to = ir.tsEnd && endOf(ir.tsEnd, timeZone);
   refuseOutsideDates(scope, from, to);
 
-  const measure = measureOf(ir);
+  const { measure } = shape;
   const filters = [
     restrict('program', ir.programs, 'include', undefined),
     restrict('destination', ir.args, ir.argsCond, undefined),
@@ -101,6 +154,7 @@ export function scopeQuery(ir: QueryIr, scope: AnalyticsScope): ScopedQuery {
     restrict('universe', ir.universes, 'include', undefined),
     restrict('probe', ir.probes, 'include', scope.probes),
     restrict('fringe', ir.fringes, ir.fringesCond, undefined),
+    ...(shape.where ?? []),
   ].filter((filter) => filter !== undefined);
 
   const kpisUsed = [...kpisOfMeasure(measure), ...(ir.conditions ? kpisOfCondition(ir.conditions) : [])];
@@ -113,9 +167,10 @@ export function scopeQuery(ir: QueryIr, scope: AnalyticsScope): ScopedQuery {
     ...((to ?? scope.to) ? { to: earliest(to, scope.to) } : {}),
     ...(hasHours ? { hours: { start: ir.hourStart ?? 0, end: ir.hourEnd ?? 23 } } : {}),
     ...(ir.conditions ? { conditions: ir.conditions } : {}),
-    breakdowns: ir.breakdowns,
-    granularity: ir.granularity,
+    breakdowns: shape.breakdowns,
+    granularity: shape.granularity,
     timeZone,
+    ...(shape.located ? { located: true } : {}),
     matchesNothing:
       filters.some((filter) => filter.mode === 'include' && filter.values.length === 0) ||
       (allowedKpis !== undefined && kpisUsed.some((kpi) => !allowedKpis.includes(kpi))),

@@ -1,5 +1,5 @@
 import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
-import { technologyLabels } from '@nq/contracts';
+import { measurementStatuses, technologyLabels } from '@nq/contracts';
 import { localTimeOf } from '../ingest/local-time.ts';
 
 // A deterministic dataset for the analytics tests: the same seed gives the same measurements, byte for byte.
@@ -58,7 +58,8 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
  * Measurements over two months (across the spring DST change of Europe/Madrid) by several probes, ISPs,
  * technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
  * far outliers; jitter and loss are missing from some measurements (`not_exists`); a few measurements share their
- * time with the previous one (first / last tie-breaking).
+ * time with the previous one (first / last tie-breaking). Test types, statuses and missing locations follow the
+ * index, so they do not change the random sequence the rest is drawn from.
  */
 export function seededMeasurements(options: { seed?: number; count?: number; probes?: number } = {}) {
   const random = seededRandom(options.seed ?? 20_260_301);
@@ -80,21 +81,24 @@ export function seededMeasurements(options: { seed?: number; count?: number; pro
     };
     if (random() < 0.8) kpis.jitter = round(random() * 12, 1);
     if (random() < 0.3) kpis.loss = round(random() * 2, 2);
+    const program = random() < 0.7 ? 'speedtest' : 'quality';
+    const destination = { name: random() < 0.5 ? 'madrid-1' : 'lisboa-1' };
+    const location = { lat: 40.4 + random() / 10, lon: -3.7 + random() / 10 };
     measurements.push({
       schemaVersion: 1,
       measurementId: `m${String(index).padStart(5, '0')}`,
       probeId: probe.probeId,
-      program: random() < 0.7 ? 'speedtest' : 'quality',
-      testType: 'http-download',
-      destination: { name: random() < 0.5 ? 'madrid-1' : 'lisboa-1' },
+      program,
+      testType: index % 3 === 0 ? 'http-upload' : 'http-download',
+      destination,
       technology: probe.technology,
       technologyLabel: technologyLabels[probe.technology],
       isp: probe.isp,
       measuredAt,
       receivedAt: measuredAt,
-      location: { lat: 40.4 + random() / 10, lon: -3.7 + random() / 10 },
+      ...(index % 50 === 7 ? {} : { location }),
       taskMode: 'active',
-      status: 'Finished',
+      status: measurementStatuses[index % measurementStatuses.length]!,
       kpis,
       ...localTimeOf(measuredAt, datasetTimeZone),
       probeType: probe.probeType,

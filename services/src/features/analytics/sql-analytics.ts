@@ -1,13 +1,18 @@
-import { type BucketKey, DomainError, type PointSeries, type SeriesKey } from '@nq/contracts';
+import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries, type SeriesKey } from '@nq/contracts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
 import { type AnalyticsBackend, type AnalyticsEngine, maxBuckets, type RawSeries } from './analytics-engine.ts';
 import { cancellableQuery } from './cancellable-sql.ts';
 import {
   compileSqlAggregation,
+  compileSqlGroups,
+  compileSqlRows,
   compileSqlSample,
   compileSqlStats,
+  compileSqlTiles,
   type SqlAggregationRow,
+  type SqlGroupRow,
   type SqlPointRow,
+  type SqlTileRow,
 } from './compile-sql.ts';
 import { createAnalyticsEngine, type EngineOptions } from './run-query.ts';
 import type { ScopedQuery } from './scope-query.ts';
@@ -35,6 +40,8 @@ function groupBySeries<Row extends Record<`series_${number}`, string | number>, 
   return [...series.values()];
 }
 
+const tooManyBuckets = () => new DomainError('graphics.tooManyBuckets', { details: { maxBuckets } });
+
 const bucketKeyOf = (query: ScopedQuery, bucket: SqlAggregationRow['bucket']): BucketKey =>
   query.granularity === 'no_granularity'
     ? 'all'
@@ -46,7 +53,7 @@ function sqlBackend(sql: SqlClient): AnalyticsBackend {
   return {
     async aggregate(query, signal): Promise<RawSeries[]> {
       const rows = await cancellableQuery<SqlAggregationRow>(sql, compileSqlAggregation(query, maxBuckets + 1), signal);
-      if (rows.length > maxBuckets) throw new DomainError('graphics.tooManyBuckets', { details: { maxBuckets } });
+      if (rows.length > maxBuckets) throw tooManyBuckets();
       return groupBySeries(query, rows, (row) => ({
         key: bucketKeyOf(query, row.bucket),
         count: row.count,
@@ -80,6 +87,25 @@ function sqlBackend(sql: SqlClient): AnalyticsBackend {
         x: row.x,
         y: row.y,
       })).map(({ key, items, first }) => ({ key, total: first.total, points: items }));
+    },
+    async tiles(query, zoom, signal) {
+      const rows = await cancellableQuery<SqlTileRow>(sql, compileSqlTiles(query, zoom, maxBuckets + 1), signal);
+      if (rows.length > maxBuckets) throw tooManyBuckets();
+      return rows;
+    },
+    async groups(query, signal) {
+      const rows = await cancellableQuery<SqlGroupRow>(sql, compileSqlGroups(query), signal);
+      return rows
+        .filter((row) => row.count > 0)
+        .map((row) => ({
+          key: seriesKeyOf(query, row),
+          count: row.count,
+          lastMeasuredAt: new Date(row.last!).toISOString(),
+        }));
+    },
+    async rows(query, window, signal) {
+      const rows = await cancellableQuery<{ doc: EnrichedMeasurement }>(sql, compileSqlRows(query, window), signal);
+      return rows.map((row) => row.doc);
     },
   };
 }

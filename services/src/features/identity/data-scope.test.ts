@@ -34,6 +34,9 @@ describe('data scope of a profile', () => {
       expect(() => refuseOutsideDates(scope, from, to)).toThrow(
         expect.objectContaining({ code: 'profiles.outOfDateLimits' }),
       );
+    expect(() => refuseOutsideDates(scope, '2025-01-01', undefined, 'scorecards.outOfProfileDateLimits')).toThrow(
+      expect.objectContaining({ code: 'scorecards.outOfProfileDateLimits' }),
+    );
   });
 
   it('answers the destinations of the programs, an error when none has any, a warning for those without', () => {

@@ -1,4 +1,11 @@
-import { type CatalogueWarning, DomainError, type Profile, technologyCodes, warning } from '@nq/contracts';
+import {
+  type CatalogueWarning,
+  DomainError,
+  type HttpErrorCode,
+  type Profile,
+  technologyCodes,
+  warning,
+} from '@nq/contracts';
 
 /** Spec §3 program types and the destinations of the profile each one is measured against. */
 const destinationsByProgramType = {
@@ -50,11 +57,19 @@ export function intersect<T>(requested: readonly T[] | undefined, allowed: reado
   return requested.filter((value) => allowed.includes(value));
 }
 
-/** Refuses a date range reaching outside the profile's (spec §6: requests outside the date limits are refused). */
-export function refuseOutsideDates(scope: DataScope, from: string | undefined, to: string | undefined): void {
+/**
+ * Refuses a date range reaching outside the profile's (spec §6: requests outside the date limits are refused), with
+ * the code of the screen asking (spec §8 gives scorecards their own).
+ */
+export function refuseOutsideDates(
+  scope: DataScope,
+  from: string | undefined,
+  to: string | undefined,
+  code: HttpErrorCode = 'profiles.outOfDateLimits',
+): void {
   const before = (a: string | undefined, b: string | undefined) => !!a && !!b && Date.parse(a) < Date.parse(b);
   if (before(from, scope.from) || before(scope.to, to) || before(scope.to, from) || before(to, scope.from))
-    throw new DomainError('profiles.outOfDateLimits', {
+    throw new DomainError(code, {
       details: { from, to, allowed: { from: scope.from, to: scope.to } },
     });
 }

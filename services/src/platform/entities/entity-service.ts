@@ -1,6 +1,7 @@
 import {
   type Actor,
   type CatalogueWarning,
+  compareLogPositions,
   DomainError,
   type EntityState,
   emptyEntity,
@@ -45,8 +46,14 @@ export function entityService(
   const { eventStore, settings, seal } = dependencies;
   const decider = entityDecider(definition);
 
-  async function load(id: string, asOf?: Date) {
-    const events = await eventStore.readStream(streamIdOf(definition, id), asOf ? { recordedUntil: asOf } : {});
+  /** The entity now, or as it was at an instant (recorded until then) or at a log position (events up to it). */
+  async function load(id: string, asOf?: Date | LogPosition) {
+    const stream = await eventStore.readStream(
+      streamIdOf(definition, id),
+      asOf instanceof Date ? { recordedUntil: asOf } : {},
+    );
+    const events =
+      typeof asOf === 'string' ? stream.filter((event) => compareLogPositions(event.position, asOf) <= 0) : stream;
     return { state: foldStream(events), events };
   }
 

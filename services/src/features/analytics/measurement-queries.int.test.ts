@@ -1,0 +1,182 @@
+import { type Dimension, type EnrichedMeasurement, type Metric, selectionFields } from '@nq/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type AnalyticsEngine, type RowSortField, rowSortFields, type Tile } from './analytics-engine.ts';
+import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
+import { expectClose, seedBothStores, toleranceOf } from './engine-equivalence.fixture.ts';
+import type { AnalyticsScope, Selection } from './scope-query.ts';
+import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
+import { createSqlAnalytics } from './sql-analytics.ts';
+
+// Design §6: the map tiles, groups, pages and scans of measurements on both engines over one seeded dataset, compared
+// with each other and with the same answer computed here from the dataset itself.
+
+const dataset = seededMeasurements();
+const everything: AnalyticsScope = { timeZone: datasetTimeZone };
+const all = selectionFields.parse({});
+const selecting = (filter: object = {}, more: Omit<Selection, 'filter'> = {}): Selection => ({
+  filter: selectionFields.parse(filter),
+  ...more,
+});
+
+/** The web-mercator tile of a point, as Elasticsearch's geotile_grid numbers them. */
+function tileOf({ lat, lon }: { lat: number; lon: number }, zoom: number) {
+  const tiles = 2 ** zoom;
+  const clip = (value: number) => Math.min(Math.max(Math.floor(value), 0), tiles - 1);
+  const sine = Math.sin((lat * Math.PI) / 180);
+  return `${clip(((lon + 180) / 360) * tiles)}/${clip((0.5 - Math.log((1 + sine) / (1 - sine)) / (4 * Math.PI)) * tiles)}`;
+}
+
+const countsBy = <T>(items: readonly T[], keyOf: (item: T) => string) => {
+  const counts = new Map<string, number>();
+  for (const item of items) counts.set(keyOf(item), (counts.get(keyOf(item)) ?? 0) + 1);
+  return counts;
+};
+
+const byTimeAndId = (a: EnrichedMeasurement, b: EnrichedMeasurement) =>
+  (a.measuredAt === b.measuredAt ? 0 : a.measuredAt < b.measuredAt ? -1 : 1) ||
+  (a.measurementId < b.measurementId ? -1 : 1);
+
+describe('measurement queries on both engines: map tiles, groups, pages and scans', () => {
+  let stores: Awaited<ReturnType<typeof seedBothStores>>;
+  let engines: { es: AnalyticsEngine; sql: AnalyticsEngine };
+
+  beforeAll(async () => {
+    stores = await seedBothStores(dataset);
+    engines = { es: createElasticsearchAnalytics(stores.elasticsearch), sql: createSqlAnalytics(stores.sql) };
+  });
+  afterAll(async () => stores?.close());
+
+  const onBoth = async <T>(query: (engine: AnalyticsEngine) => Promise<T>) => {
+    const [es, sql] = await Promise.all([query(engines.es), query(engines.sql)]);
+    return { es, sql };
+  };
+
+  function expectSameTiles(es: Tile[], sql: Tile[], metric: Metric) {
+    expect(es.map((tile) => [tile.x, tile.y, tile.count])).toEqual(sql.map((tile) => [tile.x, tile.y, tile.count]));
+    es.forEach((tile, index) => {
+      expectClose(tile.value, sql[index]!.value, toleranceOf(metric), `${tile.x}/${tile.y}`);
+    });
+  }
+
+  it.each([0, 5, 10, 13, 16])('tiles at zoom %i: the geotile_grid tiles and their averages', async (zoom) => {
+    const { es, sql } = await onBoth((engine) =>
+      engine.tiles({ filter: all, kpi: 'download' }, everything, { zoom, metric: 'avg' }),
+    );
+    expectSameTiles(es, sql, 'avg');
+    const located = dataset.filter((measurement) => measurement.location);
+    expect(located.length).toBeLessThan(dataset.length);
+    const expected = countsBy(located, (measurement) => tileOf(measurement.location!, zoom));
+    expect(new Map(sql.map((tile) => [`${tile.x}/${tile.y}`, tile.count]))).toEqual(expected);
+  });
+
+  it.each(['count', 'median', 'max', 'first', 'last', 'uniqueCount'] as const)('tiles of the %s', async (metric) => {
+    const { es, sql } = await onBoth((engine) =>
+      engine.tiles({ filter: all, kpi: 'latency' }, everything, { zoom: 12, metric }),
+    );
+    expect(sql.length).toBeGreaterThan(1);
+    expectSameTiles(es, sql, metric);
+  });
+
+  it('tiles within the filters and the profile scope', async () => {
+    const scope: AnalyticsScope = { ...everything, technologies: [4, 5], kpis: ['jitter'] };
+    const selection = selecting({ isps: ['Movistar', 'Orange'], tsStart: '2026-03-10', tsEnd: '2026-04-10' });
+    const { es, sql } = await onBoth((engine) =>
+      engine.tiles({ ...selection, kpi: 'jitter' }, scope, { zoom: 11, metric: 'p90' }),
+    );
+    expectSameTiles(es, sql, 'p90');
+    const total = sql.reduce((sum, tile) => sum + tile.count, 0);
+    expect(total).toBe(await engines.sql.count({ ...selection, kpi: 'jitter', located: true }, scope));
+    const outOfScope = await onBoth((engine) =>
+      engine.tiles({ ...selection, kpi: 'download' }, scope, { zoom: 11, metric: 'avg' }),
+    );
+    expect(outOfScope).toEqual({ es: [], sql: [] });
+  });
+
+  const groupings: Dimension[][] = [[], ['status'], ['program', 'testType'], ['isp', 'technology'], ['campaign']];
+  it.each(groupings.map((by) => [by.join(', ') || 'nothing', by] as const))('groups by %s', async (_, by) => {
+    const { es, sql } = await onBoth((engine) => engine.groups(selecting(), everything, by));
+    expect(es).toEqual(sql);
+    expect(sql.length).toBeGreaterThan(0);
+    if (by.length === 1 && by[0] === 'status') {
+      const expected = countsBy(dataset, (measurement) => measurement.status);
+      expect(new Map(sql.map((group) => [group.key.status, group.count]))).toEqual(expected);
+      const latest = dataset
+        .filter((m) => m.status === 'Valid')
+        .sort(byTimeAndId)
+        .at(-1)!;
+      expect(sql.find((group) => group.key.status === 'Valid')?.lastMeasuredAt).toBe(latest.measuredAt);
+    }
+  });
+
+  it('counts the located measurements, the ones having a KPI and those of a result section', async () => {
+    const counts = await onBoth(async (engine) => [
+      await engine.count(selecting(), everything),
+      await engine.count(selecting({}, { located: true }), everything),
+      await engine.count(selecting({}, { kpi: 'loss' }), everything),
+      await engine.count(
+        selecting({}, { where: [{ dimension: 'status', mode: 'include', values: ['Error', 'Invalid'] }] }),
+        everything,
+      ),
+    ]);
+    expect(counts.es).toEqual(counts.sql);
+    expect(counts.sql).toEqual([
+      dataset.length,
+      dataset.filter((m) => m.location).length,
+      dataset.filter((m) => m.kpis.loss !== undefined).length,
+      dataset.filter((m) => m.status === 'Error' || m.status === 'Invalid').length,
+    ]);
+  });
+
+  const orders = rowSortFields.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const));
+  it.each(orders)('a page sorted by %s %s', async (sort: RowSortField, order) => {
+    const selection = selecting({ isps: ['Movistar', 'Orange'] });
+    const page = { sort, order, offset: 40, limit: 25 };
+    const { es, sql } = await onBoth((engine) => engine.rows(selection, everything, page));
+    const ids = (rows: EnrichedMeasurement[]) => rows.map((row) => row.measurementId);
+    expect(ids(es.rows)).toEqual(ids(sql.rows));
+    expect(es.total).toBe(sql.total);
+    expect(sql.total).toBe(dataset.filter((m) => m.isp === 'Movistar' || m.isp === 'Orange').length);
+    expect(sql.rows).toHaveLength(25);
+    expect(sql.rows[0]).toEqual(dataset.find((m) => m.measurementId === sql.rows[0]!.measurementId));
+  });
+
+  it('scans every selected measurement once, oldest first, in batches', async () => {
+    const selection = selecting(
+      { isps: ['Digi'] },
+      { where: [{ dimension: 'status', mode: 'exclude', values: ['Pending'] }] },
+    );
+    const scanned = await onBoth(async (engine) => {
+      const batches: string[][] = [];
+      for await (const batch of engine.scan(selection, everything, { batchSize: 97 }))
+        batches.push(batch.map((row) => row.measurementId));
+      return batches;
+    });
+    expect(scanned.es).toEqual(scanned.sql);
+    const expected = dataset
+      .filter((m) => m.isp === 'Digi' && m.status !== 'Pending')
+      .sort(byTimeAndId)
+      .map((m) => m.measurementId);
+    expect(scanned.sql.flat()).toEqual(expected);
+    expect(scanned.sql.slice(0, -1).every((batch) => batch.length === 97)).toBe(true);
+  });
+
+  it('answers nothing from a scope that leaves nothing to see, without asking the engine', async () => {
+    const scope: AnalyticsScope = { ...everything, isps: ['Movistar'] };
+    const selection = selecting({ isps: ['Digi'] });
+    const answers = await onBoth(async (engine) => [
+      await engine.rows(selection, scope, { sort: 'measuredAt', order: 'desc', offset: 0, limit: 10 }),
+      await engine.groups(selection, scope, ['isp']),
+      await engine.count(selection, scope),
+    ]);
+    expect(answers.es).toEqual([{ total: 0, rows: [] }, [], 0]);
+    expect(answers.sql).toEqual(answers.es);
+  });
+
+  it('cancels a scan when the request is aborted', async () => {
+    const controller = new AbortController();
+    const scan = engines.es.scan(selecting(), everything, { batchSize: 10, signal: controller.signal });
+    await scan.next();
+    controller.abort();
+    await expect(scan.next()).rejects.toMatchObject({ name: 'AbortError' });
+  });
+});

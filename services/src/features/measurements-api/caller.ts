@@ -1,0 +1,16 @@
+import { type CatalogueWarning, pickLanguage, warningBody } from '@nq/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import { scopeOf } from '../identity/data-scope.ts';
+
+/** What the caller's profile lets it see of the measurements, and the time zone its dates are days of. */
+export const analyticsScopeOf = (request: FastifyRequest): AnalyticsScope => ({
+  ...scopeOf(request.viewer.profile),
+  timeZone: request.viewer.profile.timeZone,
+});
+
+export const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
+
+/** Warnings as the caller reads them: in its language. */
+export const translated = (request: FastifyRequest, warnings: readonly CatalogueWarning[]) =>
+  warnings.map((item) => warningBody(item, languageOf(request)));

@@ -1,0 +1,76 @@
+import { deployments, kpiIds, probeTypes, selectionFields, withSelectionRules } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse, readAll } from '../feature-routes.ts';
+import { analyticsScopeOf } from './caller.ts';
+import { clientAbortSignal, reportedAs } from './engine-call.ts';
+import { including, measurementFilterFields, narrowedSelection } from './measurement-filters.ts';
+import { visibleIn } from './measurement-scope.ts';
+import { csvStream, jsonArrayStream, prefetched, sendStream } from './measurement-stream.ts';
+import type { MeasurementsApiOptions } from './routes.ts';
+import { exportScreens } from './screens.ts';
+
+const exportBody = withSelectionRules(selectionFields.extend(measurementFilterFields));
+
+/**
+ * Spec §7 Graphics `POST /medux/{service}/{deployment}/{format}`: every measurement the filters select, of the probes
+ * of that service (probe type) and deployment the caller sees, streamed oldest first as CSV (one column per KPI the
+ * profile has) or as a JSON array. A client that goes away stops the export.
+ */
+export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
+  const { engine, readStore, probeVisibility } = options;
+
+  app.post(
+    '/medux/:service/:deployment/:format',
+    {
+      config: exportScreens,
+      schema: {
+        tags: ['Graphics'],
+        summary: "Export the measurements of a service's probes in a deployment (within the profile) as CSV or JSON",
+        params: z.object({
+          service: z.enum(probeTypes),
+          deployment: z.enum(deployments),
+          format: z.enum(['csv', 'json']),
+        }),
+        body: exportBody,
+        response: {
+          200: z.string().describe('CSV, or a JSON array of measurements, streamed'),
+          400: errorResponse,
+          422: errorResponse,
+          500: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { service, deployment, format } = request.params;
+      const { kpi, statuses, testTypes, ...filter } = request.body;
+      const probes = await reportedAs(
+        'measurements.fetchFailed',
+        readAll(readStore, 'probes', [
+          { field: 'deployment', equals: deployment },
+          ...probeVisibility.listFilters(request.viewer),
+        ]),
+      );
+      const selection = narrowedSelection(filter, { kpi, statuses, testTypes }, [
+        including('probeType', [service]),
+        including(
+          'probe',
+          probes.map((probe) => probe.id),
+        ),
+      ]);
+      const scope = analyticsScopeOf(request);
+      const scanned = await reportedAs(
+        'measurements.fetchFailed',
+        prefetched(engine.scan(selection, scope, { signal: clientAbortSignal(reply) })),
+      );
+      const visible = visibleIn(scope);
+      const batches = (async function* () {
+        for await (const batch of scanned) yield batch.map(visible);
+      })();
+      const fileName = `measurements-${service}-${deployment}.${format}`;
+      reply.header('content-disposition', `attachment; filename="${fileName}"`);
+      if (format === 'json') return sendStream(reply, 'application/json; charset=utf-8', jsonArrayStream(batches));
+      return sendStream(reply, 'text/csv; charset=utf-8', csvStream(batches, scope.kpis ?? kpiIds));
+    },
+  );
+};

@@ -1,0 +1,137 @@
+import {
+  type CatalogueWarning,
+  DomainError,
+  kpiIdSchema,
+  type MeasuredPolygon,
+  metrics,
+  selectionFields,
+  warning,
+  warningBodySchema,
+  withSelectionRules,
+} from '@nq/contracts';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { configurationEntities } from '../configuration.ts';
+import { errorResponse } from '../feature-routes.ts';
+import { analyticsScopeOf, translated } from './caller.ts';
+import { clientAbortSignal, reportedAs } from './engine-call.ts';
+import { mapTile, mapTileSchema, maxZoom } from './map-tiles.ts';
+import { csvStream, prefetched, sendStream } from './measurement-stream.ts';
+import type { MeasurementsApiOptions } from './routes.ts';
+import { mapScreen } from './screens.ts';
+
+const campaignVisibility = configurationEntities.find((entity) => entity.definition.kind === 'campaign')!.visibility;
+
+const mapBody = withSelectionRules(
+  selectionFields.extend({
+    kpi: kpiIdSchema,
+    metric: z.enum(metrics, { error: 'validation.invalidOption' }).default('avg'),
+    zoom: z
+      .number({ error: 'validation.invalidNumber' })
+      .int('validation.invalidNumber')
+      .min(0, 'validation.outOfRange')
+      .max(maxZoom, 'validation.outOfRange')
+      .default(6)
+      .describe('Web-mercator zoom level of the tiles (0 the whole world in one tile)'),
+  }),
+);
+
+const campaignArea = z.object({ id: z.string(), name: z.string(), center: z.tuple([z.number(), z.number()]) });
+const mapAnswer = z.object({
+  total: z.number().int().describe('Located measurements with the KPI that the filters select'),
+  limit: z.number().int(),
+  zoom: z.number().int(),
+  tiles: z.array(mapTileSchema).describe('Empty when the total exceeds the limit (the map is blocked)'),
+  campaigns: z.array(campaignArea).describe("The requested campaigns' centres (GeoJSON order: longitude, latitude)"),
+  warnings: z.array(warningBodySchema),
+});
+const countAnswer = z.object({
+  total: z.number().int(),
+  limit: z.number().int(),
+  warnings: z.array(warningBodySchema),
+});
+
+/** The requested campaigns the caller sees, each with its polygon's centre; one without a polygon cannot be mapped. */
+async function campaignAreas(readStore: ReadStore, request: FastifyRequest, ids: readonly string[] | undefined) {
+  if (!ids?.length) return [];
+  const found = await readStore.getMany('campaigns', ids);
+  const seen = [...found.values()].filter((campaign) =>
+    campaignVisibility.sees(request.viewer, campaign as Parameters<typeof campaignVisibility.sees>[1]),
+  );
+  const withoutPolygon = seen.filter((campaign) => !campaign.polygon).map((campaign) => campaign.id);
+  if (withoutPolygon.length > 0)
+    throw new DomainError('maps.campaignWithoutPolygon', { details: { campaigns: withoutPolygon } });
+  return seen.map((campaign) => ({
+    id: campaign.id,
+    name: String(campaign.name),
+    center: (campaign.polygon as MeasuredPolygon).center,
+  }));
+}
+
+/**
+ * Spec §7 `POST /maps`: a KPI's metric per map tile over the located measurements the filters select; `count=true`
+ * answers only their total, `format=csv` the measurements themselves. Past the map sample limit (spec §9) the map is
+ * blocked: no tiles and the `maps.sampleLimitExceeded` warning, and the CSV is refused (`maps.tooManySamples`).
+ */
+export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
+  const { engine, readStore, mapSampleLimit: limit } = options;
+
+  app.post(
+    '/maps',
+    {
+      config: mapScreen,
+      schema: {
+        tags: ['Maps'],
+        summary: 'Map tiles of a KPI within the profile scope; the total only (count=true); or the raw points as CSV',
+        querystring: z.object({
+          count: z.enum(['true', 'false']).default('false').describe('Answer only the total'),
+          format: z.enum(['json', 'csv']).default('json').describe('csv: the measurements themselves, as CSV'),
+        }),
+        body: mapBody,
+        response: {
+          200: z.union([mapAnswer, countAnswer, z.string().describe('CSV (format=csv)')]),
+          400: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+          500: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { kpi, metric, zoom, ...filter } = request.body;
+      const scope = analyticsScopeOf(request);
+      const signal = clientAbortSignal(reply);
+      const campaigns = await campaignAreas(readStore, request, filter.campaigns);
+      const selection = { filter, kpi, located: true };
+      const total = await reportedAs('maps.resultsFailed', engine.count(selection, scope, { signal }));
+      const warnings: CatalogueWarning[] = [
+        ...(total === 0 ? [warning('maps.noResults')] : []),
+        ...(total > limit ? [warning('maps.sampleLimitExceeded', { limit })] : []),
+      ];
+      if (request.query.count === 'true') return { total, limit, warnings: translated(request, warnings) };
+
+      if (request.query.format === 'csv') {
+        if (total > limit)
+          throw new DomainError('maps.tooManySamples', { params: { limit }, details: { total, limit } });
+        const batches = await reportedAs('maps.resultsFailed', prefetched(engine.scan(selection, scope, { signal })));
+        reply.header('content-disposition', 'attachment; filename="map-points.csv"');
+        return sendStream(reply, 'text/csv; charset=utf-8', csvStream(batches, [kpi]));
+      }
+
+      const tiles =
+        total > 0 && total <= limit
+          ? await reportedAs('maps.resultsFailed', engine.tiles(selection, scope, { zoom, metric }, { signal }))
+          : [];
+      return {
+        total,
+        limit,
+        zoom,
+        tiles: tiles.map((tile) => mapTile(zoom, tile)),
+        campaigns,
+        warnings: translated(request, warnings),
+      };
+    },
+  );
+};

@@ -1,0 +1,76 @@
+import { Readable } from 'node:stream';
+import { Parser } from '@json2csv/plainjs';
+import type { EnrichedMeasurement } from '@nq/contracts';
+import type { FastifyReply } from 'fastify';
+
+type Row = EnrichedMeasurement;
+const listed = (values: readonly string[]) => values.join(';');
+
+/** A measurement as a CSV row: its own fields, its lists joined by `;`, then one column per KPI asked for. */
+const columnsFor = (kpis: readonly string[]) => [
+  'measurementId',
+  'probeId',
+  'probeType',
+  'program',
+  'testType',
+  'status',
+  'taskMode',
+  'measuredAt',
+  'receivedAt',
+  'technology',
+  'technologyLabel',
+  'isp',
+  'provider',
+  { label: 'destination', value: (row: Row) => row.destination?.name },
+  { label: 'lat', value: (row: Row) => row.location?.lat },
+  { label: 'lon', value: (row: Row) => row.location?.lon },
+  { label: 'campaigns', value: (row: Row) => listed(row.campaigns) },
+  { label: 'clusters', value: (row: Row) => listed(row.clusters) },
+  { label: 'universes', value: (row: Row) => listed(row.universes) },
+  { label: 'tags', value: (row: Row) => listed(row.tags) },
+  ...kpis.map((kpi) => ({ label: kpi, value: (row: Row) => row.kpis[kpi] })),
+];
+
+/**
+ * The batches of a scan with the first one already read, so that a query the engine refuses still answers its error
+ * rather than a stream cut short after a 200.
+ */
+export async function prefetched<T>(batches: AsyncGenerator<T>): Promise<AsyncGenerator<T>> {
+  const first = await batches.next();
+  return (async function* () {
+    if (first.done) return;
+    yield first.value;
+    yield* batches;
+  })();
+}
+
+/** Batches of measurements as one CSV text stream (a header row even when there are none). */
+export function csvStream(batches: AsyncIterable<Row[]>, kpis: readonly string[]): Readable {
+  const fields = columnsFor(kpis);
+  const headerless = new Parser<Row, Row>({ fields, header: false });
+  return Readable.from(
+    (async function* () {
+      yield new Parser<Row, Row>({ fields }).parse([]);
+      for await (const batch of batches) if (batch.length > 0) yield `\n${headerless.parse(batch)}`;
+    })(),
+  );
+}
+
+/** Batches of measurements as one JSON array, streamed. */
+export function jsonArrayStream(batches: AsyncIterable<Row[]>): Readable {
+  return Readable.from(
+    (async function* () {
+      let separator = '';
+      yield '[';
+      for await (const batch of batches) {
+        if (batch.length === 0) continue;
+        yield `${separator}${batch.map((row) => JSON.stringify(row)).join(',')}`;
+        separator = ',';
+      }
+      yield ']';
+    })(),
+  );
+}
+
+/** Sends a stream as the answer: Fastify serializes no stream, so the route's response schema does not apply. */
+export const sendStream = (reply: FastifyReply, type: string, stream: Readable) => reply.type(type).send(stream);

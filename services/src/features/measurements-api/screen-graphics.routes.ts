@@ -1,0 +1,190 @@
+import {
+  type CatalogueWarning,
+  DomainError,
+  granularities,
+  graphicResponseSchema,
+  kpiById,
+  kpiIdSchema,
+  type Profile,
+  type QueryIrInput,
+  queryIrFields,
+  type SelectionFields,
+  selectionFields,
+  sortOrders,
+  warning,
+  withSelectionRules,
+} from '@nq/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { errorResponse } from '../feature-routes.ts';
+import { destinationsFor } from '../identity/data-scope.ts';
+import { analyticsScopeOf, translated } from './caller.ts';
+import { clientAbortSignal } from './engine-call.ts';
+import type { MeasurementsApiOptions } from './routes.ts';
+import { benchmarkScreen, byDestinationScreen, evolutionScreen } from './screens.ts';
+import { queryIrOf } from './validated.ts';
+
+// Each screen's body: the selection, a KPI measured with a metric, and what else the screen takes of the filter set.
+
+const evolutionBody = withSelectionRules(
+  selectionFields.extend({
+    kpi: kpiIdSchema,
+    ...queryIrFields.pick({
+      metric: true,
+      breakdowns: true,
+      movingAverage: true,
+      globalAverage: true,
+      median: true,
+      outliers: true,
+      outlierDeviations: true,
+    }).shape,
+    granularity: z.enum(granularities, { error: 'validation.invalidOption' }).default('day'),
+  }),
+);
+
+const benchmarkBody = withSelectionRules(
+  selectionFields.extend({
+    kpi: kpiIdSchema,
+    ...queryIrFields.pick({
+      metric: true,
+      granularity: true,
+      breakdowns: true,
+      globalAverage: true,
+      median: true,
+      outliers: true,
+      outlierDeviations: true,
+    }).shape,
+    by: z.enum(['isp', 'provider'], { error: 'validation.invalidOption' }).default('isp'),
+    sortOrder: z
+      .enum(sortOrders, { error: 'validation.invalidOption' })
+      .optional()
+      .describe('Default: the best first (ascending for KPIs where lower is better)'),
+  }),
+);
+
+const byDestinationBody = withSelectionRules(
+  selectionFields.extend({
+    kpi: kpiIdSchema,
+    ...queryIrFields.pick({
+      metric: true,
+      granularity: true,
+      breakdowns: true,
+      ordered: true,
+      sortOrder: true,
+      outliers: true,
+      outlierDeviations: true,
+    }).shape,
+    programs: z
+      .array(z.string().trim().min(1, 'validation.required'))
+      .min(1, 'validation.required')
+      .max(1000, 'validation.tooBig'),
+  }),
+);
+
+const graphicSchema = <Body extends z.ZodType>(summary: string, body: Body) => ({
+  tags: ['Graphics'],
+  summary,
+  body,
+  response: {
+    200: graphicResponseSchema,
+    400: errorResponse,
+    403: errorResponse,
+    422: errorResponse,
+    500: errorResponse,
+  },
+});
+
+/**
+ * The destinations a by-destination query measures (spec §8 Destinations): those of the profile for the programs' types.
+ * A program the profile does not list has no targets: with none left the query is refused, with some a warning.
+ */
+function destinationArgs(profile: Profile, body: Pick<SelectionFields, 'args' | 'argsCond' | 'programs'>) {
+  const programs = body.programs ?? [];
+  const typeOf = (id: string) => profile.programs.find((program) => program.id === id)?.type;
+  const listed = programs.filter((id) => typeOf(id) !== undefined);
+  if (!profile.isGod && listed.length === 0) throw new DomainError('destinations.noTargets', { details: { programs } });
+  const { destinations, warnings } = destinationsFor(profile, [...new Set(listed.map((id) => typeOf(id)!))]);
+  const unlisted = programs.filter((id) => !listed.includes(id));
+  const allWarnings: CatalogueWarning[] =
+    warnings.length === 0 && unlisted.length > 0 && !profile.isGod
+      ? [warning('destinations.someProgramsWithoutTargets', { programs: unlisted.join(', ') })]
+      : warnings;
+  if (destinations === 'any') return { args: {}, warnings: allWarnings };
+  const asked = body.args ?? [];
+  const names = [...new Set(destinations.map((destination) => destination.name))].filter(
+    (name) => asked.length === 0 || asked.includes(name) === (body.argsCond === 'include'),
+  );
+  return { args: { args: names, argsCond: 'include' as const }, warnings: allWarnings };
+}
+
+/**
+ * The evolution, benchmark and by-destination screens (spec §2) as thin wrappers over the query IR — one KPI over
+ * time, compared across ISPs or providers, broken down by destination — answered like `POST /api/graphic`.
+ */
+export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine }) => {
+  async function answer(
+    request: FastifyRequest,
+    reply: FastifyReply,
+    input: QueryIrInput,
+    warnings: CatalogueWarning[] = [],
+  ) {
+    const result = await engine.run(queryIrOf(input), analyticsScopeOf(request), { signal: clientAbortSignal(reply) });
+    return { ...result, warnings: translated(request, [...warnings, ...result.warnings]) };
+  }
+
+  app.post(
+    '/api/evolution',
+    {
+      config: evolutionScreen,
+      schema: graphicSchema(
+        'Evolution: one KPI over time (by day unless asked), optionally per breakdown',
+        evolutionBody,
+      ),
+    },
+    async (request, reply) => answer(request, reply, { ...request.body, graphicType: 'line' }),
+  );
+
+  app.post(
+    '/api/benchmark',
+    {
+      config: benchmarkScreen,
+      schema: graphicSchema(
+        'Benchmark: one KPI compared across ISPs or providers (then any further breakdowns), the best first',
+        benchmarkBody,
+      ),
+    },
+    async (request, reply) => {
+      const { by, breakdowns, sortOrder, ...body } = request.body;
+      const bestFirst = kpiById.get(body.kpi)?.inverse ? 'ascending' : 'descending';
+      return answer(request, reply, {
+        ...body,
+        graphicType: 'bars',
+        breakdowns: [by, ...breakdowns],
+        ordered: true,
+        sortOrder: sortOrder ?? bestFirst,
+      });
+    },
+  );
+
+  app.post(
+    '/api/bydestination',
+    {
+      config: byDestinationScreen,
+      schema: graphicSchema(
+        "By destination: one KPI per destination of the programs (the profile's targets), then any further breakdowns",
+        byDestinationBody,
+      ),
+    },
+    async (request, reply) => {
+      const { args, warnings } = destinationArgs(request.viewer.profile, request.body);
+      const { breakdowns, ...body } = request.body;
+      return answer(
+        request,
+        reply,
+        { ...body, ...args, graphicType: 'bars', breakdowns: ['destination', ...breakdowns] },
+        warnings,
+      );
+    },
+  );
+};

@@ -1,0 +1,24 @@
+import type { LayerId } from '@nq/contracts';
+import { layerAccess } from '../../api/access/access-rule.ts';
+import { analysisLayers } from '../configuration.ts';
+
+// The screens (spec §2) that call each group of routes.
+
+const access = (layers: LayerId[]) => ({ access: layerAccess(layers) });
+
+/** KPI pickers and value lists: every screen that analyses measurements, and the score management. */
+export const pickerScreens = access([...analysisLayers, 'scoreManagement']);
+export const evolutionScreen = access(['evolution']);
+export const benchmarkScreen = access(['benchmark']);
+export const byDestinationScreen = access(['bydestination']);
+export const mapScreen = access(['maps']);
+export const searchScreens = access(['measurementAnalysis', 'test_analysis']);
+/** The measurement detail opens from the search, the test analysis and the maps' raw data grid. */
+export const detailScreens = access(['measurementAnalysis', 'test_analysis', 'maps']);
+export const testAnalysisScreen = access(['test_analysis']);
+export const exportScreens = access([
+  'csv_extractor',
+  'basic_graphic_generator',
+  'advanced_graphic_generator',
+  'dashboards_personal',
+]);

@@ -1,0 +1,92 @@
+import {
+  type CatalogueWarning,
+  type DataWindow,
+  type Profile,
+  type ScorecardCalculation,
+  type ScorecardCalculationRequest,
+  type ScorecardFields,
+  type WindowScores,
+  warning,
+} from '@nq/contracts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import { scopeOf } from '../identity/data-scope.ts';
+import { measureScorecard } from './measure-scorecard.ts';
+import { scoredKpis, scoreEntities } from './scorecard-calculation.ts';
+import { comparedDimensionOf, isMeasuredKpi } from './scorecard-queries.ts';
+import { scorecardAsOf } from './scorecard-version.ts';
+import { comparisonWindow, liveWindow } from './scorecard-window.ts';
+
+export interface ScorecardSources {
+  engine: AnalyticsEngine;
+  scorecards: EntityService;
+}
+
+/** Who asks, and when: their profile's restrictions and time zone apply to every query. */
+export interface Caller {
+  profile: Profile;
+  now: Date;
+  signal?: AbortSignal;
+}
+
+/** The caller's profile restrictions and time zone, as the graphics apply them. */
+export const analyticsScopeOf = (profile: Profile): AnalyticsScope => ({
+  ...scopeOf(profile),
+  timeZone: profile.timeZone,
+});
+
+/** The KPIs the calculation cannot score, named so that the user knows why the coverage falls short. */
+function unscoredKpiWarnings(scorecard: ScorecardFields): CatalogueWarning[] {
+  return scoredKpis(scorecard).flatMap(({ kpi }) =>
+    !isMeasuredKpi(kpi)
+      ? [warning('scorecards.kpiNotMeasured', { kpi })]
+      : scorecard.mosEntries.some((entry) => entry.kpi === kpi)
+        ? []
+        : [warning('scorecards.kpiWithoutMosEntry', { kpi })],
+  );
+}
+
+const hasData = ({ entities }: WindowScores) =>
+  entities.some((entity) => entity.kpis.some((kpi) => kpi.fringes.some((fringe) => fringe.value !== null)));
+
+/**
+ * Spec §7 `GET /scorecards/{id}/calculations`: the scorecard at a configuration version, scored over the live window
+ * and, when asked, a comparison window. The answer states both, so asking again with them gives the same numbers.
+ */
+export async function calculateScorecard(
+  { engine, scorecards }: ScorecardSources,
+  id: string,
+  request: ScorecardCalculationRequest,
+  { profile, now, signal }: Caller,
+): Promise<ScorecardCalculation> {
+  const { scorecard, configuration } = await scorecardAsOf(scorecards, id, request.asOf);
+  const scope = analyticsScopeOf(profile);
+  const live = liveWindow(request, { now, scope });
+  const comparison = request.compare ? comparisonWindow(request.compare, live, scope) : undefined;
+  const scoresIn = async (window: DataWindow) => {
+    const { entities, measured } = await measureScorecard(engine, scorecard, window, scope, signal);
+    return { window, entities: scoreEntities(scorecard, entities, measured) };
+  };
+  const [liveScores, comparisonScores] = await Promise.all([
+    scoresIn(live),
+    comparison ? scoresIn(comparison) : undefined,
+  ]);
+  const noData = Object.entries({ live: liveScores, comparison: comparisonScores })
+    .filter(([, scores]) => scores && !hasData(scores))
+    .map(([window]) => warning('scorecards.noData', { window }));
+  return {
+    scorecard: {
+      id,
+      name: scorecard.name,
+      status: scorecard.status,
+      weight: scorecard.weight,
+      maxScore: scorecard.maxScore,
+    },
+    comparedBy: comparedDimensionOf(scorecard),
+    configuration,
+    live: liveScores,
+    ...(comparisonScores ? { comparison: comparisonScores } : {}),
+    warnings: [...unscoredKpiWarnings(scorecard), ...noData],
+  };
+}

@@ -1,0 +1,127 @@
+import {
+  type CatalogueWarning,
+  DomainError,
+  type HttpErrorCode,
+  pickLanguage,
+  type ScorecardCalculationRequest,
+  scorecardCalculationRequestSchema,
+  scorecardCalculationResponseSchema,
+  scorecardDrilldownRequestSchema,
+  scorecardDrilldownResponseSchema,
+  warningBody,
+} from '@nq/contracts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { layerAccess } from '../../api/access/access-rule.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { abortOnDisconnect } from '../analytics/abort-on-disconnect.ts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import { errorResponse } from '../feature-routes.ts';
+import { type Caller, calculateScorecard } from './calculate-scorecard.ts';
+import { scorecardCsv } from './scorecard-csv.ts';
+import { scorecardDrilldown } from './scorecard-drilldown.ts';
+
+/** Spec §2: the live, comparison and drilldown screens, and the scorecards' own management screen. */
+const scorecardScreens = layerAccess(['scorecard_live', 'scorecard_comparison', 'scoreManagement']);
+const tags = ['Scorecards'];
+const params = z.object({ id: z.string() });
+const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 422: errorResponse, 500: errorResponse };
+
+/** The caller's profile and the current instant; the engine queries end when the client goes away. */
+const asCaller = (request: FastifyRequest, signal: AbortSignal): Caller => ({
+  profile: request.viewer.profile,
+  now: new Date(),
+  signal,
+});
+const translated = (request: FastifyRequest, warnings: CatalogueWarning[]) => {
+  const language = pickLanguage(request.headers['accept-language']);
+  return warnings.map((warning) => warningBody(warning, language));
+};
+/** Unexpected failures answer the scorecards' own code (spec §8); the cause goes to the log. */
+async function failingAs<T>(code: HttpErrorCode, work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
+  } catch (error) {
+    throw error instanceof DomainError ? error : new DomainError(code, { cause: error });
+  }
+}
+const fileName = (id: string) => `scorecard-${id.replace(/[^\w-]/g, '_')}.csv`;
+
+/**
+ * Spec §7: `GET /scorecards/{id}/calculations`, `POST /scorecards/{id}/csv` and
+ * `POST /api/graphic/scorecard/{id}/drilldown`. Each answer states the configuration version (`asOf` takes its log
+ * position) and the data window (`from`, `to`) it used: asking again with them gives the same numbers.
+ */
+export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
+  engine: AnalyticsEngine;
+  scorecards: EntityService;
+}> = async (app, sources) => {
+  const calculate = (id: string, asked: ScorecardCalculationRequest, request: FastifyRequest, reply: FastifyReply) =>
+    failingAs('scorecards.calculateFailed', () =>
+      abortOnDisconnect(reply, (signal) => calculateScorecard(sources, id, asked, asCaller(request, signal))),
+    );
+
+  app.get(
+    '/scorecards/:id/calculations',
+    {
+      config: { access: scorecardScreens },
+      schema: {
+        tags,
+        summary: 'Score the compared providers or ISPs at a configuration version over a window (and a comparison one)',
+        params,
+        querystring: scorecardCalculationRequestSchema,
+        response: { 200: scorecardCalculationResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const calculation = await calculate(request.params.id, request.query, request, reply);
+      return { ...calculation, warnings: translated(request, calculation.warnings) };
+    },
+  );
+
+  app.post(
+    '/scorecards/:id/csv',
+    {
+      config: { access: scorecardScreens },
+      schema: {
+        tags,
+        summary: 'The calculation as CSV: one row per window, compared entity, KPI and fringe',
+        params,
+        body: scorecardCalculationRequestSchema.default({}),
+        produces: ['text/csv'],
+        response: { 200: z.string(), ...errors },
+      },
+    },
+    async (request, reply) => {
+      const calculation = await calculate(request.params.id, request.body, request, reply);
+      const csv = await failingAs('scorecards.csvFailed', async () => scorecardCsv(calculation));
+      return reply
+        .type('text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName(request.params.id)}"`)
+        .send(csv);
+    },
+  );
+
+  app.post(
+    '/api/graphic/scorecard/:id/drilldown',
+    {
+      config: { access: scorecardScreens },
+      schema: {
+        tags,
+        summary: 'One KPI of one compared entity over time, as a graphic result',
+        params,
+        body: scorecardDrilldownRequestSchema,
+        response: { 200: scorecardDrilldownResponseSchema, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const result = await failingAs('scorecards.calculateFailed', () =>
+        abortOnDisconnect(reply, (signal) =>
+          scorecardDrilldown(sources, request.params.id, request.body, asCaller(request, signal)),
+        ),
+      );
+      return { ...result, warnings: translated(request, result.warnings) };
+    },
+  );
+};

@@ -1,0 +1,21 @@
+import { DomainError, logPositionSchema, type ScorecardConfiguration, type ScorecardFields } from '@nq/contracts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+
+/**
+ * A scorecard's definition at a configuration version — as it was at an instant or a log position, else as it is —
+ * read from its event stream (never a read model, which may lag), with the version it is: the stream version and
+ * the log position of its last event. Loading that position again gives the same definition.
+ */
+export async function scorecardAsOf(
+  scorecards: EntityService,
+  id: string,
+  asOf?: string,
+): Promise<{ scorecard: ScorecardFields; configuration: ScorecardConfiguration }> {
+  const at = asOf === undefined || logPositionSchema.safeParse(asOf).success ? asOf : new Date(asOf);
+  const { state, events } = await scorecards.load(id, at);
+  if (state.status !== 'active') throw new DomainError('resource.notFound', { details: { id, asOf } });
+  return {
+    scorecard: state.fields as ScorecardFields,
+    configuration: { scorecardId: id, version: state.version, position: events.at(-1)!.position },
+  };
+}
