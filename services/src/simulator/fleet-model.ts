@@ -1,5 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { Measurement, ProbeInput, ProbeStatusReport } from '@nq/contracts';
+import { seededRandom } from '../platform/seeded-random.ts';
+
+export { seededRandom };
 
 // A virtual probe fleet in real geography: landline and mobile probes over several ISPs, producing results whose
 // quality follows the hour of the day and the ISP, with outages and a small share of malformed messages.
@@ -45,18 +48,6 @@ export interface VirtualProbe {
   lon: number;
   /** Until when it is down (epoch ms). */
   outageUntil: number;
-}
-
-/** A seeded pseudo-random generator (mulberry32), so a fleet and its results can be replayed. */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
 }
 
 export function createFleet(count: number, geography: Geography, run: string, random: () => number): VirtualProbe[] {

@@ -1,20 +1,11 @@
 import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
 import { measurementStatuses, technologyLabels } from '@nq/contracts';
+import { seededRandom } from '../../platform/seeded-random.ts';
 import { localTimeOf } from '../ingest/local-time.ts';
 
-// A deterministic dataset for the analytics tests: the same seed gives the same measurements, byte for byte.
+export { seededRandom };
 
-/** mulberry32: a small seeded generator, uniform in [0, 1). */
-export function seededRandom(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
+// A deterministic dataset for the analytics tests: the same seed gives the same measurements, byte for byte.
 
 export const datasetTimeZone = 'Europe/Madrid';
 export const datasetStart = Date.parse('2026-03-01T00:00:00Z');

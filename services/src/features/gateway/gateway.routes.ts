@@ -101,53 +101,42 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
     return { accepted: items.length, rejected };
   }
 
-  app.post(
-    '/results',
-    {
-      config,
-      // A fleet calls these many times a second: only problems are logged.
-      logLevel: 'warn',
-      schema: {
-        tags,
-        summary: `A batch of results (at most ${MAX_BATCH_ITEMS}): 202 once the valid ones are on measurements.raw`,
-        body: batchBody,
-        response: { 202: batchAnswer, 400: errorResponse },
+  /** A batch route: each item validated on its own, the valid ones on `topic` before the 202. */
+  function batchRoute(
+    path: string,
+    summary: string,
+    schema: z.ZodType<{ probeId: string }>,
+    topic: string,
+    idKey: string,
+  ) {
+    app.post(
+      path,
+      {
+        config,
+        // A fleet calls these many times a second: only problems are logged.
+        logLevel: 'warn',
+        schema: { tags, summary, body: batchBody, response: { 202: batchAnswer, 400: errorResponse } },
       },
-    },
-    async (request, reply) => {
-      const { probeId } = request.probe;
-      const { accepted, rejected } = splitBatch(
-        request.body.items,
-        measurementSchema,
-        otherProbe(probeId),
-        idOf('measurementId'),
-      );
-      return reply.status(202).send(await publish(topics.measurementsRaw, probeId, accepted, rejected));
-    },
-  );
+      async (request, reply) => {
+        const { probeId } = request.probe;
+        const { accepted, rejected } = splitBatch(request.body.items, schema, otherProbe(probeId), idOf(idKey));
+        return reply.status(202).send(await publish(topic, probeId, accepted, rejected));
+      },
+    );
+  }
 
-  app.post(
+  batchRoute(
+    '/results',
+    `A batch of results (at most ${MAX_BATCH_ITEMS}): 202 once the valid ones are on measurements.raw`,
+    measurementSchema,
+    topics.measurementsRaw,
+    'measurementId',
+  );
+  batchRoute(
     '/status',
-    {
-      config,
-      // A fleet calls these many times a second: only problems are logged.
-      logLevel: 'warn',
-      schema: {
-        tags,
-        summary: 'Heartbeats and status reports: 202 once the valid ones are on probe.status',
-        body: batchBody,
-        response: { 202: batchAnswer, 400: errorResponse },
-      },
-    },
-    async (request, reply) => {
-      const { probeId } = request.probe;
-      const { accepted, rejected } = splitBatch(
-        request.body.items,
-        probeStatusReportSchema,
-        otherProbe(probeId),
-        idOf('reportedAt'),
-      );
-      return reply.status(202).send(await publish(topics.probeStatus, probeId, accepted, rejected));
-    },
+    'Heartbeats and status reports: 202 once the valid ones are on probe.status',
+    probeStatusReportSchema,
+    topics.probeStatus,
+    'reportedAt',
   );
 };

@@ -1,19 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { squarePolygon } from '../../testing/polygons.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
-const square = (lon: number, lat: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + 0.1, lat],
-      [lon + 0.1, lat + 0.1],
-      [lon, lat + 0.1],
-      [lon, lat],
-    ],
-  ],
-});
+const square = squarePolygon;
 
 /** Design §7: a profile never reads or changes another profile's private entities; it meets 404, as for nothing. */
 describe('private entities across profiles', { timeout: 60_000 }, () => {

@@ -1,6 +1,7 @@
 import type { EnrichedMeasurement, LayerId, ProfileFields } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
+import { squarePolygon } from '../../testing/polygons.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
@@ -96,18 +97,7 @@ const analystProfile: Partial<ProfileFields> = {
   serverDestinations: [{ name: 'madrid-1', ip: '10.0.0.1' }],
 };
 
-const square = (lon: number, lat: number) => ({
-  type: 'Polygon',
-  coordinates: [
-    [
-      [lon, lat],
-      [lon + 0.1, lat],
-      [lon + 0.1, lat + 0.1],
-      [lon, lat + 0.1],
-      [lon, lat],
-    ],
-  ],
-});
+const square = squarePolygon;
 
 describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_000 }, () => {
   let api: TestApi;
