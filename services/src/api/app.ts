@@ -4,7 +4,6 @@ import type { Config } from '../config/config.ts';
 import { analyticsFor } from '../features/analytics/analytics-for-store.ts';
 import { graphicRoutes } from '../features/analytics/graphic.routes.ts';
 import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
-import { readAll } from '../features/feature-routes.ts';
 import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
 import { probeCredentialRoutes } from '../features/gateway/probe-credentials.routes.ts';
 import { accountRoutes } from '../features/identity/account.routes.ts';
@@ -85,11 +84,18 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
   const probeVisibility = configurationEntities.find((entity) => entity.definition.kind === 'probe')!.visibility;
-  /** Spec §5: the probes a profile may put in its clusters and universes are those it sees. */
-  const visibleProbeIds = async (viewer: Viewer) =>
-    viewer.profile.isGod
-      ? undefined
-      : (await readAll(readStore, 'probes', probeVisibility.listFilters(viewer))).map((probe) => probe.id);
+  /**
+   * Spec §5: the probes a profile may put in its clusters and universes are those it sees (owned or granted), read
+   * from their streams so that a probe created a moment ago counts.
+   */
+  const visibleProbeIds = async (viewer: Viewer, probeIds: string[]) => {
+    if (viewer.profile.isGod) return undefined;
+    const probes = await Promise.all(probeIds.map((id) => serviceOf('probe').load(id)));
+    return probeIds.filter((id, index) => {
+      const { state } = probes[index]!;
+      return state.status === 'active' && probeVisibility.sees(viewer, { ...state.fields, id, owner: state.owner });
+    });
+  };
 
   await app.register(async (api) => {
     requireAccessRules(api);

@@ -40,7 +40,7 @@ export interface EntityRoutesOptions {
    * The probes the caller may put in this entity (clusters, universes: spec §5, probes must belong to the profile);
    * undefined for a caller who may use any (isGod).
    */
-  probesOf?(viewer: FastifyRequest['viewer']): Promise<string[] | undefined>;
+  probesOf?(viewer: FastifyRequest['viewer'], probeIds: string[]): Promise<string[] | undefined>;
   /** Masks stored secrets in every answer; reveals them to administrators who ask (`?reveal=secrets`). */
   secrets: Pick<SecretSealer, 'mask' | 'reveal'>;
   /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
@@ -94,9 +94,19 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   const bodySchema = definition.schema.omit(
     Object.fromEntries((definition.systemFields ?? []).map((field) => [field, true])) as Record<string, true>,
   );
-  async function metadataOf(request: FastifyRequest) {
+  /** The probes a command names: those of its body and, for a clone, those of its source. */
+  const probeIdsOf = (...sources: unknown[]) =>
+    [
+      ...new Set(
+        sources.flatMap((source) =>
+          ((source as { probes?: { probeId?: unknown }[] } | undefined)?.probes ?? []).map((probe) => probe.probeId),
+        ),
+      ),
+    ].filter((id): id is string => typeof id === 'string');
+
+  async function metadataOf(request: FastifyRequest, source?: EntityState) {
     const metadata = commandMetadata(request);
-    const allowedProbes = await options.probesOf?.(request.viewer);
+    const allowedProbes = await options.probesOf?.(request.viewer, probeIdsOf(request.body, source?.fields));
     return allowedProbes ? { ...metadata, allowedProbes } : metadata;
   }
 
@@ -340,7 +350,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         const id = newId({ ...source.fields, ...(request.body as Record<string, unknown>) });
         const result = await service.execute(
           { type: 'clone', id, source, overrides: request.body },
-          await metadataOf(request),
+          await metadataOf(request, source),
         );
         return reply.status(201).send(outcome(request, id, result));
       },
