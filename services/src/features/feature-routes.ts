@@ -28,7 +28,12 @@ export const documentList = z.object({ list: z.array(z.looseObject({ id: z.strin
 const PAGE = 500;
 
 /** Every document of a collection matching the filters, read page by page (for small configuration collections). */
-export async function readAll(readStore: ReadStore, collection: string, filters: ListFilter[] = []) {
+export async function readAll(
+  readStore: ReadStore,
+  collection: string,
+  filters: ListFilter[] = [],
+  options: { fresh?: boolean } = {},
+) {
   const all: ReadDocument[] = [];
   for (let offset = 0; ; offset += PAGE) {
     const { items, total } = await readStore.list(collection, {
@@ -36,6 +41,8 @@ export async function readAll(readStore: ReadStore, collection: string, filters:
       sort: [{ field: 'name', order: 'asc' }],
       offset,
       limit: PAGE,
+      // Every write already checkpointed, not only what the (near-real-time) search shows yet.
+      ...(options.fresh && offset === 0 ? { fresh: true } : {}),
     });
     all.push(...items);
     if (items.length < PAGE || all.length >= total) return all;

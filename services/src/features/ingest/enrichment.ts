@@ -42,7 +42,7 @@ const membershipsByProbe = (groups: Membership[]) => {
 async function loadFacts(readStore: ReadStore) {
   const [probes, profiles, campaigns, clusters, universes, providers] = await Promise.all(
     ['probes', 'profiles', 'campaigns', 'clusters', 'universes', 'providers'].map((collection) =>
-      readAll(readStore, collection),
+      readAll(readStore, collection, [], { fresh: true }),
     ),
   );
   const timeZones = new Map(profiles!.map((profile) => [profile.id, String(profile.timeZone ?? 'Etc/UTC')]));
