@@ -9,12 +9,32 @@ export const infra = {
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 };
 
-/** A fresh database on the real PostgreSQL server for one test file; `drop` removes it. */
+/** Deletes the Elasticsearch indices whose names start with `prefix` (named one by one: wildcards are refused). */
+export async function deleteIndices(prefix: string) {
+  const listed = await fetch(`${infra.elasticsearchUrl}/_cat/indices/${prefix}*?h=index`).catch(() => undefined);
+  const names = listed?.ok ? (await listed.text()).split('\n').filter(Boolean) : [];
+  for (let i = 0; i < names.length; i += 50)
+    await fetch(`${infra.elasticsearchUrl}/${names.slice(i, i + 50).join(',')}`, { method: 'DELETE' }).catch(
+      () => undefined,
+    );
+}
+
+/**
+ * A fresh database on the real PostgreSQL server for one test file, whose name also prefixes its Elasticsearch
+ * indices and Kafka topics; `drop` removes the database and the indices (a node holds at most 1,000 shards).
+ */
 export async function createTestDatabase() {
   const name = `nq_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`;
   const url = `${infra.postgresServer}/${name}`;
   await ensureDatabase(url);
-  return { name, url, drop: () => dropDatabase(url) };
+  return {
+    name,
+    url,
+    drop: async () => {
+      await dropDatabase(url);
+      await deleteIndices(name);
+    },
+  };
 }
 
 /** The distributed profile's variables for a test on the real servers, isolated in its own database and indices. */
