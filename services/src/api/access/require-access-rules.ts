@@ -1,10 +1,9 @@
 import type { FastifyInstance, RouteOptions } from 'fastify';
-import { describeAccess } from './access-rule.ts';
 
 /**
  * Fails the start-up when a route of this scope declares no access rule: a route nobody thought about is refused,
- * not served. Checked once every route is known (child scopes may give theirs a default). Each rule is also written
- * into the route's OpenAPI operation as `x-access`, from which the authorization matrix test is generated.
+ * not served. Checked once every route is known (child scopes may give theirs a default); the OpenAPI plugin writes
+ * each rule into its operation as `x-access`.
  */
 export function requireAccessRules(scope: FastifyInstance) {
   const routes: RouteOptions[] = [];
@@ -16,4 +15,3 @@ export function requireAccessRules(scope: FastifyInstance) {
     if (missing.length > 0) throw new Error(`routes without an access rule: ${missing.join(', ')}`);
   });
 }
-export { describeAccess };

@@ -124,6 +124,10 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     if (state.status !== 'active' || !visible(request, stateOf(state))) throw notFound(id);
     return state;
   }
+  /** For a command: another profile's private entity is answered 404, like an absent one (which the decider refuses). */
+  const admitVisible = (request: FastifyRequest) => (state: EntityState) => {
+    if (state.status === 'active' && !visible(request, stateOf(state))) throw notFound(state.id);
+  };
   const minPosition = logPositionSchema.optional().describe('Wait (up to 5 s) until the read model shows this write');
 
   async function readYourWrites(position: string | undefined) {
@@ -292,11 +296,11 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     async (request) => {
       const { expectedVersion, ...body } = request.body as Record<string, unknown> & { expectedVersion?: number };
       const { changes, options } = splitUpdateBody(body, Object.keys(updateOptions?.shape ?? {}));
-      await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
         await metadataOf(request),
         expectedVersion,
+        admitVisible(request),
       );
       return outcome(request, request.params.id, result);
     },
@@ -315,11 +319,11 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       },
     },
     async (request) => {
-      await visibleState(request, request.params.id);
       const result = await service.execute(
         { type: 'delete', id: request.params.id },
         await metadataOf(request),
         request.query.expectedVersion,
+        admitVisible(request),
       );
       if (result.position) await options.after?.deleted?.(request, result.state);
       return outcome(request, request.params.id, result);

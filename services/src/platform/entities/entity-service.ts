@@ -65,9 +65,12 @@ export function entityService(
     command: EntityCommand,
     metadata: CommandMetadata,
     expectedVersion?: number,
+    /** Refuses (throws) a caller who may not act on the entity as loaded, e.g. another profile's private one. */
+    admit?: (state: EntityState) => void,
   ): Promise<CommandOutcome> {
     for (let attempt = 1; ; attempt++) {
       const { state } = await load(command.id);
+      admit?.(state);
       if (expectedVersion !== undefined && expectedVersion !== state.version) {
         throw new DomainError('request.conflict', { details: { expectedVersion, currentVersion: state.version } });
       }
