@@ -2,12 +2,26 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 // The API serves dist/ on its own port; in development Vite proxies API calls to it.
+const apiPaths = [
+  '/api', '/health', '/ready', '/docs', '/metrics', '/login', '/logout', '/account', '/profile', '/profiles',
+  '/user', '/users', '/tags', '/tokens', '/api-credentials', '/task-suites', '/universes', '/moses', '/scorecards',
+  '/probes', '/maps', '/technologies', '/test-analysis', '/medux', '/gateway',
+];
+
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true },
+  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 4096 },
   server: {
     proxy: Object.fromEntries(
-      ['/api', '/health', '/ready', '/docs', '/metrics'].map((path) => [path, 'http://127.0.0.1:8080']),
+      apiPaths.map((path) => [
+        path,
+        {
+          target: 'http://127.0.0.1:8080',
+          // Pages of the console with the same first segment (e.g. /maps) stay with Vite.
+          bypass: (request: { headers: { accept?: string } }) =>
+            request.headers.accept?.includes('text/html') ? '/index.html' : undefined,
+        },
+      ]),
     ),
   },
 });

@@ -1,0 +1,26 @@
+import { languages } from '@nq/contracts/errors/index';
+import { useTranslation } from 'react-i18next';
+import { setLanguage } from '../../../shared/i18n/i18n.ts';
+
+/** en/es switch: every text and catalogue message follows at once (default en). */
+export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
+  const { t, i18n } = useTranslation();
+  return (
+    <label className="inline-flex items-center gap-1 text-sm text-gray-600">
+      <span className={compact ? 'sr-only' : undefined}>{t('language')}</span>
+      <select
+        aria-label={t('language')}
+        data-testid="language-switch"
+        className="rounded border border-gray-300 bg-white px-1.5 py-1 text-sm"
+        value={i18n.language}
+        onChange={(event) => void setLanguage(event.target.value as (typeof languages)[number])}
+      >
+        {languages.map((language) => (
+          <option key={language} value={language}>
+            {t(`languages.${language}`)}
+          </option>
+        ))}
+      </select>
+    </label>
+  );
+}

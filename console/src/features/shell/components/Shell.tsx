@@ -1,0 +1,41 @@
+import { reachesLayer } from '@nq/contracts/identity/layers';
+import { useQuery } from '@tanstack/react-query';
+import { Outlet, useNavigation } from 'react-router';
+import { profileQuery } from '../../../shared/api/profile.ts';
+import { LoadingScreen } from '../../../shared/ui/screens.tsx';
+import { AlertsBadge } from './AlertsBadge.tsx';
+import { LanguageSwitch } from './LanguageSwitch.tsx';
+import { ProfileSwitch } from './ProfileSwitch.tsx';
+import { RefreshIntervalPicker } from './RefreshIntervalPicker.tsx';
+import { Sidebar } from './Sidebar.tsx';
+import { UserMenu } from './UserMenu.tsx';
+
+/** The signed-in layout: sidebar from the profile's layers, navbar, and the page. */
+export function Shell() {
+  const { data: profile } = useQuery(profileQuery());
+  const navigation = useNavigation();
+  if (!profile) return <LoadingScreen />;
+  return (
+    <div className="flex h-full">
+      <Sidebar layers={profile.layers} />
+      <div className="flex min-w-0 flex-1 flex-col">
+        <header className="flex items-center justify-between gap-4 border-b bg-white px-4 py-2">
+          <div className="text-sm text-gray-500" data-testid="current-profile">
+            {profile.name}
+          </div>
+          <div className="flex items-center gap-4">
+            <ProfileSwitch />
+            <RefreshIntervalPicker />
+            <LanguageSwitch />
+            <AlertsBadge canOpenAlerts={reachesLayer(profile.layers, 'alerts')} />
+            <UserMenu />
+          </div>
+        </header>
+        {navigation.state === 'loading' && <div className="h-0.5 animate-pulse bg-blue-500" role="progressbar" />}
+        <main className="min-h-0 flex-1 overflow-auto p-6">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

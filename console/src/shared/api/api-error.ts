@@ -1,0 +1,42 @@
+import { errorMessage } from '../i18n/i18n.ts';
+
+export interface FieldProblem {
+  field: string;
+  code?: string;
+  message: string;
+}
+
+/** An API answer that is not 2xx, as the error catalogue describes it: `{ code, message, details }`. */
+export class ApiError extends Error {
+  readonly status: number;
+  readonly code: string;
+  readonly details: unknown;
+  constructor(status: number, code: string, details?: unknown) {
+    super(code);
+    this.name = 'ApiError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  /** The message in the interface language (the catalogue's, not the server's, so a language switch applies). */
+  get localized(): string {
+    return errorMessage(this.code, (this.details as { params?: Record<string, string | number> })?.params);
+  }
+
+  /** Per-field problems of a 400, keyed by the body field (`body.name` → `name`). */
+  get fieldProblems(): Record<string, string> {
+    const fields = (this.details as { fields?: FieldProblem[] } | undefined)?.fields ?? [];
+    return Object.fromEntries(
+      fields.map((problem) => [
+        problem.field.replace(/^(body|querystring|params)\./, ''),
+        problem.code ? errorMessage(problem.code) : problem.message,
+      ]),
+    );
+  }
+}
+
+export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
+
+/** Codes after which the stored session is no use: the console goes back to the login page. */
+export const endsSession = (error: unknown) => isApiError(error) && error.status === 401;

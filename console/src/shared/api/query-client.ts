@@ -1,0 +1,35 @@
+import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { endsSession, isApiError } from './api-error.ts';
+import { toast } from '../ui/toasts.ts';
+
+declare module '@tanstack/react-query' {
+  interface Register {
+    /** `errorCode`: the catalogue code toasted when the call fails with no code of its own; `silent`: no toast. */
+    queryMeta: { errorCode?: string; silent?: boolean };
+    mutationMeta: { errorCode?: string; silent?: boolean };
+  }
+}
+
+type Meta = { errorCode?: string; silent?: boolean } | undefined;
+
+/** A failed call toasts its catalogue message; generic failures get the screen's own code (e.g. tags.fetchFailed). */
+function toastFailure(error: unknown, meta: Meta) {
+  if (meta?.silent || endsSession(error)) return;
+  const generic = !isApiError(error) || error.code === 'generic.error' || error.code === 'internal.error';
+  toast.error(generic ? (meta?.errorCode ?? 'generic.fetchFailed') : error.code);
+}
+
+export const queryClient = new QueryClient({
+  queryCache: new QueryCache({ onError: (error, query) => toastFailure(error, query.meta) }),
+  mutationCache: new MutationCache({
+    // A mutation that handles its errors itself (forms showing field problems) sets meta.silent.
+    onError: (error, _variables, _context, mutation) => toastFailure(error, mutation.meta),
+  }),
+  defaultOptions: {
+    queries: {
+      staleTime: 30_000,
+      retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
+      refetchOnWindowFocus: false,
+    },
+  },
+});
