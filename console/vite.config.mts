@@ -10,7 +10,8 @@ const apiPaths = [
 
 export default defineConfig({
   plugins: [react()],
-  build: { outDir: 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 4096 },
+  // CONSOLE_OUT_DIR lets parallel builds (and the API's CONSOLE_DIR) use a folder of their own.
+  build: { outDir: process.env.CONSOLE_OUT_DIR ?? 'dist', emptyOutDir: true, sourcemap: true, chunkSizeWarningLimit: 4096 },
   server: {
     proxy: Object.fromEntries(
       apiPaths.map((path) => [

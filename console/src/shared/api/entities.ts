@@ -1,6 +1,7 @@
 import { compareLogPositions } from '@nq/contracts/events/log-position';
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api, type Query } from './api-client.ts';
+import { useRefreshInterval } from './refresh-interval.ts';
 
 // The configuration entities all answer the same paths (spec §7): list with paging/sorting/search, get, create,
 // update (changed fields only, optional expectedVersion), delete and, for some, clone. A write answers the log
@@ -60,8 +61,11 @@ export const entityKeys = {
   one: (basePath: string, id: string) => ['entities', basePath, 'one', id] as const,
 };
 
+/** A page of an entity list; it follows the refresh interval picked in the navbar. */
 export function useEntityList<T extends Entity = Entity>(basePath: string, query: Query, errorCode?: string) {
+  const refetchInterval = useRefreshInterval();
   return useQuery({
+    refetchInterval,
     queryKey: entityKeys.list(basePath, query),
     queryFn: ({ signal }) => entityApi<T>(basePath).list(query, signal),
     placeholderData: keepPreviousData,
