@@ -24,7 +24,8 @@ export async function logIn(page: Page, who: keyof typeof demoUsers = 'admin') {
 }
 
 /** A name no other test run used (the e2e platform keeps its data for the whole run). */
-export const uniqueName = (prefix: string) => `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
+export const uniqueName = (prefix: string) =>
+  `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 export async function screenshot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });

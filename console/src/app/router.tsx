@@ -1,10 +1,10 @@
-import { createBrowserRouter, redirect, type RouteObject } from 'react-router';
+import { createBrowserRouter, type RouteObject, redirect } from 'react-router';
+import { Shell } from '../features/shell/components/Shell.tsx';
 import { whenSessionEnds } from '../shared/api/api-client.ts';
 import { profileQuery } from '../shared/api/profile.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { sessionStore } from '../shared/api/session-store.ts';
 import { ErrorScreen, LoadingScreen } from '../shared/ui/screens.tsx';
-import { Shell } from '../features/shell/components/Shell.tsx';
 import { requireSession, screenGuard } from './guards.ts';
 import { NotAvailableScreen, NotFoundScreen } from './NotAvailableScreen.tsx';
 import type { ScreenRoute } from './screen-route.ts';
@@ -16,7 +16,11 @@ const featureRoutes = Object.values(
 ).flat();
 const provided = new Map(featureRoutes.map((route) => [route.path, route]));
 const unknownPaths = featureRoutes.filter((route) => !specRoutes.some((spec) => spec.path === route.path));
-if (unknownPaths.length) console.warn('feature routes outside the spec catalogue', unknownPaths.map((r) => r.path));
+if (unknownPaths.length)
+  console.warn(
+    'feature routes outside the spec catalogue',
+    unknownPaths.map((r) => r.path),
+  );
 
 const layerOf = (route: ScreenRoute) => route.layer ?? route.path.split('/')[0] ?? '';
 
@@ -49,7 +53,11 @@ export const router = createBrowserRouter([
     HydrateFallback: LoadingScreen,
     children: [
       { index: true, loader: () => redirect('/login') },
-      { path: 'login', loader: loginLoader, lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage.tsx')).default }) },
+      {
+        path: 'login',
+        loader: loginLoader,
+        lazy: async () => ({ Component: (await import('../features/auth/components/LoginPage.tsx')).default }),
+      },
       {
         loader: requireSession,
         element: <Shell />,

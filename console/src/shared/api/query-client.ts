@@ -1,6 +1,6 @@
 import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
-import { endsSession, isApiError } from './api-error.ts';
 import { toast } from '../ui/toasts.ts';
+import { endsSession, isApiError } from './api-error.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {

@@ -30,7 +30,11 @@ export function EntityForm({ namespace, fields, values, errors, editing, onChang
         return (
           <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
             {field.kind === 'checkbox' ? (
-              <CheckboxField {...common} checked={value === true} onChange={(e) => onChange(field.name, e.target.checked)} />
+              <CheckboxField
+                {...common}
+                checked={value === true}
+                onChange={(e) => onChange(field.name, e.target.checked)}
+              />
             ) : field.kind === 'select' ? (
               <SelectField
                 {...common}
@@ -64,13 +68,7 @@ export function EntityForm({ namespace, fields, values, errors, editing, onChang
             ) : (
               <TextField
                 {...common}
-                type={
-                  field.kind === 'datetime'
-                    ? 'datetime-local'
-                    : field.kind === 'text'
-                      ? 'text'
-                      : field.kind
-                }
+                type={field.kind === 'datetime' ? 'datetime-local' : field.kind === 'text' ? 'text' : field.kind}
                 placeholder={field.placeholder}
                 value={String(value ?? '')}
                 onChange={(e) => onChange(field.name, e.target.value)}

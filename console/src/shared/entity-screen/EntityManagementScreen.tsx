@@ -2,12 +2,12 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error.ts';
 import { type Entity, useEntityList, useEntityWrite, type Warning } from '../api/entities.ts';
+import { errorMessage } from '../i18n/i18n.ts';
 import { Button } from '../ui/Button.tsx';
 import { type Column, DataTable, Pagination } from '../ui/DataTable.tsx';
 import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
 import { PageHeader } from '../ui/screens.tsx';
 import { toast } from '../ui/toasts.ts';
-import { errorMessage } from '../i18n/i18n.ts';
 import { EntityForm } from './EntityForm.tsx';
 import {
   changedBody,
@@ -94,7 +94,10 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
     try {
       const result =
         editing.mode === 'create'
-          ? await write.mutateAsync({ kind: 'create', fields: { ...props.createDefaults, ...createBody(fields, values) } })
+          ? await write.mutateAsync({
+              kind: 'create',
+              fields: { ...props.createDefaults, ...createBody(fields, values) },
+            })
           : editing.mode === 'clone'
             ? await write.mutateAsync({ kind: 'clone', id: editing.entity.id, fields: { name: values.name } })
             : await write.mutateAsync({
@@ -134,7 +137,11 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
     render: (row) => (
       <div className="flex gap-1">
         {canEdit && (
-          <Button variant="ghost" onClick={() => open({ mode: 'edit', entity: row })} aria-label={`${t('common:edit')} ${row.name ?? row.id}`}>
+          <Button
+            variant="ghost"
+            onClick={() => open({ mode: 'edit', entity: row })}
+            aria-label={`${t('common:edit')} ${row.name ?? row.id}`}
+          >
             {t('common:edit')}
           </Button>
         )}
@@ -145,7 +152,12 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
         )}
         {props.rowActions?.(row)}
         {canDelete && (
-          <Button variant="ghost" className="text-rose-700" onClick={() => setDeleting(row)} aria-label={`${t('common:delete')} ${row.name ?? row.id}`}>
+          <Button
+            variant="ghost"
+            className="text-rose-700"
+            onClick={() => setDeleting(row)}
+            aria-label={`${t('common:delete')} ${row.name ?? row.id}`}
+          >
             {t('common:delete')}
           </Button>
         )}
@@ -201,7 +213,13 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
       <Modal
         open={editing !== undefined}
         wide={fields.length > 4}
-        title={editing?.mode === 'edit' ? `${t('common:edit')}: ${editing.entity.name ?? editing.entity.id}` : editing?.mode === 'clone' ? t('common:clone') : t('common:new')}
+        title={
+          editing?.mode === 'edit'
+            ? `${t('common:edit')}: ${editing.entity.name ?? editing.entity.id}`
+            : editing?.mode === 'clone'
+              ? t('common:clone')
+              : t('common:new')
+        }
         onClose={() => setEditing(undefined)}
         footer={
           <>
@@ -215,7 +233,11 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
         }
       >
         {formError && (
-          <p role="alert" className="mb-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="form-error">
+          <p
+            role="alert"
+            className="mb-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700"
+            data-testid="form-error"
+          >
             {formError}
           </p>
         )}

@@ -5,7 +5,17 @@ export interface FieldSpec {
   name: string;
   /** i18n key of the label (in the screen's namespace). */
   label: string;
-  kind: 'text' | 'textarea' | 'number' | 'select' | 'multiselect' | 'checkbox' | 'date' | 'datetime' | 'json' | 'password';
+  kind:
+    | 'text'
+    | 'textarea'
+    | 'number'
+    | 'select'
+    | 'multiselect'
+    | 'checkbox'
+    | 'date'
+    | 'datetime'
+    | 'json'
+    | 'password';
   options?: readonly Option[];
   required?: boolean;
   /** i18n key of a hint shown under the field. */

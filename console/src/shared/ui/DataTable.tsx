@@ -85,7 +85,14 @@ export interface PaginationProps {
   pageSizes?: readonly number[];
 }
 
-export function Pagination({ page, pageSize, count, onPage, onPageSize, pageSizes = [10, 25, 50, 100] }: PaginationProps) {
+export function Pagination({
+  page,
+  pageSize,
+  count,
+  onPage,
+  onPageSize,
+  pageSizes = [10, 25, 50, 100],
+}: PaginationProps) {
   const { t } = useTranslation();
   const pages = Math.max(1, Math.ceil(count / pageSize));
   return (

@@ -1,4 +1,10 @@
-import { type InputHTMLAttributes, type ReactNode, type SelectHTMLAttributes, type TextareaHTMLAttributes, useId } from 'react';
+import {
+  type InputHTMLAttributes,
+  type ReactNode,
+  type SelectHTMLAttributes,
+  type TextareaHTMLAttributes,
+  useId,
+} from 'react';
 
 const inputClass = (error: string | undefined) =>
   `block w-full rounded-md border px-2.5 py-1.5 text-sm shadow-sm focus:outline-none focus:ring-2 ${

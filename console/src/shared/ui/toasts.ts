@@ -31,7 +31,8 @@ export function dismissToast(id: number) {
 export function showToast(toast: Omit<Toast, 'id'>) {
   const id = nextId++;
   // The same message twice in a row (several queries failing alike) shows once.
-  if (toasts.some((shown) => shown.code === toast.code && shown.text === toast.text && shown.kind === toast.kind)) return;
+  if (toasts.some((shown) => shown.code === toast.code && shown.text === toast.text && shown.kind === toast.kind))
+    return;
   publish([...toasts, { ...toast, id }]);
   setTimeout(() => dismissToast(id), toastDurationMs(toast.code));
 }

@@ -54,7 +54,9 @@ export default function LoginPage() {
 
   const failureText = failure && !failure.fields ? errorMessage(failure.code) : undefined;
   const fieldError = (name: string) => failure?.fields?.[name];
-  const busy = (['loggingIn', 'verifying', 'sendingReset', 'settingPassword'] as const).some((name) => state.matches(name));
+  const busy = (['loggingIn', 'verifying', 'sendingReset', 'settingPassword'] as const).some((name) =>
+    state.matches(name),
+  );
 
   return (
     <main className="flex min-h-full items-center justify-center p-4">

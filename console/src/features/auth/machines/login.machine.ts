@@ -86,7 +86,11 @@ export const loginMachine = setup({
     loggingIn: {
       invoke: {
         src: 'login',
-        input: ({ context }) => ({ email: context.email, password: context.password, verification: context.verification }),
+        input: ({ context }) => ({
+          email: context.email,
+          password: context.password,
+          verification: context.verification,
+        }),
         onDone: { target: 'loggedIn', actions: assign({ session: ({ event }) => event.output, password: '' }) },
         onError: [
           { guard: 'needsVerification', target: 'verifying' },

@@ -15,7 +15,10 @@ export default function MyProfilePage() {
     [t('role'), profile.rol],
     [t('service'), profile.service],
     [t('timeZone'), profile.timeZone],
-    [t('dateLimits'), profile.tsStart || profile.tsEnd ? `${profile.tsStart ?? '…'} – ${profile.tsEnd ?? '…'}` : t('noLimit')],
+    [
+      t('dateLimits'),
+      profile.tsStart || profile.tsEnd ? `${profile.tsStart ?? '…'} – ${profile.tsEnd ?? '…'}` : t('noLimit'),
+    ],
     [t('layers'), profile.layers.map((layer) => t(`layers:${layer.id}`)).join(', ')],
   ];
   return (

@@ -16,10 +16,16 @@ const categoryOf = (layer: Layer): LayerCategory =>
 export function Sidebar({ layers }: { layers: readonly Layer[] }) {
   const { t } = useTranslation('layers');
   const groups = layerCategories
-    .map((category) => ({ category, items: layers.filter((layer) => routableLayers.has(layer.id) && categoryOf(layer) === category) }))
+    .map((category) => ({
+      category,
+      items: layers.filter((layer) => routableLayers.has(layer.id) && categoryOf(layer) === category),
+    }))
     .filter((group) => group.items.length > 0);
   return (
-    <nav aria-label={t('common:appName')} className="flex h-full w-60 shrink-0 flex-col overflow-y-auto bg-slate-900 text-slate-200">
+    <nav
+      aria-label={t('common:appName')}
+      className="flex h-full w-60 shrink-0 flex-col overflow-y-auto bg-slate-900 text-slate-200"
+    >
       <div className="px-4 py-4 text-base font-semibold text-white">{t('common:appName')}</div>
       {groups.map(({ category, items }) => (
         <section key={category} className="mb-3" data-testid={`sidebar-${category}`}>

@@ -31,23 +31,24 @@ export function UserMenu() {
         {session?.data.name || session?.data.email} ▾
       </button>
       {open && (
-        <ul
+        <div
           role="menu"
+          tabIndex={-1}
           className="absolute right-0 z-40 mt-1 w-48 rounded-md border bg-white py-1 text-sm shadow-lg"
           onClick={() => setOpen(false)}
           onKeyDown={(event) => event.key === 'Escape' && setOpen(false)}
         >
-          <li role="none">
+          <div role="none">
             <Link role="menuitem" to="/my_profile" className="block px-3 py-1.5 hover:bg-gray-50">
               {t('myProfile')}
             </Link>
-          </li>
-          <li role="none">
+          </div>
+          <div role="none">
             <Link role="menuitem" to="/change_password" className="block px-3 py-1.5 hover:bg-gray-50">
               {t('changePassword')}
             </Link>
-          </li>
-          <li role="none">
+          </div>
+          <div role="none">
             <button
               role="menuitem"
               type="button"
@@ -56,8 +57,8 @@ export function UserMenu() {
             >
               {t('logout')}
             </button>
-          </li>
-        </ul>
+          </div>
+        </div>
       )}
     </div>
   );
