@@ -6,14 +6,16 @@ import { defineConfig } from '@playwright/test';
 const root = resolve(import.meta.dirname, '..');
 const port = Number(process.env.E2E_PORT ?? 18_181);
 export const baseURL = `http://127.0.0.1:${port}`;
+// Runs on another port (parallel local runs) keep their artifacts apart: Playwright empties its output folder.
+const suffix = process.env.E2E_PORT ? `-${port}` : '';
 
 // Browser tests drive Debian's Chromium (no browser download) against the platform started on the embedded default.
 export default defineConfig({
   testDir: 'e2e',
-  outputDir: join(root, 'test-results/e2e-artifacts'),
+  outputDir: join(root, `test-results/e2e-artifacts${suffix}`),
   timeout: 60_000,
   workers: 1,
-  reporter: [['list'], ['json', { outputFile: join(root, 'test-results/e2e.json') }]],
+  reporter: [['list'], ['json', { outputFile: join(root, `test-results/e2e${suffix}.json`) }]],
   use: {
     baseURL,
     screenshot: 'on',

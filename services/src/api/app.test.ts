@@ -87,6 +87,17 @@ describe('API skeleton', () => {
     expect(page.body).toContain('<div id="root">');
   });
 
+  it('gives a browser opening a console page the console even where an API collection has the same path', async () => {
+    const page = await app.inject({ url: '/tokens', headers: { accept: 'text/html,application/xhtml+xml' } });
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<div id="root">');
+    const call = await app.inject({ url: '/tokens', headers: { accept: 'application/json' } });
+    expect(call.statusCode).toBe(401);
+    expect(call.json().code).toBe('auth.unauthenticated');
+    const docs = await app.inject({ url: '/health', headers: { accept: 'text/html' } });
+    expect(docs.json()).toMatchObject({ status: 'ok' });
+  });
+
   it('echoes a sane caller request id and makes one up otherwise', async () => {
     expect(
       (await app.inject({ url: '/health', headers: { 'x-request-id': 'trace-123' } })).headers['x-request-id'],

@@ -72,13 +72,14 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     corsOrigins: config.identity.corsOrigins,
     publicUrl: config.http.publicUrl,
   });
+  // Before authentication: a browser opening a console page gets the console, whatever API path it shares.
+  await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.register(authenticationPlugin, {
     authenticate: identity.authenticate,
     authenticateProbe: identity.authenticateProbe,
   });
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { registry: platform.metrics });
-  await app.register(consolePlugin, { consoleDir: config.consoleDir });
   await app.register(notFoundPlugin);
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });

@@ -1,12 +1,23 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+
+// Server pages a browser may open itself; every other page navigation belongs to the console.
+const serverPages = /^\/(docs|health|ready|metrics)(\/|\?|$)/;
+
+/** A browser opening a page: an unsigned GET that wants HTML (API calls are signed and never ask for HTML). */
+const isPageNavigation = (request: FastifyRequest) =>
+  request.method === 'GET' &&
+  request.headers.authorization === undefined &&
+  (request.headers.accept?.includes('text/html') ?? false) &&
+  !serverPages.test(request.url);
 
 /**
  * Serves the console's production build on the API's port. The console routes in history mode, so a browser's
- * GET of any page that is not an API path answers index.html.
+ * navigation to any page answers index.html — also where a console page shares its path with an API collection
+ * (spec §2 `/tokens` and §7 `GET /tokens`).
  */
 export const consolePlugin = fp(async (app: FastifyInstance, { consoleDir }: { consoleDir: string }) => {
   const built = existsSync(join(consoleDir, 'index.html'));
@@ -17,6 +28,9 @@ export const consolePlugin = fp(async (app: FastifyInstance, { consoleDir }: { c
       ? reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
       : reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.'),
   );
+  app.addHook('onRequest', async (request, reply) => {
+    if (isPageNavigation(request) && !/\.\w+$/.test(request.url.split('?')[0] ?? '')) return app.consoleIndex(reply);
+  });
 });
 
 declare module 'fastify' {

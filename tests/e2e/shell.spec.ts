@@ -1,0 +1,190 @@
+import { gzipSync } from 'node:zlib';
+import { expect, test } from '@playwright/test';
+import { collectConsoleErrors, demoUsers, logIn, screenshot } from './support.ts';
+
+// Spec §2: every route of the routes table (children with ids are walked by their screens' suites).
+const specRoutes = [
+  'alerts',
+  'csv_templates',
+  'probes-map',
+  'storyboard',
+  'benchmark',
+  'bydestination',
+  'evolution',
+  'smartPerformance',
+  'measurementAnalysis',
+  'measurementLauncher',
+  'tokens',
+  'cdns_management',
+  'basic_graphic_generator',
+  'advanced_graphic_generator',
+  'dashboards_personal',
+  'csv_extractor',
+  'test_analysis',
+  'files_management',
+  'scoreManagement',
+  'scorecard_live',
+  'scorecard_comparison',
+  'tags_management',
+  'users_management',
+  'tools/providers-management',
+  'tools/probes_status',
+  'maps',
+  'campaigns_management',
+  'geofilters_management',
+  'clusters_management',
+];
+
+test.describe('login and guards', () => {
+  test('without a session every page sends the user to the login page', async ({ page }) => {
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/evolution');
+    await expect(page).toHaveURL(/\/login$/);
+    await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  });
+
+  test('a wrong password shows the catalogue message; the right one lands on the storyboard', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByLabel('E-mail').fill(demoUsers.admin.email);
+    await page.getByLabel('Password', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Wrong user or password.');
+    await page.getByLabel('Password', { exact: true }).fill(demoUsers.admin.password);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    // Spec §2: a profile with the storyboard layer lands there.
+    await expect(page).toHaveURL(/\/storyboard$/);
+    await expect(page.getByTestId('current-profile')).toHaveText('Administrator');
+    await screenshot(page, 'landing-admin', test.info());
+  });
+
+  test('an empty form shows the field problems from the catalogue', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByText('Enter your e-mail address.')).toBeVisible();
+    await expect(page).toHaveURL(/\/login$/);
+  });
+
+  test('a restricted profile sees only its layers and is turned away from the others', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'analyst');
+    // Its startPage (no storyboard layer).
+    await expect(page).toHaveURL(/\/evolution$/);
+    const sidebar = page.getByRole('navigation', { name: 'Network quality' });
+    await expect(sidebar.getByRole('link', { name: 'Tags' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
+    await page.goto('/users_management');
+    await expect(page).toHaveURL(/\/evolution$/);
+    await screenshot(page, 'landing-analyst', test.info());
+    expect(errors).toEqual([]);
+  });
+
+  test('password recovery: an unknown e-mail is refused, a known one is told the link is on its way', async ({
+    page,
+  }) => {
+    await page.goto('/login');
+    await page.getByRole('button', { name: 'Forgot your password?' }).click();
+    await page.getByLabel('E-mail').fill('nobody@demo.nq');
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByRole('alert')).toHaveText('There is no user with that e-mail address.');
+    await page.getByLabel('E-mail').fill(demoUsers.analyst.email);
+    await page.getByRole('button', { name: 'Send link' }).click();
+    await expect(page.getByRole('status')).toContainText('analyst@demo.nq');
+    await screenshot(page, 'password-recovery', test.info());
+  });
+
+  test('logging out ends the session: pages go back to the login page', async ({ page }) => {
+    await logIn(page);
+    await page.getByTestId('user-menu').click();
+    await page.getByRole('menuitem', { name: 'Log out' }).click();
+    await expect(page).toHaveURL(/\/login$/);
+    await page.goto('/tags_management');
+    await expect(page).toHaveURL(/\/login$/);
+  });
+});
+
+test.describe('layout', () => {
+  test('the language switch translates the interface and catalogue messages, and is remembered', async ({ page }) => {
+    await page.goto('/login');
+    await page.getByTestId('language-switch').selectOption('es');
+    await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
+    await page.getByLabel('Correo electrónico').fill(demoUsers.admin.email);
+    await page.getByLabel('Contraseña', { exact: true }).fill('not-the-password');
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos.');
+    await page.getByLabel('Contraseña', { exact: true }).fill(demoUsers.admin.password);
+    await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    const sidebar = page.getByRole('navigation', { name: 'Calidad de red' });
+    await expect(sidebar.getByRole('heading', { name: 'Configuración' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Etiquetas' })).toBeVisible();
+    await page.reload();
+    await expect(sidebar.getByRole('link', { name: 'Etiquetas' })).toBeVisible();
+    await screenshot(page, 'spanish', test.info());
+    await page.getByTestId('language-switch').selectOption('en');
+    await expect(
+      page.getByRole('navigation', { name: 'Network quality' }).getByRole('link', { name: 'Tags' }),
+    ).toBeVisible();
+  });
+
+  test('the sidebar groups the layers by category and the navbar switches profile', async ({ page }) => {
+    await logIn(page);
+    for (const category of ['profile', 'tools', 'maps', 'dashboards', 'config', 'internal_tools'])
+      await expect(page.getByTestId(`sidebar-${category}`)).toBeVisible();
+    await expect(page.getByTestId('sidebar-config').getByRole('link', { name: 'Clusters' })).toBeVisible();
+    await expect(page.getByTestId('alerts-unread')).toContainText('0');
+    await page.getByTestId('profile-switch').selectOption({ label: 'Madrid analyst' });
+    await expect(page.getByTestId('current-profile')).toHaveText('Madrid analyst');
+    await expect(page).toHaveURL(/\/evolution$/);
+    await expect(page.getByTestId('sidebar-config').getByRole('link', { name: 'Clusters' })).toHaveCount(0);
+    await page.getByTestId('profile-switch').selectOption({ label: 'Administrator' });
+    await expect(page.getByTestId('current-profile')).toHaveText('Administrator');
+  });
+
+  test('the refresh interval offers off, 30 s, 1, 5 and 10 min and is remembered', async ({ page }) => {
+    await logIn(page);
+    const picker = page.getByTestId('refresh-interval');
+    await expect(picker.locator('option')).toHaveText(['off', '30 s', '1 min', '5 min', '10 min']);
+    await picker.selectOption({ label: '5 min' });
+    await page.reload();
+    await expect(page.getByTestId('refresh-interval')).toHaveValue('300000');
+  });
+
+  test('an unknown address inside the console shows "page not found" in the shell', async ({ page }) => {
+    await logIn(page);
+    await page.goto('/no-such-page');
+    await expect(page.getByTestId('not-found')).toContainText('Page not found');
+  });
+});
+
+test('a walk through every spec §2 route: each opens in the shell with no browser error', async ({ page }) => {
+  test.setTimeout(240_000);
+  const errors = collectConsoleErrors(page);
+  await logIn(page);
+  for (const route of specRoutes) {
+    await test.step(route, async () => {
+      await page.goto(`/${route}`);
+      await expect(page).toHaveURL(new RegExp(`/${route}(\\?.*)?$`));
+      await expect(page.getByTestId('user-menu')).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+      await expect(page.getByTestId('error-screen')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      await screenshot(page, `route-${route.replace('/', '_')}`, test.info());
+    });
+  }
+  expect(errors).toEqual([]);
+});
+
+test('the first page (login) loads less than 300 KB of gzipped JavaScript', async ({ page }) => {
+  const scripts = new Map<string, number>();
+  page.on('response', async (response) => {
+    if (response.request().resourceType() !== 'script') return;
+    scripts.set(response.url(), gzipSync(await response.body()).length);
+  });
+  await page.goto('/login');
+  await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  const totalKb = [...scripts.values()].reduce((sum, size) => sum + size, 0) / 1024;
+  test.info().annotations.push({ type: 'first-page-js-gzip-kb', description: totalKb.toFixed(1) });
+  console.info(`first page: ${scripts.size} scripts, ${totalKb.toFixed(1)} KB gzipped`);
+  expect(totalKb).toBeLessThan(300);
+});
