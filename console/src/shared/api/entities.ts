@@ -28,7 +28,8 @@ export interface CommandResult<T> {
 export type Entity = { id: string; name?: string; version?: number; [field: string]: unknown };
 
 let lastWrite: string | undefined;
-const remember = (position: string | undefined) => {
+/** Notes the log position a write reached (writes outside entityApi call it too), for later reads to wait for. */
+export const remember = (position: string | undefined) => {
   if (position && (!lastWrite || compareLogPositions(position, lastWrite) > 0)) lastWrite = position;
 };
 /** The newest write this console made: reads wait for the read models to show it. */

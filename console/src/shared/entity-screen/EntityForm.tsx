@@ -1,5 +1,6 @@
+import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
-import { CheckboxField, SelectField, TextAreaField, TextField } from '../ui/fields.tsx';
+import { FieldInput } from './FieldInput.tsx';
 import type { FieldSpec, FormValue, FormValues } from './field-spec.ts';
 
 export interface EntityFormProps {
@@ -11,72 +12,33 @@ export interface EntityFormProps {
   onChange: (name: string, value: FormValue) => void;
 }
 
+const wideKinds = new Set<FieldSpec['kind']>(['textarea', 'json', 'multiselect', 'rows']);
+
 /** The inputs of an entity form, laid out from its field specs; each shows its own problem under it. */
 export function EntityForm({ namespace, fields, values, errors, editing, onChange }: EntityFormProps) {
   const { t } = useTranslation(namespace);
   return (
     <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-      {fields.map((field) => {
-        const label = `${t(field.label)}${field.required ? ' *' : ''}`;
-        const value = values[field.name];
-        const common = {
-          name: field.name,
-          label,
-          error: errors[field.name],
-          hint: field.hint ? t(field.hint) : undefined,
-          disabled: editing && field.fixedOnEdit,
-        };
-        const wide = field.kind === 'textarea' || field.kind === 'json' || field.kind === 'multiselect';
-        return (
-          <div key={field.name} className={wide ? 'sm:col-span-2' : undefined}>
-            {field.kind === 'checkbox' ? (
-              <CheckboxField
-                {...common}
-                checked={value === true}
-                onChange={(e) => onChange(field.name, e.target.checked)}
-              />
-            ) : field.kind === 'select' ? (
-              <SelectField
-                {...common}
-                options={field.options ?? []}
-                placeholder=""
-                value={String(value ?? '')}
-                onChange={(e) => onChange(field.name, e.target.value)}
-              />
-            ) : field.kind === 'multiselect' ? (
-              <SelectField
-                {...common}
-                multiple
-                size={Math.min(6, Math.max(3, field.options?.length ?? 3))}
-                options={field.options ?? []}
-                value={Array.isArray(value) ? value : []}
-                onChange={(e) =>
-                  onChange(
-                    field.name,
-                    [...e.target.selectedOptions].map((option) => option.value),
-                  )
-                }
-              />
-            ) : field.kind === 'textarea' || field.kind === 'json' ? (
-              <TextAreaField
-                {...common}
-                rows={field.kind === 'json' ? 6 : 3}
-                className="font-mono"
-                value={String(value ?? '')}
-                onChange={(e) => onChange(field.name, e.target.value)}
-              />
-            ) : (
-              <TextField
-                {...common}
-                type={field.kind === 'datetime' ? 'datetime-local' : field.kind === 'text' ? 'text' : field.kind}
-                placeholder={field.placeholder}
-                value={String(value ?? '')}
-                onChange={(e) => onChange(field.name, e.target.value)}
-              />
-            )}
+      {fields.map((field) => (
+        <Fragment key={field.name}>
+          {field.section && (
+            <h3 className="border-b pb-1 pt-2 text-sm font-semibold text-gray-800 sm:col-span-2">{t(field.section)}</h3>
+          )}
+          <div className={wideKinds.has(field.kind) ? 'sm:col-span-2' : undefined}>
+            <FieldInput
+              namespace={namespace}
+              field={field}
+              label={`${t(field.label)}${field.required ? ' *' : ''}`}
+              value={values[field.name]}
+              error={errors[field.name]}
+              errors={errors}
+              hint={field.hint ? t(field.hint) : undefined}
+              disabled={editing && field.fixedOnEdit}
+              onChange={(value) => onChange(field.name, value)}
+            />
           </div>
-        );
-      })}
+        </Fragment>
+      ))}
     </div>
   );
 }

@@ -2,6 +2,7 @@ import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../api/api-error.ts';
 import { type Entity, useEntityList, useEntityWrite, type Warning } from '../api/entities.ts';
+import { useProfile } from '../api/profile.ts';
 import { errorMessage } from '../i18n/i18n.ts';
 import { Button } from '../ui/Button.tsx';
 import { type Column, DataTable, Pagination } from '../ui/DataTable.tsx';
@@ -13,9 +14,11 @@ import {
   changedBody,
   createBody,
   type FieldSpec,
+  FieldValueError,
   type FormValue,
   type FormValues,
-  JsonFieldError,
+  fieldOfProblem,
+  problemsByField,
   toFormValues,
 } from './field-spec.ts';
 
@@ -48,6 +51,13 @@ export interface EntityManagementScreenProps<T extends Entity> {
   rowActions?: (row: T) => ReactNode;
   /** Something shown above the table (filters, notes). */
   children?: ReactNode;
+  /** Catalogue codes shown under a field rather than above the form, e.g. `{ 'users.alreadyExists': 'email' }`. */
+  codeFields?: Record<string, string>;
+  /**
+   * Writes are for administrators (the API answers auth.adminOnly otherwise): a profile that is not one sees the list
+   * without write buttons, and the catalogue message saying why.
+   */
+  adminOnlyWrites?: boolean;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; entity: T } | { mode: 'clone'; entity: T };
@@ -57,8 +67,14 @@ type Editing<T> = { mode: 'create' } | { mode: 'edit'; entity: T } | { mode: 'cl
  * form whose fields show the server's per-field problems; delete after a confirmation; warnings toasted on success.
  */
 export function EntityManagementScreen<T extends Entity>(props: EntityManagementScreenProps<T>) {
-  const { namespace, basePath, fields, errorCodes, canCreate = true, canEdit = true, canDelete = true } = props;
+  const { namespace, basePath, fields, errorCodes } = props;
   const { t } = useTranslation(namespace);
+  const profile = useProfile();
+  const readOnly = props.adminOnlyWrites === true && profile !== undefined && profile.rol !== 'admin' && !profile.isGod;
+  const canCreate = !readOnly && (props.canCreate ?? true);
+  const canEdit = !readOnly && (props.canEdit ?? true);
+  const canDelete = !readOnly && (props.canDelete ?? true);
+  const canClone = !readOnly && props.canClone === true;
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(props.pageSize ?? 25);
   const [search, setSearch] = useState('');
@@ -72,6 +88,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
   const [deleting, setDeleting] = useState<T | undefined>();
+  const formFields = editing?.mode === 'clone' ? fields.filter((field) => field.name === 'name') : fields;
 
   function open(next: Editing<T>) {
     const start = toFormValues(fields, next.mode === 'create' ? undefined : next.entity);
@@ -103,18 +120,29 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
             : await write.mutateAsync({
                 kind: 'update',
                 id: editing.entity.id,
-                changes: { ...changedBody(fields, initial, values), expectedVersion: editing.entity.version },
+                changes: {
+                  ...changedBody(fields, initial, values, editing.entity),
+                  expectedVersion: editing.entity.version,
+                },
               });
       showWarnings(result.warnings);
       toast.success(t('common:saved'));
       setEditing(undefined);
     } catch (error) {
-      if (error instanceof JsonFieldError) return setErrors({ [error.field]: errorMessage('request.invalid') });
-      const problems = isApiError(error) ? error.fieldProblems : {};
-      const shown = Object.keys(problems).filter((name) => fields.some((field) => field.name === name));
-      if (shown.length) setErrors(problems);
+      if (error instanceof FieldValueError) return setErrors({ [error.field]: errorMessage(error.code) });
       const code = isApiError(error) ? error.code : editing.mode === 'edit' ? errorCodes.update : errorCodes.create;
-      if (!shown.length || code !== 'request.invalid') setFormError(errorMessage(code));
+      const problems = isApiError(error) ? { ...error.fieldProblems } : {};
+      // A rule's code names its field in details.field (`ipRanges.0`, or a uniqueness scope such as `user-email`);
+      // the screen may say where a code shows instead.
+      const namedField = (isApiError(error) ? (error.details as { field?: unknown } | undefined) : undefined)?.field;
+      const ruleField = typeof namedField === 'string' ? namedField : undefined;
+      if (ruleField) delete problems[ruleField];
+      const field = props.codeFields?.[code] ?? ruleField;
+      if (field && fieldOfProblem(formFields, field)) problems[field] = errorMessage(code);
+      const placed = problemsByField(formFields, problems);
+      setErrors(placed);
+      const unplaced = Object.keys(problems).some((path) => !fieldOfProblem(formFields, path));
+      if (Object.keys(placed).length === 0 || unplaced) setFormError(errorMessage(code));
     }
   }
 
@@ -145,7 +173,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
             {t('common:edit')}
           </Button>
         )}
-        {props.canClone && (
+        {canClone && (
           <Button variant="ghost" onClick={() => open({ mode: 'clone', entity: row })}>
             {t('common:clone')}
           </Button>
@@ -164,8 +192,6 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
       </div>
     ),
   };
-  const formFields = editing?.mode === 'clone' ? fields.filter((field) => field.name === 'name') : fields;
-
   return (
     <div>
       <PageHeader
@@ -178,6 +204,11 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
           )
         }
       />
+      {readOnly && (
+        <p className="mb-3 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900" data-testid="admin-only-note">
+          {errorMessage('auth.adminOnly')}
+        </p>
+      )}
       {props.children}
       <div className="mb-3 max-w-xs">
         <input

@@ -6,12 +6,12 @@ import {
   useId,
 } from 'react';
 
-const inputClass = (error: string | undefined) =>
+export const inputClass = (error: string | undefined) =>
   `block w-full rounded-md border px-2.5 py-1.5 text-sm shadow-sm focus:outline-none focus:ring-2 ${
     error ? 'border-rose-400 focus:ring-rose-300' : 'border-gray-300 focus:ring-blue-300'
   } disabled:bg-gray-100`;
 
-interface FieldFrameProps {
+export interface FieldFrameProps {
   id: string;
   label: ReactNode;
   error?: string | undefined;
@@ -19,7 +19,8 @@ interface FieldFrameProps {
   children: ReactNode;
 }
 
-function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
+/** A labelled input frame with its hint or problem under it (for inputs the field components do not cover). */
+export function FieldFrame({ id, label, error, hint, children }: FieldFrameProps) {
   return (
     <div className="space-y-1">
       <label htmlFor={id} className="block text-sm font-medium text-gray-700">

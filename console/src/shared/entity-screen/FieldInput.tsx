@@ -1,0 +1,153 @@
+import { useId } from 'react';
+import { CheckboxField, FieldFrame, inputClass, SelectField, TextAreaField, TextField } from '../ui/fields.tsx';
+import type { FieldSpec, FormRows, FormValue } from './field-spec.ts';
+import { ImageField } from './ImageField.tsx';
+import { RowsField } from './RowsField.tsx';
+
+export interface FieldInputProps {
+  /** i18n namespace of the labels (rows label their columns). */
+  namespace: string;
+  field: FieldSpec;
+  /** The translated label. */
+  label: string;
+  value: FormValue | undefined;
+  error?: string | undefined;
+  /** Every problem of the form, by path: a rows field shows its rows' problems under their inputs. */
+  errors?: Record<string, string>;
+  hint?: string | undefined;
+  disabled?: boolean | undefined;
+  onChange: (value: FormValue) => void;
+}
+
+const text = (value: FormValue | undefined) => (typeof value === 'string' ? value : '');
+const rowsOf = (value: FormValue | undefined): FormRows['rows'] =>
+  typeof value === 'object' && !Array.isArray(value) ? value.rows : [];
+
+/** The input of one form field, by its kind. */
+export function FieldInput({
+  namespace,
+  field,
+  label,
+  value,
+  error,
+  errors = {},
+  hint,
+  disabled,
+  onChange,
+}: FieldInputProps) {
+  const common = { name: field.name, label, error, hint, disabled };
+  switch (field.kind) {
+    case 'checkbox':
+      return <CheckboxField {...common} checked={value === true} onChange={(e) => onChange(e.target.checked)} />;
+    case 'select':
+      return (
+        <SelectField
+          {...common}
+          options={field.options ?? []}
+          placeholder=""
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'multiselect':
+      return (
+        <SelectField
+          {...common}
+          multiple
+          size={Math.min(6, Math.max(3, field.options?.length ?? 3))}
+          options={field.options ?? []}
+          value={Array.isArray(value) ? value : []}
+          onChange={(e) => onChange([...e.target.selectedOptions].map((option) => option.value))}
+        />
+      );
+    case 'textarea':
+    case 'json':
+    case 'list':
+      return (
+        <TextAreaField
+          {...common}
+          rows={field.kind === 'json' ? 6 : 3}
+          className="font-mono"
+          placeholder={field.placeholder}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+    case 'rows':
+      return (
+        <RowsField
+          namespace={namespace}
+          field={field}
+          label={label}
+          hint={hint}
+          rows={rowsOf(value)}
+          errors={errors}
+          disabled={disabled}
+          onChange={onChange}
+        />
+      );
+    case 'image':
+      return (
+        <ImageField
+          label={label}
+          value={text(value)}
+          error={error}
+          hint={hint}
+          disabled={disabled}
+          rule={field.image}
+          onChange={onChange}
+        />
+      );
+    case 'color':
+      return <ColorInput {...common} value={text(value)} onChange={onChange} />;
+    default:
+      return (
+        <TextField
+          {...common}
+          type={field.kind === 'datetime' ? 'datetime-local' : field.kind === 'text' ? 'text' : field.kind}
+          placeholder={field.placeholder}
+          value={text(value)}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      );
+  }
+}
+
+interface ColorInputProps {
+  name: string;
+  label: string;
+  value: string;
+  error?: string | undefined;
+  hint?: string | undefined;
+  disabled?: boolean | undefined;
+  onChange: (value: string) => void;
+}
+
+/** A `#rrggbb` text with a colour picker beside it (the picker cannot show "no colour"; the text can). */
+function ColorInput({ name, label, value, error, hint, disabled, onChange }: ColorInputProps) {
+  const id = useId();
+  return (
+    <FieldFrame id={id} label={label} error={error} hint={hint}>
+      <div className="flex gap-2">
+        <input
+          id={id}
+          name={name}
+          placeholder="#rrggbb"
+          className={inputClass(error)}
+          value={value}
+          disabled={disabled}
+          aria-invalid={error ? true : undefined}
+          onChange={(e) => onChange(e.target.value)}
+        />
+        <input
+          type="color"
+          aria-label={label}
+          className="h-8 w-10 cursor-pointer rounded border border-gray-300"
+          value={/^#[0-9a-fA-F]{6}$/.test(value) ? value.toLowerCase() : '#000000'}
+          disabled={disabled}
+          onChange={(e) => onChange(e.target.value)}
+        />
+      </div>
+    </FieldFrame>
+  );
+}
