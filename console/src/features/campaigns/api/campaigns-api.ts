@@ -1,0 +1,21 @@
+import type { CampaignFields } from '@nq/contracts/configuration/campaign';
+import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
+import type { Entity } from '../../../shared/api/entities.ts';
+
+/** Spec §7 Campaigns. */
+export const campaignsPath = '/api/campaigns-management';
+
+export type Campaign = Entity &
+  Omit<CampaignFields, 'polygon'> & {
+    polygon?: MeasuredPolygon;
+    owner: string;
+    updatedAt: string;
+  };
+
+export const campaignErrorCodes = {
+  fetch: 'campaigns.fetchFailed',
+  create: 'campaigns.createFailed',
+  update: 'campaigns.updateFailed',
+  delete: 'campaigns.deleteFailed',
+  clone: 'campaigns.saveFailed',
+} as const;
