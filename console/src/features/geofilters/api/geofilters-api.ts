@@ -1,0 +1,21 @@
+import type { GeofilterFields } from '@nq/contracts/configuration/geofilter';
+import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
+import type { Entity } from '../../../shared/api/entities.ts';
+
+/** Spec §7 Geofilters. */
+export const geofiltersPath = '/api/geofilters';
+
+export type Geofilter = Entity &
+  Omit<GeofilterFields, 'polygon'> & {
+    polygon: MeasuredPolygon;
+    owner: string;
+    updatedAt: string;
+  };
+
+export const geofilterErrorCodes = {
+  fetch: 'geofilters.fetchFailed',
+  create: 'geofilters.createFailed',
+  update: 'geofilters.updateFailed',
+  delete: 'geofilters.deleteFailed',
+  clone: 'geofilters.saveFailed',
+} as const;
