@@ -24,15 +24,24 @@ export class ApiError extends Error {
     return errorMessage(this.code, (this.details as { params?: Record<string, string | number> })?.params);
   }
 
-  /** Per-field problems of a 400, keyed by the body field (`body.name` → `name`). */
+  /**
+   * Per-field problems of a 400, keyed by the body field (`body.name` → `name`); a rule across fields names the one
+   * field it points at in `details.field` (`tasks.0.timeout`), with the error's own code.
+   */
   get fieldProblems(): Record<string, string> {
-    const fields = (this.details as { fields?: FieldProblem[] } | undefined)?.fields ?? [];
-    return Object.fromEntries(
-      fields.map((problem) => [
-        problem.field.replace(/^(body|querystring|params)\./, ''),
-        problem.code ? errorMessage(problem.code) : problem.message,
-      ]),
-    );
+    const details = this.details as { fields?: FieldProblem[]; field?: unknown } | undefined;
+    const fields = details?.fields ?? [];
+    const ruleField =
+      typeof details?.field === 'string' && fields.length === 0 ? { [details.field]: this.localized } : {};
+    return {
+      ...ruleField,
+      ...Object.fromEntries(
+        fields.map((problem) => [
+          problem.field.replace(/^(body|querystring|params)\./, ''),
+          problem.code ? errorMessage(problem.code) : problem.message,
+        ]),
+      ),
+    };
   }
 }
 
