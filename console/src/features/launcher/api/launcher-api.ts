@@ -1,0 +1,42 @@
+import { api } from '../../../shared/api/api-client.ts';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import type { LaunchCallInput, LaunchOutcome } from '../machines/launch.machine.ts';
+
+export const launchStates = ['Pending', 'Finished', 'Cancelled', 'Error'] as const;
+
+/** A launch as GET /api/launches answers it. */
+export interface Launch {
+  id: string;
+  probeId: string;
+  task: { type?: string; name?: string; id?: string; [argument: string]: unknown };
+  state: (typeof launchStates)[number];
+  requestedBy: string;
+  createdAt: string;
+  updatedAt: string;
+  measurementId?: string;
+  cancelledBy?: string;
+}
+
+export const launchKeys = { ofProbe: (probeId: string) => ['launches', probeId] as const, all: ['launches'] as const };
+
+export const launcherApi = {
+  ofProbe: (probeId: string, signal?: AbortSignal) =>
+    api.get<{ list: Launch[] }>('/api/launches/', { query: { probeId }, signal }),
+  launch: (probeId: string, task: Record<string, unknown>, confirm: boolean) =>
+    api.post<{ launch: Launch; cancelled?: Launch }>('/api/launches/', { probeId, task, confirm }),
+};
+
+/** One launch per probe, side by side; each probe's answer becomes its outcome (409: a measurement in progress). */
+export async function launchOnProbes({ probeIds, task, confirm }: LaunchCallInput): Promise<LaunchOutcome[]> {
+  return Promise.all(
+    probeIds.map(async (probeId): Promise<LaunchOutcome> => {
+      try {
+        await launcherApi.launch(probeId, task, confirm);
+        return { probeId, result: 'launched' };
+      } catch (error) {
+        if (isApiError(error) && error.code === 'measurements.inProgress') return { probeId, result: 'busy' };
+        return { probeId, result: 'failed', code: isApiError(error) ? error.code : 'generic.error' };
+      }
+    }),
+  );
+}

@@ -1,0 +1,68 @@
+import { useQueries } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../shared/api/profile.ts';
+import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
+import { type Launch, launcherApi, launchKeys } from '../api/launcher-api.ts';
+
+/** While a launch is in progress its state is polled this often. */
+const POLL_WHILE_PENDING_MS = 3_000;
+
+const stateClass: Record<Launch['state'], string> = {
+  Pending: 'bg-blue-100 text-blue-800',
+  Finished: 'bg-emerald-100 text-emerald-800',
+  Cancelled: 'bg-gray-200 text-gray-700',
+  Error: 'bg-rose-100 text-rose-800',
+};
+
+/** The launches of the probes chosen, newest first, with their state; polled while one is in progress. */
+export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
+  const { t, i18n } = useTranslation('launcher');
+  const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
+  const refreshInterval = useRefreshInterval();
+  const results = useQueries({
+    queries: probeIds.map((probeId) => ({
+      queryKey: launchKeys.ofProbe(probeId),
+      queryFn: ({ signal }: { signal: AbortSignal }) => launcherApi.ofProbe(probeId, signal),
+      refetchInterval: (query: { state: { data?: { list: Launch[] } } }) =>
+        query.state.data?.list.some((launch) => launch.state === 'Pending') ? POLL_WHILE_PENDING_MS : refreshInterval,
+      meta: { errorCode: 'measurements.fetchFailed' },
+    })),
+  });
+  const launches = results
+    .flatMap((result) => result.data?.list ?? [])
+    .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
+  const when = (instant: string) => new Date(instant).toLocaleString(i18n.language, { timeZone });
+
+  const columns: Column<Launch>[] = [
+    { key: 'probeId', header: t('fleet:fields.probeId'), className: 'font-mono' },
+    {
+      key: 'task',
+      header: t('task'),
+      render: (launch) =>
+        `${launch.task.name ?? launch.task.id ?? ''} · ${launch.task.type ? t(`fleet:taskTypes.${launch.task.type}`) : ''}`,
+    },
+    {
+      key: 'state',
+      header: t('state'),
+      render: (launch) => (
+        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateClass[launch.state]}`}>
+          {t(`states.${launch.state}`)}
+        </span>
+      ),
+    },
+    { key: 'createdAt', header: t('launchedAt'), render: (launch) => when(launch.createdAt) },
+    { key: 'updatedAt', header: t('updatedAt'), render: (launch) => when(launch.updatedAt) },
+  ];
+
+  if (probeIds.length === 0) return <p className="text-sm text-gray-500">{t('chooseProbesForLaunches')}</p>;
+  return (
+    <DataTable<Launch>
+      columns={columns}
+      rows={launches}
+      rowKey={(launch) => launch.id}
+      loading={results.some((result) => result.isFetching)}
+      caption={t('launches')}
+    />
+  );
+}
