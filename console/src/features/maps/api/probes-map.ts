@@ -1,0 +1,58 @@
+import { useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api-client.ts';
+import { useProfile } from '../../../shared/api/profile.ts';
+import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+
+/** A probe as `GET /api/probes/map` describes it (the feature's properties). */
+export interface ProbeOnMap {
+  probeId: string;
+  name: string;
+  type: string;
+  /** The configured status (spec §4). */
+  status: string;
+  /** The status the probe last reported, when it has reported. */
+  state: string | null;
+  lastReportAt: string | null;
+  technology: number | null;
+  operator: string | null;
+  battery: number | null;
+  clusters?: string[];
+}
+
+export interface ProbesMapAnswer {
+  type: 'FeatureCollection';
+  features: { type: 'Feature'; geometry: { type: 'Point'; coordinates: [number, number] }; properties: ProbeOnMap }[];
+  withoutCoordinates: string[];
+  warnings: { code: string; message: string }[];
+}
+
+/** A probe row of the table: located or not. */
+export interface ProbeRow extends ProbeOnMap {
+  lat: number | null;
+  lon: number | null;
+}
+
+export const probeRows = (answer: ProbesMapAnswer): ProbeRow[] =>
+  answer.features.map(({ geometry, properties }) => ({
+    ...properties,
+    lon: geometry.coordinates[0],
+    lat: geometry.coordinates[1],
+  }));
+
+/**
+ * Spec §7: the probes of the profile, or those of its clusters when the profile works with clusters; it follows the
+ * navbar refresh interval. Failures are shown by the page (probeMaps.fetchFailed), not toasted.
+ */
+export function useProbesMap() {
+  const profile = useProfile();
+  const refetchInterval = useRefreshInterval();
+  const byClusters = profile?.useClusters ?? false;
+  return useQuery({
+    queryKey: ['probes-map', byClusters],
+    queryFn: ({ signal }) =>
+      api.get<ProbesMapAnswer>(byClusters ? '/api/clusters/probes/map' : '/api/probes/map', { signal }),
+    enabled: profile !== undefined,
+    refetchInterval,
+    meta: { silent: true },
+  });
+}

@@ -1,0 +1,49 @@
+import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { useTranslation } from 'react-i18next';
+import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { Spinner } from '../../../shared/ui/screens.tsx';
+import { tolerateBlockedWasm } from '../kepler/csp-compat.ts';
+import type { KeplerMapProps } from '../kepler/KeplerMap.tsx';
+
+// kepler.gl is a few MB: it loads in its own chunk the first time a map is shown, never with the first page.
+const KeplerMap = lazy(() => {
+  tolerateBlockedWasm();
+  return import('../kepler/KeplerMap.tsx');
+});
+
+/** A map that cannot start (no WebGL) says so in place instead of taking the page down. */
+class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }> {
+  override state = { failed: false };
+  static getDerivedStateFromError() {
+    return { failed: true };
+  }
+  override render() {
+    if (this.state.failed)
+      return (
+        <p role="alert" className="p-6 text-sm text-rose-700">
+          {errorMessage('generic.refreshRequired')}
+        </p>
+      );
+    return this.props.children;
+  }
+}
+
+export function LazyMap(props: Omit<KeplerMapProps, 'outlinesLabel'> & { className?: string }) {
+  const { t } = useTranslation('maps');
+  const { className = 'h-[32rem]', ...map } = props;
+  return (
+    <div className={`overflow-hidden rounded-lg border border-gray-200 bg-slate-200 ${className}`}>
+      <MapFailure>
+        <Suspense
+          fallback={
+            <div className="flex h-full items-center justify-center">
+              <Spinner label={t('loadingMap')} />
+            </div>
+          }
+        >
+          <KeplerMap {...map} outlinesLabel={t('countries')} />
+        </Suspense>
+      </MapFailure>
+    </div>
+  );
+}

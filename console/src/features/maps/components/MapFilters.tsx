@@ -1,0 +1,134 @@
+import { type Metric, metrics } from '@nq/contracts/analytics/query-ir';
+import type { KpiId } from '@nq/contracts/measurements/kpis';
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
+import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
+import type { MapRequest } from '../api/maps.ts';
+import { type PaletteId, paletteIds } from './value-classes.ts';
+
+export interface MapSettings {
+  request: MapRequest;
+  palette: PaletteId;
+  radius: number;
+}
+
+export interface MapFiltersProps {
+  kpis: readonly CatalogueKpi[];
+  campaigns: readonly { id: string; name: string }[];
+  busy: boolean;
+  onShow: (settings: MapSettings) => void;
+}
+
+/** Tile sizes offered: web-mercator zoom levels of the aggregation grid (larger: finer cells). */
+const gridLevels = [6, 8, 10, 12, 14] as const;
+
+/** Spec §2 maps configuration: the value axis (KPI and metric), the selection, the colour palette and the radius. */
+export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
+  const { t } = useTranslation(['maps', 'analysis']);
+  const [kpi, setKpi] = useState<string>('');
+  const [metric, setMetric] = useState<Metric>('avg');
+  const [campaign, setCampaign] = useState('');
+  const [tsStart, setTsStart] = useState('');
+  const [tsEnd, setTsEnd] = useState('');
+  const [zoom, setZoom] = useState('10');
+  const [palette, setPalette] = useState<PaletteId | ''>('quality');
+  const [radius, setRadius] = useState('40');
+  const [errors, setErrors] = useState<Record<string, string>>({});
+  const chosenKpi = kpi || kpis[0]?.id || '';
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    const problems: Record<string, string> = {};
+    // Spec §2: a colour palette must be selected.
+    if (!palette) problems.palette = errorMessage('maps.paletteRequired');
+    if (!chosenKpi) problems.kpi = errorMessage('validation.required');
+    if (tsStart && tsEnd && tsEnd < tsStart) problems.tsEnd = errorMessage('validation.endBeforeStart');
+    setErrors(problems);
+    if (Object.keys(problems).length > 0 || !palette) return;
+    onShow({
+      request: {
+        kpi: chosenKpi as KpiId,
+        metric,
+        zoom: Number(zoom),
+        ...(campaign ? { campaigns: [campaign] } : {}),
+        ...(tsStart ? { tsStart } : {}),
+        ...(tsEnd ? { tsEnd } : {}),
+      },
+      palette,
+      radius: Number(radius) || 40,
+    });
+  }
+
+  return (
+    <form
+      onSubmit={submit}
+      noValidate
+      className="grid grid-cols-2 gap-3 md:grid-cols-4 lg:grid-cols-5"
+      aria-label={t('maps:filters')}
+    >
+      <SelectField
+        label={t('analysis:kpi')}
+        value={chosenKpi}
+        onChange={(event) => setKpi(event.target.value)}
+        options={kpis.map((item) => ({ value: item.id, label: `${item.label} (${item.unit})` }))}
+        error={errors.kpi}
+      />
+      <SelectField
+        label={t('analysis:metric')}
+        value={metric}
+        onChange={(event) => setMetric(event.target.value as Metric)}
+        options={metrics.map((value) => ({ value, label: t(`analysis:metrics.${value}`) }))}
+      />
+      <SelectField
+        label={t('maps:campaign')}
+        value={campaign}
+        onChange={(event) => setCampaign(event.target.value)}
+        placeholder={t('maps:anyCampaign')}
+        options={campaigns.map((item) => ({ value: item.id, label: item.name }))}
+      />
+      <TextField
+        label={t('analysis:from')}
+        type="date"
+        value={tsStart}
+        onChange={(event) => setTsStart(event.target.value)}
+      />
+      <TextField
+        label={t('analysis:to')}
+        type="date"
+        value={tsEnd}
+        onChange={(event) => setTsEnd(event.target.value)}
+        error={errors.tsEnd}
+      />
+      <SelectField
+        label={t('maps:grid')}
+        value={zoom}
+        onChange={(event) => setZoom(event.target.value)}
+        options={gridLevels.map((level) => ({ value: String(level), label: t('maps:gridLevel', { level }) }))}
+      />
+      <SelectField
+        label={t('maps:palette')}
+        value={palette}
+        onChange={(event) => setPalette(event.target.value as PaletteId | '')}
+        placeholder={t('maps:choosePalette')}
+        options={paletteIds.map((id) => ({ value: id, label: t(`maps:palettes.${id}`) }))}
+        error={errors.palette}
+      />
+      <TextField
+        label={t('maps:radius')}
+        type="number"
+        min={5}
+        max={100}
+        value={radius}
+        onChange={(event) => setRadius(event.target.value)}
+      />
+      <div className="flex items-end">
+        <Button type="submit" busy={busy}>
+          {t('maps:show')}
+        </Button>
+      </div>
+    </form>
+  );
+}

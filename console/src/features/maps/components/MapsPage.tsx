@@ -1,0 +1,160 @@
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { entityApi } from '../../../shared/api/entities.ts';
+import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
+import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
+import { type MapAnswer, mapQuery } from '../api/maps.ts';
+import { type MapView, madrid, viewOf } from '../kepler/map-layers.ts';
+import { LazyMap } from './LazyMap.tsx';
+import { Legend } from './Legend.tsx';
+import { MapFilters, type MapSettings } from './MapFilters.tsx';
+import { MapRawData } from './MapRawData.tsx';
+import { MapResults } from './MapResults.tsx';
+import { Tabs } from './Tabs.tsx';
+import { tileLayers, valueClasses } from './value-classes.ts';
+
+type Tab = 'graphic' | 'results' | 'raw';
+
+const campaignsApi = entityApi<{ id: string; name: string }>('/api/campaigns-management');
+
+/** Spec §2 /maps: a KPI's metric per map cell over the selection — as a map, as a table, and the raw points. */
+export default function MapsPage() {
+  const { t } = useTranslation('maps');
+  const [settings, setSettings] = useState<MapSettings>();
+  const [tab, setTab] = useState<Tab>('graphic');
+  const kpis = useKpiCatalogue();
+  const campaigns = useQuery({
+    queryKey: ['maps', 'campaigns'],
+    queryFn: ({ signal }) => campaignsApi.list({ pageSize: 100, sort: 'name' }, signal),
+    select: (page) => page.list,
+    meta: { errorCode: 'campaigns.fetchFailed' },
+  });
+  const refetchInterval = useRefreshInterval();
+  const map = useQuery({ ...mapQuery(settings?.request), refetchInterval });
+  const kpi = kpis.data?.find((item) => item.id === settings?.request.kpi);
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('mapsPage.title')} />
+      <Card>
+        <MapFilters
+          kpis={kpis.data ?? []}
+          campaigns={campaigns.data ?? []}
+          busy={map.isFetching}
+          onShow={(next) => {
+            setSettings(next);
+            setTab('graphic');
+          }}
+        />
+      </Card>
+      {map.isError && (
+        <ErrorNotice
+          code={isApiError(map.error) && map.error.code !== 'generic.error' ? map.error.code : 'maps.resultsFailed'}
+        />
+      )}
+      {map.data && settings && (
+        <MapOutcome
+          answer={map.data}
+          settings={settings}
+          unit={kpi?.unit ?? ''}
+          inverse={kpi?.inverse ?? false}
+          tab={tab}
+          onTab={setTab}
+        />
+      )}
+    </div>
+  );
+}
+
+function MapOutcome({
+  answer,
+  settings,
+  unit,
+  inverse,
+  tab,
+  onTab,
+}: {
+  answer: MapAnswer;
+  settings: MapSettings;
+  unit: string;
+  inverse: boolean;
+  tab: Tab;
+  onTab: (tab: Tab) => void;
+}) {
+  const { t } = useTranslation('maps');
+  const format = useCallback(
+    (value: number) => `${value.toFixed(value >= 100 ? 0 : 1)}${unit ? ` ${unit}` : ''}`,
+    [unit],
+  );
+  const classes = useMemo(
+    () => valueClasses(answer.tiles, settings.palette, inverse),
+    [answer.tiles, settings.palette, inverse],
+  );
+  const layers = useMemo(
+    () => tileLayers(classes, settings.radius, { value: t('mapsPage.value'), samples: t('mapsPage.samples'), format }),
+    [classes, settings.radius, t, format],
+  );
+  const view = useMemo<MapView>(() => {
+    const campaign = answer.campaigns[0];
+    if (campaign) return { lon: campaign.center[0], lat: campaign.center[1], zoom: 11 };
+    return viewOf(
+      layers.flatMap((layer) => layer.points),
+      madrid,
+      12,
+    );
+  }, [answer.campaigns, layers]);
+  const notices = answer.warnings.map((warning) => ({
+    code: warning.code,
+    ...(warning.params ? { params: warning.params } : {}),
+  }));
+  // The count answer carries the limit but not the warning params: the page supplies it.
+  const blocked = answer.total > answer.limit;
+
+  return (
+    <div className="flex flex-col gap-3">
+      <Notices
+        notices={notices.map((notice) =>
+          notice.code === 'maps.sampleLimitExceeded' ? { ...notice, params: { limit: answer.limit } } : notice,
+        )}
+      />
+      {answer.total > 0 && !blocked && (
+        <>
+          <div className="flex flex-wrap items-center justify-between gap-3">
+            <Tabs<Tab>
+              label={t('mapsPage.view')}
+              tabs={[
+                { id: 'graphic', label: t('mapsPage.tabs.graphic') },
+                { id: 'results', label: t('mapsPage.tabs.results') },
+                { id: 'raw', label: t('mapsPage.tabs.raw') },
+              ]}
+              selected={tab}
+              onSelect={onTab}
+            />
+            <p className="text-sm text-gray-500">
+              {t('mapsPage.summary', { total: answer.total, cells: answer.tiles.length })}
+            </p>
+          </div>
+          {tab === 'graphic' && (
+            <>
+              <Legend
+                title={t('mapsPage.legend')}
+                entries={layers.map((layer) => ({
+                  label: layer.label,
+                  colour: layer.colour,
+                  count: layer.points.length,
+                }))}
+              />
+              <LazyMap layers={layers} view={view} label={t('mapsPage.tabs.graphic')} />
+            </>
+          )}
+          {tab === 'results' && <MapResults tiles={answer.tiles} format={format} />}
+          {tab === 'raw' && <MapRawData request={settings.request} />}
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,108 @@
+import { addDataToMap, removeDataset } from '@kepler.gl/actions';
+import { KeplerGl } from '@kepler.gl/components';
+import { MAP_CONTROLS } from '@kepler.gl/constants';
+import { enhanceReduxMiddleware, keplerGlReducer } from '@kepler.gl/reducers';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { Provider } from 'react-redux';
+import { applyMiddleware, combineReducers, createStore } from 'redux';
+import { StyleSheetManager } from 'styled-components';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { cspSafeStyleTarget } from './csp-compat.ts';
+import { configureKepler, mapStyleState } from './kepler-setup.ts';
+import { keplerConfig, type MapView, type Outlines, type PointLayer } from './map-layers.ts';
+
+export interface KeplerMapProps {
+  layers: readonly PointLayer[];
+  view: MapView;
+  /** Accessible name of the map region. */
+  label: string;
+  /** What the base outlines are called in their tooltip (e.g. "Countries"). */
+  outlinesLabel: string;
+}
+
+const MAP_ID = 'map';
+const OUTLINES_URL = '/geo/europe-outline.geojson';
+
+let outlines: Promise<Outlines['collection'] | undefined> | undefined;
+/** The base outlines, fetched once (a missing file leaves the plain background). */
+const loadOutlines = () => {
+  outlines ??= fetch(OUTLINES_URL)
+    .then((response) => (response.ok ? response.json() : undefined))
+    .catch(() => undefined);
+  return outlines;
+};
+
+/** Each map has its own kepler store: kepler's state stays out of the app and goes with the map. */
+function createMapStore() {
+  configureKepler();
+  const reducer = combineReducers({
+    keplerGl: keplerGlReducer.initialState({
+      uiState: {
+        readOnly: true,
+        currentModal: null,
+        activeSidePanel: null,
+        locale: currentLanguage(),
+        // The page draws the legend; kepler's editing controls have no use on a read-only map.
+        mapControls: Object.fromEntries(
+          Object.keys(MAP_CONTROLS).map((control) => [control, { show: false, active: false }]),
+        ),
+      },
+      mapStyle: mapStyleState(),
+    }),
+  });
+  return createStore(reducer, {}, applyMiddleware(...enhanceReduxMiddleware([])));
+}
+
+function useElementSize() {
+  const ref = useRef<HTMLElement>(null);
+  const [size, setSize] = useState<{ width: number; height: number }>();
+  useEffect(() => {
+    const element = ref.current;
+    if (!element) return;
+    const observer = new ResizeObserver(([entry]) => {
+      if (entry) setSize({ width: Math.round(entry.contentRect.width), height: Math.round(entry.contentRect.height) });
+    });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return { ref, size };
+}
+
+/**
+ * A kepler.gl map of point layers over the shipped country outlines (offline), read-only. Replacing the layers
+ * replaces the datasets; the view moves only when the caller's view changes.
+ */
+export default function KeplerMap({ layers, view, label, outlinesLabel }: KeplerMapProps) {
+  const store = useMemo(createMapStore, []);
+  const styleTarget = useMemo(cspSafeStyleTarget, []);
+  const { ref, size } = useElementSize();
+  const shown = useRef<string[]>([]);
+
+  useEffect(() => {
+    let cancelled = false;
+    void loadOutlines().then((base) => {
+      if (cancelled) return;
+      for (const id of shown.current) store.dispatch(removeDataset(id));
+      const { datasets, config } = keplerConfig(layers, view, base && { label: outlinesLabel, collection: base });
+      shown.current = datasets.map((dataset) => dataset.info.id);
+      store.dispatch(
+        addDataToMap({ datasets, config, options: { centerMap: false, readOnly: true, keepExistingConfig: false } }),
+      );
+    });
+    return () => {
+      cancelled = true;
+    };
+  }, [store, layers, view, outlinesLabel]);
+
+  return (
+    <section ref={ref} aria-label={label} className="relative h-full w-full overflow-hidden" data-testid="kepler-map">
+      <StyleSheetManager target={styleTarget}>
+        <Provider store={store}>
+          {size && size.width > 0 && (
+            <KeplerGl id={MAP_ID} mapboxApiAccessToken="offline" width={size.width} height={size.height} />
+          )}
+        </Provider>
+      </StyleSheetManager>
+    </section>
+  );
+}
