@@ -1,0 +1,56 @@
+import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
+import { useQueries, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api-client.ts';
+import { type EntityPage, entityApi, entityKeys, readYourWrites } from '../../../shared/api/entities.ts';
+import { geofiltersPath } from '../../geofilters/api/geofilters-api.ts';
+
+// What a cluster is made of: the profile's probes (spec §5 "probes must belong to the profile": the API lists only
+// those) and its geographic filters. One page of 500 is plenty for a selection list.
+
+export interface ProbeOption {
+  id: string;
+  probeId: string;
+  name?: string;
+}
+
+export const useProbeOptions = () =>
+  useQuery({
+    queryKey: ['cluster-options', 'probes'],
+    queryFn: ({ signal }) =>
+      api.get<EntityPage<ProbeOption>>('/probes/', {
+        query: { fields: 'probeId,name', pageSize: 500, sort: 'probeId', ...readYourWrites() },
+        signal,
+      }),
+    select: (page) => page.list,
+    meta: { errorCode: 'probes.fetchFailed' },
+  });
+
+export interface GeofilterOption {
+  id: string;
+  name: string;
+}
+
+export const useGeofilterOptions = () =>
+  useQuery({
+    queryKey: ['cluster-options', 'geofilters'],
+    queryFn: ({ signal }) =>
+      api.get<EntityPage<GeofilterOption>>(`${geofiltersPath}/`, {
+        query: { fields: 'name', pageSize: 500, sort: 'name', ...readYourWrites() },
+        signal,
+      }),
+    select: (page) => page.list,
+    meta: { errorCode: 'geofilters.fetchFailed' },
+  });
+
+/** The polygons of the chosen geographic filters, each loaded once (the list leaves them out: they can be large). */
+export function useGeofilterPolygons(ids: readonly string[]) {
+  return useQueries({
+    queries: ids.map((id) => ({
+      queryKey: entityKeys.one(geofiltersPath, id),
+      queryFn: ({ signal }: { signal: AbortSignal }) =>
+        entityApi<{ id: string; name: string; polygon: MeasuredPolygon }>(geofiltersPath).get(id, signal),
+      staleTime: 5 * 60_000,
+      meta: { errorCode: 'geofilters.fetchFailed' },
+    })),
+  }).flatMap((query) => (query.data ? [query.data] : []));
+}

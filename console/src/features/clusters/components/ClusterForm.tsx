@@ -1,0 +1,177 @@
+import { countryNames } from '@nq/contracts/configuration/countries';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useEntity } from '../../../shared/api/entities.ts';
+import { SelectField, TextAreaField, TextField } from '../../../shared/ui/fields.tsx';
+import { MessagePanel, Spinner } from '../../../shared/ui/screens.tsx';
+import { FormFrame } from '../../geo-entities/components/FormFrame.tsx';
+import { useEntitySave } from '../../geo-entities/components/useEntitySave.ts';
+import { changedFields } from '../../geo-entities/model/changed-fields.ts';
+import { useProbeOptions } from '../api/cluster-options.ts';
+import { type Cluster, clusterErrorCodes, clustersPath } from '../api/clusters-api.ts';
+import {
+  attributeNames,
+  type ClusterDraft,
+  clusterBody,
+  clusterDraft,
+  clusterFormFields,
+  clusterProblems,
+  emptyMembership,
+  emptyRange,
+} from '../model/cluster-draft.ts';
+import { ClusterImageField } from './ClusterImageField.tsx';
+import { GeofilterPicker } from './GeofilterPicker.tsx';
+import { RangeRows } from './RangeRows.tsx';
+
+export interface ClusterFormProps {
+  id?: string | undefined;
+  onDone: () => void;
+}
+
+export function ClusterForm({ id, onDone }: ClusterFormProps) {
+  const { t } = useTranslation('clusters');
+  const cluster = useEntity<Cluster>(clustersPath, id, clusterErrorCodes.fetch);
+  if (id && cluster.isPending) return <Spinner label={t('common:loading')} />;
+  if (id && !cluster.data) return <MessagePanel title={t('common:notFoundTitle')} body={t('common:notFoundBody')} />;
+  return <ClusterEditor cluster={cluster.data} onDone={onDone} />;
+}
+
+const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
+
+function ClusterEditor({ cluster, onDone }: { cluster: Cluster | undefined; onDone: () => void }) {
+  const { t } = useTranslation('clusters');
+  const [initial] = useState(() => clusterDraft(cluster));
+  const [draft, setDraft] = useState<ClusterDraft>(initial);
+  const probes = useProbeOptions();
+  const { save, saving, fieldError, formError } = useEntitySave({
+    basePath: clustersPath,
+    fields: clusterFormFields,
+    failureCodes: clusterErrorCodes,
+    onSaved: onDone,
+  });
+  const change = (changes: Partial<ClusterDraft>) => setDraft((current) => ({ ...current, ...changes }));
+  const probeOptions = (probes.data ?? []).map((probe) => ({
+    value: probe.probeId,
+    label: probe.name ? `${probe.probeId} · ${probe.name}` : probe.probeId,
+  }));
+
+  const submit = () =>
+    void save(
+      cluster
+        ? {
+            kind: 'update',
+            id: cluster.id,
+            changes: { ...changedFields(clusterBody(initial), clusterBody(draft)), expectedVersion: cluster.version },
+          }
+        : { kind: 'create', fields: clusterBody(draft) },
+      clusterProblems(draft),
+    );
+
+  return (
+    <FormFrame
+      title={cluster ? t('geo:form.editTitle', { name: cluster.name }) : t('geo:form.newTitle', { kind: t('kind') })}
+      formError={formError}
+      saving={saving}
+      onSave={submit}
+    >
+      <div className="grid gap-4 md:grid-cols-2">
+        <TextField
+          label={t('geo:form.name')}
+          value={draft.name}
+          maxLength={64}
+          required
+          onChange={(event) => change({ name: event.target.value })}
+          error={fieldError('name')}
+        />
+        <div className="max-w-[10rem]">
+          <TextField
+            type="color"
+            label={t('colour')}
+            value={draft.colour}
+            onChange={(event) => change({ colour: event.target.value })}
+            error={fieldError('colour')}
+          />
+        </div>
+        <div className="md:col-span-2">
+          <TextAreaField
+            label={t('description')}
+            value={draft.description}
+            maxLength={500}
+            rows={2}
+            onChange={(event) => change({ description: event.target.value })}
+            error={fieldError('description')}
+          />
+        </div>
+        <div className="md:col-span-2">
+          <ClusterImageField image={draft.image} onChange={(image) => change({ image })} error={fieldError('image')} />
+        </div>
+        <TextField
+          type="date"
+          label={t('startDate')}
+          value={draft.startDate}
+          onChange={(event) => change({ startDate: event.target.value })}
+          error={fieldError('startDate')}
+        />
+        <TextField
+          type="date"
+          label={t('endDate')}
+          value={draft.endDate}
+          min={draft.startDate || undefined}
+          onChange={(event) => change({ endDate: event.target.value })}
+          error={fieldError('endDate')}
+        />
+      </div>
+
+      <fieldset className="grid gap-4 md:grid-cols-3">
+        <legend className="mb-2 text-sm font-semibold text-gray-800">{t('attributes.title')}</legend>
+        {attributeNames.map((name) =>
+          name === 'country' ? (
+            <SelectField
+              key={name}
+              label={t('attributes.country')}
+              options={countryOptions}
+              placeholder={t('attributes.none')}
+              value={draft.attributes.country}
+              onChange={(event) => change({ attributes: { ...draft.attributes, country: event.target.value } })}
+            />
+          ) : (
+            <TextField
+              key={name}
+              label={t(`attributes.${name}`)}
+              value={draft.attributes[name]}
+              maxLength={100}
+              onChange={(event) => change({ attributes: { ...draft.attributes, [name]: event.target.value } })}
+            />
+          ),
+        )}
+      </fieldset>
+      {fieldError('attributes') && (
+        <p role="alert" className="text-xs text-rose-600">
+          {fieldError('attributes')}
+        </p>
+      )}
+
+      <RangeRows
+        texts="dateRanges"
+        rows={draft.dateRanges}
+        onChange={(dateRanges) => change({ dateRanges })}
+        newRow={emptyRange}
+        error={fieldError('dateRanges')}
+      />
+      <RangeRows
+        texts="probes"
+        rows={draft.probes}
+        onChange={(rows) => change({ probes: rows })}
+        newRow={emptyMembership}
+        probes={probeOptions}
+        error={fieldError('probes')}
+      />
+      <GeofilterPicker
+        selected={draft.geoFilters}
+        onChange={(geoFilters) => change({ geoFilters })}
+        colour={draft.colour}
+        error={fieldError('geoFilters')}
+      />
+    </FormFrame>
+  );
+}

@@ -1,0 +1,56 @@
+import { useTranslation } from 'react-i18next';
+import { useProfile } from '../../../shared/api/profile.ts';
+import { ManagementList } from '../../geo-entities/components/ManagementList.tsx';
+import { useScreenMode } from '../../geo-entities/components/useScreenMode.ts';
+import { idScheme } from '../../geo-entities/model/screen-route.ts';
+import { formatDay } from '../../geo-entities/model/utc-dates.ts';
+import { type Cluster, clusterErrorCodes, clusterPageSize, clustersPath } from '../api/clusters-api.ts';
+import { ClusterForm } from './ClusterForm.tsx';
+
+/**
+ * Spec §2 /clusters_management: the list (25 per page, by name ascending, spec §4/§9), or with `?id=` the form
+ * (`?id=new` for a new cluster). Only clusters created with the current profile can be deleted.
+ */
+export default function ClustersPage() {
+  const { t, i18n } = useTranslation('clusters');
+  const profile = useProfile();
+  const [mode, go] = useScreenMode(idScheme);
+  if (mode.kind !== 'list')
+    return (
+      <ClusterForm
+        key={mode.kind === 'edit' ? mode.id : 'new'}
+        id={mode.kind === 'edit' ? mode.id : undefined}
+        onDone={() => go({ kind: 'list' })}
+      />
+    );
+  return (
+    <ManagementList<Cluster>
+      namespace="clusters"
+      basePath={clustersPath}
+      scheme={idScheme}
+      fixedPageSize={clusterPageSize}
+      fields={['description', 'colour', 'probes', 'geoFilters']}
+      errorCodes={clusterErrorCodes}
+      deleteRefusal={(cluster) => (profile && cluster.owner !== profile.id ? 'clusters.deleteNotOwner' : undefined)}
+      columns={[
+        {
+          key: 'colour',
+          header: t('columns.colour'),
+          render: (row) =>
+            row.colour ? (
+              <span
+                className="inline-block h-4 w-4 rounded-full border border-gray-300 align-middle"
+                style={{ backgroundColor: row.colour }}
+                title={row.colour}
+              />
+            ) : null,
+        },
+        { key: 'description', header: t('columns.description') },
+        { key: 'probes', header: t('columns.probes'), render: (row) => row.probes?.length ?? 0 },
+        { key: 'geoFilters', header: t('columns.geoFilters'), render: (row) => row.geoFilters?.length ?? 0 },
+        { key: 'owner', header: t('geo:list.owner') },
+        { key: 'updatedAt', header: t('geo:list.updated'), render: (row) => formatDay(row.updatedAt, i18n.language) },
+      ]}
+    />
+  );
+}
