@@ -1,0 +1,34 @@
+import type { Dimension, Granularity, Metric } from '@nq/contracts/analytics/query-ir';
+import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
+import type { KpiId } from '@nq/contracts/measurements/kpis';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { api } from '../../../shared/api/api-client.ts';
+import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+
+/** The evolution screen's body (`POST /api/evolution`): one KPI's metric over time, optionally per breakdown. */
+export interface EvolutionRequest {
+  kpi: KpiId;
+  metric: Metric;
+  granularity: Granularity;
+  breakdowns: Dimension[];
+  tsStart?: string;
+  tsEnd?: string;
+}
+
+export type EvolutionAnswer = Extract<GraphicResponse, { kind: 'metric' }>;
+
+/**
+ * The evolution of the chosen KPI; it follows the navbar refresh interval. A failure toasts its catalogue message
+ * (the destinations ones stay 10 s), `evolution.fetchFailed` when it has none of its own.
+ */
+export function useEvolution(request: EvolutionRequest | undefined) {
+  const refetchInterval = useRefreshInterval();
+  return useQuery({
+    queryKey: ['evolution', request],
+    queryFn: ({ signal }) => api.post<EvolutionAnswer>('/api/evolution', request, { signal }),
+    enabled: request !== undefined,
+    placeholderData: keepPreviousData,
+    refetchInterval,
+    meta: { errorCode: 'evolution.fetchFailed' },
+  });
+}

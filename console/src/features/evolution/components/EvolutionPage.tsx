@@ -1,0 +1,135 @@
+import type { BucketKey } from '@nq/contracts/analytics/query-result';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { useProfile } from '../../../shared/api/profile.ts';
+import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
+import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { type EvolutionRequest, useEvolution } from '../api/evolution.ts';
+import { EvolutionChart } from './EvolutionChart.tsx';
+import { type EvolutionChoice, EvolutionFilters, initialChoice } from './EvolutionFilters.tsx';
+import { bucketFormatter, chartData, INDEX, isEmpty } from './evolution-series.ts';
+
+const requestOf = (choice: EvolutionChoice, fallbackKpi: string | undefined): EvolutionRequest | undefined => {
+  const kpi = choice.kpi || fallbackKpi;
+  if (!kpi || (choice.tsStart && choice.tsEnd && choice.tsEnd < choice.tsStart)) return undefined;
+  return {
+    kpi: kpi as EvolutionRequest['kpi'],
+    metric: choice.metric,
+    granularity: choice.granularity,
+    breakdowns: choice.breakdown ? [choice.breakdown] : [],
+    ...(choice.tsStart ? { tsStart: choice.tsStart } : {}),
+    ...(choice.tsEnd ? { tsEnd: choice.tsEnd } : {}),
+  };
+};
+
+/** Spec §2 /evolution: a KPI's metric over time (by the chosen granularity), optionally per breakdown. */
+export default function EvolutionPage() {
+  const { t, i18n } = useTranslation(['evolution', 'analysis']);
+  const profile = useProfile();
+  const kpis = useKpiCatalogue();
+  const [choice, setChoice] = useState<EvolutionChoice>(initialChoice);
+  const fallbackKpi = kpis.data?.[0]?.id;
+  const request = useMemo(() => requestOf(choice, fallbackKpi), [choice, fallbackKpi]);
+  const evolution = useEvolution(request);
+  const kpi = kpis.data?.find((item) => item.id === request?.kpi);
+  const answer = evolution.data;
+  const endBeforeStart =
+    choice.tsStart && choice.tsEnd && choice.tsEnd < choice.tsStart
+      ? errorMessage('validation.endBeforeStart')
+      : undefined;
+
+  // Warnings (destinations without targets…) are toasted once per question, not at every refresh.
+  const warned = useRef<string>();
+  useEffect(() => {
+    const asked = JSON.stringify(request);
+    if (!answer || evolution.isPlaceholderData || warned.current === asked) return;
+    warned.current = asked;
+    for (const warning of answer.warnings) toast.warning(warning.code);
+  }, [answer, evolution.isPlaceholderData, request]);
+
+  const data = useMemo(() => {
+    if (!answer || !request) return undefined;
+    const bucket = bucketFormatter(request.granularity, i18n.language, profile?.timeZone ?? 'Etc/UTC', {
+      weekday: (day) => t(`analysis:weekdays.${day}`),
+      all: t('analysis:all'),
+    });
+    return chartData(answer.series, {
+      single: kpi?.label ?? request.kpi,
+      value: (dimension, value) =>
+        dimension === 'fringe'
+          ? t(`analysis:fringes.${value}`)
+          : dimension === 'status'
+            ? t(`analysis:sections.${value}`, { defaultValue: String(value) })
+            : String(value),
+      bucket: (key: BucketKey) => bucket(key),
+    });
+  }, [answer, request, kpi?.label, i18n.language, profile?.timeZone, t]);
+
+  const format = (value: number) =>
+    `${new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(value)}${
+      kpi?.unit && request?.metric !== 'count' && request?.metric !== 'uniqueCount' ? ` ${kpi.unit}` : ''
+    }`;
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('evolution:title')} />
+      <Card>
+        <EvolutionFilters kpis={kpis.data ?? []} choice={choice} onChange={setChoice} endBeforeStart={endBeforeStart} />
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-base font-semibold text-gray-800">
+          {kpi
+            ? t('evolution:chartTitle', { kpi: kpi.label, metric: t(`analysis:metrics.${request?.metric ?? 'avg'}`) })
+            : ''}
+        </h2>
+        {evolution.isPending && request && <Spinner label={t('common:loading')} />}
+        {answer &&
+          data &&
+          (isEmpty(answer.series) ? (
+            <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="evolution-empty">
+              {errorMessage('graphics.noData')}
+            </p>
+          ) : (
+            <div data-testid="evolution-chart" aria-busy={evolution.isFetching || undefined}>
+              <EvolutionChart type={choice.chartType} data={data} format={format} />
+              <details className="mt-4">
+                <summary className="cursor-pointer text-sm font-medium text-gray-700">
+                  {t('evolution:dataTable')}
+                </summary>
+                <div className="mt-2 overflow-x-auto">
+                  <table className="min-w-full divide-y divide-gray-200 text-sm">
+                    <thead className="bg-gray-50">
+                      <tr>
+                        <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-600">
+                          {t(`analysis:granularities.${request?.granularity ?? 'day'}`)}
+                        </th>
+                        {data.categories.map((category) => (
+                          <th key={category} scope="col" className="px-3 py-2 text-right font-semibold text-gray-600">
+                            {category}
+                          </th>
+                        ))}
+                      </tr>
+                    </thead>
+                    <tbody className="divide-y divide-gray-100">
+                      {data.rows.map((row) => (
+                        <tr key={String(row[INDEX])}>
+                          <td className="px-3 py-1.5">{row[INDEX]}</td>
+                          {data.categories.map((category) => (
+                            <td key={category} className="px-3 py-1.5 text-right tabular-nums">
+                              {typeof row[category] === 'number' ? format(row[category]) : ''}
+                            </td>
+                          ))}
+                        </tr>
+                      ))}
+                    </tbody>
+                  </table>
+                </div>
+              </details>
+            </div>
+          ))}
+      </Card>
+    </div>
+  );
+}
