@@ -47,7 +47,7 @@ describe('campaign form', () => {
 
   it('finds the problems the API would, before calling it', () => {
     expect(campaignProblems(campaignDraft())).toEqual({
-      name: 'validation.tooShort',
+      name: 'validation.required',
       startDate: 'validation.required',
       endDate: 'validation.required',
     });

@@ -44,7 +44,7 @@ describe('form problems', () => {
 
   it("checks a body against the entity's contract, first issue per field", () => {
     expect(schemaProblems(campaignFieldsSchema, { name: '', startDate: 'soon' }, fields)).toEqual({
-      name: 'validation.tooShort',
+      name: 'validation.required',
       startDate: 'validation.invalidDate',
       endDate: 'validation.required',
     });

@@ -51,7 +51,9 @@ export function schemaProblems(schema: z.ZodType, body: unknown, fields: readonl
   const problems: Record<string, string> = {};
   for (const issue of result.error.issues) {
     const field = fieldOf(issue.path.map(String).join('.'), fields);
-    if (field && !problems[field]) problems[field] = issue.message;
+    // An empty text is "required" rather than "at least 1 character".
+    const empty = issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1;
+    if (field && !problems[field]) problems[field] = empty ? 'validation.required' : issue.message;
   }
   return problems;
 }

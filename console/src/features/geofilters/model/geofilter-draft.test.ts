@@ -17,7 +17,7 @@ const polygon = measurePolygon({
 describe('geographic filter form', () => {
   it('needs a name and a polygon', () => {
     expect(geofilterProblems(geofilterDraft())).toEqual({
-      name: 'validation.tooShort',
+      name: 'validation.required',
       polygon: 'validation.required',
     });
     expect(geofilterProblems({ name: 'Madrid centro', special: false, polygon })).toEqual({});
