@@ -67,7 +67,11 @@ export default function ProbesPage() {
       className: 'whitespace-nowrap',
       render: (probe) => (
         <div className="flex gap-1">
-          <Link className={ghostLink} to={`/probes_configuration/${probe.id}`}>
+          <Link
+            className={ghostLink}
+            to={`/probes_configuration/${probe.id}`}
+            aria-label={`${t('common:edit')} ${probe.probeId}`}
+          >
             {t('common:edit')}
           </Link>
           <Button
