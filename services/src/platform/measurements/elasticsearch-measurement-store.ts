@@ -1,5 +1,6 @@
-import { Client, errors, type estypes } from '@elastic/elasticsearch';
+import { Client, type estypes } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement } from '@nq/contracts';
+import { isMissingIndex } from '../read-store/elasticsearch-missing-index.ts';
 import type { MeasurementStore, WriteFailure } from './measurement-store-port.ts';
 
 const keyword = { type: 'keyword' } as const;
@@ -120,7 +121,7 @@ export async function openElasticsearchMeasurementStore(options: {
         await client.indices.refresh({ index: alias, ignore_unavailable: true });
         return await search();
       } catch (error) {
-        if (error instanceof errors.ResponseError && error.statusCode === 404) return undefined;
+        if (isMissingIndex(error)) return undefined;
         throw error;
       }
     },
@@ -133,7 +134,8 @@ export async function openElasticsearchMeasurementStore(options: {
         });
         return count;
       } catch (error) {
-        if (error instanceof errors.ResponseError && error.statusCode === 404) return 0;
+        // Nothing written yet, or the first month's index still being allocated: nothing readable yet.
+        if (isMissingIndex(error)) return 0;
         throw error;
       }
     },

@@ -1,5 +1,6 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type LogPosition, logStart } from '@nq/contracts';
+import { isMissingIndex, missingIndexTypes } from './elasticsearch-missing-index.ts';
 import type { ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
 const documentMappings: estypes.MappingTypeMapping = {
@@ -28,9 +29,6 @@ function clauseOf(filter: ListFilter): object {
       : { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
   return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
 }
-
-/** What a read of an index that does not exist yet, or whose first shard is still being allocated, fails with. */
-const missingTypes = ['index_not_found_exception', 'no_shard_available_action_exception'];
 
 /** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
 export async function openElasticsearchReadStore(options: { url: string; indexPrefix?: string }): Promise<ReadStore> {
@@ -74,17 +72,6 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
 
   // Created before any read or write of a checkpoint: index creation waits for the primary shard, so no reader
   // meets a half-made index. Not at open, so that a cluster down at start-up is reported by /ready, not a crash.
-  /** A collection nothing was written to yet (or whose index is still being created) reads as empty. */
-  const isMissingIndex = (error: unknown) => {
-    if (!(error instanceof errors.ResponseError)) return false;
-    const { type, root_cause: causes = [] } = (error.body?.error ?? {}) as {
-      type?: string;
-      root_cause?: { type: string }[];
-    };
-    // A search while the index's first shard is still being allocated fails with the shard error as its root cause.
-    return [type, ...causes.map((cause) => cause.type)].some((name) => missingTypes.includes(name ?? ''));
-  };
-
   return {
     adapter: 'elasticsearch',
     async write(projection, collection, writes, checkpoint) {
@@ -127,7 +114,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         const response = await client.mget<ReadDocument>({ index: indexOf(collection), ids: [...ids] });
         for (const doc of response.docs) {
           if ('found' in doc && doc.found && doc._source) found.set(doc._id, doc._source);
-          else if ('error' in doc && !missingTypes.includes(doc.error.type))
+          else if ('error' in doc && !missingIndexTypes.includes(doc.error.type))
             throw new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
         }
         return found;

@@ -100,6 +100,10 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
       await Promise.all(topics.map(async (topic) => ({ topic, count: await partitionsOf(topic) })))
     ).flatMap(({ topic, count }) => Array.from({ length: count }, (_, partition) => ({ topic, partition })));
     const member = coordinator.join(groupId, assignable);
+    // Start positions are fixed before consume() resolves: a 'latest' group sees whatever is produced next.
+    await Promise.all(
+      member.assignment().map(({ topic, partition }) => startingOffset(groupId, topic, partition, startFrom)),
+    );
     const abortController = new AbortController();
     let stopping = false;
     let wake: () => void = () => undefined;
