@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api-client.ts';
-import { type EntityPage, readYourWrites } from '../../../shared/api/entities.ts';
+import { type EntityPage, entityKeys, readYourWrites } from '../../../shared/api/entities.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 
 interface ProbeRow {
@@ -13,6 +13,8 @@ interface ProbeRow {
   campaign?: string;
 }
 
+const probeQuery = { fields: 'probeId,name,type,status,campaign', pageSize: 500, sort: 'probeId' };
+
 /**
  * The probes whose campaign is this one. GET /probes/ has no campaign filter and the paged "active probes by
  * campaign" route is not open to this screen's layer, so the profile's probes are read (one page of 500, their
@@ -21,12 +23,9 @@ interface ProbeRow {
 export function CampaignProbes({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation('campaigns');
   const probes = useQuery({
-    queryKey: ['campaign-probes', campaignId],
+    queryKey: entityKeys.list('/probes', probeQuery),
     queryFn: ({ signal }) =>
-      api.get<EntityPage<ProbeRow>>('/probes/', {
-        query: { fields: 'probeId,name,type,status,campaign', pageSize: 500, sort: 'probeId', ...readYourWrites() },
-        signal,
-      }),
+      api.get<EntityPage<ProbeRow>>('/probes/', { query: { ...probeQuery, ...readYourWrites() }, signal }),
     select: (page) => page.list.filter((probe) => probe.campaign === campaignId),
     meta: { errorCode: 'probes.fetchFailed' },
   });

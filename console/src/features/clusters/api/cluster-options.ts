@@ -7,6 +7,10 @@ import { geofiltersPath } from '../../geofilters/api/geofilters-api.ts';
 // What a cluster is made of: the profile's probes (spec §5 "probes must belong to the profile": the API lists only
 // those) and its geographic filters. One page of 500 is plenty for a selection list.
 
+// Keyed like the entities' own lists, so a write of a probe or a geographic filter refreshes them.
+const probeQuery = { fields: 'probeId,name', pageSize: 500, sort: 'probeId' };
+const geofilterQuery = { fields: 'name', pageSize: 500, sort: 'name' };
+
 export interface ProbeOption {
   id: string;
   probeId: string;
@@ -15,12 +19,9 @@ export interface ProbeOption {
 
 export const useProbeOptions = () =>
   useQuery({
-    queryKey: ['cluster-options', 'probes'],
+    queryKey: entityKeys.list('/probes', probeQuery),
     queryFn: ({ signal }) =>
-      api.get<EntityPage<ProbeOption>>('/probes/', {
-        query: { fields: 'probeId,name', pageSize: 500, sort: 'probeId', ...readYourWrites() },
-        signal,
-      }),
+      api.get<EntityPage<ProbeOption>>('/probes/', { query: { ...probeQuery, ...readYourWrites() }, signal }),
     select: (page) => page.list,
     meta: { errorCode: 'probes.fetchFailed' },
   });
@@ -32,10 +33,10 @@ export interface GeofilterOption {
 
 export const useGeofilterOptions = () =>
   useQuery({
-    queryKey: ['cluster-options', 'geofilters'],
+    queryKey: entityKeys.list(geofiltersPath, geofilterQuery),
     queryFn: ({ signal }) =>
       api.get<EntityPage<GeofilterOption>>(`${geofiltersPath}/`, {
-        query: { fields: 'name', pageSize: 500, sort: 'name', ...readYourWrites() },
+        query: { ...geofilterQuery, ...readYourWrites() },
         signal,
       }),
     select: (page) => page.list,
