@@ -77,6 +77,6 @@ describe('cluster form', () => {
   });
 
   it('needs a name', () => {
-    expect(clusterProblems(clusterDraft())).toEqual({ name: 'validation.tooShort' });
+    expect(clusterProblems(clusterDraft())).toEqual({ name: 'validation.required' });
   });
 });
