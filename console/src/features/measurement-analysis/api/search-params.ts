@@ -1,0 +1,84 @@
+import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
+import type { KpiId } from '@nq/contracts/measurements/kpis';
+
+export type MeasurementSection = EnrichedMeasurement['status'];
+export type TestType = EnrichedMeasurement['testType'];
+
+export const sortFields = [
+  'measuredAt',
+  'receivedAt',
+  'probeId',
+  'program',
+  'testType',
+  'status',
+  'technology',
+  'isp',
+  'provider',
+] as const;
+export type SortField = (typeof sortFields)[number];
+
+/** The search the page asks for (spec §7 `POST /api/measurements/by/profile`). */
+export interface MeasurementSearch {
+  probes?: string[];
+  programs?: string[];
+  statuses?: MeasurementSection[];
+  testTypes?: TestType[];
+  kpi?: KpiId;
+  tsStart?: string;
+  tsEnd?: string;
+  page: number;
+  pageSize: number;
+  sort: SortField;
+  order: 'asc' | 'desc';
+}
+
+// The search lives in the page's query string, so going to a measurement's detail and back keeps it.
+
+const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+
+export const defaultSearch: MeasurementSearch = { page: 1, pageSize: 25, sort: 'measuredAt', order: 'desc' };
+
+export function searchFromParams(params: URLSearchParams): MeasurementSearch {
+  const number = (name: string, fallback: number) => {
+    const value = Number(params.get(name));
+    return Number.isInteger(value) && value > 0 ? value : fallback;
+  };
+  const sort = params.get('sort');
+  const probes = list(params.get('probes'));
+  const programs = list(params.get('programs'));
+  const statuses = list(params.get('statuses')) as MeasurementSection[];
+  const testTypes = list(params.get('testTypes')) as TestType[];
+  return {
+    ...(probes.length ? { probes } : {}),
+    ...(programs.length ? { programs } : {}),
+    ...(statuses.length ? { statuses } : {}),
+    ...(testTypes.length ? { testTypes } : {}),
+    ...(params.get('kpi') ? { kpi: params.get('kpi') as KpiId } : {}),
+    ...(params.get('from') ? { tsStart: params.get('from') as string } : {}),
+    ...(params.get('to') ? { tsEnd: params.get('to') as string } : {}),
+    page: number('page', defaultSearch.page),
+    pageSize: number('pageSize', defaultSearch.pageSize),
+    sort: (sortFields as readonly string[]).includes(sort ?? '') ? (sort as SortField) : defaultSearch.sort,
+    order: params.get('order') === 'asc' ? 'asc' : 'desc',
+  };
+}
+
+export function paramsFromSearch(search: MeasurementSearch): URLSearchParams {
+  const entries: [string, string | undefined][] = [
+    ['probes', search.probes?.join(',')],
+    ['programs', search.programs?.join(',')],
+    ['statuses', search.statuses?.join(',')],
+    ['testTypes', search.testTypes?.join(',')],
+    ['kpi', search.kpi],
+    ['from', search.tsStart],
+    ['to', search.tsEnd],
+    ['page', search.page === defaultSearch.page ? undefined : String(search.page)],
+    ['pageSize', search.pageSize === defaultSearch.pageSize ? undefined : String(search.pageSize)],
+    ['sort', search.sort === defaultSearch.sort ? undefined : search.sort],
+    ['order', search.order === defaultSearch.order ? undefined : search.order],
+  ];
+  return new URLSearchParams(entries.filter((entry): entry is [string, string] => Boolean(entry[1])));
+}
+
+/** Probe ids typed as text: separated by commas or spaces (spec §5 probes by text). */
+export const idsOfText = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];

@@ -1,0 +1,113 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link, useParams } from 'react-router';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { ErrorNotice } from '../../../shared/ui/notices.tsx';
+import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
+import { type KpiResult, type MeasurementDetail, useMeasurementDetail } from '../api/measurements.ts';
+import { SectionBadge } from './SectionBadge.tsx';
+
+/** Spec §2 measurementAnalysis/detail/{measurementId}: one measurement, its result section and its KPI results. */
+export default function MeasurementDetailPage() {
+  const { t } = useTranslation('measurementAnalysis');
+  const { measurementId = '' } = useParams();
+  const detail = useMeasurementDetail(measurementId);
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('detail.title')}>
+        <p className="font-mono text-xs text-gray-500">{measurementId}</p>
+      </PageHeader>
+      <Link to="/measurementAnalysis" className="text-sm text-blue-700 hover:underline">
+        ← {t('detail.back')}
+      </Link>
+      {detail.isPending && <Spinner label={t('common:loading')} />}
+      {detail.isError && (
+        <ErrorNotice
+          code={
+            isApiError(detail.error) && detail.error.status === 404
+              ? 'measurements.notFound'
+              : 'measurements.infoLoadFailed'
+          }
+        />
+      )}
+      {detail.data && <Detail detail={detail.data} />}
+    </div>
+  );
+}
+
+function Detail({ detail }: { detail: MeasurementDetail }) {
+  const { t } = useTranslation(['measurementAnalysis', 'analysis']);
+  const { measurement: m, section, results } = detail;
+  const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 3 });
+  const facts: [string, ReactNode][] = [
+    ['probeId', m.probeId],
+    ['probeType', m.probeType ? t(`detail.probeTypes.${m.probeType}`) : ''],
+    ['program', m.program],
+    ['testType', m.testType],
+    ['destination', m.destination ? `${m.destination.name}${m.destination.ip ? ` (${m.destination.ip})` : ''}` : ''],
+    ['technology', m.technologyLabel],
+    ['isp', m.isp ?? ''],
+    ['provider', m.provider ?? ''],
+    ['measuredAt', formatDateTime(m.measuredAt)],
+    ['receivedAt', formatDateTime(m.receivedAt)],
+    [
+      'localTime',
+      `${t(`analysis:weekdays.${m.weekday}`)} ${String(m.hour).padStart(2, '0')}h · ${t(`analysis:fringes.${m.fringe}`)}`,
+    ],
+    ['taskMode', t(`detail.taskModes.${m.taskMode}`)],
+    ['location', m.location ? `${m.location.lat.toFixed(5)}, ${m.location.lon.toFixed(5)}` : ''],
+    ['device', [m.device?.model, m.device?.appVersion].filter(Boolean).join(' · ')],
+    ['connectionId', m.connectionId ?? ''],
+    ['taskSuite', m.taskSuite ?? ''],
+    ['campaigns', m.campaigns.join(', ')],
+    ['clusters', m.clusters.join(', ')],
+    ['universes', m.universes.join(', ')],
+    ['tags', m.tags.join(', ')],
+  ];
+  return (
+    <>
+      <Card>
+        <div className="mb-3 flex items-center gap-3">
+          <h2 className="text-base font-semibold text-gray-800">{t('detail.section')}</h2>
+          <SectionBadge section={section} />
+        </div>
+        <p className="text-sm text-gray-600">{t(`detail.sectionMeaning.${section}`)}</p>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-base font-semibold text-gray-800">{t('detail.general')}</h2>
+        <dl className="grid grid-cols-1 gap-x-8 gap-y-1 text-sm md:grid-cols-2">
+          {facts.map(([name, value]) => (
+            <div key={name} className="flex justify-between gap-3 border-b border-gray-100 py-1">
+              <dt className="font-medium text-gray-600">{t(`detail.fields.${name}`)}</dt>
+              <dd className="text-right text-gray-900">{value || '—'}</dd>
+            </div>
+          ))}
+        </dl>
+      </Card>
+      <Card>
+        <h2 className="mb-3 text-base font-semibold text-gray-800">{t('detail.results')}</h2>
+        {results.length === 0 ? (
+          <p className="text-sm text-gray-500">{t('detail.noResults')}</p>
+        ) : (
+          <DataTable<KpiResult>
+            caption={t('detail.results')}
+            rows={results}
+            rowKey={(row) => row.kpi}
+            columns={[
+              { key: 'label', header: t('detail.kpi') },
+              { key: 'value', header: t('detail.value'), render: (row) => `${number.format(row.value)} ${row.unit}` },
+              {
+                key: 'inverse',
+                header: t('detail.better'),
+                render: (row) => t(row.inverse ? 'detail.lower' : 'detail.higher'),
+              },
+            ]}
+          />
+        )}
+      </Card>
+    </>
+  );
+}

@@ -1,0 +1,109 @@
+import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
+import { useTranslation } from 'react-i18next';
+import { useNavigate, useSearchParams } from 'react-router';
+import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
+import { SelectField } from '../../../shared/ui/fields.tsx';
+import { formatDateTime } from '../../../shared/ui/format.ts';
+import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
+import { useMeasurementSearch } from '../api/measurements.ts';
+import {
+  type MeasurementSearch,
+  paramsFromSearch,
+  type SortField,
+  searchFromParams,
+  sortFields,
+} from '../api/search-params.ts';
+import { SearchForm } from './SearchForm.tsx';
+import { SectionBadge } from './SectionBadge.tsx';
+
+const kpiSummary = (kpis: Record<string, number>) =>
+  Object.entries(kpis)
+    .map(([kpi, value]) => `${kpi} ${Number(value.toFixed(2))}`)
+    .join(' · ');
+
+/** Spec §2 /measurementAnalysis: search the measurements the profile sees, paged; a row opens its detail. */
+export default function MeasurementSearchPage() {
+  const { t } = useTranslation(['measurementAnalysis', 'analysis']);
+  const navigate = useNavigate();
+  const [params, setParams] = useSearchParams();
+  const search = searchFromParams(params);
+  const kpis = useKpiCatalogue();
+  const result = useMeasurementSearch(search);
+  const update = (next: MeasurementSearch) => setParams(paramsFromSearch(next));
+
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={t('measurementAnalysis:title')} />
+      <Card>
+        <SearchForm
+          key={params.toString()}
+          initial={search}
+          kpis={kpis.data ?? []}
+          onSearch={(filters) =>
+            update({ ...filters, page: 1, pageSize: search.pageSize, sort: search.sort, order: search.order })
+          }
+        />
+      </Card>
+      <div className="flex flex-wrap items-end justify-end gap-3">
+        <div className="w-48">
+          <SelectField
+            label={t('measurementAnalysis:sortBy')}
+            value={search.sort}
+            onChange={(event) => update({ ...search, sort: event.target.value as SortField, page: 1 })}
+            options={sortFields.map((field) => ({ value: field, label: t(`measurementAnalysis:columns.${field}`) }))}
+          />
+        </div>
+        <div className="w-40">
+          <SelectField
+            label={t('measurementAnalysis:order')}
+            value={search.order}
+            onChange={(event) => update({ ...search, order: event.target.value as 'asc' | 'desc', page: 1 })}
+            options={[
+              { value: 'desc', label: t('measurementAnalysis:descending') },
+              { value: 'asc', label: t('measurementAnalysis:ascending') },
+            ]}
+          />
+        </div>
+      </div>
+      <DataTable<EnrichedMeasurement>
+        caption={t('measurementAnalysis:results')}
+        loading={result.isFetching}
+        rows={result.data?.list}
+        rowKey={(row) => row.measurementId}
+        onRowClick={(row) => navigate(`/measurementAnalysis/detail/${encodeURIComponent(row.measurementId)}`)}
+        columns={[
+          {
+            key: 'measuredAt',
+            header: t('measurementAnalysis:columns.measuredAt'),
+            render: (row) => formatDateTime(row.measuredAt),
+          },
+          { key: 'probeId', header: t('measurementAnalysis:columns.probeId') },
+          { key: 'program', header: t('measurementAnalysis:columns.program') },
+          { key: 'testType', header: t('measurementAnalysis:columns.testType') },
+          {
+            key: 'status',
+            header: t('measurementAnalysis:columns.status'),
+            render: (row) => <SectionBadge section={row.status} />,
+          },
+          {
+            key: 'technology',
+            header: t('measurementAnalysis:columns.technology'),
+            render: (row) => row.technologyLabel,
+          },
+          { key: 'isp', header: t('measurementAnalysis:columns.isp') },
+          { key: 'kpis', header: t('measurementAnalysis:columns.kpis'), render: (row) => kpiSummary(row.kpis) },
+        ]}
+      />
+      {result.data && (
+        <Pagination
+          page={search.page}
+          pageSize={search.pageSize}
+          count={Math.min(result.data.count, 10_000)}
+          onPage={(page) => update({ ...search, page })}
+          onPageSize={(pageSize) => update({ ...search, pageSize, page: 1 })}
+        />
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,125 @@
+import { type FormEvent, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
+import { idsOfText, type MeasurementSearch, type MeasurementSection, type TestType } from '../api/search-params.ts';
+import { sections } from './SectionBadge.tsx';
+
+const testTypes: readonly TestType[] = [
+  'http-download',
+  'http-upload',
+  'ftp-download',
+  'ftp-upload',
+  'icmp-ping',
+  'tcp-ping',
+  'twamp',
+  'traceroute',
+  'dns',
+  'web-browsing',
+  'video',
+  'voip',
+  'gaming',
+  'messaging',
+];
+
+type Filters = Omit<MeasurementSearch, 'page' | 'pageSize' | 'sort' | 'order'>;
+
+/** The measurement search filters: probes by text, programs, result sections, test type, KPI and dates. */
+export function SearchForm({
+  initial,
+  kpis,
+  onSearch,
+}: {
+  initial: Filters;
+  kpis: readonly CatalogueKpi[];
+  onSearch: (filters: Filters) => void;
+}) {
+  const { t } = useTranslation(['measurementAnalysis', 'analysis']);
+  const [probes, setProbes] = useState(initial.probes?.join(', ') ?? '');
+  const [programs, setPrograms] = useState(initial.programs?.join(', ') ?? '');
+  const [statuses, setStatuses] = useState<MeasurementSection[]>(initial.statuses ?? []);
+  const [testType, setTestType] = useState(initial.testTypes?.[0] ?? '');
+  const [kpi, setKpi] = useState<string>(initial.kpi ?? '');
+  const [tsStart, setTsStart] = useState(initial.tsStart ?? '');
+  const [tsEnd, setTsEnd] = useState(initial.tsEnd ?? '');
+  const endBeforeStart = tsStart && tsEnd && tsEnd < tsStart ? errorMessage('validation.endBeforeStart') : undefined;
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (endBeforeStart) return;
+    const probeIds = idsOfText(probes);
+    const programIds = idsOfText(programs);
+    onSearch({
+      ...(probeIds.length ? { probes: probeIds } : {}),
+      ...(programIds.length ? { programs: programIds } : {}),
+      ...(statuses.length ? { statuses } : {}),
+      ...(testType ? { testTypes: [testType as TestType] } : {}),
+      ...(kpi ? { kpi: kpi as NonNullable<Filters['kpi']> } : {}),
+      ...(tsStart ? { tsStart } : {}),
+      ...(tsEnd ? { tsEnd } : {}),
+    });
+  }
+
+  return (
+    <form onSubmit={submit} noValidate aria-label={t('measurementAnalysis:filters')} className="space-y-3">
+      <div className="grid grid-cols-2 gap-3 md:grid-cols-4">
+        <TextField
+          label={t('measurementAnalysis:probes')}
+          hint={t('measurementAnalysis:probesHint')}
+          value={probes}
+          onChange={(event) => setProbes(event.target.value)}
+        />
+        <TextField
+          label={t('measurementAnalysis:programs')}
+          value={programs}
+          onChange={(event) => setPrograms(event.target.value)}
+        />
+        <SelectField
+          label={t('measurementAnalysis:testType')}
+          value={testType}
+          onChange={(event) => setTestType(event.target.value as TestType | '')}
+          placeholder={t('measurementAnalysis:any')}
+          options={testTypes.map((value) => ({ value, label: value }))}
+        />
+        <SelectField
+          label={t('analysis:kpi')}
+          value={kpi}
+          onChange={(event) => setKpi(event.target.value)}
+          placeholder={t('measurementAnalysis:any')}
+          options={kpis.map((item) => ({ value: item.id, label: item.label }))}
+        />
+        <TextField
+          label={t('analysis:from')}
+          type="date"
+          value={tsStart}
+          onChange={(event) => setTsStart(event.target.value)}
+        />
+        <TextField
+          label={t('analysis:to')}
+          type="date"
+          value={tsEnd}
+          onChange={(event) => setTsEnd(event.target.value)}
+          error={endBeforeStart}
+        />
+      </div>
+      <fieldset>
+        <legend className="mb-1 text-sm font-medium text-gray-700">{t('measurementAnalysis:sections')}</legend>
+        <div className="flex flex-wrap gap-x-4 gap-y-1">
+          {sections.map((section) => (
+            <CheckboxField
+              key={section}
+              label={t(`analysis:sections.${section}`)}
+              checked={statuses.includes(section)}
+              onChange={(event) =>
+                setStatuses(event.target.checked ? [...statuses, section] : statuses.filter((item) => item !== section))
+              }
+            />
+          ))}
+        </div>
+      </fieldset>
+      <Button type="submit">{t('common:search')}</Button>
+    </form>
+  );
+}
