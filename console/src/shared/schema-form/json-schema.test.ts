@@ -45,6 +45,20 @@ describe('schema forms', () => {
     expect(initialValue(schema)).toEqual({ count: 10, servers: [], percentiles: [50, 90], threads: {} });
   });
 
+  it('completes a group default with the defaults of its own properties', () => {
+    const rules = inputSchemaOf(
+      z.object({
+        scheduling: z
+          .object({
+            start: z.object({ hour: z.number() }).default({ hour: 0 }),
+            limits: z.object({ battery: z.number().optional() }).prefault({}),
+          })
+          .prefault({}),
+      }),
+    );
+    expect(initialValue(rules)).toEqual({ scheduling: { start: { hour: 0 }, limits: {} } });
+  });
+
   it('sets a value deep in a copy, making containers, and removes it when undefined', () => {
     const start = { a: { b: 1 }, list: [{ x: 1 }] };
     expect(setAt(start, ['a', 'c', 'd'], 2)).toEqual({ a: { b: 1, c: { d: 2 } }, list: [{ x: 1 }] });

@@ -82,12 +82,18 @@ export function setAt<T>(root: T, path: Path, value: unknown): T {
   return container as T;
 }
 
+const isPlainObject = (value: unknown): value is Record<string, unknown> =>
+  value !== null && typeof value === 'object' && !Array.isArray(value);
+
 /** The value a new object (a new list entry, a new task) starts with: its defaults and constants. */
 export function initialValue(schema: JsonSchema): unknown {
-  if (schema.default !== undefined) return structuredClone(schema.default);
+  const isGroup = kindOf(schema) === 'group';
+  // A group's default (`{}` for a prefaulted one) is completed with its properties' own defaults.
+  if (schema.default !== undefined && !(isGroup && isPlainObject(schema.default)))
+    return structuredClone(schema.default);
   if (schema.const !== undefined) return schema.const;
-  if (kindOf(schema) !== 'group') return undefined;
-  const value: Record<string, unknown> = {};
+  if (!isGroup) return undefined;
+  const value: Record<string, unknown> = isPlainObject(schema.default) ? structuredClone(schema.default) : {};
   for (const [name, property] of Object.entries(schema.properties ?? {})) {
     const start =
       property.default !== undefined || property.const !== undefined
@@ -95,7 +101,7 @@ export function initialValue(schema: JsonSchema): unknown {
         : kindOf(property) === 'group' && schema.required?.includes(name)
           ? initialValue(property)
           : undefined;
-    if (start !== undefined) value[name] = start;
+    if (start !== undefined && value[name] === undefined) value[name] = start;
   }
   return value;
 }
