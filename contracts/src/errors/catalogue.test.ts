@@ -197,7 +197,12 @@ describe('DomainError', () => {
     const error = new DomainError('dependency.unavailable', { params: { dependency: 'Kafka' } });
     expect(error.params).toEqual({ dependency: 'Kafka' });
     const body = error.toBody('es');
-    expect(body).toEqual({ code: 'dependency.unavailable', message: expect.stringContaining('(Kafka)') });
+    // The params travel too, so a client can show the message again in another language.
+    expect(body).toEqual({
+      code: 'dependency.unavailable',
+      message: expect.stringContaining('(Kafka)'),
+      params: { dependency: 'Kafka' },
+    });
     expect(body.message).toBe(translate('dependency.unavailable', 'es', { dependency: 'Kafka' }));
     expect(errorBodySchema.parse(body)).toEqual(body);
     const withDetails = new DomainError('request.invalid', { details: [{ path: 'name' }] }).toBody();

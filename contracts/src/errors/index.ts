@@ -99,6 +99,8 @@ export function translate(code: ErrorCode, language: Language, params?: MessageP
 export const errorBodySchema = z.object({
   code: errorCodeSchema,
   message: z.string(),
+  /** The values filled into the message, so a client can show it again in another language. */
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
   details: z.unknown().optional(),
 });
 export type ErrorBody = z.infer<typeof errorBodySchema>;
@@ -108,6 +110,7 @@ export type ErrorBodyOptions = { params?: MessageParams; details?: unknown };
 /** Builds `{ code, message, details }` for a code in a language. */
 export function errorBody(code: ErrorCode, language: Language, options: ErrorBodyOptions = {}): ErrorBody {
   const body: ErrorBody = { code, message: translate(code, language, options.params) };
+  if (options.params !== undefined && Object.keys(options.params).length > 0) body.params = { ...options.params };
   if (options.details !== undefined) body.details = options.details;
   return body;
 }

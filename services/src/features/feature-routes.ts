@@ -22,7 +22,12 @@ export interface FeatureRouteOptions {
 
 export type FeatureRoutes = FastifyPluginAsyncZod<FeatureRouteOptions>;
 
-export const errorResponse = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+export const errorResponse = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  details: z.unknown().optional(),
+});
 export const documentList = z.object({ list: z.array(z.looseObject({ id: z.string() })), count: z.number().int() });
 
 const PAGE = 500;

@@ -66,8 +66,10 @@ export async function apiRequest<T>(method: string, path: string, options: Reque
   }
 
   if (!response.ok) {
-    const answer = (await response.json().catch(() => undefined)) as { code?: string; details?: unknown } | undefined;
-    const error = new ApiError(response.status, answer?.code ?? 'generic.error', answer?.details);
+    const answer = (await response.json().catch(() => undefined)) as
+      | { code?: string; details?: unknown; params?: Record<string, string | number> }
+      | undefined;
+    const error = new ApiError(response.status, answer?.code ?? 'generic.error', answer?.details, answer?.params);
     if (response.status === 401 && !options.unsigned) {
       sessionStore.clear();
       onSessionEnded();

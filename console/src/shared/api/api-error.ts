@@ -11,17 +11,20 @@ export class ApiError extends Error {
   readonly status: number;
   readonly code: string;
   readonly details: unknown;
-  constructor(status: number, code: string, details?: unknown) {
+  /** The values of the message's placeholders (`{count}`), as the server filled them. */
+  readonly params: Record<string, string | number> | undefined;
+  constructor(status: number, code: string, details?: unknown, params?: Record<string, string | number>) {
     super(code);
     this.name = 'ApiError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.params = params;
   }
 
   /** The message in the interface language (the catalogue's, not the server's, so a language switch applies). */
   get localized(): string {
-    return errorMessage(this.code, (this.details as { params?: Record<string, string | number> })?.params);
+    return errorMessage(this.code, this.params);
   }
 
   /**

@@ -16,7 +16,7 @@ type Meta = { errorCode?: string; silent?: boolean } | undefined;
 function toastFailure(error: unknown, meta: Meta) {
   if (meta?.silent || endsSession(error)) return;
   const generic = !isApiError(error) || error.code === 'generic.error' || error.code === 'internal.error';
-  toast.error(generic ? (meta?.errorCode ?? 'generic.fetchFailed') : error.code);
+  toast.error(generic ? (meta?.errorCode ?? 'generic.fetchFailed') : error);
 }
 
 export const queryClient = new QueryClient({

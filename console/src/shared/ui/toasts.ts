@@ -39,7 +39,12 @@ export function showToast(toast: Omit<Toast, 'id'>) {
 
 export const toast = {
   error: (codeOrError: unknown, fallbackCode = 'generic.error') => {
-    if (isApiError(codeOrError)) return showToast({ kind: 'error', code: codeOrError.code });
+    if (isApiError(codeOrError))
+      return showToast({
+        kind: 'error',
+        code: codeOrError.code,
+        ...(codeOrError.params ? { params: codeOrError.params } : {}),
+      });
     showToast({ kind: 'error', code: typeof codeOrError === 'string' ? codeOrError : fallbackCode });
   },
   warning: (code: string, params?: Record<string, string | number>) =>

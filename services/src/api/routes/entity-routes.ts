@@ -69,7 +69,12 @@ const commandResult = z.object({
   /** Advice that did not block the command (e.g. a discouraged value), in the caller's language. */
   warnings: z.array(warningBodySchema),
 });
-const errorResponse = z.object({ code: z.string(), message: z.string(), details: z.unknown().optional() });
+const errorResponse = z.object({
+  code: z.string(),
+  message: z.string(),
+  params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+  details: z.unknown().optional(),
+});
 const csv = z
   .string()
   .transform((value) =>
