@@ -58,6 +58,8 @@ export interface EntityManagementScreenProps<T extends Entity> {
    * without write buttons, and the catalogue message saying why.
    */
   adminOnlyWrites?: boolean;
+  /** How a row is named in its buttons' labels and the delete confirmation (its name, else its id). */
+  labelOf?: (row: T) => string;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; entity: T } | { mode: 'clone'; entity: T };
@@ -75,6 +77,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
   const canEdit = !readOnly && (props.canEdit ?? true);
   const canDelete = !readOnly && (props.canDelete ?? true);
   const canClone = !readOnly && props.canClone === true;
+  const labelOf = props.labelOf ?? ((row: T) => String(row.name ?? row.id));
   const [page, setPage] = useState(1);
   const [pageSize, setPageSize] = useState(props.pageSize ?? 25);
   const [search, setSearch] = useState('');
@@ -168,7 +171,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
           <Button
             variant="ghost"
             onClick={() => open({ mode: 'edit', entity: row })}
-            aria-label={`${t('common:edit')} ${row.name ?? row.id}`}
+            aria-label={`${t('common:edit')} ${labelOf(row)}`}
           >
             {t('common:edit')}
           </Button>
@@ -184,7 +187,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
             variant="ghost"
             className="text-rose-700"
             onClick={() => setDeleting(row)}
-            aria-label={`${t('common:delete')} ${row.name ?? row.id}`}
+            aria-label={`${t('common:delete')} ${labelOf(row)}`}
           >
             {t('common:delete')}
           </Button>
@@ -243,10 +246,10 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
 
       <Modal
         open={editing !== undefined}
-        wide={fields.length > 4}
+        wide={fields.length > 4 || fields.some((field) => field.kind === 'rows')}
         title={
           editing?.mode === 'edit'
-            ? `${t('common:edit')}: ${editing.entity.name ?? editing.entity.id}`
+            ? `${t('common:edit')}: ${labelOf(editing.entity)}`
             : editing?.mode === 'clone'
               ? t('common:clone')
               : t('common:new')
@@ -295,7 +298,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
         open={deleting !== undefined}
         danger
         title={t('common:delete')}
-        message={t('common:confirmDelete', { name: deleting?.name ?? deleting?.id ?? '' })}
+        message={t('common:confirmDelete', { name: deleting ? labelOf(deleting) : '' })}
         confirmLabel={t('common:delete')}
         busy={write.isPending}
         onCancel={() => setDeleting(undefined)}

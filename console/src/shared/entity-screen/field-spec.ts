@@ -132,9 +132,16 @@ export function toApiValue(field: FieldSpec, value: FormValue | undefined, previ
   if (field.kind === 'rows') {
     const rows = typeof value === 'object' && !Array.isArray(value) ? value.rows : [];
     const previousRows = Array.isArray(previous) ? previous : [];
-    return rows.map((row, index) =>
-      createBody(field.columns ?? [], row, previousRows[index] as Record<string, unknown> | undefined),
-    );
+    return rows.map((row, index) => {
+      try {
+        return createBody(field.columns ?? [], row, previousRows[index] as Record<string, unknown> | undefined);
+      } catch (error) {
+        // A row's input that cannot be read is named by its path, to show under it.
+        if (error instanceof FieldValueError)
+          throw new FieldValueError(`${field.name}.${index}.${error.field}`, error.code, error.message);
+        throw error;
+      }
+    });
   }
   const text = typeof value === 'string' ? value.trim() : '';
   if (field.kind === 'list')

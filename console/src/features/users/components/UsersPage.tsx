@@ -77,6 +77,7 @@ export default function UsersPage() {
         basePath="/users"
         sort="email"
         adminOnlyWrites
+        labelOf={(row) => row.email}
         columns={[
           { key: 'email', header: t('email') },
           { key: 'name', header: t('name') },
