@@ -1,0 +1,18 @@
+import { api } from '../../../shared/api/api-client.ts';
+import type { Entity } from '../../../shared/api/entities.ts';
+
+export type Provider = Entity & {
+  name: string;
+  label?: string;
+  country?: string;
+  numeric?: string;
+  spn?: string;
+  imsis?: string[];
+  ipRanges?: string[];
+  probeId?: string;
+  colour?: string;
+};
+
+/** Spec §7 GET /api/providers/detector: which provider owns an IP address or an IMSI (the provider test). */
+export const detectProvider = (query: { ip?: string; imsi?: string }, signal?: AbortSignal) =>
+  api.get<{ provider: Provider | null }>('/api/providers/detector', { query, signal });
