@@ -1,0 +1,124 @@
+import { activeStatuses } from '@nq/contracts/configuration/common';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { Entity } from '../../../shared/api/entities.ts';
+import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
+import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
+import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
+import { kpiLabel, kpiOptions } from '../../../shared/entity-screen/kpi-options.ts';
+import { StatusBadge } from '../../../shared/ui/StatusBadge.tsx';
+import { mosEntryColumns } from '../../mos/mos-entry-columns.ts';
+import { profileIsps } from '../api/score-api.ts';
+import { hourFringesField } from './hour-fringes.ts';
+import { ProfileKpiFringes } from './ProfileKpiFringes.tsx';
+
+type Scorecard = Entity & {
+  name: string;
+  status?: string;
+  weight?: number;
+  maxScore?: number;
+  kpis?: { kpi: string; weight: number }[];
+};
+
+/** The ISPs a scorecard may compare: the profile's, or every provider when the profile names none. */
+function useIspOptions() {
+  const providers = useEntityOptions('/api/providers');
+  const { data } = useQuery({
+    queryKey: ['profile', 'isps'],
+    queryFn: ({ signal }) => profileIsps(signal),
+    meta: { silent: true },
+  });
+  return useMemo(
+    () => (data?.list.length ? data.list.map((isp) => ({ value: isp.id, label: isp.label ?? isp.id })) : providers),
+    [data, providers],
+  );
+}
+
+/** Spec §2 /scoreManagement: scorecards (weights, KPIs with fringes, MOS entries), and the profile's KPI fringes. */
+export default function ScoreManagementPage() {
+  const { t } = useTranslation('scoreManagement');
+  const campaigns = useEntityOptions('/api/campaigns-management');
+  const clusters = useEntityOptions('/api/clusters-management');
+  const providers = useEntityOptions('/api/providers');
+  const universes = useEntityOptions('/universes');
+  const isps = useIspOptions();
+  const fields = useMemo<FieldSpec[]>(
+    () => [
+      { name: 'name', label: 'name', kind: 'text', required: true },
+      {
+        name: 'status',
+        label: 'status',
+        kind: 'select',
+        options: activeStatuses.map((status) => ({ value: status, label: t(`statuses.${status}`) })),
+      },
+      { name: 'weight', label: 'weight', kind: 'number', required: true, hint: 'weightHint' },
+      { name: 'maxScore', label: 'maxScore', kind: 'number', required: true },
+      { name: 'campaigns', label: 'campaigns', kind: 'multiselect', options: campaigns, section: 'scopeTitle' },
+      { name: 'clusters', label: 'clusters', kind: 'multiselect', options: clusters },
+      { name: 'providers', label: 'providers', kind: 'multiselect', options: providers },
+      { name: 'isps', label: 'isps', kind: 'multiselect', options: isps },
+      { name: 'universes', label: 'universes', kind: 'multiselect', options: universes },
+      {
+        name: 'kpis',
+        label: 'kpis',
+        kind: 'rows',
+        section: 'kpisTitle',
+        hint: 'kpisHint',
+        columns: [
+          { name: 'kpi', label: 'kpi', kind: 'select', required: true, options: kpiOptions() },
+          { name: 'weight', label: 'kpiWeight', kind: 'number', required: true },
+          hourFringesField('fringes', 'hourFringes'),
+        ],
+      },
+      {
+        name: 'mosEntries',
+        label: 'mosEntries',
+        kind: 'rows',
+        section: 'mosTitle',
+        hint: 'mosHint',
+        columns: mosEntryColumns(t),
+      },
+    ],
+    [t, campaigns, clusters, providers, isps, universes],
+  );
+  return (
+    <div>
+      <EntityManagementScreen<Scorecard>
+        namespace="scoreManagement"
+        basePath="/scorecards"
+        sort="name"
+        canClone
+        adminOnlyWrites
+        columns={[
+          { key: 'name', header: t('name') },
+          { key: 'weight', header: t('weight'), render: (row) => (row.weight === undefined ? '' : `${row.weight}%`) },
+          { key: 'maxScore', header: t('maxScore') },
+          {
+            key: 'kpis',
+            header: t('kpis'),
+            render: (row) => (row.kpis ?? []).map((kpi) => `${kpiLabel(kpi.kpi)} ${kpi.weight}%`).join(', '),
+          },
+          {
+            key: 'status',
+            header: t('status'),
+            render: (row) => <StatusBadge status={row.status} label={t(`statuses.${row.status ?? 'Active'}`)} />,
+          },
+        ]}
+        fields={fields}
+        codeFields={{
+          'scorecards.nameExists': 'name',
+          'scorecards.kpiWeightsNotHundred': 'kpis',
+          'moses.weightsNotHundred': 'mosEntries',
+        }}
+        errorCodes={{
+          fetch: 'scorecards.fetchFailed',
+          create: 'generic.error',
+          update: 'generic.error',
+          delete: 'generic.error',
+        }}
+      />
+      <ProfileKpiFringes />
+    </div>
+  );
+}
