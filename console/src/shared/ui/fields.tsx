@@ -91,7 +91,7 @@ export function SelectField({
   );
 }
 
-export function CheckboxField({ label, error, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
+export function CheckboxField({ label, error, hint, ...input }: Common & InputHTMLAttributes<HTMLInputElement>) {
   const id = useId();
   return (
     <div className="space-y-1">
@@ -99,6 +99,7 @@ export function CheckboxField({ label, error, ...input }: Common & InputHTMLAttr
         <input id={id} type="checkbox" {...input} className="h-4 w-4 rounded border-gray-300" />
         {label}
       </label>
+      {hint && !error && <p className="text-xs text-gray-500">{hint}</p>}
       {error && (
         <p role="alert" className="text-xs text-rose-600">
           {error}
