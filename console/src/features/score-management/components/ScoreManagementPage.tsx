@@ -63,7 +63,6 @@ export default function ScoreManagementPage() {
         name: 'kpis',
         label: 'kpis',
         kind: 'rows',
-        section: 'kpisTitle',
         hint: 'kpisHint',
         columns: [
           { name: 'kpi', label: 'kpi', kind: 'select', required: true, options: kpiOptions() },
@@ -75,7 +74,6 @@ export default function ScoreManagementPage() {
         name: 'mosEntries',
         label: 'mosEntries',
         kind: 'rows',
-        section: 'mosTitle',
         hint: 'mosHint',
         columns: mosEntryColumns(t),
       },

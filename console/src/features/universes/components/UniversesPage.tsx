@@ -45,7 +45,6 @@ export default function UniversesPage() {
         name: 'probes',
         label: 'probes',
         kind: 'rows',
-        section: 'probesTitle',
         hint: 'probesHint',
         columns: [
           { name: 'probeId', label: 'probe', kind: 'select', required: true, options: probes },
