@@ -1,6 +1,7 @@
-import { MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
 import { toast } from '../ui/toasts.ts';
 import { endsSession, isApiError } from './api-error.ts';
+import { sessionStore } from './session-store.ts';
 
 declare module '@tanstack/react-query' {
   interface Register {
@@ -27,6 +28,12 @@ export const queryClient = new QueryClient({
   }),
   defaultOptions: {
     queries: {
+      // The cache is kept per session and profile: after a profile switch no answer given to the other profile is
+      // shown, and the page being left does not refetch under the new one.
+      queryKeyHashFn: (queryKey) => {
+        const session = sessionStore.get();
+        return hashKey([session?.data.key ?? '', session?.profile.id ?? '', ...queryKey]);
+      },
       staleTime: 30_000,
       retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
       refetchOnWindowFocus: false,

@@ -2,10 +2,9 @@ import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { activeProfilesQuery, switchProfile } from '../../../shared/api/profile.ts';
-import { queryClient } from '../../../shared/api/query-client.ts';
 import { sessionStore } from '../../../shared/api/session-store.ts';
 
-/** Spec §2: switching profile is a call; afterwards the sidebar and navbar refresh (every cached read is dropped). */
+/** Spec §2: switching profile is a call; afterwards the sidebar and navbar refresh (the cache is kept per profile). */
 export function ProfileSwitch() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
@@ -14,7 +13,6 @@ export function ProfileSwitch() {
     mutationFn: switchProfile,
     onSuccess: (session) => {
       sessionStore.set(session);
-      queryClient.clear();
       void navigate(`/${session.landing}`, { replace: true });
     },
   });
