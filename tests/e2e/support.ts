@@ -1,3 +1,4 @@
+import { signRequest } from '@nq/contracts/identity/request-signing';
 import { expect, type Page } from '@playwright/test';
 
 /** The demo logins `npm start` seeds (README). */
@@ -29,4 +30,25 @@ export const uniqueName = (prefix: string) =>
 
 export async function screenshot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+}
+
+/**
+ * An API session of its own for a demo user (the browser's may switch profile): signed calls for what a test sets up
+ * outside the screen under test. Answers the JSON body; a non-2xx fails the test with the body.
+ */
+export async function signedApi(page: Page, who: keyof typeof demoUsers = 'admin') {
+  const login = await page.request.post('/login', { data: demoUsers[who] });
+  expect(login.ok()).toBe(true);
+  const { data: credentials } = (await login.json()) as { data: { clientId: string; clientSecret: string } };
+  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
+    const text = body === undefined ? undefined : JSON.stringify(body);
+    const authorization = await signRequest(credentials, { method, url: path, ...(text ? { body: text } : {}) });
+    const response = await page.request.fetch(path, {
+      method,
+      headers: { authorization, ...(text ? { 'content-type': 'application/json' } : {}) },
+      ...(text ? { data: text } : {}),
+    });
+    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
+    return (await response.json()) as T;
+  };
 }

@@ -40,13 +40,14 @@ export default function EvolutionPage() {
       ? errorMessage('validation.endBeforeStart')
       : undefined;
 
-  // Warnings (destinations without targets…) are toasted once per question, not at every refresh.
+  // Warnings (destinations without targets…) are toasted once per question, not at every refresh; the empty answer's
+  // is shown in place of the chart.
   const warned = useRef<string>();
   useEffect(() => {
     const asked = JSON.stringify(request);
     if (!answer || evolution.isPlaceholderData || warned.current === asked) return;
     warned.current = asked;
-    for (const warning of answer.warnings) toast.warning(warning.code);
+    for (const warning of answer.warnings) if (warning.code !== 'graphics.noData') toast.warning(warning.code);
   }, [answer, evolution.isPlaceholderData, request]);
 
   const data = useMemo(() => {

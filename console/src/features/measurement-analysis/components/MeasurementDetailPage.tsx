@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link, useParams } from 'react-router';
+import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
@@ -15,12 +15,14 @@ export default function MeasurementDetailPage() {
   const { t } = useTranslation('measurementAnalysis');
   const { measurementId = '' } = useParams();
   const detail = useMeasurementDetail(measurementId);
+  // Back to the search the user came from (its query string travels in the navigation state).
+  const search = (useLocation().state as { search?: string } | null)?.search;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('detail.title')}>
         <p className="font-mono text-xs text-gray-500">{measurementId}</p>
       </PageHeader>
-      <Link to="/measurementAnalysis" className="text-sm text-blue-700 hover:underline">
+      <Link to={`/measurementAnalysis${search ? `?${search}` : ''}`} className="text-sm text-blue-700 hover:underline">
         ← {t('detail.back')}
       </Link>
       {detail.isPending && <Spinner label={t('common:loading')} />}

@@ -71,7 +71,11 @@ export default function MeasurementSearchPage() {
         loading={result.isFetching}
         rows={result.data?.list}
         rowKey={(row) => row.measurementId}
-        onRowClick={(row) => navigate(`/measurementAnalysis/detail/${encodeURIComponent(row.measurementId)}`)}
+        onRowClick={(row) =>
+          navigate(`/measurementAnalysis/detail/${encodeURIComponent(row.measurementId)}`, {
+            state: { search: params.toString() },
+          })
+        }
         columns={[
           {
             key: 'measuredAt',

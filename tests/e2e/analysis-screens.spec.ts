@@ -1,0 +1,299 @@
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+
+// Analysis screens: the probes map and maps (kepler.gl, WebGL through SwiftShader), evolution (Tremor), measurement
+// analysis and settings history, against the demo platform whose 12-probe fleet streams results during the run.
+
+type Rgb = readonly [number, number, number];
+/** Colours the console draws with (features/maps): the Available status, and the shipped country outlines' fill. */
+const availableGreen: Rgb = [22, 163, 74];
+const outlineFill: Rgb = [248, 250, 252];
+
+/**
+ * How many pixels of an element's screenshot are near a colour. The PNG is decoded by the page itself (a 2D canvas),
+ * so the count is of what the user sees, WebGL layers included.
+ */
+async function pixelsNear(page: Page, element: Locator, colour: Rgb, tolerance = 16) {
+  const png = await element.screenshot();
+  return page.evaluate(
+    async ({ data, colour: [r, g, b], tolerance }) => {
+      const image = new Image();
+      image.src = `data:image/png;base64,${data}`;
+      await image.decode();
+      const canvas = document.createElement('canvas');
+      canvas.width = image.width;
+      canvas.height = image.height;
+      const context = canvas.getContext('2d');
+      if (!context) return -1;
+      context.drawImage(image, 0, 0);
+      const pixels = context.getImageData(0, 0, canvas.width, canvas.height).data;
+      let count = 0;
+      for (let index = 0; index < pixels.length; index += 4)
+        if (
+          Math.abs((pixels[index] ?? 0) - r) <= tolerance &&
+          Math.abs((pixels[index + 1] ?? 0) - g) <= tolerance &&
+          Math.abs((pixels[index + 2] ?? 0) - b) <= tolerance
+        )
+          count++;
+      return { count, total: pixels.length / 4 };
+    },
+    { data: png.toString('base64'), colour, tolerance },
+  );
+}
+
+const countOf = async (page: Page, element: Locator, colour: Rgb) => {
+  const result = await pixelsNear(page, element, colour);
+  return typeof result === 'number' ? result : result.count;
+};
+
+test.describe('probes map', () => {
+  test('draws the probes in their status colour over the country outlines; the table lists them', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'admin');
+    await page.goto('/probes-map');
+    await expect(page.getByRole('heading', { name: 'Probes map', level: 1 })).toBeVisible();
+    await expect(page.getByRole('tab', { name: 'Map', selected: true })).toBeVisible();
+    const legend = page.getByRole('list', { name: 'Probe status' });
+    await expect(legend).toContainText(/Available\s*\(\d+\)/);
+
+    const map = page.getByTestId('kepler-map');
+    await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    // The layer colour shows on screen (the probes), and the base layer's light fill (no tiles are fetched).
+    await expect.poll(() => countOf(page, map, availableGreen), { timeout: 30_000 }).toBeGreaterThan(200);
+    const green = await pixelsNear(page, map, availableGreen);
+    if (typeof green === 'number') throw new Error('no 2D canvas');
+    expect(green.count).toBeLessThan(green.total / 4);
+    expect(await countOf(page, map, outlineFill)).toBeGreaterThan(green.total / 4);
+    await screenshot(page, 'probes-map', test.info());
+
+    await page.getByRole('tab', { name: 'Table' }).click();
+    const table = page.getByRole('table', { name: 'Table' });
+    await expect(table.getByRole('row', { name: /Madrid Salamanca fibre/ })).toContainText('probe001');
+    await expect(table.getByRole('row', { name: /Madrid Salamanca fibre/ })).toContainText('Available');
+    await page.getByLabel('Search').fill('simdemo1');
+    await expect(table.getByRole('row')).toHaveCount(2);
+    await expect(table).toContainText('Madrid landline Vodafone simdemo1');
+    await screenshot(page, 'probes-map-table', test.info());
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('maps', () => {
+  test('shows the KPI per cell on the map, its results and raw points with their detail', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'admin');
+    await page.goto('/maps');
+    await expect(page.getByRole('heading', { name: 'Maps', level: 1 })).toBeVisible();
+    await page.getByLabel('KPI').selectOption('download');
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page.getByText(/\d+ samples in \d+ cells/)).toBeVisible({ timeout: 30_000 });
+
+    // The quality palette draws the best cells of a higher-is-better KPI green.
+    const map = page.getByTestId('kepler-map');
+    await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    await expect.poll(() => countOf(page, map, availableGreen), { timeout: 30_000 }).toBeGreaterThan(100);
+    await screenshot(page, 'maps-graphic', test.info());
+
+    await page.getByRole('tab', { name: 'Results' }).click();
+    const results = page.getByRole('table', { name: 'Results' });
+    await expect(results.getByRole('row').nth(1)).toContainText(/^\d+\/\d+\/\d+/);
+    await expect(results).toContainText('Mbps');
+    await screenshot(page, 'maps-results', test.info());
+
+    await page.getByRole('tab', { name: 'Raw data' }).click();
+    const raw = page.getByRole('table', { name: 'Raw data' });
+    await expect(raw.getByRole('row').nth(1)).toContainText(/simdemo|probe/);
+    await raw.getByRole('row').nth(1).click();
+    const detail = page.getByRole('dialog', { name: 'Measurement detail' });
+    await expect(detail).toContainText('measurementId');
+    await expect(detail).toContainText('download');
+    await screenshot(page, 'maps-raw-detail', test.info());
+    await detail.getByRole('button', { name: 'Close' }).click();
+    expect(errors).toEqual([]);
+  });
+
+  test('says what keeps a map from showing: no palette, no results, a campaign without polygon, too many samples', async ({
+    page,
+  }) => {
+    const api = await signedApi(page);
+    const campaign = uniqueName('No polygon');
+    await api('POST', '/api/campaigns-management/', {
+      name: campaign,
+      startDate: '2026-01-01T00:00:00.000Z',
+      endDate: '2026-12-31T00:00:00.000Z',
+    });
+    await logIn(page, 'admin');
+    await page.goto('/maps');
+
+    await page.getByLabel('Colour palette').selectOption('');
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page.getByText('Select a colour palette.')).toBeVisible();
+    await page.getByLabel('Colour palette').selectOption('blues');
+
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-31');
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page.getByText('No results found for the requested filters')).toBeVisible();
+
+    await page.getByLabel('From', { exact: true }).fill('');
+    await page.getByLabel('To', { exact: true }).fill('');
+    await page.getByLabel('Campaign').selectOption({ label: campaign });
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'Campaign has not defined polygon' })).toBeVisible();
+    await screenshot(page, 'maps-campaign-without-polygon', test.info());
+
+    // The demo's sample limit (50,000) is far above what a run produces: the count answer is stood in for here.
+    await page.route(
+      (url) => url.pathname === '/maps' && url.searchParams.get('count') === 'true',
+      (route) =>
+        route.fulfill({
+          json: {
+            total: 60_000,
+            limit: 50_000,
+            warnings: [{ code: 'maps.sampleLimitExceeded', message: 'over the limit' }],
+          },
+        }),
+    );
+    await page.getByLabel('Campaign').selectOption('');
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(
+      page.getByText(
+        'The selection has more samples than the map can show (50000). Narrow the filters to see the map.',
+      ),
+    ).toBeVisible();
+    await expect(page.getByTestId('kepler-map')).toHaveCount(0);
+    await screenshot(page, 'maps-sample-limit', test.info());
+  });
+});
+
+test.describe('evolution', () => {
+  test('draws the demo fleet’s download speed per ISP, minute by minute', async ({ page }) => {
+    test.setTimeout(180_000);
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'admin');
+    await page.goto('/evolution');
+    await expect(page.getByRole('heading', { name: 'Evolution', level: 1 })).toBeVisible();
+    await page.getByLabel('KPI').selectOption('download');
+    await page.getByLabel('Granularity').selectOption('minutes');
+    await page.getByLabel('Breakdown').selectOption('isp');
+    // The chart refreshes every 30 s while the fleet streams results: wait for at least two minutes of data.
+    await page.getByLabel('Refresh').selectOption({ label: '30 s' });
+    const chart = page.getByTestId('evolution-chart');
+    await expect(page.getByRole('heading', { name: 'Download speed — Average' })).toBeVisible();
+    await chart.getByText('Data table').click();
+    const rows = chart.getByRole('table').getByRole('row');
+    await expect.poll(() => rows.count(), { timeout: 150_000, intervals: [5_000] }).toBeGreaterThanOrEqual(3);
+    // A line needs two minutes of one ISP: the refresh brings them.
+    await expect(chart.locator('.recharts-line-curve').filter({ visible: true }).first()).toBeVisible({
+      timeout: 90_000,
+    });
+    for (const isp of ['Movistar', 'Vodafone'])
+      await expect(chart.getByRole('columnheader', { name: isp })).toBeVisible();
+    await expect(rows.nth(1)).toContainText('Mbps');
+    await screenshot(page, 'evolution-lines', test.info());
+
+    await page.getByLabel('Chart').selectOption('bars');
+    await expect(chart.locator('.recharts-bar-rectangle').filter({ visible: true }).first()).toBeVisible();
+    await screenshot(page, 'evolution-bars', test.info());
+
+    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2020-01-02');
+    await expect(page.getByText('No data for selected values')).toBeVisible();
+    await page.getByLabel('Refresh').selectOption({ label: 'off' });
+    expect(errors).toEqual([]);
+  });
+});
+
+test.describe('measurement analysis', () => {
+  test('searches the measurements by result section and opens one in detail', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'admin');
+    await page.goto('/measurementAnalysis');
+    await expect(page.getByRole('heading', { name: 'Measurement analysis', level: 1 })).toBeVisible();
+    await page.getByRole('checkbox', { name: 'Finished' }).check();
+    await page.getByLabel('Test type').selectOption('http-download');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await expect(page).toHaveURL(/statuses=Finished/);
+    const table = page.getByRole('table', { name: 'Measurements' });
+    const first = table.getByRole('row').nth(1);
+    await expect(first).toContainText('http-download');
+    await expect(table.locator('[data-section]').first()).toHaveText('Finished');
+    await expect(table.locator('[data-section]:not([data-section="Finished"])')).toHaveCount(0);
+    await expect(page.getByText(/\d+ in total/)).toBeVisible();
+    await screenshot(page, 'measurement-search', test.info());
+
+    const probeId = (await first.getByRole('cell').nth(1).textContent()) ?? '';
+    await first.click();
+    await expect(page).toHaveURL(/\/measurementAnalysis\/detail\//);
+    await expect(page.getByRole('heading', { name: 'Measurement detail', level: 1 })).toBeVisible();
+    await expect(page.locator('[data-section]')).toHaveText('Finished');
+    await expect(page.getByText('The test finished and its results were recorded.')).toBeVisible();
+    await expect(
+      page
+        .getByRole('term')
+        .filter({ hasText: /^Probe$/ })
+        .locator('xpath=..'),
+    ).toContainText(probeId);
+    const results = page.getByRole('table', { name: 'Results' });
+    await expect(results.getByRole('row', { name: /Download speed/ })).toContainText('Mbps');
+    await screenshot(page, 'measurement-detail', test.info());
+
+    await page.getByRole('link', { name: /Back to the search/ }).click();
+    await expect(page.getByRole('checkbox', { name: 'Finished' })).toBeChecked();
+    await expect(page.getByLabel('Test type')).toHaveValue('http-download');
+    expect(errors).toEqual([]);
+  });
+
+  test('a measurement that does not exist says so', async ({ page }) => {
+    await logIn(page, 'admin');
+    await page.goto('/measurementAnalysis/detail/no-such-measurement');
+    await expect(page.getByRole('alert').filter({ hasText: 'The measurement does not exist.' })).toBeVisible();
+  });
+});
+
+test.describe('settings history', () => {
+  test('shows a tag’s changes as diffs and its state before the rename', async ({ page }) => {
+    const errors = collectConsoleErrors(page);
+    const api = await signedApi(page);
+    const name = uniqueName('history tag');
+    const { id } = await api<{ id: string }>('POST', '/tags/', { name });
+    await api('PUT', `/tags/${id}`, { name: `${name} renamed` });
+    // Lists read a projection: wait until it shows the rename (the browser's session did not make the write).
+    await expect
+      .poll(async () => (await api<{ list: { name: string }[] }>('GET', `/tags/?q=${encodeURIComponent(name)}`)).list)
+      .toEqual([expect.objectContaining({ name: `${name} renamed` })]);
+
+    await logIn(page, 'admin');
+    await page.goto('/settings_history');
+    await expect(page.getByRole('heading', { name: 'Settings history', level: 1 })).toBeVisible();
+    await page.getByLabel('Kind of setting').selectOption('tag');
+    await page.getByLabel('Find by name').fill(name);
+    await page
+      .getByRole('list', { name: 'Matching settings' })
+      .getByRole('button', { name: `${name} renamed` })
+      .click();
+
+    const changes = page.getByRole('list', { name: 'Changes' });
+    const rename = changes.locator('[data-version="2"]');
+    await expect(rename).toContainText('TagUpdated');
+    await expect(rename.getByRole('row', { name: /^name/ })).toContainText(name);
+    await expect(rename.getByRole('row', { name: /^name/ })).toContainText(`${name} renamed`);
+    const creation = changes.locator('[data-version="1"]');
+    await expect(creation).toContainText('TagCreated');
+    await expect(creation.getByRole('row', { name: /^status/ })).toContainText('active');
+    await expect(page.getByTestId('state-as-of')).toContainText('active, version 2.');
+
+    await creation.getByRole('button', { name: 'State after this change' }).click();
+    const state = page.getByTestId('state-as-of');
+    await expect(state).toContainText('active, version 1.');
+    await expect(state.locator('dl')).toContainText(name);
+    await expect(state.locator('dl')).not.toContainText('renamed');
+    await screenshot(page, 'settings-history', test.info());
+    expect(errors).toEqual([]);
+
+    // Before its first event the tag did not exist: the catalogue's not-found message.
+    await page.getByLabel('As of').fill('2020-01-01T00:00');
+    await page.getByRole('button', { name: 'Show state' }).click();
+    await expect(page.getByRole('alert').filter({ hasText: 'The requested item does not exist.' })).toBeVisible();
+  });
+});
