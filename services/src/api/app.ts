@@ -17,6 +17,7 @@ import { measurementsApiRoutes } from '../features/measurements-api/routes.ts';
 import { probeStatusRoutes } from '../features/probe-status/probe-status.routes.ts';
 import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
 import { scorecardCalculationRoutes } from '../features/scorecards/scorecard-calculation.routes.ts';
+import { assignableProfiles } from '../features/users/assignable-profiles.ts';
 import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
@@ -84,6 +85,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
+  const assignable = assignableProfiles(serviceOf('profile'));
   const probeVisibility = configurationEntities.find((entity) => entity.definition.kind === 'probe')!.visibility;
   /**
    * Spec §5: the probes a profile may put in its clusters and universes are those it sees (owned or granted), read
@@ -132,7 +134,13 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
         access: entity.access,
         visibility: entity.visibility,
         secrets: platform.secrets,
-        ...(entity.definition.kind === 'user' ? { after: identity.userLifecycle } : {}),
+        ...(entity.definition.kind === 'user'
+          ? {
+              after: identity.userLifecycle,
+              admitBody: (viewer: Viewer, body: Record<string, unknown>) =>
+                assignable.admit(viewer, body.profiles as string[] | undefined),
+            }
+          : {}),
         ...(['cluster', 'universe'].includes(entity.definition.kind) ? { probesOf: visibleProbeIds } : {}),
       });
       if (entity.routes)
@@ -148,6 +156,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     }
     await api.register(userProfileRoutes, {
       prefix: '/users',
+      assignable,
       identity: identity.service,
       users: serviceOf('user'),
       readStore,

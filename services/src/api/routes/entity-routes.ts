@@ -41,6 +41,8 @@ export interface EntityRoutesOptions {
    * undefined for a caller who may use any (isGod).
    */
   probesOf?(viewer: FastifyRequest['viewer'], probeIds: string[]): Promise<string[] | undefined>;
+  /** Refuses a create or update body the caller may not send (e.g. a user given profiles it may not assign). */
+  admitBody?(viewer: FastifyRequest['viewer'], body: Record<string, unknown>): Promise<void>;
   /** Masks stored secrets in every answer; reveals them to administrators who ask (`?reveal=secrets`). */
   secrets: Pick<SecretSealer, 'mask' | 'reveal'>;
   /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
@@ -91,7 +93,8 @@ const csv = z
  * `minPosition` waits (bounded) until its read model has caught up with it (read-your-writes).
  */
 export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (app, options) => {
-  const { service, readStore, projector, projection, searchFields, defaultSort, visibility, secrets } = options;
+  const { service, readStore, projector, projection, searchFields, defaultSort, visibility, secrets, admitBody } =
+    options;
   const { definition } = service;
   const tags = [options.tag];
   const read = { access: options.access.read };
@@ -262,6 +265,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
       },
     },
     async (request, reply) => {
+      await options.admitBody?.(request.viewer, request.body as Record<string, unknown>);
       const id = newId(request.body as Record<string, unknown>);
       const result = await service.execute(
         { type: 'create', id, fields: request.body as Record<string, unknown> },
@@ -301,6 +305,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     async (request) => {
       const { expectedVersion, ...body } = request.body as Record<string, unknown> & { expectedVersion?: number };
       const { changes, options } = splitUpdateBody(body, Object.keys(updateOptions?.shape ?? {}));
+      await admitBody?.(request.viewer, changes);
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
         await metadataOf(request),

@@ -316,6 +316,46 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
         });
         expect(refused.json().code).toBe('profiles.notAssigned');
       });
+      it('lets an administrator who is not isGod assign only its own profiles and those it created', async () => {
+        const admin = await api.as(`local-admin-${Date.now()}`, {
+          rol: 'admin',
+          layers: [
+            { id: 'users_management', groups: [] },
+            { id: 'profiles_management', groups: [] },
+          ],
+        });
+        const created = await admin.inject({
+          method: 'POST',
+          url: '/profiles',
+          payload: { name: `team-${Date.now()}` },
+        });
+        expect(created.statusCode, created.body).toBe(201);
+        const { email } = await person();
+        const user = await admin.inject({ method: 'POST', url: '/users', payload: { email: `y${email}` } });
+        expect(user.statusCode, user.body).toBe(201);
+        const userId = user.json().id as string;
+        const added = await admin.inject({
+          method: 'PUT',
+          url: `/users/${userId}/profiles/add`,
+          payload: { profileIds: [created.json().id] },
+        });
+        expect(added.statusCode, added.body).toBe(200);
+        const listed = (await admin.inject(`/users/${userId}/asignable-profiles`)).json();
+        expect(listed.list.map((profile: { id: string }) => profile.id)).not.toContain('test-admin');
+        // The isGod profile is above its reach, whichever way it is sent.
+        for (const request of [
+          { method: 'PUT' as const, url: `/users/${userId}/profiles/add`, payload: { profileIds: ['test-admin'] } },
+          { method: 'PUT' as const, url: `/users/${userId}`, payload: { profiles: ['test-admin'] } },
+          { method: 'POST' as const, url: '/users', payload: { email: `x${email}`, profiles: ['test-admin'] } },
+        ]) {
+          const refused = await admin.inject(request);
+          expect({ status: refused.statusCode, code: refused.json().code }, request.url).toEqual({
+            status: 403,
+            code: 'auth.forbidden',
+          });
+        }
+        expect((await api.app.inject(`/users/${userId}`)).json().profiles).not.toContain('test-admin');
+      });
     });
 
     describe('tokens', () => {

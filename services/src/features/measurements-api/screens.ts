@@ -6,8 +6,8 @@ import { analysisLayers } from '../configuration.ts';
 
 const access = (layers: LayerId[]) => ({ access: layerAccess(layers) });
 
-/** KPI pickers and value lists: every screen that analyses measurements, and the score management. */
-export const pickerScreens = access([...analysisLayers, 'scoreManagement']);
+/** KPI pickers and value lists: every screen that analyses measurements, and those configuring KPIs (scores, MOS, profiles). */
+export const pickerScreens = access([...analysisLayers, 'scoreManagement', 'mos', 'profiles_management']);
 export const evolutionScreen = access(['evolution']);
 export const benchmarkScreen = access(['benchmark']);
 export const byDestinationScreen = access(['bydestination']);

@@ -8,10 +8,12 @@ import { documentList, errorResponse, readAll } from '../feature-routes.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import type { Visibility } from '../identity/visibility.ts';
+import type { AssignableProfiles } from './assignable-profiles.ts';
 
 export interface UserProfileRouteOptions {
   identity: IdentityService;
   users: EntityService;
+  assignable: AssignableProfiles;
   readStore: ReadStore;
   visibility: Visibility;
 }
@@ -31,9 +33,12 @@ export const userProfileRoutes: FastifyPluginAsyncZod<UserProfileRouteOptions> =
     return user;
   }
 
-  /** isGod assigns any profile; another administrator only the profiles it has itself. */
-  const assignable = async (viewer: Viewer) =>
-    viewer.profile.isGod ? (await readAll(readStore, 'profiles')).map((profile) => profile.id) : viewer.userProfiles;
+  /** The profiles the caller may assign (see assignableProfiles), among those the read model lists. */
+  async function assignable(viewer: Viewer) {
+    const ids = (await readAll(readStore, 'profiles')).map((profile) => profile.id);
+    const refused = new Set(await options.assignable.refused(viewer, ids));
+    return ids.filter((id) => !refused.has(id));
+  }
 
   app.get(
     '/:id/profiles',
@@ -82,13 +87,7 @@ export const userProfileRoutes: FastifyPluginAsyncZod<UserProfileRouteOptions> =
     },
     async (request) => {
       const user = await visibleUser(request.viewer, request.params.id);
-      // isGod assigns any profile that exists now (read from its stream, not from the lagging read model).
-      const exists = await Promise.all(request.body.profileIds.map(async (id) => !!(await identity.loadProfile(id))));
-      const allowed = request.viewer.profile.isGod
-        ? request.body.profileIds.filter((_, i) => exists[i])
-        : request.viewer.userProfiles;
-      const refused = request.body.profileIds.filter((id) => !allowed.includes(id));
-      if (refused.length > 0) throw new DomainError('auth.forbidden', { details: { profileIds: refused } });
+      await options.assignable.admit(request.viewer, request.body.profileIds);
       const current = user.fields.profiles;
       const profiles =
         request.params.action === 'add'
