@@ -76,13 +76,57 @@ test.describe('probes map', () => {
     await screenshot(page, 'probes-map-table', test.info());
     expect(errors).toEqual([]);
   });
+  test('says when there are no probes, none located, too many, or when they cannot be loaded', async ({ page }) => {
+    // Each state is the page's reading of an answer of GET /api/probes/map, stood in for here.
+    let answer: { status: number; json: unknown } = { status: 200, json: {} };
+    await page.route('**/api/probes/map', (route) => route.fulfill(answer));
+    const probes = (count: number, located: boolean) =>
+      Array.from({ length: count }, (_, index) => ({
+        type: 'Feature',
+        geometry: { type: 'Point', coordinates: [-3.7 + index / 1000, 40.4] },
+        properties: { probeId: `p${index}`, name: `Probe ${index}`, type: 'landline', status: 'Ready', state: null },
+      })).filter(() => located);
+    const collection = (features: unknown[], withoutCoordinates: string[]) => ({
+      status: 200,
+      json: { type: 'FeatureCollection', features, withoutCoordinates, warnings: [] },
+    });
+    await logIn(page, 'admin');
+
+    answer = collection([], []);
+    await page.goto('/probes-map');
+    await expect(page.getByRole('status').filter({ hasText: 'There are no probes to show.' })).toBeVisible();
+
+    answer = collection(probes(0, false), ['nogps1']);
+    await page.goto('/probes-map');
+    await expect(page.getByText('None of the probes has a GPS position to show on the map.')).toBeVisible();
+    await expect(
+      page.getByText(/This probe has no coordinates, so it will not be shown on the probes map\.\s*nogps1/),
+    ).toBeVisible();
+    await page.getByRole('tab', { name: 'Table' }).click();
+    await expect(page.getByRole('row', { name: /nogps1/ })).toContainText('No coordinates');
+
+    answer = collection(probes(201, true), []);
+    await page.goto('/probes-map');
+    await expect(page.getByText('There are more than 200 results; performance may be affected.')).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Probe status' })).toContainText('Ready(201)');
+    await screenshot(page, 'probes-map-over-200', test.info());
+
+    answer = { status: 500, json: { code: 'internal.error', message: 'boom' } };
+    await page.goto('/probes-map');
+    await expect(page.getByRole('alert').filter({ hasText: 'Could not load the probes map.' })).toBeVisible({
+      timeout: 15_000,
+    });
+  });
 });
 
 test.describe('maps', () => {
   test('shows the KPI per cell on the map, its results and raw points with their detail', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
-    await page.goto('/maps');
+    // Coming from another map: the second map gets its data although the outlines are already loaded.
+    await page.goto('/probes-map');
+    await expect(page.getByTestId('kepler-map').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    await page.getByRole('link', { name: 'Maps', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Maps', level: 1 })).toBeVisible();
     await page.getByLabel('KPI').selectOption('download');
     await page.getByRole('button', { name: 'Show map' }).click();

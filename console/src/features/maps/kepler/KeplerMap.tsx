@@ -8,7 +8,7 @@ import { applyMiddleware, combineReducers, createStore } from 'redux';
 import { StyleSheetManager } from 'styled-components';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { cspSafeStyleTarget } from './csp-compat.ts';
-import { configureKepler, mapStyleState } from './kepler-setup.ts';
+import { configureKepler, mapStyleState, onlineStyleUrl } from './kepler-setup.ts';
 import { keplerConfig, type MapView, type Outlines, type PointLayer } from './map-layers.ts';
 
 export interface KeplerMapProps {
@@ -24,8 +24,9 @@ const MAP_ID = 'map';
 const OUTLINES_URL = '/geo/europe-outline.geojson';
 
 let outlines: Promise<Outlines['collection'] | undefined> | undefined;
-/** The base outlines, fetched once (a missing file leaves the plain background). */
+/** The base outlines, fetched once (a missing file leaves the plain background); an online style has its own base. */
 const loadOutlines = () => {
+  if (onlineStyleUrl) return Promise.resolve(undefined);
   outlines ??= fetch(OUTLINES_URL)
     .then((response) => (response.ok ? response.json() : undefined))
     .catch(() => undefined);
@@ -77,8 +78,16 @@ export default function KeplerMap({ layers, view, label, outlinesLabel }: Kepler
   const styleTarget = useMemo(cspSafeStyleTarget, []);
   const { ref, size } = useElementSize();
   const shown = useRef<string[]>([]);
+  // kepler ignores data sent before its instance registers in the store (on mount): wait for it.
+  const [registered, setRegistered] = useState(false);
+  useEffect(() => {
+    const check = () => setRegistered(Boolean((store.getState().keplerGl as Record<string, unknown>)[MAP_ID]));
+    check();
+    return store.subscribe(check);
+  }, [store]);
 
   useEffect(() => {
+    if (!registered) return;
     let cancelled = false;
     void loadOutlines().then((base) => {
       if (cancelled) return;
@@ -92,7 +101,7 @@ export default function KeplerMap({ layers, view, label, outlinesLabel }: Kepler
     return () => {
       cancelled = true;
     };
-  }, [store, layers, view, outlinesLabel]);
+  }, [store, registered, layers, view, outlinesLabel]);
 
   return (
     <section ref={ref} aria-label={label} className="relative h-full w-full overflow-hidden" data-testid="kepler-map">
