@@ -78,6 +78,7 @@ export default function KeplerMap({ layers, view, label, outlinesLabel }: Kepler
   const styleTarget = useMemo(cspSafeStyleTarget, []);
   const { ref, size } = useElementSize();
   const shown = useRef<string[]>([]);
+  const placedAt = useRef<string>();
   // kepler ignores data sent before its instance registers in the store (on mount): wait for it.
   const [registered, setRegistered] = useState(false);
   useEffect(() => {
@@ -92,7 +93,11 @@ export default function KeplerMap({ layers, view, label, outlinesLabel }: Kepler
     void loadOutlines().then((base) => {
       if (cancelled) return;
       for (const id of shown.current) store.dispatch(removeDataset(id));
-      const { datasets, config } = keplerConfig(layers, view, base && { label: outlinesLabel, collection: base });
+      // New data (a refresh) keeps the user's pan and zoom; a new view (other filters) moves the map.
+      const viewKey = JSON.stringify(view);
+      const moveTo = viewKey === placedAt.current ? undefined : view;
+      placedAt.current = viewKey;
+      const { datasets, config } = keplerConfig(layers, moveTo, base && { label: outlinesLabel, collection: base });
       shown.current = datasets.map((dataset) => dataset.info.id);
       store.dispatch(
         addDataToMap({ datasets, config, options: { centerMap: false, readOnly: true, keepExistingConfig: false } }),

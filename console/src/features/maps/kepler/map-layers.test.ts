@@ -38,6 +38,7 @@ describe('kepler map config', () => {
       config: { dataId: 'probes-available', color: [22, 163, 74], visConfig: { opacity: 1, radius: 30 } },
     });
     expect(config.config.mapState).toEqual({ latitude: madrid.lat, longitude: madrid.lon, zoom: madrid.zoom });
+    expect(keplerConfig([layer], undefined).config.config).not.toHaveProperty('mapState');
   });
 
   it('draws the outlines below the points, named in their tooltip', () => {

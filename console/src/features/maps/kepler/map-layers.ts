@@ -130,9 +130,9 @@ export const outlineDataId = 'base-outlines';
 
 /**
  * Everything kepler's `addDataToMap` takes: one dataset and layer per point layer, and the base outlines below them;
- * tooltips list each point layer's details.
+ * tooltips list each point layer's details; the view, when it is to move.
  */
-export function keplerConfig(layers: readonly PointLayer[], view: MapView, outlines?: Outlines) {
+export function keplerConfig(layers: readonly PointLayer[], view: MapView | undefined, outlines?: Outlines) {
   const datasets = layers.map(pointDataset);
   return {
     datasets: [
@@ -160,7 +160,8 @@ export function keplerConfig(layers: readonly PointLayer[], view: MapView, outli
             },
           },
         },
-        mapState: { latitude: view.lat, longitude: view.lon, zoom: view.zoom },
+        // Without a view the map stays where the user moved it.
+        ...(view ? { mapState: { latitude: view.lat, longitude: view.lon, zoom: view.zoom } } : {}),
       },
     },
   };
