@@ -79,7 +79,7 @@ test.describe('campaigns', () => {
     await expect(page).toHaveURL(/campaigns_management\?id=/);
     await expect(page.getByRole('heading', { name: `Edit: ${name}` })).toBeVisible();
     await expect(mapPreview(page, 1)).toBeVisible();
-    await expect(page.getByText('Probes in this campaign')).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Probes in this campaign' })).toBeVisible();
     await page.getByLabel('End date (UTC)').fill('2026-06-30');
     await page.getByLabel('Special campaign').check();
     await save(page);
