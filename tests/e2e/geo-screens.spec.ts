@@ -1,7 +1,6 @@
 import { join } from 'node:path';
-import { signRequest } from '@nq/contracts/identity/request-signing';
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, demoUsers, logIn, screenshot, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // Campaigns, geographic filters and clusters (spec §2 list and form on one route, §5 GeoJSON and image rules, §8
 // messages): created, edited and refused through the console, with real GeoJSON files from fixtures/.
@@ -28,24 +27,6 @@ function oversizedPolygon() {
     name: 'madrid-detailed.geojson',
     mimeType: 'application/geo+json',
     buffer: Buffer.from(JSON.stringify(geojson)),
-  };
-}
-
-/** An administrator's API session of its own (the browser's may switch profile), signing calls the console cannot make. */
-async function adminApi(page: Page) {
-  const login = await page.request.post('/login', { data: demoUsers.admin });
-  expect(login.ok()).toBe(true);
-  const { data: credentials } = (await login.json()) as { data: { clientId: string; clientSecret: string } };
-  return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const authorization = await signRequest(credentials, { method, url: path, ...(text ? { body: text } : {}) });
-    const response = await page.request.fetch(path, {
-      method,
-      headers: { authorization, ...(text ? { 'content-type': 'application/json' } : {}) },
-      ...(text ? { data: text } : {}),
-    });
-    expect(response.ok(), `${method} ${path}: ${await response.text()}`).toBe(true);
-    return (await response.json()) as T;
   };
 }
 
@@ -358,7 +339,7 @@ test.describe('clusters', () => {
   test("a cluster of another profile cannot be deleted: 'Only clusters created with current profile can be deleted'", async ({
     page,
   }) => {
-    const api = await adminApi(page);
+    const api = await signedApi(page, 'admin');
     await logIn(page, 'admin');
     // The analyst profile is granted the demo cluster (created by the administrator profile); for this test it also
     // reaches the clusters screen. The administrator works under it through the profile switch.

@@ -2,20 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import type { ProbeStatusRow } from '../../probe-status/api/probe-status-api.ts';
 
-/** A probe as `GET /api/probes/map` describes it (the feature's properties). */
-export interface ProbeOnMap {
-  probeId: string;
-  name: string;
-  type: string;
-  /** The configured status (spec §4). */
-  status: string;
-  /** The status the probe last reported, when it has reported. */
-  state: string | null;
-  lastReportAt: string | null;
-  technology: number | null;
-  operator: string | null;
-  battery: number | null;
+/** A probe as `GET /api/probes/map` describes it (the feature's properties): its status row, and its clusters. */
+export interface ProbeOnMap extends ProbeStatusRow {
   clusters?: string[];
 }
 
