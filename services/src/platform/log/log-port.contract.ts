@@ -82,6 +82,64 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       }
     });
 
+    it('handles batches of different partitions at once when allowed, each partition still one batch at a time, in order', async () => {
+      const topic = await newTopic(3);
+      const keys = Array.from({ length: 12 }, (_, i) => `probe-${i}`);
+      for (let round = 0; round < 4; round++)
+        await produceNumbered(topic, 30, (i) => keys[i % keys.length]!, round * 30);
+      const seenPerKey = new Map<string, number[]>();
+      const partitionsInHand = new Set<number>();
+      let mostAtOnce = 0;
+      let samePartitionTwice = false;
+      track(
+        await port.consume({
+          groupId: newGroup(),
+          topics: [topic],
+          maxBatchSize: 5,
+          partitionsAtOnce: 3,
+          handle: async (batch) => {
+            const { partition } = batch[0]!;
+            if (partitionsInHand.has(partition)) samePartitionTwice = true;
+            partitionsInHand.add(partition);
+            mostAtOnce = Math.max(mostAtOnce, partitionsInHand.size);
+            await sleep(20);
+            for (const record of batch)
+              seenPerKey.set(record.key, [...(seenPerKey.get(record.key) ?? []), numberOf(record)]);
+            partitionsInHand.delete(partition);
+          },
+        }),
+      );
+      await waitFor('all 120 records', () => [...seenPerKey.values()].flat().length >= 120);
+      expect(mostAtOnce).toBeGreaterThan(1);
+      expect(samePartitionTwice).toBe(false);
+      for (const key of keys) {
+        const seen = seenPerKey.get(key)!;
+        expect(seen).toEqual([...seen].sort((a, b) => a - b));
+        expect(seen).toHaveLength(10);
+      }
+    });
+
+    it('takes a produce call larger than one batch of a partition may be, every message to one partition', async () => {
+      const topic = await newTopic(3);
+      const padding = 'x'.repeat(1_000);
+      const total = 2_500; // 2.5 MB for one key, beyond Kafka's default 1 MiB per partition batch
+      await port.produce(
+        topic,
+        Array.from({ length: total }, (_, n) => ({ key: 'probe-big', value: JSON.stringify({ n, padding }) })),
+      );
+      const seen: number[] = [];
+      track(
+        await port.consume({
+          groupId: newGroup(),
+          topics: [topic],
+          maxBatchSize: 1_000,
+          handle: async (batch) => void seen.push(...batch.map(numberOf)),
+        }),
+      );
+      await waitFor(`all ${total} records`, () => seen.length >= total);
+      expect(seen).toEqual(Array.from({ length: total }, (_, n) => n));
+    });
+
     it('shares the partitions among the members of a group, each message handled by one member', async () => {
       const topic = await newTopic(3);
       const groupId = newGroup();

@@ -38,6 +38,11 @@ export interface ConsumerOptions {
    */
   handle: (records: LogRecord[], context: BatchContext) => Promise<void>;
   maxBatchSize?: number;
+  /**
+   * How many batches, each of a different partition, may be in the handler at once (default 1). A partition's
+   * records are still handled in order, one batch at a time.
+   */
+  partitionsAtOnce?: number;
 }
 
 export interface LogConsumer {

@@ -95,7 +95,7 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
   }
 
   async function consume(options: ConsumerOptions): Promise<LogConsumer> {
-    const { groupId, topics, handle, maxBatchSize = 500, startFrom = 'earliest' } = options;
+    const { groupId, topics, handle, maxBatchSize = 500, startFrom = 'earliest', partitionsAtOnce = 1 } = options;
     const assignable = (
       await Promise.all(topics.map(async (topic) => ({ topic, count: await partitionsOf(topic) })))
     ).flatMap(({ topic, count }) => Array.from({ length: count }, (_, partition) => ({ topic, partition })));
@@ -150,9 +150,15 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     const loop = (async () => {
       while (!stopping && !abortController.signal.aborted) {
         let progressed = false;
-        for (const { topic, partition } of member.assignment()) {
+        const assignment = member.assignment();
+        for (let first = 0; first < assignment.length; first += partitionsAtOnce) {
           if (stopping || abortController.signal.aborted) break;
-          progressed = (await pollPartition(topic, partition)) || progressed;
+          const polled = await Promise.all(
+            assignment
+              .slice(first, first + partitionsAtOnce)
+              .map(({ topic, partition }) => pollPartition(topic, partition)),
+          );
+          progressed = polled.includes(true) || progressed;
         }
         if (!progressed) {
           await new Promise<void>((resolve) => {

@@ -14,14 +14,49 @@ import {
   stringDeserializers,
   stringSerializers,
 } from '@platformatic/kafka';
-import type { ConsumerOptions, LogConsumer, LogPort, LogRecord } from '../log-port.ts';
+import type { ConsumerOptions, LogConsumer, LogMessage, LogPort, LogRecord } from '../log-port.ts';
 import { backOff, defaultMaxBatchSize, groupTimings, handleUntilDone, retryDelayMs } from './shared.ts';
 
 type StringMessage = Message<string, string, string, string>;
 type StringStream = MessagesStream<string, string, string, string>;
 
-/** Records buffered per member before fetching pauses. */
-const highWater = 2_000;
+/** Records buffered per member before fetching pauses (at least): enough for a full batch of each partition at once. */
+const minHighWater = 2_000;
+
+/**
+ * The most one send carries (keys, values and headers, plus a margin per record). The broker refuses for good a
+ * partition's batch over `message.max.bytes` (1 MiB by default), and a produce call may put all its messages on one
+ * partition (one key; or the ingest worker's batch of one partition, re-keyed by probe onto as many partitions).
+ */
+const maxSendBytes = 900_000;
+const recordMarginBytes = 64;
+
+type OutgoingMessage = LogMessage & { topic: string };
+
+const bytesOf = ({ key, value, headers }: OutgoingMessage) =>
+  Buffer.byteLength(key) +
+  Buffer.byteLength(value) +
+  Object.entries(headers ?? {}).reduce(
+    (sum, [name, text]) => sum + Buffer.byteLength(name) + Buffer.byteLength(text),
+    0,
+  ) +
+  recordMarginBytes;
+
+/** Consecutive runs of messages of at most `maxSendBytes` each (a larger message alone). */
+function sendsOf(messages: OutgoingMessage[]) {
+  const sends: OutgoingMessage[][] = [[]];
+  let bytes = 0;
+  for (const message of messages) {
+    const size = bytesOf(message);
+    if (bytes + size > maxSendBytes && sends.at(-1)!.length > 0) {
+      sends.push([]);
+      bytes = 0;
+    }
+    sends.at(-1)!.push(message);
+    bytes += size;
+  }
+  return sends;
+}
 
 const toRecord = (message: StringMessage): LogRecord => ({
   topic: message.topic,
@@ -30,7 +65,7 @@ const toRecord = (message: StringMessage): LogRecord => ({
   timestamp: Number(message.timestamp),
   key: message.key ?? '',
   value: message.value ?? '',
-  headers: Object.fromEntries(message.headers),
+  ...(message.headers.size > 0 ? { headers: Object.fromEntries(message.headers) } : {}),
 });
 
 const warn = (what: string) => (error: unknown) =>
@@ -79,9 +114,11 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
     },
     async produce(topic, messages) {
       if (messages.length === 0) return;
-      const send = sending.then(() =>
-        producer.send({ messages: messages.map(({ key, value, headers }) => ({ topic, key, value, headers })) }),
-      );
+      const sends = sendsOf(messages.map(({ key, value, headers }) => ({ topic, key, value, headers })));
+      // The sends of one call follow each other, so that messages sharing a key keep their order.
+      const send = sending.then(async () => {
+        for (const batch of sends) await producer.send({ messages: batch });
+      });
       sending = send.catch(() => undefined);
       await send;
     },
@@ -105,8 +142,16 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
 
 async function startConsumer(
   base: { clientId: string; bootstrapBrokers: string[] },
-  { groupId, topics, startFrom = 'earliest', handle, maxBatchSize = defaultMaxBatchSize }: ConsumerOptions,
+  {
+    groupId,
+    topics,
+    startFrom = 'earliest',
+    handle,
+    maxBatchSize = defaultMaxBatchSize,
+    partitionsAtOnce = 1,
+  }: ConsumerOptions,
 ): Promise<LogConsumer> {
+  const highWater = Math.max(minHighWater, maxBatchSize * (partitionsAtOnce + 1));
   const consumer = new Consumer({
     ...base,
     groupId,
@@ -124,6 +169,7 @@ async function startConsumer(
   const aborting = new AbortController();
   const queues = new Map<string, StringMessage[]>(); // per topic-partition, in offset order
   const nextOffsets = new Map<string, bigint>(); // per topic-partition, the offset after the last one received
+  const inHand = new Map<string, Promise<void>>(); // per topic-partition, the batch being handled and committed
   let queued = 0;
   let paused = false;
   let wake = () => {};
@@ -183,6 +229,7 @@ async function startConsumer(
 
   const nextBatch = () => {
     for (const [key, queue] of queues) {
+      if (inHand.has(key)) continue;
       const batch = queue.splice(0, maxBatchSize);
       queued -= batch.length;
       queues.delete(key); // re-inserted at the end, so that partitions take turns
@@ -191,6 +238,28 @@ async function startConsumer(
     }
     return undefined;
   };
+
+  const handleAndCommit = async (batch: StringMessage[]) => {
+    const { topic, partition } = batch[0]!;
+    const handled = await handleUntilDone({
+      records: batch.map(toRecord),
+      handle,
+      signal: aborting.signal,
+      mayRetry: () => !stopping.signal.aborted && owns(topic, partition),
+    });
+    if (!handled) {
+      // Later records of the partition must not overtake the ones given up.
+      dropQueue(`${topic}:${partition}`);
+      return;
+    }
+    try {
+      await batch.at(-1)!.commit();
+    } catch (error) {
+      // Handled but not committed: the next commit covers them, or the partition's next owner gets them again.
+      warn(`commit of ${topic}/${partition} for ${groupId}`)(error);
+    }
+  };
+  const allInHand = () => Promise.all(inHand.values());
 
   const run = async (first: StringStream) => {
     let stream = first;
@@ -211,6 +280,7 @@ async function startConsumer(
         continue;
       }
       if (reopen) {
+        await allInHand();
         reopen = false;
         for (const key of [...queues.keys()]) dropQueue(key);
         await stream.close().catch(warn(`closing the stream of ${groupId}`));
@@ -226,32 +296,25 @@ async function startConsumer(
         paused = false;
         stream.resume();
       }
-      const batch = nextBatch();
+      const batch = inHand.size < partitionsAtOnce ? nextBatch() : undefined;
       if (!batch) {
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
         continue;
       }
-      const { topic, partition } = batch[0]!;
-      const handled = await handleUntilDone({
-        records: batch.map(toRecord),
-        handle,
-        signal: aborting.signal,
-        mayRetry: () => !stopping.signal.aborted && owns(topic, partition),
-      });
-      if (!handled) {
-        // Later records of the partition must not overtake the ones given up.
-        dropQueue(`${topic}:${partition}`);
-        continue;
-      }
-      try {
-        await batch.at(-1)!.commit();
-      } catch (error) {
-        // Handled but not committed: the next commit covers them, or the partition's next owner gets them again.
-        warn(`commit of ${topic}/${partition} for ${groupId}`)(error);
-      }
+      const key = `${batch[0]!.topic}:${batch[0]!.partition}`;
+      inHand.set(
+        key,
+        handleAndCommit(batch)
+          .catch(warn(`batch of ${key} for ${groupId}`))
+          .finally(() => {
+            inHand.delete(key);
+            wake();
+          }),
+      );
     }
+    await allInHand();
     if (!aborting.signal.aborted) await stream.close().catch(warn(`closing the stream of ${groupId}`));
     // Leaving the group (rather than waiting for the session timeout) hands the partitions over at once.
     await consumer.close(true).catch(warn(`closing the consumer of ${groupId}`));
