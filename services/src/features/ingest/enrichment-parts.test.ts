@@ -35,6 +35,18 @@ describe('enrichment parts', () => {
     expect(localTimeOf('2026-11-22T07:00:00Z', 'America/Mexico_City')).toEqual({ hour: 1, weekday: 7, fringe: 2 });
   });
 
+  it('reads the local time of instants in the same quarter-hour, and on both sides of an offset change, exactly', () => {
+    // Madrid moved from UTC+1 to UTC+2 at 2026-03-29T01:00:00Z; Kathmandu is UTC+5:45.
+    const hourOf = (instant: string, timeZone: string) => localTimeOf(instant, timeZone).hour;
+    expect(hourOf('2026-03-29T00:45:00Z', 'Europe/Madrid')).toBe(1);
+    expect(hourOf('2026-03-29T00:59:59.999Z', 'Europe/Madrid')).toBe(1);
+    expect(hourOf('2026-03-29T01:00:00Z', 'Europe/Madrid')).toBe(3);
+    expect(hourOf('2026-01-01T00:00:00Z', 'Asia/Kathmandu')).toBe(5);
+    expect(hourOf('2026-01-01T00:14:59Z', 'Asia/Kathmandu')).toBe(5);
+    expect(hourOf('2026-01-01T00:15:00Z', 'Asia/Kathmandu')).toBe(6);
+    expect(localTimeOf('2026-01-01T00:20:00+05:45', 'Asia/Kathmandu')).toEqual({ hour: 0, weekday: 4, fringe: 2 });
+  });
+
   it('keeps the valid measurements of a batch and dead-letters each invalid one with its payload and place', () => {
     const record = (value: string, offset: number): LogRecord => ({
       topic: 'measurements.raw',

@@ -86,6 +86,7 @@ export function enrichment(readStore: ReadStore, options: { refreshMs?: number; 
   // The read models follow a change a little later: facts loaded sooner than this after it may not show it yet.
   const settleMs = options.settleMs ?? 500;
   let facts: Awaited<ReturnType<typeof loadFacts>> | undefined;
+  let loading: Promise<void> | undefined; // batches handled at once share one load
   let loadedAt = 0;
   let changedAt = Date.now();
 
@@ -98,39 +99,49 @@ export function enrichment(readStore: ReadStore, options: { refreshMs?: number; 
       const now = Date.now();
       const behind = loadedAt < changedAt + settleMs;
       if (facts && (!behind || now - loadedAt < refreshMs)) return;
-      loadedAt = now;
-      facts = await loadFacts(readStore);
+      loading ??= (async () => {
+        loadedAt = now;
+        facts = await loadFacts(readStore);
+      })().finally(() => {
+        loading = undefined;
+      });
+      await loading;
     },
     enrich(measurement: Measurement & { receivedAt?: string }): EnrichedMeasurement {
       const known = facts!;
       const probe = known.probeFacts.get(measurement.probeId);
       const at = new Date(measurement.measuredAt);
+      const measuredAt = at.toISOString();
       const point = measurement.location
         ? ([measurement.location.lon, measurement.location.lat] as [number, number])
         : undefined;
       const campaigns = point
         ? known.campaignsAt(point).filter((id) => {
             const period = known.campaignPeriods.get(id)!;
-            return period.start <= at.toISOString() && at.toISOString() <= period.end;
+            return period.start <= measuredAt && measuredAt <= period.end;
           })
         : [];
       const provider = known.providerOf({
         ...(measurement.imsi ? { imsi: measurement.imsi } : {}),
         ...(measurement.ip ? { ip: measurement.ip } : {}),
       });
-      return {
+      const { hour, weekday, fringe } = localTimeOf(measuredAt, probe?.timeZone ?? 'Etc/UTC');
+      const enriched: EnrichedMeasurement = {
         ...measurement,
-        measuredAt: at.toISOString(),
+        measuredAt,
         receivedAt: measurement.receivedAt ?? new Date().toISOString(),
-        ...localTimeOf(measurement.measuredAt, probe?.timeZone ?? 'Etc/UTC'),
-        ...(probe?.type ? { probeType: probe.type } : {}),
+        hour,
+        weekday,
+        fringe,
         campaigns,
         clusters: known.clustersOf(measurement.probeId, at),
         universes: known.universesOf(measurement.probeId, at),
         tags: probe?.tags ?? [],
-        ...(provider ? { provider: provider.id } : {}),
         technologyLabel: technologyLabels[measurement.technology] ?? String(measurement.technology),
       };
+      if (probe?.type) enriched.probeType = probe.type;
+      if (provider) enriched.provider = provider.id;
+      return enriched;
     },
   };
 }

@@ -11,16 +11,26 @@ export interface DeadLetter {
   payload: string;
 }
 
+/** A measurement written to the read model, and its JSON text (written, then published as it is). */
+export interface Indexed {
+  measurement: EnrichedMeasurement;
+  json: string;
+}
+
 export interface BatchOutcome {
-  indexed: EnrichedMeasurement[];
+  indexed: Indexed[];
   deadLetters: DeadLetter[];
 }
 
 const sourceOf = (record: LogRecord) => ({ topic: record.topic, partition: record.partition, offset: record.offset });
 
-/** Parses and validates each record: the valid measurements, and a dead letter for each invalid one. */
+/**
+ * Parses and validates each record: the valid measurements (`sources[i]` the record of `measurements[i]`), and a
+ * dead letter for each invalid one.
+ */
 export function readBatch(records: LogRecord[]) {
-  const measurements: (Measurement & { receivedAt?: string; source: LogRecord })[] = [];
+  const measurements: (Measurement & { receivedAt?: string })[] = [];
+  const sources: LogRecord[] = [];
   const deadLetters: DeadLetter[] = [];
   for (const record of records) {
     let parsed: unknown;
@@ -45,10 +55,13 @@ export function readBatch(records: LogRecord[]) {
       });
       continue;
     }
+    const measurement: Measurement & { receivedAt?: string } = result.data;
     const receivedAt = (parsed as { receivedAt?: unknown }).receivedAt;
-    measurements.push({ ...result.data, ...(typeof receivedAt === 'string' ? { receivedAt } : {}), source: record });
+    if (typeof receivedAt === 'string') measurement.receivedAt = receivedAt;
+    measurements.push(measurement);
+    sources.push(record);
   }
-  return { measurements, deadLetters };
+  return { measurements, sources, deadLetters };
 }
 
 export class RetryableWriteError extends Error {
@@ -68,24 +81,32 @@ export async function ingestBatch(
   dependencies: { enrichment: Enrichment; store: MeasurementStore },
 ): Promise<BatchOutcome> {
   await dependencies.enrichment.refresh();
-  const { measurements, deadLetters } = readBatch(records);
-  const enriched = measurements.map(({ source: _source, ...measurement }) =>
-    dependencies.enrichment.enrich(measurement),
-  );
-  const { failed } = await dependencies.store.write(enriched);
+  const { measurements, sources, deadLetters } = readBatch(records);
+  const enriched = measurements.map((measurement) => dependencies.enrichment.enrich(measurement));
+  const json = enriched.map((measurement) => JSON.stringify(measurement));
+  const { failed } = await dependencies.store.write(enriched, json);
   const retryable = failed.filter((failure) => failure.retryable);
   if (retryable.length > 0) throw new RetryableWriteError(retryable.length, retryable[0]!.reason);
   const refused = new Map(failed.map((failure) => [failure.measurementId, failure.reason]));
-  for (const { source, measurementId } of measurements)
-    if (refused.has(measurementId))
+  const indexed: Indexed[] = [];
+  enriched.forEach((measurement, index) => {
+    const reason = refused.get(measurement.measurementId);
+    if (reason === undefined) indexed.push({ measurement, json: json[index]! });
+    else
       deadLetters.push({
         reason: 'refused',
-        problems: [{ message: refused.get(measurementId)! }],
-        source: sourceOf(source),
-        payload: source.value,
+        problems: [{ message: reason }],
+        source: sourceOf(sources[index]!),
+        payload: sources[index]!.value,
       });
-  return { indexed: enriched.filter((m) => !refused.has(m.measurementId)), deadLetters };
+  });
+  return { indexed, deadLetters };
 }
+
+export const enrichedMessage = ({ measurement, json }: Indexed): LogMessage => ({
+  key: measurement.probeId,
+  value: json,
+});
 
 export const deadLetterMessage = (letter: DeadLetter): LogMessage => ({
   key: `${letter.source.topic}/${letter.source.partition}/${letter.source.offset}`,

@@ -5,7 +5,7 @@ import type { MeasurementStore } from '../../platform/measurements/measurement-s
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { FleetTopics } from '../gateway/fleet-topics.ts';
 import { enrichment } from './enrichment.ts';
-import { deadLetterMessage, ingestBatch } from './ingest-batch.ts';
+import { deadLetterMessage, enrichedMessage, ingestBatch } from './ingest-batch.ts';
 
 export interface IngestDependencies {
   log: LogPort;
@@ -15,6 +15,8 @@ export interface IngestDependencies {
   eventStore: Pick<EventStore, 'onAppend'>;
   metrics?: Registry;
   maxBatchSize?: number;
+  /** Batches of different partitions in hand at once (default 4): one is parsed and enriched while others are written. */
+  partitionsAtOnce?: number;
 }
 
 function ingestMetrics(registry: Registry | undefined) {
@@ -54,18 +56,17 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
     groupId: `${topics.measurementsRaw}.ingest`,
     topics: [topics.measurementsRaw],
     maxBatchSize: dependencies.maxBatchSize ?? 1_000,
+    partitionsAtOnce: dependencies.partitionsAtOnce ?? 4,
     handle: async (records) => {
       const { indexed, deadLetters } = await ingestBatch(records, { enrichment: facts, store });
-      if (deadLetters.length > 0) await log.produce(topics.measurementsDlq, deadLetters.map(deadLetterMessage));
-      if (indexed.length > 0)
-        await log.produce(
-          topics.measurementsEnriched,
-          indexed.map((measurement) => ({ key: measurement.probeId, value: JSON.stringify(measurement) })),
-        );
+      await Promise.all([
+        log.produce(topics.measurementsDlq, deadLetters.map(deadLetterMessage)),
+        log.produce(topics.measurementsEnriched, indexed.map(enrichedMessage)),
+      ]);
       const now = Date.now();
       metrics.measurements.inc({ outcome: 'indexed' }, indexed.length);
       for (const letter of deadLetters) metrics.measurements.inc({ outcome: letter.reason });
-      for (const measurement of indexed) metrics.lag.observe((now - Date.parse(measurement.receivedAt)) / 1_000);
+      for (const { measurement } of indexed) metrics.lag.observe((now - Date.parse(measurement.receivedAt)) / 1_000);
     },
   });
   return {

@@ -84,14 +84,15 @@ export async function openElasticsearchMeasurementStore(options: {
     adapter: 'elasticsearch',
     alias,
     client,
-    async write(measurements) {
+    async write(measurements, json) {
       if (measurements.length === 0) return { failed: [] };
       await ensureTemplate();
-      const operations = measurements.flatMap((measurement): object[] => [
+      const operations = measurements.flatMap((measurement, index): (object | string)[] => [
         { index: { _index: `${alias}-${monthOf(measurement.measuredAt)}`, _id: measurement.measurementId } },
-        measurement,
+        json?.[index] ?? measurement,
       ]);
-      const response = await client.bulk({ operations });
+      // Only what failures need: each item keeps its status (so items stay in order), errors their reason.
+      const response = await client.bulk({ operations, filter_path: ['errors', 'items.*.status', 'items.*.error'] });
       if (!response.errors) return { failed: [] };
       const failed: WriteFailure[] = [];
       response.items.forEach((item, index) => {

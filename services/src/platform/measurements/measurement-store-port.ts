@@ -14,8 +14,11 @@ export interface WriteFailure {
  */
 export interface MeasurementStore {
   readonly adapter: string;
-  /** Durable when it resolves (for the items not listed as failed). */
-  write(measurements: EnrichedMeasurement[]): Promise<{ failed: WriteFailure[] }>;
+  /**
+   * Durable when it resolves (for the items not listed as failed). `json[i]`, when given, is `measurements[i]` as
+   * JSON: a caller that needs the text anyway (ingest publishes it too) encodes each measurement only once.
+   */
+  write(measurements: EnrichedMeasurement[], json?: string[]): Promise<{ failed: WriteFailure[] }>;
   get(measurementId: string): Promise<EnrichedMeasurement | undefined>;
   /** How many measurements there are (of one probe). */
   count(filter?: { probeId?: string }): Promise<number>;
