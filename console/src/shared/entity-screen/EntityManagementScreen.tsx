@@ -6,8 +6,9 @@ import { useProfile } from '../api/profile.ts';
 import { errorMessage } from '../i18n/i18n.ts';
 import { Button } from '../ui/Button.tsx';
 import { type Column, DataTable, Pagination } from '../ui/DataTable.tsx';
+import { SearchBox } from '../ui/fields.tsx';
 import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
-import { PageHeader } from '../ui/screens.tsx';
+import { FormAlert, PageHeader } from '../ui/screens.tsx';
 import { toast } from '../ui/toasts.ts';
 import { EntityForm } from './EntityForm.tsx';
 import {
@@ -213,19 +214,15 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
         </p>
       )}
       {props.children}
-      <div className="mb-3 max-w-xs">
-        <input
-          type="search"
-          aria-label={t('common:search')}
-          placeholder={t('common:search')}
-          className="w-full rounded-md border border-gray-300 px-2.5 py-1.5 text-sm"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchBox
+        className="mb-3 max-w-xs"
+        label={t('common:search')}
+        value={search}
+        onChange={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
       <DataTable<T>
         columns={[...props.columns, actions]}
         rows={list.data?.list}
@@ -266,15 +263,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
           </>
         }
       >
-        {formError && (
-          <p
-            role="alert"
-            className="mb-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700"
-            data-testid="form-error"
-          >
-            {formError}
-          </p>
-        )}
+        {formError && <FormAlert className="mb-3">{formError}</FormAlert>}
         <form
           noValidate
           onSubmit={(event) => {

@@ -108,3 +108,29 @@ export function CheckboxField({ label, error, hint, ...input }: Common & InputHT
     </div>
   );
 }
+
+/** A list's search box: labelled by its placeholder, so it needs no visible label. */
+export function SearchBox({
+  label,
+  value,
+  onChange,
+  className = 'w-64',
+}: {
+  label: string;
+  value: string;
+  onChange: (text: string) => void;
+  className?: string;
+}) {
+  return (
+    <div className={className}>
+      <input
+        type="search"
+        aria-label={label}
+        placeholder={label}
+        className="w-full rounded-md border border-gray-300 px-2.5 py-1.5 text-sm"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+      />
+    </div>
+  );
+}

@@ -68,3 +68,16 @@ export function Card({ children, className = '' }: { children: ReactNode; classN
     <section className={`rounded-lg border border-gray-200 bg-white p-4 shadow-sm ${className}`}>{children}</section>
   );
 }
+
+/** The message above a form that the server (or a rule) refused as a whole. */
+export function FormAlert({ children, className = '' }: { children: ReactNode; className?: string }) {
+  return (
+    <p
+      role="alert"
+      className={`rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700 ${className}`}
+      data-testid="form-error"
+    >
+      {children}
+    </p>
+  );
+}

@@ -1,20 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEntity } from '../../../shared/api/entities.ts';
 import { CheckboxField, TextField } from '../../../shared/ui/fields.tsx';
-import { MessagePanel, Spinner } from '../../../shared/ui/screens.tsx';
 import { FormFrame } from '../../geo-entities/components/FormFrame.tsx';
-import { useEntitySave } from '../../geo-entities/components/useEntitySave.ts';
-import { changedFields } from '../../geo-entities/model/changed-fields.ts';
+import { LoadedEntity } from '../../geo-entities/components/LoadedEntity.tsx';
+import { useDraftForm } from '../../geo-entities/components/useDraftForm.ts';
 import { PolygonUpload } from '../../geo-polygons/components/PolygonUpload.tsx';
 import { type Campaign, campaignErrorCodes, campaignsPath } from '../api/campaigns-api.ts';
-import {
-  type CampaignDraft,
-  campaignBody,
-  campaignDraft,
-  campaignFormFields,
-  campaignProblems,
-} from '../model/campaign-draft.ts';
+import { campaignBody, campaignDraft, campaignFormFields, campaignProblems } from '../model/campaign-draft.ts';
 import { CampaignProbes } from './CampaignProbes.tsx';
 
 export interface CampaignFormProps {
@@ -24,39 +15,24 @@ export interface CampaignFormProps {
 }
 
 export function CampaignForm({ id, onDone }: CampaignFormProps) {
-  const { t } = useTranslation('campaigns');
-  const campaign = useEntity<Campaign>(campaignsPath, id, campaignErrorCodes.fetch);
-  if (id && campaign.isPending) return <Spinner label={t('common:loading')} />;
-  if (id && !campaign.data) return <MessagePanel title={t('common:notFoundTitle')} body={t('common:notFoundBody')} />;
-  return <CampaignEditor campaign={campaign.data} onDone={onDone} />;
+  return (
+    <LoadedEntity<Campaign> basePath={campaignsPath} id={id} fetchErrorCode={campaignErrorCodes.fetch}>
+      {(campaign) => <CampaignEditor campaign={campaign} onDone={onDone} />}
+    </LoadedEntity>
+  );
 }
 
 function CampaignEditor({ campaign, onDone }: { campaign: Campaign | undefined; onDone: () => void }) {
   const { t } = useTranslation('campaigns');
-  const [initial] = useState(() => campaignDraft(campaign));
-  const [draft, setDraft] = useState<CampaignDraft>(initial);
-  const { save, saving, fieldError, formError } = useEntitySave({
+  const { draft, change, submit, saving, fieldError, formError } = useDraftForm(campaign, {
     basePath: campaignsPath,
     fields: campaignFormFields,
     failureCodes: campaignErrorCodes,
     onSaved: onDone,
+    draftOf: campaignDraft,
+    bodyOf: campaignBody,
+    problemsOf: campaignProblems,
   });
-  const change = (changes: Partial<CampaignDraft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  const submit = () =>
-    void save(
-      campaign
-        ? {
-            kind: 'update',
-            id: campaign.id,
-            changes: {
-              ...changedFields(campaignBody(initial), campaignBody(draft)),
-              expectedVersion: campaign.version,
-            },
-          }
-        : { kind: 'create', fields: campaignBody(draft) },
-      campaignProblems(draft),
-    );
 
   return (
     <FormFrame

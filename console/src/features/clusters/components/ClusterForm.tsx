@@ -1,17 +1,13 @@
 import { countryNames } from '@nq/contracts/configuration/countries';
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEntity } from '../../../shared/api/entities.ts';
 import { SelectField, TextAreaField, TextField } from '../../../shared/ui/fields.tsx';
-import { MessagePanel, Spinner } from '../../../shared/ui/screens.tsx';
 import { FormFrame } from '../../geo-entities/components/FormFrame.tsx';
-import { useEntitySave } from '../../geo-entities/components/useEntitySave.ts';
-import { changedFields } from '../../geo-entities/model/changed-fields.ts';
+import { LoadedEntity } from '../../geo-entities/components/LoadedEntity.tsx';
+import { useDraftForm } from '../../geo-entities/components/useDraftForm.ts';
 import { useProbeOptions } from '../api/cluster-options.ts';
 import { type Cluster, clusterErrorCodes, clustersPath } from '../api/clusters-api.ts';
 import {
   attributeNames,
-  type ClusterDraft,
   clusterBody,
   clusterDraft,
   clusterFormFields,
@@ -29,43 +25,31 @@ export interface ClusterFormProps {
 }
 
 export function ClusterForm({ id, onDone }: ClusterFormProps) {
-  const { t } = useTranslation('clusters');
-  const cluster = useEntity<Cluster>(clustersPath, id, clusterErrorCodes.fetch);
-  if (id && cluster.isPending) return <Spinner label={t('common:loading')} />;
-  if (id && !cluster.data) return <MessagePanel title={t('common:notFoundTitle')} body={t('common:notFoundBody')} />;
-  return <ClusterEditor cluster={cluster.data} onDone={onDone} />;
+  return (
+    <LoadedEntity<Cluster> basePath={clustersPath} id={id} fetchErrorCode={clusterErrorCodes.fetch}>
+      {(cluster) => <ClusterEditor cluster={cluster} onDone={onDone} />}
+    </LoadedEntity>
+  );
 }
 
 const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
 
 function ClusterEditor({ cluster, onDone }: { cluster: Cluster | undefined; onDone: () => void }) {
   const { t } = useTranslation('clusters');
-  const [initial] = useState(() => clusterDraft(cluster));
-  const [draft, setDraft] = useState<ClusterDraft>(initial);
   const probes = useProbeOptions();
-  const { save, saving, fieldError, formError } = useEntitySave({
+  const { draft, change, submit, saving, fieldError, formError } = useDraftForm(cluster, {
     basePath: clustersPath,
     fields: clusterFormFields,
     failureCodes: clusterErrorCodes,
     onSaved: onDone,
+    draftOf: clusterDraft,
+    bodyOf: clusterBody,
+    problemsOf: clusterProblems,
   });
-  const change = (changes: Partial<ClusterDraft>) => setDraft((current) => ({ ...current, ...changes }));
   const probeOptions = (probes.data ?? []).map((probe) => ({
     value: probe.probeId,
     label: probe.name ? `${probe.probeId} · ${probe.name}` : probe.probeId,
   }));
-
-  const submit = () =>
-    void save(
-      cluster
-        ? {
-            kind: 'update',
-            id: cluster.id,
-            changes: { ...changedFields(clusterBody(initial), clusterBody(draft)), expectedVersion: cluster.version },
-          }
-        : { kind: 'create', fields: clusterBody(draft) },
-      clusterProblems(draft),
-    );
 
   return (
     <FormFrame

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
-import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
+import { Card, FormAlert, PageHeader } from '../../../shared/ui/screens.tsx';
 
 export interface FormFrameProps {
   title: string;
@@ -35,11 +35,7 @@ export function FormFrame({ title, formError, saving, onSave, children }: FormFr
         }}
       >
         <Card className="space-y-5">
-          {formError && (
-            <p role="alert" className="rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="form-error">
-              {errorMessage(formError)}
-            </p>
-          )}
+          {formError && <FormAlert>{errorMessage(formError)}</FormAlert>}
           {children}
           <div className="flex justify-end gap-2 border-t pt-4">
             <Link

@@ -5,6 +5,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { type Entity, useEntityList, useEntityWrite } from '../../../shared/api/entities.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { type Column, DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
+import { SearchBox } from '../../../shared/ui/fields.tsx';
 import { ConfirmDialog } from '../../../shared/ui/Modal.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -114,19 +115,15 @@ export function ManagementList<T extends Entity>(props: ManagementListProps<T>) 
           </Link>
         }
       />
-      <div className="mb-3 max-w-xs">
-        <input
-          type="search"
-          aria-label={t('common:search')}
-          placeholder={t('common:search')}
-          className="w-full rounded-md border border-gray-300 px-2.5 py-1.5 text-sm"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
+      <SearchBox
+        className="mb-3 max-w-xs"
+        label={t('common:search')}
+        value={search}
+        onChange={(text) => {
+          setSearch(text);
+          setPage(1);
+        }}
+      />
       <DataTable<T>
         columns={[nameColumn, ...props.columns, actions]}
         rows={list.data?.list}

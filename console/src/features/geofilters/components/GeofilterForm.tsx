@@ -1,20 +1,11 @@
-import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useEntity } from '../../../shared/api/entities.ts';
 import { CheckboxField, TextField } from '../../../shared/ui/fields.tsx';
-import { MessagePanel, Spinner } from '../../../shared/ui/screens.tsx';
 import { FormFrame } from '../../geo-entities/components/FormFrame.tsx';
-import { useEntitySave } from '../../geo-entities/components/useEntitySave.ts';
-import { changedFields } from '../../geo-entities/model/changed-fields.ts';
+import { LoadedEntity } from '../../geo-entities/components/LoadedEntity.tsx';
+import { useDraftForm } from '../../geo-entities/components/useDraftForm.ts';
 import { PolygonUpload } from '../../geo-polygons/components/PolygonUpload.tsx';
 import { type Geofilter, geofilterErrorCodes, geofiltersPath } from '../api/geofilters-api.ts';
-import {
-  type GeofilterDraft,
-  geofilterBody,
-  geofilterDraft,
-  geofilterFormFields,
-  geofilterProblems,
-} from '../model/geofilter-draft.ts';
+import { geofilterBody, geofilterDraft, geofilterFormFields, geofilterProblems } from '../model/geofilter-draft.ts';
 
 export interface GeofilterFormProps {
   id?: string | undefined;
@@ -22,39 +13,24 @@ export interface GeofilterFormProps {
 }
 
 export function GeofilterForm({ id, onDone }: GeofilterFormProps) {
-  const { t } = useTranslation('geofilters');
-  const geofilter = useEntity<Geofilter>(geofiltersPath, id, geofilterErrorCodes.fetch);
-  if (id && geofilter.isPending) return <Spinner label={t('common:loading')} />;
-  if (id && !geofilter.data) return <MessagePanel title={t('common:notFoundTitle')} body={t('common:notFoundBody')} />;
-  return <GeofilterEditor geofilter={geofilter.data} onDone={onDone} />;
+  return (
+    <LoadedEntity<Geofilter> basePath={geofiltersPath} id={id} fetchErrorCode={geofilterErrorCodes.fetch}>
+      {(geofilter) => <GeofilterEditor geofilter={geofilter} onDone={onDone} />}
+    </LoadedEntity>
+  );
 }
 
 function GeofilterEditor({ geofilter, onDone }: { geofilter: Geofilter | undefined; onDone: () => void }) {
   const { t } = useTranslation('geofilters');
-  const [initial] = useState(() => geofilterDraft(geofilter));
-  const [draft, setDraft] = useState<GeofilterDraft>(initial);
-  const { save, saving, fieldError, formError } = useEntitySave({
+  const { draft, change, submit, saving, fieldError, formError } = useDraftForm(geofilter, {
     basePath: geofiltersPath,
     fields: geofilterFormFields,
     failureCodes: geofilterErrorCodes,
     onSaved: onDone,
+    draftOf: geofilterDraft,
+    bodyOf: geofilterBody,
+    problemsOf: geofilterProblems,
   });
-  const change = (changes: Partial<GeofilterDraft>) => setDraft((current) => ({ ...current, ...changes }));
-
-  const submit = () =>
-    void save(
-      geofilter
-        ? {
-            kind: 'update',
-            id: geofilter.id,
-            changes: {
-              ...changedFields(geofilterBody(initial), geofilterBody(draft)),
-              expectedVersion: geofilter.version,
-            },
-          }
-        : { kind: 'create', fields: geofilterBody(draft) },
-      geofilterProblems(draft),
-    );
 
   return (
     <FormFrame

@@ -6,7 +6,7 @@ import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
-import { SelectField } from '../../../shared/ui/fields.tsx';
+import { SearchBox, SelectField } from '../../../shared/ui/fields.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { saveFile } from '../../fleet/download.ts';
@@ -88,16 +88,7 @@ export default function ProbeStatusPage() {
         }
       />
       <div className="mb-3 flex flex-wrap items-end gap-3">
-        <div className="w-64">
-          <input
-            type="search"
-            aria-label={t('findProbe')}
-            placeholder={t('findProbe')}
-            className="w-full rounded-md border border-gray-300 px-2.5 py-1.5 text-sm"
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-          />
-        </div>
+        <SearchBox label={t('findProbe')} value={search} onChange={setSearch} />
         <div className="w-48">
           <SelectField
             label={t('state')}

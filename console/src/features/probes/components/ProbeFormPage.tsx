@@ -7,7 +7,7 @@ import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { changedFields, initialValue, kindOf, pruned } from '../../../shared/schema-form/json-schema.ts';
 import { type FieldNotes, SchemaFields } from '../../../shared/schema-form/SchemaFields.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
-import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
+import { Card, FormAlert, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useFleetTexts } from '../../fleet/fleet-texts.ts';
 import { formMessage } from '../../fleet/form-message.ts';
@@ -111,11 +111,7 @@ function ProbeForm({ stored }: { stored: Probe | undefined }) {
           </>
         }
       />
-      {formError && (
-        <p role="alert" className="mb-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="form-error">
-          {formError}
-        </p>
-      )}
+      {formError && <FormAlert className="mb-3">{formError}</FormAlert>}
       {!hasCoordinates(draft) && (
         <p
           role="status"

@@ -6,6 +6,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useEntityList, useEntityWrite } from '../../../shared/api/entities.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { type Column, DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
+import { SearchBox } from '../../../shared/ui/fields.tsx';
 import { ConfirmDialog } from '../../../shared/ui/Modal.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -106,20 +107,15 @@ export default function ProbesPage() {
         }
       />
       <div className="mb-3 flex flex-wrap items-start gap-4">
-        <div className="w-64">
-          <input
-            type="search"
-            aria-label={t('common:search')}
-            placeholder={t('searchPlaceholder')}
-            className="w-full rounded-md border border-gray-300 px-2.5 py-1.5 text-sm"
-            value={search}
-            onChange={(event) => {
-              setSearch(event.target.value);
-              setFound(undefined);
-              setPage(1);
-            }}
-          />
-        </div>
+        <SearchBox
+          label={t('searchPlaceholder')}
+          value={search}
+          onChange={(text) => {
+            setSearch(text);
+            setFound(undefined);
+            setPage(1);
+          }}
+        />
         <ProbesByText onFound={setFound} searching={found !== undefined} />
       </div>
       {found ? (

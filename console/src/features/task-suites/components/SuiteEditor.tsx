@@ -8,7 +8,7 @@ import type { FieldNotes } from '../../../shared/schema-form/SchemaFields.tsx';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
 import { ConfirmDialog } from '../../../shared/ui/Modal.tsx';
-import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
+import { Card, FormAlert, PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useFleetTexts } from '../../fleet/fleet-texts.ts';
 import { formMessage } from '../../fleet/form-message.ts';
@@ -83,11 +83,7 @@ export function SuiteEditor(props: SuiteEditorProps) {
           </>
         }
       />
-      {failure && (
-        <p role="alert" className="mb-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700" data-testid="form-error">
-          {formMessage(failure.code, failure.fields)}
-        </p>
-      )}
+      {failure && <FormAlert className="mb-3">{formMessage(failure.code, failure.fields)}</FormAlert>}
       {warnings.length > 0 && (
         <div
           role="status"

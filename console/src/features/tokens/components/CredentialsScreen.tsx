@@ -17,7 +17,7 @@ import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
 import { ConfirmDialog, Modal } from '../../../shared/ui/Modal.tsx';
-import { PageHeader } from '../../../shared/ui/screens.tsx';
+import { FormAlert, PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { credentialsApi } from '../api/credentials-api.ts';
 import { issueCredentialMachine } from '../machines/issue-credential.machine.ts';
@@ -160,15 +160,7 @@ export function CredentialsScreen<Row>({
           </>
         }
       >
-        {formError && (
-          <p
-            role="alert"
-            className="mb-3 rounded-md bg-rose-50 px-3 py-2 text-sm text-rose-700"
-            data-testid="form-error"
-          >
-            {formError}
-          </p>
-        )}
+        {formError && <FormAlert className="mb-3">{formError}</FormAlert>}
         <form
           noValidate
           onSubmit={(event) => {
