@@ -4,10 +4,12 @@
  *   same documents, as a ratio measured in one run (target ≥ 0.85);
  * - query latency p50/p95 of an evolution query and a scorecard-like query over N measurements through the analytics
  *   engine, against the same aggregation sent straight to Elasticsearch (target: overhead ≤ 1.2×; evolution p95 < 1 s);
- * - BENCH_EMBEDDED=1: the same queries on the embedded engine (PGlite) over the same N.
+ * - BENCH_EMBEDDED=1: the same ingest on the embedded profile (embedded log → worker → PGlite, against plain PGlite
+ *   writes) and the same queries on the embedded engine over the same N.
  * Needs the real servers (`bash deploy/infra/infra.sh up`). Sizes: BENCH_INGEST (default 200,000), BENCH_QUERY
  * (default 1,000,000), BENCH_RUNS (default 20 per query); BENCH_WORKERS ingest workers and raw `_bulk` lanes (default
- * 3), BENCH_PARTITIONS_AT_ONCE per worker (default: the worker's own); BENCH_ONLY=ingest,queries picks workloads.
+ * 3), BENCH_PARTITIONS_AT_ONCE per worker (default: the worker's own); BENCH_ONLY=ingest,queries picks workloads;
+ * BENCH_QUERY_INDEX=<prefix> keeps the queried measurements under that index prefix and reuses them on a next run.
  *   npm run bench:measurements
  */
 import { randomBytes } from 'node:crypto';
@@ -19,15 +21,18 @@ import { queryIrSchema } from '@nq/contracts';
 import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
 import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
 import { scopeQuery } from '@nq/services/features/analytics/scope-query';
-import { seededMeasurements } from '@nq/services/features/analytics/seeded-measurements';
+import { seededMeasurementStream, seededMeasurements } from '@nq/services/features/analytics/seeded-measurements';
 import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
 import { fleetTopicsFor } from '@nq/services/features/gateway/fleet-topics';
+import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
+import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import {
   monthOf,
   openElasticsearchMeasurementStore,
 } from '@nq/services/platform/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/services/platform/measurements/sql-measurement-store';
+import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import type { IngestThreadData } from './ingest-worker.thread.ts';
 
@@ -40,6 +45,8 @@ const runs = Number(process.env.BENCH_RUNS ?? 20);
 const batchSize = 1_000;
 const workers = Number(process.env.BENCH_WORKERS ?? 3);
 const partitionsAtOnce = Number(process.env.BENCH_PARTITIONS_AT_ONCE ?? 0); // 0: the ingest worker's default
+// Seeded once and kept between runs (10M take minutes to seed): reused when it holds BENCH_QUERY measurements.
+const keptQueryIndex = process.env.BENCH_QUERY_INDEX;
 const workloads = new Set((process.env.BENCH_ONLY ?? 'ingest,queries').split(',').map((w) => w.trim()));
 const log = (line: string) => console.info(`[measurements bench] ${line}`);
 const rows: string[][] = [];
@@ -66,19 +73,30 @@ const raw = ({
   ...measurement
 }: EnrichedMeasurement) => measurement;
 
+function* batchesOf<T>(items: Iterable<T>, size: number) {
+  let batch: T[] = [];
+  for (const item of items) {
+    batch.push(item);
+    if (batch.length === size) {
+      yield batch;
+      batch = [];
+    }
+  }
+  if (batch.length > 0) yield batch;
+}
+
+/** `_bulk` of the batches, `parallel` requests in flight; the batches may be generated as they are sent. */
 async function bulkInto(
   store: Awaited<ReturnType<typeof openElasticsearchMeasurementStore>>,
-  docs: EnrichedMeasurement[],
+  batches: Iterable<EnrichedMeasurement[]>,
   parallel = 1,
 ) {
-  const batches: EnrichedMeasurement[][] = [];
-  for (let i = 0; i < docs.length; i += batchSize) batches.push(docs.slice(i, i + batchSize));
-  await store.write(docs.slice(0, 1)); // the index template, outside the timing
+  const pending = batches[Symbol.iterator]();
   const started = performance.now();
   await Promise.all(
-    Array.from({ length: parallel }, async (_, lane) => {
-      for (let i = lane; i < batches.length; i += parallel) {
-        const operations = batches[i]!.flatMap((doc): object[] => [
+    Array.from({ length: parallel }, async () => {
+      for (let next = pending.next(); !next.done; next = pending.next()) {
+        const operations = next.value.flatMap((doc): object[] => [
           { index: { _index: `${store.alias}-${monthOf(doc.measuredAt)}`, _id: doc.measurementId } },
           doc,
         ]);
@@ -145,7 +163,8 @@ async function ingestRatio() {
   log(`ingest: ${ingestCount.toLocaleString('en')} measurements`);
   const docs = seededMeasurements({ count: ingestCount, probes: 500 });
   const rawStore = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix: `bench-raw-${run}` });
-  const rawMs = await bulkInto(rawStore, docs, workers);
+  await rawStore.write(docs.slice(0, 1)); // the index template, outside the timing
+  const rawMs = await bulkInto(rawStore, [...batchesOf(docs, batchSize)], workers);
   log(`raw _bulk: ${rate(docs.length, rawMs)} docs/s`);
 
   const e2eMs = await endToEnd(docs);
@@ -171,6 +190,58 @@ async function ingestRatio() {
   );
   for (const prefix of [`bench-raw-${run}`, `bench-e2e-${run}`])
     await rawStore.client.indices.delete({ index: `${prefix}-measurements-*`, ignore_unavailable: true });
+  if (process.env.BENCH_EMBEDDED === '1') await embeddedIngestRatio(docs);
+}
+
+/**
+ * The embedded profile's ingest, in one process as `npm start` runs it: results produced to the embedded log (a
+ * PGlite table) → one ingest worker → the PGlite measurements table, against plain writes of the same documents to
+ * PGlite, each in a database of its own.
+ */
+async function embeddedIngestRatio(docs: EnrichedMeasurement[]) {
+  const plainSql = await openPgliteClient();
+  const plainStore = await openSqlMeasurementStore(plainSql);
+  let started = performance.now();
+  for (const batch of batchesOf(docs, batchSize)) await plainStore.write(batch);
+  const plainMs = performance.now() - started;
+  await plainSql.close();
+  log(`embedded: plain PGlite writes ${rate(docs.length, plainMs)} docs/s`);
+
+  const sql = await openPgliteClient();
+  const embeddedLog = await openEmbeddedLog(sql);
+  const topics = fleetTopicsFor('bench.');
+  await embeddedLog.ensureTopics(topics.specs);
+  const store = await openSqlMeasurementStore(sql);
+  const worker = await startIngestWorker({
+    log: embeddedLog,
+    topics,
+    store,
+    readStore: await openSqlReadStore(sql),
+    eventStore: { onAppend: async () => async () => undefined },
+  });
+  started = performance.now();
+  for (const batch of batchesOf(docs, 5_000))
+    await embeddedLog.produce(
+      topics.measurementsRaw,
+      batch.map((doc) => ({ key: doc.probeId, value: JSON.stringify(raw(doc)) })),
+    );
+  while ((await store.count()) < docs.length) await sleep(200);
+  const embeddedMs = performance.now() - started;
+  await worker.stop();
+  await embeddedLog.close();
+  await sql.close();
+  log(`embedded: end to end ${rate(docs.length, embeddedMs)} docs/s`);
+  rows.push(
+    ['embedded: plain PGlite writes', docs.length.toLocaleString('en'), `${rate(docs.length, plainMs)}/s`, '', '', ''],
+    [
+      'embedded: embedded log → worker → PGlite',
+      docs.length.toLocaleString('en'),
+      `${rate(docs.length, embeddedMs)}/s`,
+      '',
+      '',
+      `ratio ${(plainMs / embeddedMs).toFixed(2)}`,
+    ],
+  );
 }
 
 const day = 86_400_000;
@@ -218,12 +289,23 @@ async function timeBoth(
 }
 
 async function queryLatency() {
-  log(`queries: seeding ${queryCount.toLocaleString('en')} measurements`);
-  const store = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix: `bench-q-${run}` });
-  const docs = seededMeasurements({ count: queryCount, probes: 2_000 });
-  await bulkInto(store, docs, 2);
-  await store.client.indices.refresh({ index: store.alias });
-  await store.client.indices.forcemerge({ index: store.alias, max_num_segments: 1 });
+  const store = await openElasticsearchMeasurementStore({
+    url: elasticsearchUrl,
+    indexPrefix: keptQueryIndex ?? `bench-q-${run}`,
+  });
+  const dataset = () => seededMeasurementStream({ count: queryCount, probes: 2_000 });
+  if (keptQueryIndex && (await store.count().catch(() => 0)) === queryCount)
+    log(`queries: reusing the ${queryCount.toLocaleString('en')} measurements of ${store.alias}`);
+  else {
+    log(`queries: seeding ${queryCount.toLocaleString('en')} measurements`);
+    await store.write([dataset().next().value!]); // the index template first
+    const seedingMs = await bulkInto(store, batchesOf(dataset(), batchSize), 2);
+    log(`queries: seeded in ${fixed(seedingMs / 1_000)} s`);
+    await store.client.indices.refresh({ index: store.alias });
+  }
+  log('queries: merging segments (a no-op on a kept index already merged)');
+  // Merging 10M measurements takes minutes: longer than the client's request timeout.
+  await store.client.indices.forcemerge({ index: store.alias, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
   const engine = createElasticsearchAnalytics(store);
   const scope = {};
   const direct = (ir: QueryIrInput) =>
@@ -265,19 +347,19 @@ async function queryLatency() {
     );
     log(`${shape.name}: engine p95 ${fixed(viaEngine.p95)} ms, straight p95 ${fixed(straight.p95)} ms`);
   }
-  await store.client.indices.delete({ index: `${store.alias}-*`, ignore_unavailable: true });
+  if (!keptQueryIndex) await store.client.indices.delete({ index: `${store.alias}-*`, ignore_unavailable: true });
 
   if (process.env.BENCH_EMBEDDED === '1') {
     log(`embedded: loading ${queryCount.toLocaleString('en')} measurements into PGlite`);
     const sql = await openPgliteClient();
     const sqlStore = await openSqlMeasurementStore(sql);
     const started = performance.now();
-    for (let i = 0; i < docs.length; i += 5_000) await sqlStore.write(docs.slice(i, i + 5_000));
+    for (const batch of batchesOf(dataset(), 5_000)) await sqlStore.write(batch);
     const loadMs = performance.now() - started;
     rows.push([
       'embedded ingest (PGlite writes)',
       queryCount.toLocaleString('en'),
-      `${rate(docs.length, loadMs)}/s`,
+      `${rate(queryCount, loadMs)}/s`,
       '',
       '',
       '',

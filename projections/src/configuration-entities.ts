@@ -21,19 +21,24 @@ const stateOf = (document: ProjectedDocument): EntityState => {
   return { status: 'active', id, fields, owner, createdAt, updatedAt, version };
 };
 
-/** The list read model of one kind of configuration entity (`<kind>-<id>` streams, `<Prefix>…` events). */
+/** The events of one kind of configuration entity (`<kind>-<id>` streams, `<Prefix>…` events), one document each. */
+export const entityEvents = (entity: { kind: string; eventPrefix: string }) =>
+  ({
+    handles: (type) =>
+      type.startsWith(entity.eventPrefix) && entityEventKind(type.slice(entity.eventPrefix.length)) !== undefined,
+    documentId: (event) => event.streamId.slice(`${entity.kind}-`.length),
+  }) satisfies Pick<DocumentProjection, 'handles' | 'documentId'>;
+
+/** The list read model of one kind of configuration entity. */
 export function configurationEntityProjection(entity: {
   kind: string;
   eventPrefix: string;
   collection: string;
 }): DocumentProjection {
-  const streamPrefix = `${entity.kind}-`;
   return {
     name: `configuration-${entity.collection}`,
     collection: entity.collection,
-    handles: (type) =>
-      type.startsWith(entity.eventPrefix) && entityEventKind(type.slice(entity.eventPrefix.length)) !== undefined,
-    documentId: (event) => event.streamId.slice(streamPrefix.length),
+    ...entityEvents(entity),
     apply(document, event) {
       const before = document ? stateOf(document) : { ...emptyEntity, version: event.streamVersion - 1 };
       const after = evolveEntity(before, event);

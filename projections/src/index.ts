@@ -1,2 +1,3 @@
 export * from './configuration-entities.ts';
+export * from './polygon-history.ts';
 export * from './projection.ts';

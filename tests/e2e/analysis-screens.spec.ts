@@ -211,15 +211,15 @@ test.describe('maps', () => {
 });
 
 test.describe('evolution', () => {
-  test('draws the demo fleet’s download speed per ISP, minute by minute', async ({ page }) => {
-    test.setTimeout(180_000);
+  test('draws download per ISP by the minute, then per ISP and technology with averages', async ({ page }) => {
+    test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     await page.goto('/evolution');
     await expect(page.getByRole('heading', { name: 'Evolution', level: 1 })).toBeVisible();
     await page.getByLabel('KPI').selectOption('download');
     await page.getByLabel('Granularity').selectOption('minutes');
-    await page.getByLabel('Breakdown').selectOption('isp');
+    await page.getByLabel('Breakdown 1').selectOption('isp');
     // The chart refreshes every 30 s while the fleet streams results: wait for at least two minutes of data.
     await page.getByLabel('Refresh').selectOption({ label: '30 s' });
     const chart = page.getByTestId('evolution-chart');
@@ -240,6 +240,30 @@ test.describe('evolution', () => {
     await expect(chart.locator('.recharts-bar-rectangle').filter({ visible: true }).first()).toBeVisible();
     await screenshot(page, 'evolution-bars', test.info());
 
+    // ISP then technology, with a 2-minute moving average and the global average beside each series.
+    await page.getByLabel('Chart').selectOption('line');
+    await expect(page.getByLabel('Breakdown 3')).toBeDisabled();
+    await page.getByLabel('Breakdown 2').selectOption('technology');
+    await expect(page.getByLabel('Breakdown 2').locator('option[value="isp"]')).toHaveCount(0);
+    const windowField = page.getByLabel('Moving average (buckets)');
+    await windowField.fill('2');
+    await page.getByLabel('Global average').check();
+    // Which ISP and technology pairs have results yet depends on what the fleet has sent: take the first one shown.
+    const pair = chart.getByRole('columnheader', { name: /^(Movistar|Vodafone|Orange|Digi) · [^·]+$/ }).first();
+    await expect(pair).toBeVisible({ timeout: 30_000 });
+    const series = (await pair.textContent())!.trim();
+    await expect(chart.getByRole('columnheader', { name: `${series} · global average`, exact: true })).toBeVisible();
+    // A moving average needs two buckets of a series: some pair has them by now.
+    await expect(chart.getByRole('columnheader', { name: / · moving average \(2\)$/ }).first()).toBeVisible({
+      timeout: 60_000,
+    });
+    await expect(rows.nth(1)).toContainText('Mbps');
+    await screenshot(page, 'evolution-nested-breakdowns', test.info());
+    // A window the API would refuse is not sent.
+    await windowField.fill('101');
+    await expect(page.getByText('The value must be between 2 and 100.')).toBeVisible();
+    await windowField.fill('');
+
     await page.getByLabel('From', { exact: true }).fill('2020-01-01');
     await page.getByLabel('To', { exact: true }).fill('2020-01-02');
     await expect(page.getByText('No data for selected values')).toBeVisible();
@@ -249,18 +273,26 @@ test.describe('evolution', () => {
 });
 
 test.describe('measurement analysis', () => {
-  test('searches the measurements by result section and opens one in detail', async ({ page }) => {
+  test('searches the measurements by result section, technology and ISP, and opens one in detail', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     await page.goto('/measurementAnalysis');
     await expect(page.getByRole('heading', { name: 'Measurement analysis', level: 1 })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Finished' }).check();
     await page.getByLabel('Test type').selectOption('http-download');
+    // The demo fleet's WiFi 5 GHz landlines are on Vodafone, Movistar, Orange and Digi.
+    await page.getByRole('checkbox', { name: 'WiFi 5 GHz' }).check();
+    await page.getByLabel('ISPs', { exact: true }).fill('Movistar, Vodafone');
     await page.getByRole('button', { name: 'Search' }).click();
     await expect(page).toHaveURL(/statuses=Finished/);
+    await expect(page).toHaveURL(/technologies=100&?/);
+    await expect(page).toHaveURL(/isps=Movistar%2CVodafone/);
     const table = page.getByRole('table', { name: 'Measurements' });
     const first = table.getByRole('row').nth(1);
     await expect(first).toContainText('http-download');
+    const column = (index: number) => table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
+    await expect.poll(async () => [...new Set(await column(5))]).toEqual(['WiFi 5 GHz']);
+    expect((await column(6)).filter((isp) => isp !== 'Movistar' && isp !== 'Vodafone')).toEqual([]);
     await expect(table.locator('[data-section]').first()).toHaveText('Finished');
     await expect(table.locator('[data-section]:not([data-section="Finished"])')).toHaveCount(0);
     await expect(page.getByText(/\d+ in total/)).toBeVisible();
@@ -285,6 +317,8 @@ test.describe('measurement analysis', () => {
     await page.getByRole('link', { name: /Back to the search/ }).click();
     await expect(page.getByRole('checkbox', { name: 'Finished' })).toBeChecked();
     await expect(page.getByLabel('Test type')).toHaveValue('http-download');
+    await expect(page.getByRole('checkbox', { name: 'WiFi 5 GHz' })).toBeChecked();
+    await expect(page.getByLabel('ISPs', { exact: true })).toHaveValue('Movistar, Vodafone');
     expect(errors).toEqual([]);
   });
 
@@ -335,9 +369,10 @@ test.describe('settings history', () => {
     await screenshot(page, 'settings-history', test.info());
     expect(errors).toEqual([]);
 
-    // Before its first event the tag did not exist: the catalogue's not-found message.
+    // Before its first event the tag did not exist yet: said so, with no fields.
     await page.getByLabel('As of').fill('2020-01-01T00:00');
     await page.getByRole('button', { name: 'Show state' }).click();
-    await expect(page.getByRole('alert').filter({ hasText: 'The requested item does not exist.' })).toBeVisible();
+    await expect(state).toContainText('it did not exist yet, version 0.');
+    await expect(state.locator('dl')).toHaveCount(0);
   });
 });

@@ -85,7 +85,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
-  const assignable = assignableProfiles(serviceOf('profile'));
+  const assignable = assignableProfiles(serviceOf('profile'), serviceOf('user'));
   const probeVisibility = configurationEntities.find((entity) => entity.definition.kind === 'probe')!.visibility;
   /**
    * Spec §5: the probes a profile may put in its clusters and universes are those it sees (owned or granted), read
@@ -137,8 +137,8 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
         ...(entity.definition.kind === 'user'
           ? {
               after: identity.userLifecycle,
-              admitBody: (viewer: Viewer, body: Record<string, unknown>) =>
-                assignable.admit(viewer, body.profiles as string[] | undefined),
+              admitBody: (viewer: Viewer, body: Record<string, unknown>, id?: string) =>
+                assignable.admit(viewer, body.profiles as string[] | undefined, id),
             }
           : {}),
         ...(['cluster', 'universe'].includes(entity.definition.kind) ? { probesOf: visibleProbeIds } : {}),

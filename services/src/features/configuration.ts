@@ -5,6 +5,7 @@ import type { ConfigurationSettings, EntityDefinition } from '../platform/entiti
 import { entityService } from '../platform/entities/entity-service.ts';
 import type { EventStore } from '../platform/event-store/event-store-port.ts';
 import { campaignEntity } from './campaigns/campaign.entity.ts';
+import { campaignPolygonsProjection } from './campaigns/campaign-polygons.ts';
 import { cdnEntity } from './cdns/cdn.entity.ts';
 import { clusterEntity } from './clusters/cluster.entity.ts';
 import { clusterRoutes } from './clusters/cluster.routes.ts';
@@ -224,7 +225,7 @@ export const configurationEntities: ConfigurationEntity[] = [
 export const projectionOf = ({ definition, collection }: ConfigurationEntity) =>
   configurationEntityProjection({ kind: definition.kind, eventPrefix: definition.eventPrefix, collection });
 
-export const configurationProjections = configurationEntities.map(projectionOf);
+export const configurationProjections = [...configurationEntities.map(projectionOf), campaignPolygonsProjection];
 
 /** One command service per configuration entity, in the order of configurationEntities. */
 export const configurationServices = (

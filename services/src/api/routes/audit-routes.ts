@@ -60,7 +60,8 @@ export const auditRoutes: FastifyPluginAsyncZod<{
       config,
       schema: {
         tags: ['Audit'],
-        summary: "An entity's state as of an instant (default: now), replayed from its events",
+        summary:
+          "An entity's state as of an instant (default: now), replayed from its events ('absent' before the first)",
         params,
         querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
         response: {
@@ -78,10 +79,12 @@ export const auditRoutes: FastifyPluginAsyncZod<{
     },
     async (request) => {
       const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
-      const { state, events } = await serviceFor(request.params.kind).load(request.params.id, asOf);
-      if (events.length === 0)
-        throw new DomainError('resource.notFound', { details: { ...request.params, asOf: asOf.toISOString() } });
-      refuseHidden(request, (await serviceFor(request.params.kind).load(request.params.id)).state);
+      const service = serviceFor(request.params.kind);
+      const now = await service.load(request.params.id);
+      if (now.events.length === 0) throw new DomainError('resource.notFound', { details: request.params });
+      refuseHidden(request, now.state);
+      // Before its first event the entity did not exist yet: 'absent', version 0, no fields.
+      const { state } = await service.load(request.params.id, asOf);
       return {
         ...request.params,
         asOf: asOf.toISOString(),

@@ -42,7 +42,8 @@ export interface EntityRoutesOptions {
    */
   probesOf?(viewer: FastifyRequest['viewer'], probeIds: string[]): Promise<string[] | undefined>;
   /** Refuses a create or update body the caller may not send (e.g. a user given profiles it may not assign). */
-  admitBody?(viewer: FastifyRequest['viewer'], body: Record<string, unknown>): Promise<void>;
+  /** Refuses a create (no id) or an update (the entity's id) the viewer may not make with this body. */
+  admitBody?(viewer: FastifyRequest['viewer'], body: Record<string, unknown>, id?: string): Promise<void>;
   /** Masks stored secrets in every answer; reveals them to administrators who ask (`?reveal=secrets`). */
   secrets: Pick<SecretSealer, 'mask' | 'reveal'>;
   /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
@@ -305,7 +306,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     async (request) => {
       const { expectedVersion, ...body } = request.body as Record<string, unknown> & { expectedVersion?: number };
       const { changes, options } = splitUpdateBody(body, Object.keys(updateOptions?.shape ?? {}));
-      await admitBody?.(request.viewer, changes);
+      await admitBody?.(request.viewer, changes, request.params.id);
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
         await metadataOf(request),

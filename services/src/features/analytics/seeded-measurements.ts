@@ -50,16 +50,18 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
  * technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
  * far outliers; jitter and loss are missing from some measurements (`not_exists`); a few measurements share their
  * time with the previous one (first / last tie-breaking). Test types, statuses and missing locations follow the
- * index, so they do not change the random sequence the rest is drawn from.
+ * index, so they do not change the random sequence the rest is drawn from. One at a time, so that a benchmark can
+ * stream ten million of them.
  */
-export function seededMeasurements(options: { seed?: number; count?: number; probes?: number } = {}) {
+export function* seededMeasurementStream(
+  options: { seed?: number; count?: number; probes?: number } = {},
+): Generator<EnrichedMeasurement> {
   const random = seededRandom(options.seed ?? 20_260_301);
   const probes = probesOf(random, options.probes ?? 12);
   const gaussian = () => Math.sqrt(-2 * Math.log(1 - random())) * Math.cos(2 * Math.PI * random());
-  const measurements: EnrichedMeasurement[] = [];
+  let previous: EnrichedMeasurement | undefined;
   for (let index = 0; index < (options.count ?? 3000); index += 1) {
     const probe = probes[Math.floor(random() * probes.length)]!;
-    const previous = measurements.at(-1);
     const measuredAt =
       previous && index % 97 === 0
         ? previous.measuredAt
@@ -75,7 +77,7 @@ export function seededMeasurements(options: { seed?: number; count?: number; pro
     const program = random() < 0.7 ? 'speedtest' : 'quality';
     const destination = { name: random() < 0.5 ? 'madrid-1' : 'lisboa-1' };
     const location = { lat: 40.4 + random() / 10, lon: -3.7 + random() / 10 };
-    measurements.push({
+    previous = {
       schemaVersion: 1,
       measurementId: `m${String(index).padStart(5, '0')}`,
       probeId: probe.probeId,
@@ -97,7 +99,12 @@ export function seededMeasurements(options: { seed?: number; count?: number; pro
       clusters: probe.clusters,
       universes: probe.universes,
       tags: probe.tags,
-    });
+    };
+    yield previous;
   }
-  return measurements;
 }
+
+/** The seeded dataset as an array (see seededMeasurementStream). */
+export const seededMeasurements = (options: Parameters<typeof seededMeasurementStream>[0] = {}) => [
+  ...seededMeasurementStream(options),
+];

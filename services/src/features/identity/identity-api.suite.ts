@@ -355,6 +355,31 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
           });
         }
         expect((await api.app.inject(`/users/${userId}`)).json().profiles).not.toContain('test-admin');
+
+        // A profile the user already has stays when the whole list is sent again: only what is added is checked.
+        const granted = await api.app.inject({
+          method: 'PUT',
+          url: `/users/${userId}/profiles/add`,
+          payload: { profileIds: ['test-admin'] },
+        });
+        expect(granted.statusCode, granted.body).toBe(200);
+        const resent = await admin.inject({
+          method: 'PUT',
+          url: `/users/${userId}`,
+          payload: { name: 'Renamed', profiles: ['test-admin', created.json().id] },
+        });
+        expect(resent.statusCode, resent.body).toBe(200);
+        // Taking it away is as far above its reach as giving it.
+        const takenAway = await admin.inject({
+          method: 'PUT',
+          url: `/users/${userId}`,
+          payload: { profiles: [created.json().id] },
+        });
+        expect(takenAway.statusCode).toBe(403);
+        expect((await api.app.inject(`/users/${userId}`)).json()).toMatchObject({
+          name: 'Renamed',
+          profiles: expect.arrayContaining(['test-admin', created.json().id]),
+        });
       });
     });
 

@@ -22,9 +22,22 @@ describe('enrichment parts', () => {
       { id: 'small', rings: [square(1, 1, 1)] },
       { id: 'far', rings: [square(50, 50, 1)] },
     ]);
-    expect(find([1.5, 1.5]).sort()).toEqual(['big', 'small']);
-    expect(find([5, 5])).toEqual(['big']);
-    expect(find([-1, -1])).toEqual([]);
+    const at = Date.parse('2026-11-20T21:30:00Z');
+    expect(find([1.5, 1.5], at).sort()).toEqual(['big', 'small']);
+    expect(find([5, 5], at)).toEqual(['big']);
+    expect(find([-1, -1], at)).toEqual([]);
+  });
+
+  it('places a point by the polygon in force at the instant: from inclusive, until exclusive', () => {
+    const moved = Date.parse('2026-06-01T00:00:00Z');
+    const find = polygonIndex([
+      { id: 'campaign', rings: [square(0, 0, 1)], until: moved },
+      { id: 'campaign', rings: [square(5, 5, 1)], from: moved },
+    ]);
+    expect(find([0.5, 0.5], moved - 1)).toEqual(['campaign']);
+    expect(find([0.5, 0.5], moved)).toEqual([]);
+    expect(find([5.5, 5.5], moved)).toEqual(['campaign']);
+    expect(find([5.5, 5.5], moved - 1)).toEqual([]);
   });
 
   it('reads hour, weekday and fringe in the time zone given, across a daylight-saving change', () => {

@@ -5,12 +5,14 @@ import {
   type ProviderFields,
   technologyLabels,
 } from '@nq/contracts';
+import type { PolygonHistoryDocument, PolygonVersion } from '@nq/projections';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { campaignPolygonsProjection } from '../campaigns/campaign-polygons.ts';
 import { membersAsOf } from '../clusters/memberships.ts';
 import { readAll } from '../feature-routes.ts';
 import { providerDetector } from '../providers/provider-detector.ts';
 import { localTimeOf } from './local-time.ts';
-import { polygonIndex } from './point-in-polygon.ts';
+import { polygonIndex, type TimedPolygon } from './point-in-polygon.ts';
 
 type Ring = [number, number][];
 interface ProbeFacts {
@@ -38,6 +40,24 @@ const membershipsByProbe = (groups: Membership[]) => {
     (byProbe.get(probeId) ?? []).filter((group) => membersAsOf(group.ranges, at).includes(probeId)).map((g) => g.id);
 };
 
+/**
+ * Each polygon version in force until the next one. The first also holds before it was drawn: a campaign created
+ * today for measurements already taken covers them with its first polygon.
+ */
+const timedPolygons = (id: string, versions: PolygonVersion[]): TimedPolygon[] =>
+  versions.flatMap((version, index) => {
+    const next = versions[index + 1];
+    if (!version.rings) return [];
+    return [
+      {
+        id,
+        rings: version.rings,
+        ...(index > 0 ? { from: Date.parse(version.from) } : {}),
+        ...(next ? { until: Date.parse(next.from) } : {}),
+      },
+    ];
+  });
+
 /** What enrichment knows, loaded from the configuration read models. */
 async function loadFacts(readStore: ReadStore) {
   const [probes, profiles, campaigns, clusters, universes, providers] = await Promise.all(
@@ -56,12 +76,22 @@ async function loadFacts(readStore: ReadStore) {
       },
     ]),
   );
-  const dated = campaigns!.filter((campaign) => campaign.polygon);
-  const periods = new Map(dated.map((c) => [c.id, { start: String(c.startDate), end: String(c.endDate) }]));
+  const histories = await readStore.getMany(
+    campaignPolygonsProjection.collection,
+    campaigns!.map((campaign) => campaign.id),
+  );
+  const periods = new Map(campaigns!.map((c) => [c.id, { start: String(c.startDate), end: String(c.endDate) }]));
   return {
     probeFacts,
     campaignsAt: polygonIndex(
-      dated.map((c) => ({ id: c.id, rings: (c.polygon as { coordinates: Ring[] }).coordinates })),
+      campaigns!.flatMap((campaign) => {
+        const history = histories.get(campaign.id) as PolygonHistoryDocument | undefined;
+        // The history's read model not there yet (being rebuilt): the current polygon.
+        const current = campaign.polygon
+          ? [{ from: String(campaign.createdAt), rings: (campaign.polygon as { coordinates: Ring[] }).coordinates }]
+          : [];
+        return timedPolygons(campaign.id, history?.polygonVersions ?? current);
+      }),
     ),
     campaignPeriods: periods,
     clustersOf: membershipsByProbe(clusters as unknown as Membership[]),
@@ -77,8 +107,8 @@ async function loadFacts(readStore: ReadStore) {
 
 /**
  * Enrichment at ingest (design §5): local hour, weekday and fringe in the time zone of the probe's profile; campaigns
- * by point-in-polygon within their dates; clusters and universes by membership at the measurement's time; provider
- * by IMSI or IP; the probe's type and tags. The facts are cached and reloaded (at most every `refreshMs`) after a
+ * by point-in-polygon within their dates, with the polygon in force at the measurement's time; clusters and universes
+ * by membership at the measurement's time; provider by IMSI or IP; the probe's type and tags. The facts are cached and reloaded (at most every `refreshMs`) after a
  * configuration change.
  */
 export function enrichment(readStore: ReadStore, options: { refreshMs?: number; settleMs?: number } = {}) {
@@ -116,7 +146,7 @@ export function enrichment(readStore: ReadStore, options: { refreshMs?: number; 
         ? ([measurement.location.lon, measurement.location.lat] as [number, number])
         : undefined;
       const campaigns = point
-        ? known.campaignsAt(point).filter((id) => {
+        ? known.campaignsAt(point, at.getTime()).filter((id) => {
             const period = known.campaignPeriods.get(id)!;
             return period.start <= measuredAt && measuredAt <= period.end;
           })

@@ -20,6 +20,19 @@ const madrid = {
   ],
 };
 
+const barcelona = {
+  type: 'Polygon',
+  coordinates: [
+    [
+      [2.05, 41.3],
+      [2.25, 41.3],
+      [2.25, 41.47],
+      [2.05, 41.47],
+      [2.05, 41.3],
+    ],
+  ],
+};
+
 /**
  * `measurements.raw` → ingest workers → the measurements read model (design §5): valid measurements indexed once and
  * enriched, bad ones in the DLQ with their reason, and a worker killed mid-batch losing and duplicating nothing.
@@ -31,6 +44,7 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
     const ids: Record<string, string> = {};
     const deadLetters: LogRecord[] = [];
     let stopDlq: () => Promise<void>;
+    let owner: Awaited<ReturnType<TestApi['as']>>;
 
     const measurement = (changes: Record<string, unknown> = {}) => ({
       measurementId: randomUUID(),
@@ -55,12 +69,7 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
 
     beforeAll(async () => {
       api = await openTestApi(await environment());
-      const owner = await api.as('ingest-owner', { timeZone: 'Europe/Madrid', probes: [] });
-      const post = async (client: typeof owner, url: string, payload: object) => {
-        const response = await client.inject({ method: 'POST', url, payload });
-        expect(response.statusCode, response.body).toBe(201);
-        return response.json() as { id: string; position: string };
-      };
+      owner = await api.as('ingest-owner', { timeZone: 'Europe/Madrid', probes: [] });
       const tag = await post(owner, '/tags', { name: `ingest-${probeId}` });
       ids.tag = tag.id;
       ids.campaign = (
@@ -97,6 +106,11 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
       });
       stopDlq = () => dlq.stop();
     }, 120_000);
+    const post = async (client: typeof owner | TestApi['app'], url: string, payload: object) => {
+      const response = await client.inject({ method: 'POST', url, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: string; position: string };
+    };
     afterAll(async () => {
       await stopDlq?.();
       await api?.raw.close();
@@ -129,6 +143,50 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
       const refused = letters.find((letter) => letter.payload === JSON.stringify(badTechnology));
       expect(refused.problems[0].field).toBe('technology');
       expect(letters.map((letter) => letter.payload)).toContain('{"not": "a measurement"');
+    });
+
+    it('places a measurement in a campaign by the polygon the campaign had when it was measured', async () => {
+      const moving = await post(owner, '/api/campaigns-management', {
+        name: `Moving ${probeId}`,
+        startDate: '2026-01-01',
+        endDate: '2026-12-31',
+        polygon: madrid,
+      });
+      await sleep(50);
+      const whileInMadrid = new Date().toISOString();
+      await sleep(50);
+      const moved = await owner.inject({
+        method: 'PUT',
+        url: `/api/campaigns-management/${moving.id}`,
+        payload: { polygon: barcelona },
+      });
+      expect(moved.statusCode, moved.body).toBe(200);
+      await owner.inject(`/api/campaigns-management?minPosition=${moved.json().position}`);
+      await sleep(1_200);
+      const afterTheMove = new Date().toISOString();
+      const inBarcelona = { lat: 41.39, lon: 2.16 };
+      const cases = {
+        beforeTheCampaign: measurement(),
+        whileInMadrid: measurement({ measuredAt: whileInMadrid }),
+        inMadridAfterTheMove: measurement({ measuredAt: afterTheMove }),
+        inBarcelonaAfterTheMove: measurement({ measuredAt: afterTheMove, location: inBarcelona }),
+        inBarcelonaBeforeTheMove: measurement({ measuredAt: whileInMadrid, location: inBarcelona }),
+      };
+      await produce(Object.values(cases));
+      await waitFor('the five measurements indexed', async () => {
+        const found = await Promise.all(
+          Object.values(cases).map((item) => api.platform.measurements.get(item.measurementId)),
+        );
+        return found.every(Boolean);
+      });
+      const campaignsOf = async (item: { measurementId: string }) =>
+        ((await api.platform.measurements.get(item.measurementId)) as EnrichedMeasurement).campaigns;
+      // The first polygon also covers what was measured before the campaign was drawn.
+      expect(await campaignsOf(cases.beforeTheCampaign)).toContain(moving.id);
+      expect(await campaignsOf(cases.whileInMadrid)).toContain(moving.id);
+      expect(await campaignsOf(cases.inMadridAfterTheMove)).toEqual([ids.campaign]);
+      expect(await campaignsOf(cases.inBarcelonaAfterTheMove)).toEqual([moving.id]);
+      expect(await campaignsOf(cases.inBarcelonaBeforeTheMove)).toEqual([]);
     });
 
     it('loses and duplicates nothing when a worker is killed in the middle of a batch', async () => {

@@ -14,32 +14,38 @@ export function insidePolygon([x, y]: [number, number], rings: Ring[]): boolean 
   return inside;
 }
 
-interface Entry {
-  minX: number;
-  minY: number;
-  maxX: number;
-  maxY: number;
+/** A polygon of an entity, in force from `from` (inclusive) until `until` (exclusive), in epoch milliseconds. */
+export interface TimedPolygon {
   id: string;
   rings: Ring[];
+  from?: number;
+  until?: number;
 }
 
+type Entry = TimedPolygon & { minX: number; minY: number; maxX: number; maxY: number };
+
 /**
- * The polygons (campaigns) holding a point: an R-tree of their bounding boxes narrows the candidates, ray casting
- * decides, so a measurement is placed in time that does not grow with the number of campaigns.
+ * The polygons (campaigns) holding a point at an instant: an R-tree of their bounding boxes narrows the candidates,
+ * ray casting decides, so a measurement is placed in time that does not grow with the number of campaigns.
  */
-export function polygonIndex(polygons: { id: string; rings: Ring[] }[]) {
+export function polygonIndex(polygons: TimedPolygon[]) {
   const tree = new RBush<Entry>();
   tree.load(
-    polygons.map(({ id, rings }) => {
-      const points = rings.flat();
+    polygons.map((polygon) => {
+      const points = polygon.rings.flat();
       const xs = points.map(([x]) => x);
       const ys = points.map(([, y]) => y);
-      return { id, rings, minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
+      return { ...polygon, minX: Math.min(...xs), minY: Math.min(...ys), maxX: Math.max(...xs), maxY: Math.max(...ys) };
     }),
   );
-  return (point: [number, number]) =>
+  return (point: [number, number], at: number) =>
     tree
       .search({ minX: point[0], minY: point[1], maxX: point[0], maxY: point[1] })
-      .filter((entry) => insidePolygon(point, entry.rings))
+      .filter(
+        (entry) =>
+          (entry.from === undefined || entry.from <= at) &&
+          (entry.until === undefined || at < entry.until) &&
+          insidePolygon(point, entry.rings),
+      )
       .map((entry) => entry.id);
 }

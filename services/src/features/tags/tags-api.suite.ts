@@ -73,6 +73,7 @@ export function describeTagsApi(profile: string, environment: () => Promise<Node
     });
 
     it('keeps the history of a tag changed several times, and its state as of any instant', async () => {
+      const beforeCreate = new Date(Date.now() - 1_000).toISOString();
       const { id } = (await create('Cable')).json();
       const afterCreate = new Date().toISOString();
       await new Promise((resolve) => setTimeout(resolve, 15));
@@ -103,6 +104,13 @@ export function describeTagsApi(profile: string, environment: () => Promise<Node
         fields: { name: 'Cable' },
       });
       expect((await app.inject(`/tags/${id}?asOf=${afterCreate}`)).json()).toMatchObject({ name: 'Cable', version: 1 });
+      // Before its creation the tag did not exist yet; an id that never existed is not found.
+      expect((await app.inject(`/api/audit/tag/${id}?asOf=${beforeCreate}`)).json()).toMatchObject({
+        status: 'absent',
+        version: 0,
+        fields: {},
+      });
+      expect((await app.inject(`/api/audit/tag/never-${id}?asOf=${afterCreate}`)).statusCode).toBe(404);
       expect((await app.inject(`/tags/${id}?minPosition=${deleted.position}`)).statusCode).toBe(404);
       // Deleting released the name.
       expect((await create('Cable DOCSIS')).statusCode).toBe(201);

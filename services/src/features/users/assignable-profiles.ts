@@ -7,21 +7,29 @@ import type { Viewer } from '../identity/viewer.ts';
  * administrator the profiles its own user has and those its profile created — never one above its own reach. Read
  * from the profiles' streams, so a profile created a moment ago counts.
  */
-export function assignableProfiles(profiles: EntityService) {
-  async function refused(viewer: Viewer, profileIds: readonly string[]): Promise<string[]> {
+export function assignableProfiles(profiles: EntityService, users: EntityService) {
+  /** The profiles the viewer may not assign; one that no longer exists may be taken away (`goneAllowed`), not given. */
+  async function refused(viewer: Viewer, profileIds: readonly string[], goneAllowed = false): Promise<string[]> {
     const states = await Promise.all(profileIds.map(async (id) => (await profiles.load(id)).state));
     return profileIds.filter((id, index) => {
       const state = states[index]!;
-      if (state.status !== 'active') return true;
+      if (state.status !== 'active') return !goneAllowed;
       if (viewer.profile.isGod) return false;
       return !viewer.userProfiles.includes(id) && state.owner !== viewer.profileId;
     });
   }
   return {
     refused,
-    /** Refuses (403) a command giving a user profiles the caller may not assign. */
-    async admit(viewer: Viewer, profileIds: readonly string[] | undefined) {
-      const outside = await refused(viewer, [...new Set(profileIds ?? [])]);
+    /**
+     * Refuses (403) a command setting a user's profiles (`userId`: a user that exists, whose list is replaced) when it
+     * gives or takes away one the caller may not assign. Resending the whole list keeps a profile the user has.
+     */
+    async admit(viewer: Viewer, profileIds: readonly string[] | undefined, userId?: string) {
+      if (!profileIds) return;
+      const before = userId ? (((await users.load(userId)).state.fields.profiles as string[] | undefined) ?? []) : [];
+      const given = [...new Set(profileIds)].filter((id) => !before.includes(id));
+      const takenAway = before.filter((id) => !profileIds.includes(id));
+      const outside = [...(await refused(viewer, given)), ...(await refused(viewer, takenAway, true))];
       if (outside.length > 0)
         throw new DomainError('auth.forbidden', { details: { field: 'profiles', profileIds: outside } });
     },

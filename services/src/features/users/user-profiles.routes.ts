@@ -87,12 +87,12 @@ export const userProfileRoutes: FastifyPluginAsyncZod<UserProfileRouteOptions> =
     },
     async (request) => {
       const user = await visibleUser(request.viewer, request.params.id);
-      await options.assignable.admit(request.viewer, request.body.profileIds);
       const current = user.fields.profiles;
       const profiles =
         request.params.action === 'add'
           ? [...new Set([...current, ...request.body.profileIds])]
           : current.filter((id) => !request.body.profileIds.includes(id));
+      await options.assignable.admit(request.viewer, profiles, user.id);
       const { state, position } = await users.execute(
         { type: 'update', id: user.id, changes: { profiles } },
         { actor: request.actor, commandId: request.commandId, correlationId: request.id, now: new Date() },

@@ -17,6 +17,8 @@ const documentMappings: estypes.MappingTypeMapping = {
     id: { type: 'keyword' },
     // Free-form settings (a probe's further settings) are kept, not indexed: their shapes vary by probe software.
     further: { type: 'object', enabled: false },
+    // A campaign's past polygons are read whole by enrichment, never searched.
+    polygonVersions: { type: 'object', enabled: false },
   },
 };
 

@@ -1,19 +1,16 @@
-import type { Dimension, Granularity, Metric } from '@nq/contracts/analytics/query-ir';
+import type { QueryIr, QueryIrInput } from '@nq/contracts/analytics/query-ir';
 import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 
-/** The evolution screen's body (`POST /api/evolution`): one KPI's metric over time, optionally per breakdown. */
-export interface EvolutionRequest {
-  kpi: KpiId;
-  metric: Metric;
-  granularity: Granularity;
-  breakdowns: Dimension[];
-  tsStart?: string;
-  tsEnd?: string;
-}
+/**
+ * The evolution screen's body (`POST /api/evolution`): one KPI's metric over time, optionally per nested breakdowns,
+ * with a moving average and a global average beside each series when asked.
+ */
+export type EvolutionRequest = { kpi: KpiId } & Pick<QueryIr, 'metric' | 'granularity' | 'breakdowns'> &
+  Pick<QueryIrInput, 'movingAverage' | 'globalAverage' | 'tsStart' | 'tsEnd'>;
 
 export type EvolutionAnswer = Extract<GraphicResponse, { kind: 'metric' }>;
 

@@ -1,6 +1,5 @@
 import {
   type Dimension,
-  dimensions,
   type Granularity,
   granularities,
   type Metric,
@@ -9,7 +8,10 @@ import {
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
-import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
+import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
+import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
+import { BreakdownPickers } from './BreakdownPickers.tsx';
+import { windowBounds } from './moving-average.ts';
 
 export const chartTypes = ['line', 'area', 'bars'] as const;
 export type ChartType = (typeof chartTypes)[number];
@@ -18,20 +20,25 @@ export interface EvolutionChoice {
   kpi: KpiId | '';
   metric: Metric;
   granularity: Granularity;
-  breakdown: Dimension | '';
+  breakdowns: Dimension[];
   chartType: ChartType;
   tsStart: string;
   tsEnd: string;
+  /** The moving-average window as typed; empty draws none. */
+  movingAverage: string;
+  globalAverage: boolean;
 }
 
 export const initialChoice: EvolutionChoice = {
   kpi: '',
   metric: 'avg',
   granularity: 'day',
-  breakdown: '',
+  breakdowns: [],
   chartType: 'line',
   tsStart: '',
   tsEnd: '',
+  movingAverage: '',
+  globalAverage: false,
 };
 
 /** The evolution pickers: each change asks again. */
@@ -40,11 +47,13 @@ export function EvolutionFilters({
   choice,
   onChange,
   endBeforeStart,
+  windowProblem,
 }: {
   kpis: readonly CatalogueKpi[];
   choice: EvolutionChoice;
   onChange: (choice: EvolutionChoice) => void;
   endBeforeStart?: string | undefined;
+  windowProblem?: string | undefined;
 }) {
   const { t } = useTranslation(['evolution', 'analysis']);
   const set =
@@ -52,7 +61,7 @@ export function EvolutionFilters({
     (value: EvolutionChoice[Key]) =>
       onChange({ ...choice, [key]: value });
   return (
-    <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-7">
+    <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
       <legend className="sr-only">{t('evolution:filters')}</legend>
       <SelectField
         label={t('analysis:kpi')}
@@ -72,32 +81,38 @@ export function EvolutionFilters({
         onChange={(event) => set('granularity')(event.target.value as Granularity)}
         options={granularities.map((value) => ({ value, label: t(`analysis:granularities.${value}`) }))}
       />
-      <SelectField
-        label={t('analysis:breakdown')}
-        value={choice.breakdown}
-        onChange={(event) => set('breakdown')(event.target.value as Dimension | '')}
-        placeholder={t('analysis:noBreakdown')}
-        options={dimensions.map((value) => ({ value, label: t(`analysis:breakdowns.${value}`) }))}
-      />
+      <BreakdownPickers breakdowns={choice.breakdowns} onChange={set('breakdowns')} />
       <SelectField
         label={t('evolution:chartType')}
         value={choice.chartType}
         onChange={(event) => set('chartType')(event.target.value as ChartType)}
         options={chartTypes.map((value) => ({ value, label: t(`evolution:chartTypes.${value}`) }))}
       />
-      <TextField
-        label={t('analysis:from')}
-        type="date"
-        value={choice.tsStart}
-        onChange={(event) => set('tsStart')(event.target.value)}
+      <DateRangeFields
+        start={choice.tsStart}
+        end={choice.tsEnd}
+        onStart={set('tsStart')}
+        onEnd={set('tsEnd')}
+        endError={endBeforeStart}
       />
       <TextField
-        label={t('analysis:to')}
-        type="date"
-        value={choice.tsEnd}
-        onChange={(event) => set('tsEnd')(event.target.value)}
-        error={endBeforeStart}
+        label={t('evolution:movingAverage')}
+        hint={t('evolution:movingAverageHint')}
+        type="number"
+        min={windowBounds.min}
+        max={windowBounds.max}
+        step={1}
+        value={choice.movingAverage}
+        onChange={(event) => set('movingAverage')(event.target.value)}
+        error={windowProblem}
       />
+      <div className="self-end pb-1.5">
+        <CheckboxField
+          label={t('evolution:globalAverage')}
+          checked={choice.globalAverage}
+          onChange={(event) => set('globalAverage')(event.target.checked)}
+        />
+      </div>
     </fieldset>
   );
 }

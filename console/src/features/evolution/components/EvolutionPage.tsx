@@ -1,4 +1,5 @@
 import type { BucketKey } from '@nq/contracts/analytics/query-result';
+import { type TechnologyCode, technologyLabels } from '@nq/contracts/configuration/common';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
@@ -10,15 +11,19 @@ import { type EvolutionRequest, useEvolution } from '../api/evolution.ts';
 import { EvolutionChart } from './EvolutionChart.tsx';
 import { type EvolutionChoice, EvolutionFilters, initialChoice } from './EvolutionFilters.tsx';
 import { bucketFormatter, chartData, INDEX, isEmpty } from './evolution-series.ts';
+import { readWindow, windowBounds } from './moving-average.ts';
 
 const requestOf = (choice: EvolutionChoice, fallbackKpi: string | undefined): EvolutionRequest | undefined => {
   const kpi = choice.kpi || fallbackKpi;
-  if (!kpi || (choice.tsStart && choice.tsEnd && choice.tsEnd < choice.tsStart)) return undefined;
+  const { window, problem } = readWindow(choice.movingAverage);
+  if (!kpi || problem || (choice.tsStart && choice.tsEnd && choice.tsEnd < choice.tsStart)) return undefined;
   return {
     kpi: kpi as EvolutionRequest['kpi'],
     metric: choice.metric,
     granularity: choice.granularity,
-    breakdowns: choice.breakdown ? [choice.breakdown] : [],
+    breakdowns: choice.breakdowns,
+    ...(window ? { movingAverage: window } : {}),
+    ...(choice.globalAverage ? { globalAverage: true } : {}),
     ...(choice.tsStart ? { tsStart: choice.tsStart } : {}),
     ...(choice.tsEnd ? { tsEnd: choice.tsEnd } : {}),
   };
@@ -39,6 +44,8 @@ export default function EvolutionPage() {
     choice.tsStart && choice.tsEnd && choice.tsEnd < choice.tsStart
       ? errorMessage('validation.endBeforeStart')
       : undefined;
+  const windowCode = readWindow(choice.movingAverage).problem;
+  const windowProblem = windowCode && errorMessage(windowCode, windowBounds);
 
   // Warnings (destinations without targets…) are toasted once per question, not at every refresh; the empty answer's
   // is shown in place of the chart.
@@ -63,8 +70,12 @@ export default function EvolutionPage() {
           ? t(`analysis:fringes.${value}`)
           : dimension === 'status'
             ? t(`analysis:sections.${value}`, { defaultValue: String(value) })
-            : String(value),
+            : dimension === 'technology'
+              ? (technologyLabels[value as TechnologyCode] ?? String(value))
+              : String(value),
       bucket: (key: BucketKey) => bucket(key),
+      movingAverage: (series) => t('evolution:movingAverageOf', { series, window: request.movingAverage }),
+      globalAverage: (series) => t('evolution:globalAverageOf', { series }),
     });
   }, [answer, request, kpi?.label, i18n.language, profile?.timeZone, t]);
 
@@ -77,7 +88,13 @@ export default function EvolutionPage() {
     <div className="flex flex-col gap-4">
       <PageHeader title={t('evolution:title')} />
       <Card>
-        <EvolutionFilters kpis={kpis.data ?? []} choice={choice} onChange={setChoice} endBeforeStart={endBeforeStart} />
+        <EvolutionFilters
+          kpis={kpis.data ?? []}
+          choice={choice}
+          onChange={setChoice}
+          endBeforeStart={endBeforeStart}
+          windowProblem={windowProblem}
+        />
       </Card>
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">

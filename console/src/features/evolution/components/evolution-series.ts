@@ -1,5 +1,5 @@
 import type { Granularity } from '@nq/contracts/analytics/query-ir';
-import type { BucketKey, MetricSeries, SeriesKey } from '@nq/contracts/analytics/query-result';
+import type { BucketKey, MetricBucket, MetricSeries, SeriesKey } from '@nq/contracts/analytics/query-result';
 
 export interface ChartData {
   /** One row per bucket, in time order: `{ bucket: label, [series]: value }`. */
@@ -15,6 +15,10 @@ export interface Labels {
   value: (dimension: string, value: string | number) => string;
   /** A bucket key as shown, for the granularity. */
   bucket: (key: BucketKey) => string;
+  /** The name of a series' moving average, from the series name. */
+  movingAverage: (series: string) => string;
+  /** The name of a series' global average, from the series name. */
+  globalAverage: (series: string) => string;
 }
 
 export const INDEX = 'bucket';
@@ -26,23 +30,51 @@ export const seriesName = (key: SeriesKey, labels: Labels) => {
 
 const order = (key: BucketKey) => (typeof key === 'number' ? key : key === 'all' ? 0 : Date.parse(key));
 
-/** The series as Tremor's chart data: buckets of every series merged by key, in order; a missing value is a gap. */
+/** A line drawn per series: its category's name, whether the answer has it, and its value in a bucket's row. */
+interface Line {
+  name: (series: string, labels: Labels) => string;
+  drawn: (series: MetricSeries) => boolean;
+  value: (series: MetricSeries, bucket: MetricBucket | undefined) => number | undefined;
+}
+
+const lines: readonly Line[] = [
+  { name: (series) => series, drawn: () => true, value: (_, bucket) => bucket?.value },
+  {
+    name: (series, labels) => labels.movingAverage(series),
+    drawn: (series) => series.buckets.some((bucket) => bucket.movingAverage !== undefined),
+    value: (_, bucket) => bucket?.movingAverage,
+  },
+  // A reference line: the same value in every row, buckets the series lacks included.
+  {
+    name: (series, labels) => labels.globalAverage(series),
+    drawn: (series) => series.globalAverage !== undefined,
+    value: (series) => series.globalAverage,
+  },
+];
+
+/**
+ * The series as Tremor's chart data: buckets of every series merged by key, in order; a missing value is a gap. Each
+ * series brings its value line and, when the answer has them, its moving average and global average.
+ */
 export function chartData(series: readonly MetricSeries[], labels: Labels): ChartData {
-  const categories = series.map((item) => seriesName(item.key, labels));
+  const drawn = series.flatMap((item) => {
+    const name = seriesName(item.key, labels);
+    return lines.filter((line) => line.drawn(item)).map((line) => ({ item, line, category: line.name(name, labels) }));
+  });
   const keys = [
     ...new Map(series.flatMap((item) => item.buckets.map((bucket) => [String(bucket.key), bucket.key]))).values(),
   ];
   keys.sort((a, b) => order(a) - order(b));
   const rows = keys.map((key) => {
     const row: Record<string, string | number> = { [INDEX]: labels.bucket(key) };
-    series.forEach((item, index) => {
+    for (const { item, line, category } of drawn) {
       const bucket = item.buckets.find((candidate) => String(candidate.key) === String(key));
-      const category = categories[index];
-      if (bucket && category !== undefined) row[category] = Number(bucket.value.toFixed(3));
-    });
+      const value = line.value(item, bucket);
+      if (value !== undefined) row[category] = Number(value.toFixed(3));
+    }
     return row;
   });
-  return { rows, categories };
+  return { rows, categories: drawn.map(({ category }) => category) };
 }
 
 /** How a bucket's start reads at each granularity (instants in the profile's time zone). */

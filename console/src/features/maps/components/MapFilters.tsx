@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
+import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
 import type { MapRequest } from '../api/maps.ts';
 import { type PaletteId, paletteIds } from './value-classes.ts';
@@ -89,19 +90,7 @@ export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
         placeholder={t('maps:anyCampaign')}
         options={campaigns.map((item) => ({ value: item.id, label: item.name }))}
       />
-      <TextField
-        label={t('analysis:from')}
-        type="date"
-        value={tsStart}
-        onChange={(event) => setTsStart(event.target.value)}
-      />
-      <TextField
-        label={t('analysis:to')}
-        type="date"
-        value={tsEnd}
-        onChange={(event) => setTsEnd(event.target.value)}
-        error={errors.tsEnd}
-      />
+      <DateRangeFields start={tsStart} end={tsEnd} onStart={setTsStart} onEnd={setTsEnd} endError={errors.tsEnd} />
       <SelectField
         label={t('maps:grid')}
         value={zoom}

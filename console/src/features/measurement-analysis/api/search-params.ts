@@ -1,3 +1,5 @@
+import type { FilterMode, SelectionFields } from '@nq/contracts/analytics/query-ir';
+import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuration/common';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 
@@ -17,8 +19,12 @@ export const sortFields = [
 ] as const;
 export type SortField = (typeof sortFields)[number];
 
-/** The search the page asks for (spec §7 `POST /api/measurements/by/profile`). */
-export interface MeasurementSearch {
+/**
+ * The search the page asks for (spec §7 `POST /api/measurements/by/profile`). ISPs and technologies are the selection's
+ * lists, each with its mode: the rows with one of them (include, the API's default) or with none of them (exclude).
+ */
+export interface MeasurementSearch
+  extends Partial<Pick<SelectionFields, 'isps' | 'ispsCond' | 'technologies' | 'technologiesCond'>> {
   probes?: string[];
   programs?: string[];
   statuses?: MeasurementSection[];
@@ -35,6 +41,11 @@ export interface MeasurementSearch {
 // The search lives in the page's query string, so going to a measurement's detail and back keeps it.
 
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
+const isTechnologyCode = (code: number): code is TechnologyCode =>
+  (technologyCodes as readonly number[]).includes(code);
+/** A list's mode travels only when it excludes, and only with the list it applies to. */
+const exclusion = (values: readonly unknown[] | undefined, mode: FilterMode | undefined) =>
+  values?.length && mode === 'exclude' ? mode : undefined;
 
 export const defaultSearch: MeasurementSearch = { page: 1, pageSize: 25, sort: 'measuredAt', order: 'desc' };
 
@@ -48,11 +59,18 @@ export function searchFromParams(params: URLSearchParams): MeasurementSearch {
   const programs = list(params.get('programs'));
   const statuses = list(params.get('statuses')) as MeasurementSection[];
   const testTypes = list(params.get('testTypes')) as TestType[];
+  const isps = list(params.get('isps'));
+  const technologies = list(params.get('technologies')).map(Number).filter(isTechnologyCode);
+  const excludes = (name: string) => params.get(`${name}Cond`) === 'exclude';
   return {
     ...(probes.length ? { probes } : {}),
     ...(programs.length ? { programs } : {}),
     ...(statuses.length ? { statuses } : {}),
     ...(testTypes.length ? { testTypes } : {}),
+    ...(isps.length ? { isps, ...(excludes('isps') ? { ispsCond: 'exclude' as const } : {}) } : {}),
+    ...(technologies.length
+      ? { technologies, ...(excludes('technologies') ? { technologiesCond: 'exclude' as const } : {}) }
+      : {}),
     ...(params.get('kpi') ? { kpi: params.get('kpi') as KpiId } : {}),
     ...(params.get('from') ? { tsStart: params.get('from') as string } : {}),
     ...(params.get('to') ? { tsEnd: params.get('to') as string } : {}),
@@ -69,6 +87,10 @@ export function paramsFromSearch(search: MeasurementSearch): URLSearchParams {
     ['programs', search.programs?.join(',')],
     ['statuses', search.statuses?.join(',')],
     ['testTypes', search.testTypes?.join(',')],
+    ['isps', search.isps?.join(',')],
+    ['ispsCond', exclusion(search.isps, search.ispsCond)],
+    ['technologies', search.technologies?.join(',')],
+    ['technologiesCond', exclusion(search.technologies, search.technologiesCond)],
     ['kpi', search.kpi],
     ['from', search.tsStart],
     ['to', search.tsEnd],
@@ -82,3 +104,13 @@ export function paramsFromSearch(search: MeasurementSearch): URLSearchParams {
 
 /** Probe ids typed as text: separated by commas or spaces (spec §5 probes by text). */
 export const idsOfText = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
+
+/** Names typed as text (ISPs): separated by commas, as a name may hold spaces ("Digi Mobil"). */
+export const namesOfText = (text: string) => [
+  ...new Set(
+    text
+      .split(',')
+      .map((name) => name.trim())
+      .filter(Boolean),
+  ),
+];

@@ -1,32 +1,30 @@
+import type { FilterMode } from '@nq/contracts/analytics/query-ir';
+import type { TechnologyCode } from '@nq/contracts/configuration/common';
+import { testTypes } from '@nq/contracts/measurements/measurement';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
+import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
-import { idsOfText, type MeasurementSearch, type MeasurementSection, type TestType } from '../api/search-params.ts';
+import {
+  idsOfText,
+  type MeasurementSearch,
+  type MeasurementSection,
+  namesOfText,
+  type TestType,
+} from '../api/search-params.ts';
+import { FilterModeField } from './FilterModeField.tsx';
 import { sections } from './SectionBadge.tsx';
-
-const testTypes: readonly TestType[] = [
-  'http-download',
-  'http-upload',
-  'ftp-download',
-  'ftp-upload',
-  'icmp-ping',
-  'tcp-ping',
-  'twamp',
-  'traceroute',
-  'dns',
-  'web-browsing',
-  'video',
-  'voip',
-  'gaming',
-  'messaging',
-];
+import { TechnologyChecks } from './TechnologyChecks.tsx';
 
 type Filters = Omit<MeasurementSearch, 'page' | 'pageSize' | 'sort' | 'order'>;
 
-/** The measurement search filters: probes by text, programs, result sections, test type, KPI and dates. */
+/**
+ * The measurement search filters: probes by text, programs, ISPs by name, result sections, technologies, test type,
+ * KPI and dates.
+ */
 export function SearchForm({
   initial,
   kpis,
@@ -39,6 +37,10 @@ export function SearchForm({
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const [probes, setProbes] = useState(initial.probes?.join(', ') ?? '');
   const [programs, setPrograms] = useState(initial.programs?.join(', ') ?? '');
+  const [isps, setIsps] = useState(initial.isps?.join(', ') ?? '');
+  const [ispsCond, setIspsCond] = useState<FilterMode>(initial.ispsCond ?? 'include');
+  const [technologies, setTechnologies] = useState<TechnologyCode[]>(initial.technologies ?? []);
+  const [technologiesCond, setTechnologiesCond] = useState<FilterMode>(initial.technologiesCond ?? 'include');
   const [statuses, setStatuses] = useState<MeasurementSection[]>(initial.statuses ?? []);
   const [testType, setTestType] = useState(initial.testTypes?.[0] ?? '');
   const [kpi, setKpi] = useState<string>(initial.kpi ?? '');
@@ -51,9 +53,12 @@ export function SearchForm({
     if (endBeforeStart) return;
     const probeIds = idsOfText(probes);
     const programIds = idsOfText(programs);
+    const ispNames = namesOfText(isps);
     onSearch({
       ...(probeIds.length ? { probes: probeIds } : {}),
       ...(programIds.length ? { programs: programIds } : {}),
+      ...(ispNames.length ? { isps: ispNames, ispsCond } : {}),
+      ...(technologies.length ? { technologies, technologiesCond } : {}),
       ...(statuses.length ? { statuses } : {}),
       ...(testType ? { testTypes: [testType as TestType] } : {}),
       ...(kpi ? { kpi: kpi as NonNullable<Filters['kpi']> } : {}),
@@ -76,6 +81,13 @@ export function SearchForm({
           value={programs}
           onChange={(event) => setPrograms(event.target.value)}
         />
+        <TextField
+          label={t('measurementAnalysis:isps')}
+          hint={t('measurementAnalysis:ispsHint')}
+          value={isps}
+          onChange={(event) => setIsps(event.target.value)}
+        />
+        <FilterModeField label={t('measurementAnalysis:ispsMode')} value={ispsCond} onChange={setIspsCond} />
         <SelectField
           label={t('measurementAnalysis:testType')}
           value={testType}
@@ -90,19 +102,7 @@ export function SearchForm({
           placeholder={t('measurementAnalysis:any')}
           options={kpis.map((item) => ({ value: item.id, label: item.label }))}
         />
-        <TextField
-          label={t('analysis:from')}
-          type="date"
-          value={tsStart}
-          onChange={(event) => setTsStart(event.target.value)}
-        />
-        <TextField
-          label={t('analysis:to')}
-          type="date"
-          value={tsEnd}
-          onChange={(event) => setTsEnd(event.target.value)}
-          error={endBeforeStart}
-        />
+        <DateRangeFields start={tsStart} end={tsEnd} onStart={setTsStart} onEnd={setTsEnd} endError={endBeforeStart} />
       </div>
       <fieldset>
         <legend className="mb-1 text-sm font-medium text-gray-700">{t('measurementAnalysis:sections')}</legend>
@@ -119,6 +119,16 @@ export function SearchForm({
           ))}
         </div>
       </fieldset>
+      <div className="flex flex-wrap items-end gap-x-6 gap-y-2">
+        <TechnologyChecks checked={technologies} onChange={setTechnologies} />
+        <div className="w-56">
+          <FilterModeField
+            label={t('measurementAnalysis:technologiesMode')}
+            value={technologiesCond}
+            onChange={setTechnologiesCond}
+          />
+        </div>
+      </div>
       <Button type="submit">{t('common:search')}</Button>
     </form>
   );

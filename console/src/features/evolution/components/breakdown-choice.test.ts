@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { breakdownLevels, choicesAt, isOpen, withBreakdownAt } from './breakdown-choice.ts';
+
+describe('breakdowns chosen in order', () => {
+  it('offers three levels, each open once the previous is set and without the earlier choices', () => {
+    expect(breakdownLevels).toEqual([0, 1, 2]);
+    expect(isOpen([], 0)).toBe(true);
+    expect(isOpen([], 1)).toBe(false);
+    expect(isOpen(['isp'], 1)).toBe(true);
+    expect(choicesAt(['isp', 'technology'], 2)).not.toContain('isp');
+    expect(choicesAt(['isp', 'technology'], 2)).not.toContain('technology');
+    expect(choicesAt(['isp', 'technology'], 1)).toContain('technology');
+  });
+
+  it('sets a level, clearing one clears the later ones, and no dimension repeats', () => {
+    expect(withBreakdownAt([], 0, 'isp')).toEqual(['isp']);
+    expect(withBreakdownAt(['isp'], 1, 'technology')).toEqual(['isp', 'technology']);
+    expect(withBreakdownAt(['isp', 'technology', 'fringe'], 1, '')).toEqual(['isp']);
+    expect(withBreakdownAt(['isp', 'technology', 'fringe'], 0, 'fringe')).toEqual(['fringe', 'technology']);
+  });
+});

@@ -1,0 +1,20 @@
+import { type Dimension, dimensions, maxBreakdowns } from '@nq/contracts/analytics/query-ir';
+
+/** The nesting levels the analyst may break the series down by, first to last. */
+export const breakdownLevels = Array.from({ length: maxBreakdowns }, (_, level) => level);
+
+/** A level can be chosen once every earlier one is. */
+export const isOpen = (breakdowns: readonly Dimension[], level: number) => level <= breakdowns.length;
+
+/** What the select at a level offers: the dimensions no earlier level took. */
+export const choicesAt = (breakdowns: readonly Dimension[], level: number) =>
+  dimensions.filter((dimension) => !breakdowns.slice(0, level).includes(dimension));
+
+/**
+ * The breakdowns after the analyst sets the one at `level`, or clears it (`''`), which clears the later ones too. A
+ * later level holding the new choice gives it up, so no dimension repeats.
+ */
+export function withBreakdownAt(breakdowns: readonly Dimension[], level: number, value: Dimension | ''): Dimension[] {
+  if (value === '') return breakdowns.slice(0, level);
+  return [...breakdowns.slice(0, level), value, ...breakdowns.slice(level + 1).filter((later) => later !== value)];
+}

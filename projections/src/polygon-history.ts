@@ -1,0 +1,50 @@
+import { entityEventKind } from '@nq/contracts';
+import { entityEvents } from './configuration-entities.ts';
+import type { DocumentProjection, ProjectedDocument } from './projection.ts';
+
+type Ring = [number, number][];
+
+/** A polygon an entity had from an instant (the event that set it) until the next version; null rings: none. */
+export interface PolygonVersion {
+  from: string;
+  rings: Ring[] | null;
+}
+
+export type PolygonHistoryDocument = ProjectedDocument & { polygonVersions: PolygonVersion[] };
+
+const ringsOf = (polygon: unknown) => (polygon ? ((polygon as { coordinates: Ring[] }).coordinates ?? null) : null);
+
+/**
+ * Every polygon an entity with a `polygon` field (a campaign) has had, oldest first, so that a measurement is placed
+ * by the polygon in force when it was measured, not by today's (design §5).
+ */
+export function polygonHistoryProjection(entity: {
+  kind: string;
+  eventPrefix: string;
+  collection: string;
+}): DocumentProjection {
+  const events = entityEvents(entity);
+  return {
+    name: `polygon-history-${entity.collection}`,
+    collection: entity.collection,
+    ...events,
+    apply(document, event) {
+      const id = events.documentId(event);
+      const versions = ((document as PolygonHistoryDocument | null)?.polygonVersions ?? []).slice();
+      switch (entityEventKind(event.type.slice(entity.eventPrefix.length))) {
+        case 'created': {
+          const fields = event.data.fields as { polygon?: unknown };
+          return { id, polygonVersions: [{ from: event.recordedAt, rings: ringsOf(fields.polygon) }] };
+        }
+        case 'updated': {
+          const changes = event.data.changes as Record<string, unknown>;
+          if (!('polygon' in changes)) return document;
+          versions.push({ from: event.recordedAt, rings: ringsOf(changes.polygon) });
+          return { id, polygonVersions: versions };
+        }
+        default:
+          return null;
+      }
+    },
+  };
+}
