@@ -4,6 +4,7 @@
  * Reports, through `indexed` (shared memory, its slot `workerData.slot`), how many measurements it has indexed.
  */
 import { parentPort, workerData } from 'node:worker_threads';
+import { logStart } from '@nq/contracts';
 import { fleetTopicsFor } from '@nq/services/features/gateway/fleet-topics';
 import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
@@ -34,7 +35,7 @@ const worker = await startIngestWorker({
   topics: fleetTopicsFor(data.topicPrefix),
   store,
   readStore,
-  eventStore: { onAppend: async () => async () => undefined },
+  eventStore: { onAppend: async () => async () => undefined, head: async () => logStart },
   metrics,
   ...(data.partitionsAtOnce ? { partitionsAtOnce: data.partitionsAtOnce } : {}),
 });

@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
-import { queryIrSchema } from '@nq/contracts';
+import { logStart, queryIrSchema } from '@nq/contracts';
 import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
 import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
 import { scopeQuery } from '@nq/services/features/analytics/scope-query';
@@ -217,7 +217,7 @@ async function embeddedIngestRatio(docs: EnrichedMeasurement[]) {
     topics,
     store,
     readStore: await openSqlReadStore(sql),
-    eventStore: { onAppend: async () => async () => undefined },
+    eventStore: { onAppend: async () => async () => undefined, head: async () => logStart },
   });
   started = performance.now();
   for (const batch of batchesOf(docs, 5_000))

@@ -1,14 +1,18 @@
 import {
+  compareLogPositions,
   type EnrichedMeasurement,
+  type LogPosition,
   type Measurement,
   type ProbeMembership,
   type ProviderFields,
   technologyLabels,
 } from '@nq/contracts';
 import type { PolygonHistoryDocument, PolygonVersion } from '@nq/projections';
+import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { campaignPolygonsProjection } from '../campaigns/campaign-polygons.ts';
 import { membersAsOf } from '../clusters/memberships.ts';
+import { configurationProjections } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';
 import { providerDetector } from '../providers/provider-detector.ts';
 import { localTimeOf } from './local-time.ts';
@@ -58,12 +62,13 @@ const timedPolygons = (id: string, versions: PolygonVersion[]): TimedPolygon[] =
     ];
   });
 
+const entityCollections = ['probes', 'profiles', 'campaigns', 'clusters', 'universes', 'providers'];
+const factCollections = [...entityCollections, campaignPolygonsProjection.collection];
+
 /** What enrichment knows, loaded from the configuration read models. */
 async function loadFacts(readStore: ReadStore) {
   const [probes, profiles, campaigns, clusters, universes, providers] = await Promise.all(
-    ['probes', 'profiles', 'campaigns', 'clusters', 'universes', 'providers'].map((collection) =>
-      readAll(readStore, collection, [], { fresh: true }),
-    ),
+    entityCollections.map((collection) => readAll(readStore, collection, [], { fresh: true })),
   );
   const timeZones = new Map(profiles!.map((profile) => [profile.id, String(profile.timeZone ?? 'Etc/UTC')]));
   const probeFacts = new Map<string, ProbeFacts>(
@@ -105,34 +110,56 @@ async function loadFacts(readStore: ReadStore) {
   };
 }
 
+/** The configuration read models enrichment reads, whose checkpoints tell whether its facts show a change. */
+const sourceProjections = configurationProjections
+  .filter((projection) => factCollections.includes(projection.collection))
+  .map((projection) => projection.name);
+
 /**
  * Enrichment at ingest (design §5): local hour, weekday and fringe in the time zone of the probe's profile; campaigns
  * by point-in-polygon within their dates, with the polygon in force at the measurement's time; clusters and universes
- * by membership at the measurement's time; provider by IMSI or IP; the probe's type and tags. The facts are cached and reloaded (at most every `refreshMs`) after a
- * configuration change.
+ * by membership at the measurement's time; provider by IMSI or IP; the probe's type and tags. The facts are cached;
+ * after a configuration change they are reloaded (at most every `refreshMs`) until they come from read models that
+ * have caught up with the event log as it was after the change, however far behind the projections were.
  */
-export function enrichment(readStore: ReadStore, options: { refreshMs?: number; settleMs?: number } = {}) {
+export function enrichment(
+  readStore: ReadStore,
+  eventStore: Pick<EventStore, 'head'>,
+  options: { refreshMs?: number } = {},
+) {
   const refreshMs = options.refreshMs ?? 1_000;
-  // The read models follow a change a little later: facts loaded sooner than this after it may not show it yet.
-  const settleMs = options.settleMs ?? 500;
   let facts: Awaited<ReturnType<typeof loadFacts>> | undefined;
   let loading: Promise<void> | undefined; // batches handled at once share one load
   let loadedAt = 0;
-  let changedAt = Date.now();
+  let changed = false;
+  /** The log position the facts must show, once a change is known and until loaded facts show it. */
+  let awaited: LogPosition | undefined;
+
+  const caughtUpWith = async (position: LogPosition) => {
+    const checkpoints = await Promise.all(sourceProjections.map((name) => readStore.checkpoint(name)));
+    return checkpoints.every((checkpoint) => compareLogPositions(checkpoint, position) >= 0);
+  };
+  async function load() {
+    loadedAt = Date.now();
+    if (changed) {
+      changed = false;
+      awaited = await eventStore.head();
+    }
+    // Checkpoints read before the facts: when they had reached the change, the facts read next show it.
+    const current = awaited === undefined || (await caughtUpWith(awaited));
+    facts = await loadFacts(readStore);
+    if (current) awaited = undefined;
+  }
 
   return {
-    /** Configuration changed: reload before a next batch (at most every refreshMs, until the read models show it). */
+    /** Configuration changed: reload before a next batch (at most every refreshMs), until the facts show it. */
     invalidate() {
-      changedAt = Date.now();
+      changed = true;
     },
     async refresh() {
-      const now = Date.now();
-      const behind = loadedAt < changedAt + settleMs;
-      if (facts && (!behind || now - loadedAt < refreshMs)) return;
-      loading ??= (async () => {
-        loadedAt = now;
-        facts = await loadFacts(readStore);
-      })().finally(() => {
+      const stale = changed || awaited !== undefined;
+      if (facts && (!stale || Date.now() - loadedAt < refreshMs)) return;
+      loading ??= load().finally(() => {
         loading = undefined;
       });
       await loading;

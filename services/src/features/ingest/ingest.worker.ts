@@ -12,7 +12,7 @@ export interface IngestDependencies {
   topics: FleetTopics;
   store: MeasurementStore;
   readStore: ReadStore;
-  eventStore: Pick<EventStore, 'onAppend'>;
+  eventStore: Pick<EventStore, 'onAppend' | 'head'>;
   metrics?: Registry;
   maxBatchSize?: number;
   /** Batches of different partitions in hand at once (default 4): one is parsed and enriched while others are written. */
@@ -49,7 +49,7 @@ function ingestMetrics(registry: Registry | undefined) {
  */
 export async function startIngestWorker(dependencies: IngestDependencies): Promise<LogConsumer> {
   const { log, topics, store } = dependencies;
-  const facts = enrichment(dependencies.readStore);
+  const facts = enrichment(dependencies.readStore, dependencies.eventStore);
   const unsubscribe = await dependencies.eventStore.onAppend(() => facts.invalidate());
   const metrics = ingestMetrics(dependencies.metrics);
   const consumer = await log.consume({

@@ -72,6 +72,8 @@ export function createProjector(options: ProjectorOptions): Projector {
   const log = logTail(eventStore, { fetchSize: batchSize });
   const checkpoints = new Map<string, LogPosition>();
   const persistedAt = new Map<string, number>();
+  /** The checkpoint last stored (or read) per projection, to know without a read when one only moved in memory. */
+  const persisted = new Map<string, LogPosition>();
   let running = false;
   let loops: Promise<void>[] = [];
   let unsubscribe: (() => Promise<void>) | undefined;
@@ -81,6 +83,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     if (known) return known;
     const stored = await readStore.checkpoint(projection.name);
     checkpoints.set(projection.name, stored);
+    persisted.set(projection.name, stored);
     return stored;
   }
 
@@ -107,6 +110,7 @@ export function createProjector(options: ProjectorOptions): Projector {
     if (writes.length > 0 || now - (persistedAt.get(projection.name) ?? 0) >= IDLE_CHECKPOINT_INTERVAL_MS) {
       await readStore.write(projection.name, projection.collection, writes, last.position);
       persistedAt.set(projection.name, now);
+      persisted.set(projection.name, last.position);
     }
     for (const event of handled)
       metrics.lag.observe({ projection: projection.name }, (now - Date.parse(event.recordedAt)) / 1_000);
@@ -114,12 +118,16 @@ export function createProjector(options: ProjectorOptions): Projector {
     return events.length;
   }
 
-  /** Stores a checkpoint that only moved in memory (see step). */
+  /**
+   * Stores a checkpoint that only moved in memory (see step), once the projection has caught up: readers waiting for
+   * a position (read-your-writes, fresh enrichment facts) see it without waiting for the projection's next event.
+   */
   async function flush(projection: DocumentProjection) {
     const position = checkpoints.get(projection.name);
-    if (position && compareLogPositions(await readStore.checkpoint(projection.name), position) < 0) {
+    if (!position || position === persisted.get(projection.name)) return;
+    if (compareLogPositions(await readStore.checkpoint(projection.name), position) < 0)
       await readStore.write(projection.name, projection.collection, [], position);
-    }
+    persisted.set(projection.name, position);
   }
 
   async function drain(projection: DocumentProjection) {
@@ -155,6 +163,7 @@ export function createProjector(options: ProjectorOptions): Projector {
       try {
         const read = await step(projection);
         failures = 0;
+        if (read === 0) await flush(projection);
         if (read === 0 && seen === appends) await sleep(pollIntervalMs);
       } catch (error) {
         metrics.errors.inc({ projection: projection.name });
@@ -198,6 +207,7 @@ export function createProjector(options: ProjectorOptions): Projector {
         throw new Error(`unknown projection '${name}'; known: ${projections.map((p) => p.name).join(', ')}`);
       await readStore.reset(projection.name, projection.collection);
       checkpoints.delete(projection.name);
+      persisted.delete(projection.name);
       const started = performance.now();
       const events = await drain(projection);
       const seconds = (performance.now() - started) / 1_000;

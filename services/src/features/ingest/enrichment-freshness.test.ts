@@ -1,0 +1,106 @@
+import type { LogPosition, Measurement } from '@nq/contracts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { openSqlReadStore } from '../../platform/read-store/sql-read-store.ts';
+import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
+import { configurationProjections } from '../configuration.ts';
+import { enrichment } from './enrichment.ts';
+
+const square = (lon: number, lat: number): [number, number][] => [
+  [lon, lat],
+  [lon + 1, lat],
+  [lon + 1, lat + 1],
+  [lon, lat + 1],
+  [lon, lat],
+];
+const madrid = square(-4, 40);
+const barcelona = square(1.5, 41);
+
+const measurementAt = (lon: number, lat: number) =>
+  ({
+    measurementId: '5d4f3f5e-8d1e-4b4e-9c1a-0a7d6b2f1c01',
+    probeId: 'probe-1',
+    measuredAt: '2026-06-01T10:00:00Z',
+    location: { lon, lat },
+  }) as unknown as Measurement;
+
+describe('enrichment facts after a configuration change', () => {
+  let readStore: ReadStore;
+  let head: LogPosition;
+  let sequence = 0n;
+
+  /** Every configuration read model at `position`; the campaign's documents written with its polygon when given. */
+  async function project(position: LogPosition, rings?: [number, number][]) {
+    sequence++;
+    for (const projection of configurationProjections) {
+      const writes =
+        rings && projection.collection === 'campaigns'
+          ? [
+              {
+                id: 'campaign-1',
+                version: sequence,
+                doc: {
+                  id: 'campaign-1',
+                  name: 'Moving',
+                  startDate: '2026-01-01T00:00:00Z',
+                  endDate: '2026-12-31T23:59:59Z',
+                  createdAt: '2026-01-01T00:00:00Z',
+                  polygon: { type: 'Polygon', coordinates: [rings] },
+                },
+              },
+            ]
+          : rings && projection.collection === 'campaign-polygons'
+            ? [
+                {
+                  id: 'campaign-1',
+                  version: sequence,
+                  doc: { id: 'campaign-1', polygonVersions: [{ from: '2026-01-01T00:00:00Z', rings: [rings] }] },
+                },
+              ]
+            : [];
+      await readStore.write(projection.name, projection.collection, writes, position);
+    }
+  }
+
+  beforeAll(async () => {
+    readStore = await openSqlReadStore(await openPgliteClient());
+    head = '10:1';
+    await project(head, madrid);
+  });
+
+  it('reloads them until they come from read models that have caught up with the change, however late', async () => {
+    const facts = enrichment(readStore, { head: async () => head }, { refreshMs: 0 });
+    await facts.refresh();
+    expect(facts.enrich(measurementAt(-3.5, 40.5)).campaigns).toEqual(['campaign-1']);
+
+    // The campaign moves to Barcelona: the event is in the log, the read models are still behind it.
+    head = '11:1';
+    facts.invalidate();
+    await facts.refresh();
+    expect(facts.enrich(measurementAt(2, 41.5)).campaigns).toEqual([]);
+    await facts.refresh();
+    expect(facts.enrich(measurementAt(2, 41.5)).campaigns).toEqual([]);
+
+    // The projections catch up well after the change: the next batch sees the move, with no further notification.
+    await project(head, barcelona);
+    await facts.refresh();
+    expect(facts.enrich(measurementAt(2, 41.5)).campaigns).toEqual(['campaign-1']);
+    expect(facts.enrich(measurementAt(-3.5, 40.5)).campaigns).toEqual([]);
+  });
+
+  it('keeps facts that show every change without reading the read models again', async () => {
+    let heads = 0;
+    const countedHead = async () => {
+      heads++;
+      return head;
+    };
+    const facts = enrichment(readStore, { head: countedHead }, { refreshMs: 0 });
+    await facts.refresh();
+    await facts.refresh();
+    expect(heads).toBe(0);
+    facts.invalidate();
+    await facts.refresh();
+    await facts.refresh();
+    expect(heads).toBe(1);
+  });
+});

@@ -1,0 +1,54 @@
+import { randomUUID } from 'node:crypto';
+import type { DocumentProjection } from '@nq/projections';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { metadataFor } from '../event-store/event-store.contract.ts';
+import type { EventStore } from '../event-store/event-store-port.ts';
+import { openSqlEventStore } from '../event-store/sql-event-store.ts';
+import { openSqlReadStore } from '../read-store/sql-read-store.ts';
+import { openPgliteClient } from '../sql/pglite-client.ts';
+import { createProjector, type Projector } from './projector.ts';
+
+/** A read model of the events of one type: one document per stream, holding its last event's data. */
+const projectionOf = (eventType: string): DocumentProjection => ({
+  name: `last-${eventType}`,
+  collection: `last-${eventType}`,
+  handles: (type) => type === eventType,
+  documentId: (event) => event.streamId,
+  apply: (_, event) => ({ id: event.streamId, ...(event.data as Record<string, unknown>) }),
+});
+
+describe('projector', () => {
+  let eventStore: EventStore;
+  let projector: Projector;
+  const append = (type: string) =>
+    eventStore.append({
+      streamId: `thing-${randomUUID()}`,
+      expectedVersion: 'any',
+      events: [{ type, schemaVersion: 1, data: { type } }],
+      metadata: metadataFor(),
+    });
+
+  beforeAll(async () => {
+    const sql = await openPgliteClient();
+    eventStore = await openSqlEventStore(sql);
+    const readStore = await openSqlReadStore(sql);
+    projector = createProjector({
+      eventStore,
+      readStore,
+      projections: [projectionOf('Apple'), projectionOf('Pear')],
+      pollIntervalMs: 50,
+    });
+    await projector.start();
+  });
+  afterAll(() => projector.stop());
+
+  it('reports every read model caught up with a write, those the write does not concern included', async () => {
+    const apple = await append('Apple');
+    expect(await projector.waitFor(apple.position, 5_000)).toBe(true);
+    // Within a second of the last: the pears' read model only moves its checkpoint, and must still store it.
+    const secondApple = await append('Apple');
+    expect(await projector.waitFor(secondApple.position, 5_000, 'last-Pear')).toBe(true);
+    const pear = await append('Pear');
+    expect(await projector.waitFor(pear.position, 5_000)).toBe(true);
+  });
+});
