@@ -50,5 +50,9 @@ export class ApiError extends Error {
 
 export const isApiError = (error: unknown): error is ApiError => error instanceof ApiError;
 
+/** The failure's own catalogue code, or the screen's when the server only said that something failed. */
+export const specificCodeOr = (fallback: string) => (error: unknown) =>
+  isApiError(error) && error.code !== 'generic.error' ? error.code : fallback;
+
 /** Codes after which the stored session is no use: the console goes back to the login page. */
 export const endsSession = (error: unknown) => isApiError(error) && error.status === 401;

@@ -1,16 +1,15 @@
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../api/api-error.ts';
-import { type Entity, useEntityList, useEntityWrite, type Warning } from '../api/entities.ts';
+import { isApiError, specificCodeOr } from '../api/api-error.ts';
+import { type Entity, useEntityWrite, type Warning } from '../api/entities.ts';
 import { useProfile } from '../api/profile.ts';
 import { errorMessage } from '../i18n/i18n.ts';
 import { Button } from '../ui/Button.tsx';
-import { type Column, DataTable, Pagination } from '../ui/DataTable.tsx';
-import { SearchBox } from '../ui/fields.tsx';
-import { ConfirmDialog, Modal } from '../ui/Modal.tsx';
-import { FormAlert, PageHeader } from '../ui/screens.tsx';
+import type { Column } from '../ui/DataTable.tsx';
+import { PageHeader } from '../ui/screens.tsx';
 import { toast } from '../ui/toasts.ts';
-import { EntityForm } from './EntityForm.tsx';
+import { DeleteConfirmDialog } from './DeleteConfirmDialog.tsx';
+import { EntityFormModal } from './EntityFormModal.tsx';
 import {
   changedBody,
   createBody,
@@ -22,14 +21,22 @@ import {
   problemsByField,
   toFormValues,
 } from './field-spec.ts';
+import { ListSearchBox } from './ListSearchBox.tsx';
+import { PagedTable } from './PagedTable.tsx';
+import { RowActionButton } from './RowActionButton.tsx';
+import { useActionsColumn } from './useActionsColumn.tsx';
+import { useEntityDeletion } from './useEntityDeletion.ts';
+import { usePagedEntityList } from './usePagedEntityList.ts';
 
-/** The catalogue codes a screen toasts when a call fails without a more precise code. */
+/** The catalogue codes a screen toasts when a call fails without a more precise code (a write's: the generic one). */
 export interface EntityErrorCodes {
   fetch: string;
-  create: string;
-  update: string;
-  delete: string;
+  create?: string;
+  update?: string;
+  delete?: string;
 }
+
+const genericWriteCodes = { create: 'generic.error', update: 'generic.error', delete: 'generic.error' };
 
 export interface EntityManagementScreenProps<T extends Entity> {
   /** i18n namespace of the screen's texts (its `title` key names the page). */
@@ -70,7 +77,8 @@ type Editing<T> = { mode: 'create' } | { mode: 'edit'; entity: T } | { mode: 'cl
  * form whose fields show the server's per-field problems; delete after a confirmation; warnings toasted on success.
  */
 export function EntityManagementScreen<T extends Entity>(props: EntityManagementScreenProps<T>) {
-  const { namespace, basePath, fields, errorCodes } = props;
+  const { namespace, basePath, fields } = props;
+  const errorCodes = { ...genericWriteCodes, ...props.errorCodes };
   const { t } = useTranslation(namespace);
   const profile = useProfile();
   const readOnly = props.adminOnlyWrites === true && profile !== undefined && profile.rol !== 'admin' && !profile.isGod;
@@ -79,19 +87,20 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
   const canDelete = !readOnly && (props.canDelete ?? true);
   const canClone = !readOnly && props.canClone === true;
   const labelOf = props.labelOf ?? ((row: T) => String(row.name ?? row.id));
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(props.pageSize ?? 25);
-  const [search, setSearch] = useState('');
-  const query = { page, pageSize, q: search, ...(props.sort ? { sort: props.sort } : {}) };
-  const list = useEntityList<T>(basePath, query, errorCodes.fetch);
+  const paged = usePagedEntityList<T>(
+    basePath,
+    props.sort ? { sort: props.sort } : {},
+    errorCodes.fetch,
+    props.pageSize,
+  );
   const write = useEntityWrite<T>(basePath);
+  const deletion = useEntityDeletion<T>(basePath, specificCodeOr(errorCodes.delete));
 
   const [editing, setEditing] = useState<Editing<T> | undefined>();
   const [initial, setInitial] = useState<FormValues>({});
   const [values, setValues] = useState<FormValues>({});
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [formError, setFormError] = useState<string | undefined>();
-  const [deleting, setDeleting] = useState<T | undefined>();
   const formFields = editing?.mode === 'clone' ? fields.filter((field) => field.name === 'name') : fields;
 
   function open(next: Editing<T>) {
@@ -150,32 +159,16 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
     }
   }
 
-  async function remove(entity: T) {
-    try {
-      const result = await write.mutateAsync({ kind: 'remove', id: entity.id });
-      showWarnings(result.warnings);
-      toast.success(t('common:deleted'));
-    } catch (error) {
-      toast.error(isApiError(error) && error.code !== 'generic.error' ? error.code : errorCodes.delete);
-    } finally {
-      setDeleting(undefined);
-    }
-  }
-
-  const actions: Column<T> = {
-    key: 'actions',
-    header: t('common:actions'),
-    className: 'whitespace-nowrap',
-    render: (row) => (
-      <div className="flex gap-1">
+  const actions = useActionsColumn<T>({
+    labelOf,
+    actions: (row) => (
+      <>
         {canEdit && (
-          <Button
-            variant="ghost"
+          <RowActionButton
+            action={t('common:edit')}
+            rowLabel={labelOf(row)}
             onClick={() => open({ mode: 'edit', entity: row })}
-            aria-label={`${t('common:edit')} ${labelOf(row)}`}
-          >
-            {t('common:edit')}
-          </Button>
+          />
         )}
         {canClone && (
           <Button variant="ghost" onClick={() => open({ mode: 'clone', entity: row })}>
@@ -183,19 +176,11 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
           </Button>
         )}
         {props.rowActions?.(row)}
-        {canDelete && (
-          <Button
-            variant="ghost"
-            className="text-rose-700"
-            onClick={() => setDeleting(row)}
-            aria-label={`${t('common:delete')} ${labelOf(row)}`}
-          >
-            {t('common:delete')}
-          </Button>
-        )}
-      </div>
+      </>
     ),
-  };
+    onDelete: canDelete ? deletion.ask : undefined,
+  });
+
   return (
     <div>
       <PageHeader
@@ -214,34 +199,9 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
         </p>
       )}
       {props.children}
-      <SearchBox
-        className="mb-3 max-w-xs"
-        label={t('common:search')}
-        value={search}
-        onChange={(text) => {
-          setSearch(text);
-          setPage(1);
-        }}
-      />
-      <DataTable<T>
-        columns={[...props.columns, actions]}
-        rows={list.data?.list}
-        rowKey={(row) => row.id}
-        loading={list.isFetching}
-        caption={t('title')}
-      />
-      <Pagination
-        page={page}
-        pageSize={pageSize}
-        count={list.data?.count ?? 0}
-        onPage={setPage}
-        onPageSize={(size) => {
-          setPageSize(size);
-          setPage(1);
-        }}
-      />
-
-      <Modal
+      <ListSearchBox paged={paged} />
+      <PagedTable paged={paged} columns={[...props.columns, actions]} caption={t('title')} />
+      <EntityFormModal
         open={editing !== undefined}
         wide={fields.length > 4 || fields.some((field) => field.kind === 'rows')}
         title={
@@ -251,48 +211,22 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
               ? t('common:clone')
               : t('common:new')
         }
-        onClose={() => setEditing(undefined)}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => setEditing(undefined)}>
-              {t('common:cancel')}
-            </Button>
-            <Button busy={write.isPending} onClick={() => void save()} data-testid="save-entity">
-              {t('common:save')}
-            </Button>
-          </>
-        }
-      >
-        {formError && <FormAlert className="mb-3">{formError}</FormAlert>}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            void save();
-          }}
-        >
-          <EntityForm
-            namespace={namespace}
-            fields={formFields}
-            values={values}
-            errors={errors}
-            editing={editing?.mode === 'edit'}
-            onChange={(name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value }))}
-          />
-          <button type="submit" hidden />
-        </form>
-      </Modal>
-
-      <ConfirmDialog
-        open={deleting !== undefined}
-        danger
-        title={t('common:delete')}
-        message={t('common:confirmDelete', { name: deleting ? labelOf(deleting) : '' })}
-        confirmLabel={t('common:delete')}
+        formError={formError}
+        submitLabel={t('common:save')}
+        submitTestId="save-entity"
         busy={write.isPending}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() => deleting && void remove(deleting)}
+        onSubmit={() => void save()}
+        onCancel={() => setEditing(undefined)}
+        form={{
+          namespace,
+          fields: formFields,
+          values,
+          errors,
+          editing: editing?.mode === 'edit',
+          onChange: (name: string, value: FormValue) => setValues((current) => ({ ...current, [name]: value })),
+        }}
       />
+      <DeleteConfirmDialog {...deletion.dialog} labelOf={labelOf} />
     </div>
   );
 }

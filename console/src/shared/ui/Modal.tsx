@@ -41,6 +41,19 @@ export function Modal({ title, open, onClose, children, footer, wide = false }: 
   );
 }
 
+/** A dialog's buttons: Cancel, then the dialog's own action. */
+export function DialogActions({ onCancel, children }: { onCancel: () => void; children: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {t('cancel')}
+      </Button>
+      {children}
+    </>
+  );
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   title: ReactNode;
@@ -69,14 +82,11 @@ export function ConfirmDialog({
       title={title}
       onClose={onCancel}
       footer={
-        <>
-          <Button variant="secondary" onClick={onCancel}>
-            {t('cancel')}
-          </Button>
+        <DialogActions onCancel={onCancel}>
           <Button variant={danger ? 'danger' : 'primary'} busy={busy ?? false} onClick={onConfirm}>
             {confirmLabel ?? t('confirm')}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <div className="text-sm text-gray-700">{message}</div>

@@ -19,3 +19,6 @@ export const campaignErrorCodes = {
   delete: 'campaigns.deleteFailed',
   clone: 'campaigns.saveFailed',
 } as const;
+
+/** What the list and the form of the screen share. */
+export const campaignScreen = { namespace: 'campaigns', basePath: campaignsPath, errorCodes: campaignErrorCodes };

@@ -1,7 +1,8 @@
 import { campaignFieldsSchema } from '@nq/contracts/configuration/campaign';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
-import { schemaProblems } from '../../geo-entities/model/form-problems.ts';
-import { dayOf, endOfDay, endsBeforeStart, startOfDay } from '../../geo-entities/model/utc-dates.ts';
+import type { DraftModel } from '../../geo-entities/model/draft-model.ts';
+import { schemaProblems, withEndNotBeforeStart } from '../../geo-entities/model/form-problems.ts';
+import { dayOf, endOfDay, startOfDay } from '../../geo-entities/model/utc-dates.ts';
 import type { Campaign } from '../api/campaigns-api.ts';
 
 /** What the campaign form edits: limit dates as UTC days. */
@@ -34,8 +35,12 @@ export const campaignBody = (draft: CampaignDraft): Record<string, unknown> => (
 
 /** The contract's rules, checked before any call: required and well-formed fields, the end not before the start. */
 export function campaignProblems(draft: CampaignDraft): Record<string, string> {
-  const problems = schemaProblems(campaignFieldsSchema, campaignBody(draft), campaignFormFields);
-  if (!problems.endDate && endsBeforeStart(draft.startDate, draft.endDate))
-    problems.endDate = 'validation.endBeforeStart';
-  return problems;
+  return withEndNotBeforeStart(schemaProblems(campaignFieldsSchema, campaignBody(draft), campaignFormFields), draft);
 }
+
+export const campaignDraftModel: DraftModel<Campaign, CampaignDraft> = {
+  fields: campaignFormFields,
+  draftOf: campaignDraft,
+  bodyOf: campaignBody,
+  problemsOf: campaignProblems,
+};

@@ -18,5 +18,8 @@ export const clusterErrorCodes = {
   clone: 'clusters.saveFailed',
 } as const;
 
+/** What the list and the form of the screen share. */
+export const clusterScreen = { namespace: 'clusters', basePath: clustersPath, errorCodes: clusterErrorCodes };
+
 /** Spec §4/§9: the cluster list shows 25 per page, sorted by name ascending. */
 export const clusterPageSize = 25;

@@ -1,17 +1,15 @@
 import { countryNames } from '@nq/contracts/configuration/countries';
 import { useTranslation } from 'react-i18next';
 import { SelectField, TextAreaField, TextField } from '../../../shared/ui/fields.tsx';
-import { FormFrame } from '../../geo-entities/components/FormFrame.tsx';
-import { LoadedEntity } from '../../geo-entities/components/LoadedEntity.tsx';
-import { useDraftForm } from '../../geo-entities/components/useDraftForm.ts';
+import { DayRangeFields, NameField } from '../../geo-entities/components/DraftFields.tsx';
+import { EntityDraftForm, type GeoFormProps } from '../../geo-entities/components/EntityDraftForm.tsx';
+import type { DraftForm } from '../../geo-entities/components/useDraftForm.ts';
 import { useProbeOptions } from '../api/cluster-options.ts';
-import { type Cluster, clusterErrorCodes, clustersPath } from '../api/clusters-api.ts';
+import { clusterScreen } from '../api/clusters-api.ts';
 import {
   attributeNames,
-  clusterBody,
-  clusterDraft,
-  clusterFormFields,
-  clusterProblems,
+  type ClusterDraft,
+  clusterDraftModel,
   emptyMembership,
   emptyRange,
 } from '../model/cluster-draft.ts';
@@ -19,54 +17,29 @@ import { ClusterImageField } from './ClusterImageField.tsx';
 import { GeofilterPicker } from './GeofilterPicker.tsx';
 import { RangeRows } from './RangeRows.tsx';
 
-export interface ClusterFormProps {
-  id?: string | undefined;
-  onDone: () => void;
-}
-
-export function ClusterForm({ id, onDone }: ClusterFormProps) {
+export function ClusterForm(props: GeoFormProps) {
   return (
-    <LoadedEntity<Cluster> basePath={clustersPath} id={id} fetchErrorCode={clusterErrorCodes.fetch}>
-      {(cluster) => <ClusterEditor cluster={cluster} onDone={onDone} />}
-    </LoadedEntity>
+    <EntityDraftForm {...props} screen={clusterScreen} model={clusterDraftModel}>
+      {(form) => <ClusterFields form={form} />}
+    </EntityDraftForm>
   );
 }
 
 const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
 
-function ClusterEditor({ cluster, onDone }: { cluster: Cluster | undefined; onDone: () => void }) {
+function ClusterFields({ form }: { form: DraftForm<ClusterDraft> }) {
   const { t } = useTranslation('clusters');
   const probes = useProbeOptions();
-  const { draft, change, submit, saving, fieldError, formError } = useDraftForm(cluster, {
-    basePath: clustersPath,
-    fields: clusterFormFields,
-    failureCodes: clusterErrorCodes,
-    onSaved: onDone,
-    draftOf: clusterDraft,
-    bodyOf: clusterBody,
-    problemsOf: clusterProblems,
-  });
+  const { draft, change, fieldError } = form;
   const probeOptions = (probes.data ?? []).map((probe) => ({
     value: probe.probeId,
     label: probe.name ? `${probe.probeId} · ${probe.name}` : probe.probeId,
   }));
 
   return (
-    <FormFrame
-      title={cluster ? t('geo:form.editTitle', { name: cluster.name }) : t('geo:form.newTitle', { kind: t('kind') })}
-      formError={formError}
-      saving={saving}
-      onSave={submit}
-    >
+    <>
       <div className="grid gap-4 md:grid-cols-2">
-        <TextField
-          label={t('geo:form.name')}
-          value={draft.name}
-          maxLength={64}
-          required
-          onChange={(event) => change({ name: event.target.value })}
-          error={fieldError('name')}
-        />
+        <NameField form={form} />
         <div className="max-w-[10rem]">
           <TextField
             type="color"
@@ -89,21 +62,7 @@ function ClusterEditor({ cluster, onDone }: { cluster: Cluster | undefined; onDo
         <div className="md:col-span-2">
           <ClusterImageField image={draft.image} onChange={(image) => change({ image })} error={fieldError('image')} />
         </div>
-        <TextField
-          type="date"
-          label={t('startDate')}
-          value={draft.startDate}
-          onChange={(event) => change({ startDate: event.target.value })}
-          error={fieldError('startDate')}
-        />
-        <TextField
-          type="date"
-          label={t('endDate')}
-          value={draft.endDate}
-          min={draft.startDate || undefined}
-          onChange={(event) => change({ endDate: event.target.value })}
-          error={fieldError('endDate')}
-        />
+        <DayRangeFields form={form} startLabel={t('startDate')} endLabel={t('endDate')} />
       </div>
 
       <fieldset className="grid gap-4 md:grid-cols-3">
@@ -156,6 +115,6 @@ function ClusterEditor({ cluster, onDone }: { cluster: Cluster | undefined; onDo
         colour={draft.colour}
         error={fieldError('geoFilters')}
       />
-    </FormFrame>
+    </>
   );
 }

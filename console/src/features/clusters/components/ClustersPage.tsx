@@ -4,7 +4,7 @@ import { ManagementList } from '../../geo-entities/components/ManagementList.tsx
 import { useScreenMode } from '../../geo-entities/components/useScreenMode.ts';
 import { idScheme } from '../../geo-entities/model/screen-route.ts';
 import { formatDay } from '../../geo-entities/model/utc-dates.ts';
-import { type Cluster, clusterErrorCodes, clusterPageSize, clustersPath } from '../api/clusters-api.ts';
+import { type Cluster, clusterPageSize, clusterScreen } from '../api/clusters-api.ts';
 import { ClusterForm } from './ClusterForm.tsx';
 
 /**
@@ -25,12 +25,10 @@ export default function ClustersPage() {
     );
   return (
     <ManagementList<Cluster>
-      namespace="clusters"
-      basePath={clustersPath}
+      screen={clusterScreen}
       scheme={idScheme}
       fixedPageSize={clusterPageSize}
       fields={['description', 'colour', 'probes', 'geoFilters']}
-      errorCodes={clusterErrorCodes}
       deleteRefusal={(cluster) => (profile && cluster.owner !== profile.id ? 'clusters.deleteNotOwner' : undefined)}
       columns={[
         {

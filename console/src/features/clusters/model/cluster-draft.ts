@@ -1,6 +1,7 @@
 import { clusterFieldsSchema } from '@nq/contracts/configuration/cluster';
 import { overlappingRanges } from '@nq/contracts/configuration/date-ranges';
-import { schemaProblems } from '../../geo-entities/model/form-problems.ts';
+import type { DraftModel } from '../../geo-entities/model/draft-model.ts';
+import { schemaProblems, withEndNotBeforeStart } from '../../geo-entities/model/form-problems.ts';
 import { dayOf, endOfDay, endsBeforeStart, startOfDay } from '../../geo-entities/model/utc-dates.ts';
 import type { Cluster } from '../api/clusters-api.ts';
 
@@ -108,9 +109,7 @@ export function clusterBody(draft: ClusterDraft): Record<string, unknown> {
  */
 export function clusterProblems(draft: ClusterDraft): Record<string, string> {
   const body = clusterBody(draft);
-  const problems = schemaProblems(clusterFieldsSchema, body, clusterFormFields);
-  if (!problems.endDate && endsBeforeStart(draft.startDate, draft.endDate))
-    problems.endDate = 'validation.endBeforeStart';
+  const problems = withEndNotBeforeStart(schemaProblems(clusterFieldsSchema, body, clusterFormFields), draft);
   const rangesEndingBeforeStart = (rows: RangeDraft[]) => rows.some((row) => endsBeforeStart(row.start, row.end));
   for (const field of ['dateRanges', 'probes'] as const) {
     if (problems[field]) continue;
@@ -121,3 +120,10 @@ export function clusterProblems(draft: ClusterDraft): Record<string, string> {
   }
   return problems;
 }
+
+export const clusterDraftModel: DraftModel<Cluster, ClusterDraft> = {
+  fields: clusterFormFields,
+  draftOf: clusterDraft,
+  bodyOf: clusterBody,
+  problemsOf: clusterProblems,
+};

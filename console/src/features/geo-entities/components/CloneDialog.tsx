@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../shared/api/api-error.ts';
+import { isApiError, specificCodeOr } from '../../../shared/api/api-error.ts';
 import { type Entity, useEntityWrite } from '../../../shared/api/entities.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/fields.tsx';
-import { Modal } from '../../../shared/ui/Modal.tsx';
+import { DialogActions, Modal } from '../../../shared/ui/Modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { apiProblems } from '../model/form-problems.ts';
 
@@ -39,7 +39,7 @@ export function CloneDialog({ basePath, source, failureCode, onClose }: CloneDia
       toast.success(t('list.cloned'));
       close();
     } catch (error) {
-      const code = isApiError(error) && error.code !== 'generic.error' ? error.code : failureCode;
+      const code = specificCodeOr(failureCode)(error);
       const problems = apiProblems(isApiError(error) ? error : { code }, ['name']);
       setProblem(problems.fields.name ? { field: problems.fields.name } : { form: problems.form ?? code });
     }
@@ -51,14 +51,11 @@ export function CloneDialog({ basePath, source, failureCode, onClose }: CloneDia
       title={t('list.cloneTitle', { name: source?.name ?? '' })}
       onClose={close}
       footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            {t('common:cancel')}
-          </Button>
+        <DialogActions onCancel={close}>
           <Button busy={write.isPending} onClick={() => void clone()} data-testid="confirm-clone">
             {t('common:clone')}
           </Button>
-        </>
+        </DialogActions>
       }
     >
       <form

@@ -1,18 +1,13 @@
 import { useState } from 'react';
 import type { CommandResult, Entity } from '../../../shared/api/entities.ts';
 import { changedFields } from '../model/changed-fields.ts';
+import type { DraftModel } from '../model/draft-model.ts';
 import { useEntitySave } from './useEntitySave.ts';
 
-export interface DraftFormOptions<T extends Entity, Draft> {
+export interface DraftFormOptions<T extends Entity, Draft> extends DraftModel<T, Draft> {
   basePath: string;
-  /** The form's field names: a problem of another field shows above the form. */
-  fields: readonly string[];
   failureCodes: { create: string; update: string };
   onSaved: (result: CommandResult<Entity>) => void;
-  draftOf: (entity: T | undefined) => Draft;
-  bodyOf: (draft: Draft) => Record<string, unknown>;
-  /** The contracts' rules checked in the browser before any call. */
-  problemsOf: (draft: Draft) => Record<string, string>;
 }
 
 /**
@@ -40,3 +35,5 @@ export function useDraftForm<T extends Entity, Draft>(entity: T | undefined, opt
     );
   return { draft, change, submit, saving, fieldError, formError };
 }
+
+export type DraftForm<Draft> = ReturnType<typeof useDraftForm<Entity, Draft>>;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { endsBeforeStart } from './utc-dates.ts';
 
 // Where a problem shows: under the form field it concerns, or above the form. Messages are catalogue codes,
 // translated by the caller (errorMessage), so they follow the interface language.
@@ -55,5 +56,12 @@ export function schemaProblems(schema: z.ZodType, body: unknown, fields: readonl
     const empty = issue.code === 'too_small' && issue.origin === 'string' && issue.minimum === 1;
     if (field && !problems[field]) problems[field] = empty ? 'validation.required' : issue.message;
   }
+  return problems;
+}
+
+/** The problems, with "the end is before the start" added when the end day has no problem of its own. */
+export function withEndNotBeforeStart(problems: Record<string, string>, draft: { startDate: string; endDate: string }) {
+  if (!problems.endDate && endsBeforeStart(draft.startDate, draft.endDate))
+    problems.endDate = 'validation.endBeforeStart';
   return problems;
 }

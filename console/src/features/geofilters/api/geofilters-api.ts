@@ -19,3 +19,6 @@ export const geofilterErrorCodes = {
   delete: 'geofilters.deleteFailed',
   clone: 'geofilters.saveFailed',
 } as const;
+
+/** What the list and the form of the screen share. */
+export const geofilterScreen = { namespace: 'geofilters', basePath: geofiltersPath, errorCodes: geofilterErrorCodes };

@@ -3,7 +3,7 @@ import { ManagementList } from '../../geo-entities/components/ManagementList.tsx
 import { useScreenMode } from '../../geo-entities/components/useScreenMode.ts';
 import { isCreateScheme } from '../../geo-entities/model/screen-route.ts';
 import { formatDay } from '../../geo-entities/model/utc-dates.ts';
-import { type Geofilter, geofilterErrorCodes, geofiltersPath } from '../api/geofilters-api.ts';
+import { type Geofilter, geofilterScreen } from '../api/geofilters-api.ts';
 import { GeofilterForm } from './GeofilterForm.tsx';
 
 /**
@@ -23,11 +23,9 @@ export default function GeofiltersPage() {
     );
   return (
     <ManagementList<Geofilter>
-      namespace="geofilters"
-      basePath={geofiltersPath}
+      screen={geofilterScreen}
       scheme={isCreateScheme}
       fields={['special']}
-      errorCodes={geofilterErrorCodes}
       columns={[
         {
           key: 'special',

@@ -1,5 +1,6 @@
 import { geofilterFieldsSchema } from '@nq/contracts/configuration/geofilter';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
+import type { DraftModel } from '../../geo-entities/model/draft-model.ts';
 import { schemaProblems } from '../../geo-entities/model/form-problems.ts';
 import type { Geofilter } from '../api/geofilters-api.ts';
 
@@ -26,3 +27,10 @@ export const geofilterBody = (draft: GeofilterDraft): Record<string, unknown> =>
 /** The contract's rules before any call: a name, and a polygon (a geographic filter is one). */
 export const geofilterProblems = (draft: GeofilterDraft) =>
   schemaProblems(geofilterFieldsSchema, geofilterBody(draft), geofilterFormFields);
+
+export const geofilterDraftModel: DraftModel<Geofilter, GeofilterDraft> = {
+  fields: geofilterFormFields,
+  draftOf: geofilterDraft,
+  bodyOf: geofilterBody,
+  problemsOf: geofilterProblems,
+};

@@ -41,12 +41,7 @@ export default function MosPage() {
       ]}
       fields={fields}
       codeFields={{ 'moses.nameExists': 'name', 'moses.weightsNotHundred': 'entries' }}
-      errorCodes={{
-        fetch: 'generic.fetchFailed',
-        create: 'generic.error',
-        update: 'generic.error',
-        delete: 'generic.error',
-      }}
+      errorCodes={{ fetch: 'generic.fetchFailed' }}
     />
   );
 }

@@ -3,13 +3,15 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
-import { useEntityList, useEntityWrite } from '../../../shared/api/entities.ts';
+import { DeleteConfirmDialog } from '../../../shared/entity-screen/DeleteConfirmDialog.tsx';
+import { PagedTable } from '../../../shared/entity-screen/PagedTable.tsx';
+import { useActionsColumn } from '../../../shared/entity-screen/useActionsColumn.tsx';
+import { useEntityDeletion } from '../../../shared/entity-screen/useEntityDeletion.ts';
+import { usePagedEntityList } from '../../../shared/entity-screen/usePagedEntityList.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
-import { type Column, DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
+import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
 import { SearchBox } from '../../../shared/ui/fields.tsx';
-import { ConfirmDialog } from '../../../shared/ui/Modal.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
-import { toast } from '../../../shared/ui/toasts.ts';
 import { saveFile } from '../../fleet/download.ts';
 import { ghostLink, primaryLink, secondaryLink } from '../../fleet/link-styles.ts';
 import { type Probe, probesApi, probesPath } from '../api/probes-api.ts';
@@ -18,30 +20,30 @@ import { ProbesByText } from './ProbesByText.tsx';
 /** Probes configuration (spec §2): the probes the profile sees, paged and searchable, by text, exported as CSV. */
 export default function ProbesPage() {
   const { t } = useTranslation('probes');
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(25);
-  const [search, setSearch] = useState('');
   const [found, setFound] = useState<Probe[] | undefined>();
-  const [deleting, setDeleting] = useState<Probe | undefined>();
-  const list = useEntityList<Probe>(probesPath, { page, pageSize, q: search, sort: 'probeId' }, 'probes.fetchFailed');
-  const write = useEntityWrite<Probe>(probesPath);
+  const paged = usePagedEntityList<Probe>(probesPath, { sort: 'probeId' }, 'probes.fetchFailed');
+  const deletion = useEntityDeletion<Probe>(probesPath, (error) =>
+    isApiError(error) && error.status < 500 ? error.code : 'probes.deleteFailed',
+  );
   const exportCsv = useMutation({
     mutationFn: probesApi.exportCsv,
     onSuccess: (csv) => saveFile(csv, 'probes.csv'),
     meta: { errorCode: 'probes.fetchFailed' },
   });
 
-  async function remove(probe: Probe) {
-    try {
-      await write.mutateAsync({ kind: 'remove', id: probe.id });
-      toast.success(t('common:deleted'));
-    } catch (error) {
-      toast.error(isApiError(error) && error.status < 500 ? error.code : 'probes.deleteFailed');
-    } finally {
-      setDeleting(undefined);
-    }
-  }
-
+  const actions = useActionsColumn<Probe>({
+    labelOf: (probe) => probe.probeId,
+    actions: (probe) => (
+      <Link
+        className={ghostLink}
+        to={`/probes_configuration/${probe.id}`}
+        aria-label={`${t('common:edit')} ${probe.probeId}`}
+      >
+        {t('common:edit')}
+      </Link>
+    ),
+    onDelete: deletion.ask,
+  });
   const columns: Column<Probe>[] = [
     {
       key: 'probeId',
@@ -62,30 +64,7 @@ export default function ProbesPage() {
     },
     { key: 'deployment', header: t('fleet:fields.deployment') },
     { key: 'town', header: t('fleet:fields.town') },
-    {
-      key: 'actions',
-      header: t('common:actions'),
-      className: 'whitespace-nowrap',
-      render: (probe) => (
-        <div className="flex gap-1">
-          <Link
-            className={ghostLink}
-            to={`/probes_configuration/${probe.id}`}
-            aria-label={`${t('common:edit')} ${probe.probeId}`}
-          >
-            {t('common:edit')}
-          </Link>
-          <Button
-            variant="ghost"
-            className="text-rose-700"
-            aria-label={`${t('common:delete')} ${probe.probeId}`}
-            onClick={() => setDeleting(probe)}
-          >
-            {t('common:delete')}
-          </Button>
-        </div>
-      ),
-    },
+    actions,
   ];
 
   return (
@@ -109,11 +88,10 @@ export default function ProbesPage() {
       <div className="mb-3 flex flex-wrap items-start gap-4">
         <SearchBox
           label={t('searchPlaceholder')}
-          value={search}
+          value={paged.search}
           onChange={(text) => {
-            setSearch(text);
+            paged.searchFor(text);
             setFound(undefined);
-            setPage(1);
           }}
         />
         <ProbesByText onFound={setFound} searching={found !== undefined} />
@@ -121,36 +99,9 @@ export default function ProbesPage() {
       {found ? (
         <DataTable<Probe> columns={columns} rows={found} rowKey={(probe) => probe.id} caption={t('byTextResults')} />
       ) : (
-        <>
-          <DataTable<Probe>
-            columns={columns}
-            rows={list.data?.list}
-            rowKey={(probe) => probe.id}
-            loading={list.isFetching}
-            caption={t('title')}
-          />
-          <Pagination
-            page={page}
-            pageSize={pageSize}
-            count={list.data?.count ?? 0}
-            onPage={setPage}
-            onPageSize={(size) => {
-              setPageSize(size);
-              setPage(1);
-            }}
-          />
-        </>
+        <PagedTable paged={paged} columns={columns} caption={t('title')} />
       )}
-      <ConfirmDialog
-        open={deleting !== undefined}
-        danger
-        title={t('common:delete')}
-        message={t('common:confirmDelete', { name: deleting?.probeId ?? '' })}
-        confirmLabel={t('common:delete')}
-        busy={write.isPending}
-        onCancel={() => setDeleting(undefined)}
-        onConfirm={() => deleting && void remove(deleting)}
-      />
+      <DeleteConfirmDialog {...deletion.dialog} labelOf={(probe) => probe.probeId} />
     </div>
   );
 }

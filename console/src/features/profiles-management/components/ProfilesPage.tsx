@@ -45,12 +45,7 @@ export default function ProfilesPage() {
       ]}
       fields={fields}
       codeFields={{ 'profiles.nameExists': 'name' }}
-      errorCodes={{
-        fetch: 'profiles.loadFailed',
-        create: 'generic.error',
-        update: 'generic.error',
-        delete: 'generic.error',
-      }}
+      errorCodes={{ fetch: 'profiles.loadFailed' }}
     />
   );
 }

@@ -109,12 +109,7 @@ export default function ScoreManagementPage() {
           'scorecards.kpiWeightsNotHundred': 'kpis',
           'moses.weightsNotHundred': 'mosEntries',
         }}
-        errorCodes={{
-          fetch: 'scorecards.fetchFailed',
-          create: 'generic.error',
-          update: 'generic.error',
-          delete: 'generic.error',
-        }}
+        errorCodes={{ fetch: 'scorecards.fetchFailed' }}
       />
       <ProfileKpiFringes />
     </div>

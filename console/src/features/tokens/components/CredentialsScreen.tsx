@@ -4,7 +4,8 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
-import { EntityForm } from '../../../shared/entity-screen/EntityForm.tsx';
+import { DeleteConfirmDialog } from '../../../shared/entity-screen/DeleteConfirmDialog.tsx';
+import { EntityFormModal } from '../../../shared/entity-screen/EntityFormModal.tsx';
 import {
   createBody,
   type FieldSpec,
@@ -13,11 +14,13 @@ import {
   problemsByField,
   toFormValues,
 } from '../../../shared/entity-screen/field-spec.ts';
+import { QueryTable } from '../../../shared/entity-screen/QueryTable.tsx';
+import { useActionsColumn } from '../../../shared/entity-screen/useActionsColumn.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
-import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
-import { ConfirmDialog, Modal } from '../../../shared/ui/Modal.tsx';
-import { FormAlert, PageHeader } from '../../../shared/ui/screens.tsx';
+import type { Column } from '../../../shared/ui/DataTable.tsx';
+import { Modal } from '../../../shared/ui/Modal.tsx';
+import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { credentialsApi } from '../api/credentials-api.ts';
 import { issueCredentialMachine } from '../machines/issue-credential.machine.ts';
@@ -112,20 +115,7 @@ export function CredentialsScreen<Row>({
     }
   }
 
-  const actions: Column<Row> = {
-    key: 'actions',
-    header: t('common:actions'),
-    render: (row) => (
-      <Button
-        variant="ghost"
-        className="text-rose-700"
-        onClick={() => setRevoking(row)}
-        aria-label={`${t('common:delete')} ${nameOf(row)}`}
-      >
-        {t('common:delete')}
-      </Button>
-    ),
-  };
+  const actions = useActionsColumn<Row>({ labelOf: nameOf, onDelete: setRevoking });
 
   return (
     <div>
@@ -137,49 +127,25 @@ export function CredentialsScreen<Row>({
           </Button>
         }
       />
-      <DataTable<Row>
-        columns={[...columns, actions]}
-        rows={list.data?.list}
-        rowKey={idOf}
-        loading={list.isFetching}
-        caption={t('title')}
-      />
-
-      <Modal
+      <QueryTable<Row> query={list} columns={[...columns, actions]} rowKey={idOf} caption={t('title')} />
+      <EntityFormModal
         open={flow.matches('editing') || flow.matches('issuing')}
         title={t('tokens:generate')}
-        onClose={() => send({ type: 'CANCEL' })}
-        footer={
-          <>
-            <Button variant="secondary" onClick={() => send({ type: 'CANCEL' })}>
-              {t('common:cancel')}
-            </Button>
-            <Button busy={flow.matches('issuing')} onClick={submit} data-testid="save-credential">
-              {t('tokens:generate')}
-            </Button>
-          </>
-        }
-      >
-        {formError && <FormAlert className="mb-3">{formError}</FormAlert>}
-        <form
-          noValidate
-          onSubmit={(event) => {
-            event.preventDefault();
-            submit();
-          }}
-        >
-          <EntityForm
-            namespace={namespace}
-            fields={fields}
-            values={values}
-            errors={errors}
-            editing={false}
-            onChange={(name, value) => setValues((current) => ({ ...current, [name]: value }))}
-          />
-          <button type="submit" hidden />
-        </form>
-      </Modal>
-
+        formError={formError}
+        submitLabel={t('tokens:generate')}
+        submitTestId="save-credential"
+        busy={flow.matches('issuing')}
+        onSubmit={submit}
+        onCancel={() => send({ type: 'CANCEL' })}
+        form={{
+          namespace,
+          fields,
+          values,
+          errors,
+          editing: false,
+          onChange: (name, value) => setValues((current) => ({ ...current, [name]: value })),
+        }}
+      />
       <Modal
         open={flow.matches('showingSecret')}
         title={t('tokens:secretTitle')}
@@ -197,12 +163,10 @@ export function CredentialsScreen<Row>({
         )}
       </Modal>
 
-      <ConfirmDialog
-        open={revoking !== undefined}
-        danger
-        title={t('common:delete')}
-        message={t('tokens:confirmRevoke', { name: revoking ? nameOf(revoking) : '' })}
-        confirmLabel={t('common:delete')}
+      <DeleteConfirmDialog
+        target={revoking}
+        labelOf={nameOf}
+        questionKey="tokens:confirmRevoke"
         busy={revoke.isPending}
         onCancel={() => setRevoking(undefined)}
         onConfirm={() => revoking && revoke.mutate(revoking)}

@@ -100,12 +100,7 @@ export default function UniversesPage() {
         'universes.dateRangesOverlap': 'probes',
         'probes.notInProfile': 'probes',
       }}
-      errorCodes={{
-        fetch: 'universes.fetchFailed',
-        create: 'generic.error',
-        update: 'generic.error',
-        delete: 'generic.error',
-      }}
+      errorCodes={{ fetch: 'universes.fetchFailed' }}
     />
   );
 }
