@@ -121,11 +121,13 @@ test.describe('probes map', () => {
 
 test.describe('maps', () => {
   test('shows the KPI per cell on the map, its results and raw points with their detail', async ({ page }) => {
+    // The first map of the run loads kepler.gl and starts WebGL in software: slow on a busy machine.
+    test.setTimeout(150_000);
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     // Coming from another map: the second map gets its data although the outlines are already loaded.
     await page.goto('/probes-map');
-    await expect(page.getByTestId('kepler-map').locator('canvas').first()).toBeVisible({ timeout: 30_000 });
+    await expect(page.getByTestId('kepler-map').locator('canvas').first()).toBeVisible({ timeout: 90_000 });
     await page.getByRole('link', { name: 'Maps', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Maps', level: 1 })).toBeVisible();
     await page.getByLabel('KPI').selectOption('download');

@@ -662,9 +662,9 @@ test.describe('the analyst', () => {
     await logIn(page, 'analyst');
     await page.getByTestId('profile-switch').selectOption({ label: profile });
     await expect(page).toHaveURL(/\/cdns_management$/);
-    // From here on: the page it left (its landing page) is not under test.
-    const errors = collectConsoleErrors(page);
+    // From here on: the page it left (its landing page, whose requests may still be answered) is not under test.
     await page.reload();
+    const errors = collectConsoleErrors(page);
     await expect(rowOf(page, 'Madrid speed server')).toBeVisible();
     await expect(page.getByTestId('admin-only-note')).toHaveText('Only administrators can do this.');
     await expect(page.getByTestId('create-entity')).toHaveCount(0);
