@@ -89,3 +89,17 @@ export type QueryResult = z.output<typeof queryResultSchema>;
 /** What `POST /api/graphic` answers: the result with its warnings in the caller's language. */
 export const graphicResponseSchema = resultWith(warningBodySchema);
 export type GraphicResponse = z.output<typeof graphicResponseSchema>;
+
+/** The orders a page of measurements can be sorted by (spec §7 `POST /api/measurements/by/profile`). */
+export const rowSortFields = [
+  'measuredAt',
+  'receivedAt',
+  'probeId',
+  'program',
+  'testType',
+  'status',
+  'technology',
+  'isp',
+  'provider',
+] as const;
+export type RowSortField = (typeof rowSortFields)[number];

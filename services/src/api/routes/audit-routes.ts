@@ -1,5 +1,5 @@
 import type { EntityState } from '@nq/contracts';
-import { DomainError } from '@nq/contracts';
+import { DomainError, entityAsOfSchema, historyEntrySchema } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -7,17 +7,6 @@ import type { Visibility } from '../../features/identity/visibility.ts';
 import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../access/access-rule.ts';
-
-const change = z.object({ field: z.string(), before: z.unknown().optional(), after: z.unknown().optional() });
-const entry = z.object({
-  version: z.number().int(),
-  type: z.string(),
-  recordedAt: z.string(),
-  position: z.string(),
-  actor: z.object({ userId: z.string(), profileId: z.string() }),
-  commandId: z.string(),
-  changes: z.array(change),
-});
 
 /** Auditors: any configuration entity's history (who, when, which fields changed) and its state as of an instant. */
 export const auditRoutes: FastifyPluginAsyncZod<{
@@ -43,7 +32,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{
         tags: ['Audit'],
         summary: "An entity's changes: each event with actor, time and the fields it changed (before → after)",
         params,
-        response: { 200: z.object({ kind: z.string(), id: z.string(), history: z.array(entry) }) },
+        response: { 200: z.object({ kind: z.string(), id: z.string(), history: z.array(historyEntrySchema) }) },
       },
     },
     async (request) => {
@@ -65,15 +54,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{
         params,
         querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
         response: {
-          200: z.object({
-            kind: z.string(),
-            id: z.string(),
-            asOf: z.string(),
-            status: z.enum(['absent', 'active', 'deleted']),
-            version: z.number().int(),
-            owner: z.string(),
-            fields: z.record(z.string(), z.unknown()),
-          }),
+          200: entityAsOfSchema,
         },
       },
     },

@@ -8,6 +8,7 @@ import type {
   PointSeries,
   QueryIr,
   QueryResult,
+  RowSortField,
   SeriesKey,
 } from '@nq/contracts';
 import type { AnalyticsScope, ScopedQuery, Selection } from './scope-query.ts';
@@ -37,18 +38,6 @@ export interface Group {
   lastMeasuredAt: string;
 }
 
-export const rowSortFields = [
-  'measuredAt',
-  'receivedAt',
-  'probeId',
-  'program',
-  'testType',
-  'status',
-  'technology',
-  'isp',
-  'provider',
-] as const;
-export type RowSortField = (typeof rowSortFields)[number];
 /** A page of measurements in an order (ties by measurement id, missing values last). */
 export interface RowPage {
   sort: RowSortField;

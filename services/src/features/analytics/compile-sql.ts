@@ -1,6 +1,6 @@
-import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric } from '@nq/contracts';
+import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric, RowSortField } from '@nq/contracts';
 import type { SqlParam } from '../../platform/sql/sql-client.ts';
-import type { RowSortField, RowWindow, Sampling } from './analytics-engine.ts';
+import type { RowWindow, Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
 // Design §6: the IR as one parameterised query over the `measurements` table (PGlite or PostgreSQL). Every value is

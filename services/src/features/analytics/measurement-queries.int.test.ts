@@ -1,6 +1,13 @@
-import { type Dimension, type EnrichedMeasurement, type Metric, selectionFields } from '@nq/contracts';
+import {
+  type Dimension,
+  type EnrichedMeasurement,
+  type Metric,
+  type RowSortField,
+  rowSortFields,
+  selectionFields,
+} from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AnalyticsEngine, type RowSortField, rowSortFields, type Tile } from './analytics-engine.ts';
+import type { AnalyticsEngine, Tile } from './analytics-engine.ts';
 import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
 import { expectClose, seedBothStores, toleranceOf } from './engine-equivalence.fixture.ts';
 import type { AnalyticsScope, Selection } from './scope-query.ts';

@@ -3,12 +3,12 @@ import {
   enrichedMeasurementSchema,
   kpiById,
   measurementStatuses,
+  rowSortFields,
   selectionFields,
   withSelectionRules,
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { rowSortFields } from '../analytics/analytics-engine.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { scopeOf } from '../identity/data-scope.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';

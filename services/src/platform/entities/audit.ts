@@ -1,21 +1,12 @@
 import { isDeepStrictEqual } from 'node:util';
-import { type EntityState, emptyEntity, evolveEntity, type StoredEvent } from '@nq/contracts';
-
-export interface FieldChange {
-  field: string;
-  before?: unknown;
-  after?: unknown;
-}
-
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  recordedAt: string;
-  position: string;
-  actor: StoredEvent['metadata']['actor'];
-  commandId: string;
-  changes: FieldChange[];
-}
+import {
+  type EntityState,
+  emptyEntity,
+  evolveEntity,
+  type FieldChange,
+  type HistoryEntry,
+  type StoredEvent,
+} from '@nq/contracts';
 
 function diff(before: EntityState, after: EntityState): FieldChange[] {
   const changes: FieldChange[] = [];

@@ -1,23 +1,11 @@
 import type { FilterMode, SelectionFields } from '@nq/contracts/analytics/query-ir';
+import { type RowSortField, rowSortFields } from '@nq/contracts/analytics/query-result';
 import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuration/common';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 
 export type MeasurementSection = EnrichedMeasurement['status'];
 export type TestType = EnrichedMeasurement['testType'];
-
-export const sortFields = [
-  'measuredAt',
-  'receivedAt',
-  'probeId',
-  'program',
-  'testType',
-  'status',
-  'technology',
-  'isp',
-  'provider',
-] as const;
-export type SortField = (typeof sortFields)[number];
 
 /**
  * The search the page asks for (spec §7 `POST /api/measurements/by/profile`). ISPs and technologies are the selection's
@@ -34,7 +22,7 @@ export interface MeasurementSearch
   tsEnd?: string;
   page: number;
   pageSize: number;
-  sort: SortField;
+  sort: RowSortField;
   order: 'asc' | 'desc';
 }
 
@@ -76,7 +64,7 @@ export function searchFromParams(params: URLSearchParams): MeasurementSearch {
     ...(params.get('to') ? { tsEnd: params.get('to') as string } : {}),
     page: number('page', defaultSearch.page),
     pageSize: number('pageSize', defaultSearch.pageSize),
-    sort: (sortFields as readonly string[]).includes(sort ?? '') ? (sort as SortField) : defaultSearch.sort,
+    sort: (rowSortFields as readonly string[]).includes(sort ?? '') ? (sort as RowSortField) : defaultSearch.sort,
     order: params.get('order') === 'asc' ? 'asc' : 'desc',
   };
 }

@@ -1,3 +1,4 @@
+import { type RowSortField, rowSortFields } from '@nq/contracts/analytics/query-result';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -7,13 +8,7 @@ import { SelectField } from '../../../shared/ui/fields.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
 import { useMeasurementSearch } from '../api/measurements.ts';
-import {
-  type MeasurementSearch,
-  paramsFromSearch,
-  type SortField,
-  searchFromParams,
-  sortFields,
-} from '../api/search-params.ts';
+import { type MeasurementSearch, paramsFromSearch, searchFromParams } from '../api/search-params.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SectionBadge } from './SectionBadge.tsx';
 
@@ -50,8 +45,8 @@ export default function MeasurementSearchPage() {
           <SelectField
             label={t('measurementAnalysis:sortBy')}
             value={search.sort}
-            onChange={(event) => update({ ...search, sort: event.target.value as SortField, page: 1 })}
-            options={sortFields.map((field) => ({ value: field, label: t(`measurementAnalysis:columns.${field}`) }))}
+            onChange={(event) => update({ ...search, sort: event.target.value as RowSortField, page: 1 })}
+            options={rowSortFields.map((field) => ({ value: field, label: t(`measurementAnalysis:columns.${field}`) }))}
           />
         </div>
         <div className="w-40">

@@ -1,16 +1,9 @@
+import { measurementStatuses } from '@nq/contracts/measurements/measurement';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementSection } from '../api/search-params.ts';
 
 /** Spec §4 measurement result sections (Pending also stands for in progress). */
-export const sections: readonly MeasurementSection[] = [
-  'Finished',
-  'Cancelled',
-  'Pending',
-  'Not apply',
-  'Error',
-  'Valid',
-  'Invalid',
-];
+export const sections: readonly MeasurementSection[] = measurementStatuses;
 
 const sectionClass: Record<MeasurementSection, string> = {
   Finished: 'bg-emerald-100 text-emerald-800',

@@ -1,3 +1,4 @@
+import type { EntityAsOf, HistoryEntry } from '@nq/contracts/events/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import { entityApi } from '../../../shared/api/entities.ts';
@@ -20,30 +21,6 @@ export const auditedKinds = {
 } as const;
 export type AuditedKind = keyof typeof auditedKinds;
 export const isAuditedKind = (kind: string | null): kind is AuditedKind => kind !== null && kind in auditedKinds;
-
-export interface FieldChange {
-  field: string;
-  before?: unknown;
-  after?: unknown;
-}
-export interface HistoryEntry {
-  version: number;
-  type: string;
-  recordedAt: string;
-  position: string;
-  actor: { userId: string; profileId: string };
-  commandId: string;
-  changes: FieldChange[];
-}
-export interface EntityAsOf {
-  kind: string;
-  id: string;
-  asOf: string;
-  status: 'absent' | 'active' | 'deleted';
-  version: number;
-  owner: string;
-  fields: Record<string, unknown>;
-}
 
 /** An entity's changes, oldest first (shown by the page when it fails: not found, not visible). */
 export function useHistory(kind: AuditedKind, id: string) {

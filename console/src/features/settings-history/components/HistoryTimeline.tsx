@@ -1,7 +1,7 @@
+import type { HistoryEntry } from '@nq/contracts/events/audit';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import type { HistoryEntry } from '../api/audit.ts';
 import { valueText } from './value-text.ts';
 
 /** Each change, newest first: who and when, and every field it changed as before → after. */
