@@ -2,7 +2,12 @@ import type { StoredEvent } from '@nq/contracts';
 import { describe, expect, it } from 'vitest';
 import { configurationEntityProjection } from './configuration-entities.ts';
 
-const tags = configurationEntityProjection({ kind: 'tag', eventPrefix: 'Tag', collection: 'tags' });
+const tags = configurationEntityProjection({
+  kind: 'tag',
+  eventPrefix: 'Tag',
+  intentEvents: ['ProfilesGranted'],
+  collection: 'tags',
+});
 let sequence = 0;
 const event = (type: string, data: object, streamVersion: number): StoredEvent => ({
   eventId: `00000000-0000-5000-8000-00000000000${++sequence}`,
@@ -18,11 +23,11 @@ const event = (type: string, data: object, streamVersion: number): StoredEvent =
 
 describe('configuration entity list projection', () => {
   it('handles only its own entity events', () => {
-    expect(['TagCreated', 'TagUpdated', 'TagDeleted', 'TagsImported', 'ProviderCreated'].filter(tags.handles)).toEqual([
-      'TagCreated',
-      'TagUpdated',
-      'TagDeleted',
-    ]);
+    expect(
+      ['TagCreated', 'TagUpdated', 'TagProfilesGranted', 'TagDeleted', 'TagsImported', 'ProviderCreated'].filter(
+        tags.handles,
+      ),
+    ).toEqual(['TagCreated', 'TagUpdated', 'TagProfilesGranted', 'TagDeleted']);
   });
 
   it('keeps the document of the entity: fields, owner, times and version; deletion removes it', () => {
@@ -43,5 +48,17 @@ describe('configuration entity list projection', () => {
     });
     expect(tags.documentId(event('TagDeleted', {}, 3))).toBe('t1');
     expect(tags.apply(updated, event('TagDeleted', {}, 3))).toBeNull();
+  });
+
+  it('folds the changes a command with intent recorded', () => {
+    const created = tags.apply(
+      null,
+      event('TagCreated', { id: 't1', fields: { name: 'Fibre', profiles: [] }, owner: 'p1' }, 1),
+    );
+    const granted = tags.apply(
+      created,
+      event('TagProfilesGranted', { changes: { profiles: ['p2'] }, intent: { profileIds: ['p2'] } }, 2),
+    );
+    expect(granted).toMatchObject({ id: 't1', name: 'Fibre', profiles: ['p2'], version: 2 });
   });
 });

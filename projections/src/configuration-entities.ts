@@ -21,20 +21,27 @@ const stateOf = (document: ProjectedDocument): EntityState => {
   return { status: 'active', id, fields, owner, createdAt, updatedAt, version };
 };
 
+/** What a projection needs to know of a kind of configuration entity to follow its events. */
+export interface EntityEventSource {
+  kind: string;
+  eventPrefix: string;
+  /** The events of its commands with intent, after the prefix (`ProfilesAssigned`). */
+  intentEvents?: readonly string[];
+}
+
 /** The events of one kind of configuration entity (`<kind>-<id>` streams, `<Prefix>…` events), one document each. */
-export const entityEvents = (entity: { kind: string; eventPrefix: string }) =>
+export const entityEvents = (entity: EntityEventSource) =>
   ({
-    handles: (type) =>
-      type.startsWith(entity.eventPrefix) && entityEventKind(type.slice(entity.eventPrefix.length)) !== undefined,
+    handles: (type) => {
+      if (!type.startsWith(entity.eventPrefix)) return false;
+      const name = type.slice(entity.eventPrefix.length);
+      return entityEventKind(name) !== undefined || (entity.intentEvents?.includes(name) ?? false);
+    },
     documentId: (event) => event.streamId.slice(`${entity.kind}-`.length),
   }) satisfies Pick<DocumentProjection, 'handles' | 'documentId'>;
 
 /** The list read model of one kind of configuration entity. */
-export function configurationEntityProjection(entity: {
-  kind: string;
-  eventPrefix: string;
-  collection: string;
-}): DocumentProjection {
+export function configurationEntityProjection(entity: EntityEventSource & { collection: string }): DocumentProjection {
   return {
     name: `configuration-${entity.collection}`,
     collection: entity.collection,

@@ -1,5 +1,5 @@
-import { entityEventKind } from '@nq/contracts';
-import { entityEvents } from './configuration-entities.ts';
+import { entityEventKindOf } from '@nq/contracts';
+import { type EntityEventSource, entityEvents } from './configuration-entities.ts';
 import type { DocumentProjection, ProjectedDocument } from './projection.ts';
 
 type Ring = [number, number][];
@@ -18,11 +18,7 @@ const ringsOf = (polygon: unknown) => (polygon ? ((polygon as { coordinates: Rin
  * Every polygon an entity with a `polygon` field (a campaign) has had, oldest first, so that a measurement is placed
  * by the polygon in force when it was measured, not by today's (design §5).
  */
-export function polygonHistoryProjection(entity: {
-  kind: string;
-  eventPrefix: string;
-  collection: string;
-}): DocumentProjection {
+export function polygonHistoryProjection(entity: EntityEventSource & { collection: string }): DocumentProjection {
   const events = entityEvents(entity);
   return {
     name: `polygon-history-${entity.collection}`,
@@ -31,7 +27,7 @@ export function polygonHistoryProjection(entity: {
     apply(document, event) {
       const id = events.documentId(event);
       const versions = ((document as PolygonHistoryDocument | null)?.polygonVersions ?? []).slice();
-      switch (entityEventKind(event.type.slice(entity.eventPrefix.length))) {
+      switch (entityEventKindOf({ type: event.type.slice(entity.eventPrefix.length), data: event.data })) {
         case 'created': {
           const fields = event.data.fields as { polygon?: unknown };
           return { id, polygonVersions: [{ from: event.recordedAt, rings: ringsOf(fields.polygon) }] };

@@ -22,6 +22,11 @@ export const profileKpiSchema = z.object({
   inverse: z.boolean({ error: 'validation.invalidOption' }).default(false),
 });
 
+/** The fringes one of the profile's KPIs is shown in (`PUT /profile/update/kpis/{id}/fringes`). */
+export const kpiFringesChangeSchema = z.object({
+  fringes: z.array(z.literal(fringeCodes, { error: missingOr('validation.invalidOption') })),
+});
+
 /** A campaign granted to the profile, with the part of its life the profile sees. */
 export const profileCampaignSchema = z.object({
   id: entityId,

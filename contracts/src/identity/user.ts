@@ -23,3 +23,8 @@ export const userFieldsSchema = z.object({
 export type UserFields = z.output<typeof userFieldsSchema>;
 
 export const userProfileActions = ['add', 'remove'] as const;
+
+/** The profiles a user is given or has taken away (`PUT /users/{id}/profiles/{add|remove}`). */
+export const userProfileChangeSchema = z.object({
+  profileIds: z.array(z.string().min(1).max(64)).min(1, 'validation.required'),
+});

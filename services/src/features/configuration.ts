@@ -1,7 +1,11 @@
 import type { LayerId } from '@nq/contracts';
 import { configurationEntityProjection } from '@nq/projections';
 import { type AccessRule, layerAccess } from '../api/access/access-rule.ts';
-import type { ConfigurationSettings, EntityDefinition } from '../platform/entities/entity-definition.ts';
+import {
+  type ConfigurationSettings,
+  type EntityDefinition,
+  intentEventsOf,
+} from '../platform/entities/entity-definition.ts';
 import { entityService } from '../platform/entities/entity-service.ts';
 import type { EventStore } from '../platform/event-store/event-store-port.ts';
 import { campaignEntity } from './campaigns/campaign.entity.ts';
@@ -223,7 +227,12 @@ export const configurationEntities: ConfigurationEntity[] = [
 ];
 
 export const projectionOf = ({ definition, collection }: ConfigurationEntity) =>
-  configurationEntityProjection({ kind: definition.kind, eventPrefix: definition.eventPrefix, collection });
+  configurationEntityProjection({
+    kind: definition.kind,
+    eventPrefix: definition.eventPrefix,
+    intentEvents: intentEventsOf(definition),
+    collection,
+  });
 
 export const configurationProjections = [...configurationEntities.map(projectionOf), campaignPolygonsProjection];
 

@@ -90,7 +90,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
   };
 
   const app = await as('test-admin', { rol: 'admin', isGod: true });
-  return { app, raw, platform, config, identity, as, createIdentity, sessionFor };
+  return { app, raw, platform, config, identity, as, createIdentity, sessionFor, service };
 }
 
 export type TestApi = Awaited<ReturnType<typeof openTestApi>>;

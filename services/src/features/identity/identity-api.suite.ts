@@ -316,6 +316,57 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
         });
         expect(refused.json().code).toBe('profiles.notAssigned');
       });
+      it('keeps every one of 20 concurrent profile assignments, and of concurrent withdrawals', async () => {
+        const { userId, profileId } = await person();
+        const extra = await Promise.all(
+          Array.from({ length: 20 }, (_, i) => api.createIdentity(`many-${i}-${Date.now()}`)),
+        );
+        const change = (action: 'add' | 'remove', id: string) =>
+          api.app.inject({ method: 'PUT', url: `/users/${userId}/profiles/${action}`, payload: { profileIds: [id] } });
+        const added = await Promise.all(extra.map(({ profileId: id }) => change('add', id)));
+        expect(added.map((response) => response.statusCode)).toEqual(added.map(() => 200));
+        const profilesNow = async () =>
+          (await api.app.inject(`/users/${userId}/profiles`)).json().list.map((p: { id: string }) => p.id);
+        const { state } = await api.service('user').load(userId);
+        expect([...(state.fields.profiles as string[])].sort()).toEqual(
+          [profileId, ...extra.map((identity) => identity.profileId)].sort(),
+        );
+        expect(await profilesNow()).toHaveLength(21);
+        const removed = await Promise.all(extra.slice(0, 10).map(({ profileId: id }) => change('remove', id)));
+        expect(removed.map((response) => response.statusCode)).toEqual(removed.map(() => 200));
+        const after = (await api.service('user').load(userId)).state.fields.profiles as string[];
+        expect([...after].sort()).toEqual([profileId, ...extra.slice(10).map((identity) => identity.profileId)].sort());
+      });
+
+      it('keeps every KPI fringe change of concurrent calls on one profile', async () => {
+        const kpis = ['download', 'upload', 'latency', 'jitter', 'packetLoss', 'dnsTime'];
+        const { email } = await person({ kpis: kpis.map((id) => ({ id, fringes: [0, 1, 2], inverse: false })) });
+        const client = sessionOf((await login(email)).json());
+        const changed = await Promise.all(
+          kpis.map((kpi, index) =>
+            client.inject({
+              method: 'PUT',
+              url: `/profile/update/kpis/${kpi}/fringes`,
+              payload: { fringes: [index % 3] },
+            }),
+          ),
+        );
+        expect(changed.map((response) => response.statusCode)).toEqual(kpis.map(() => 200));
+        const profile = (await client.inject('/profile')).json() as { kpis: { id: string; fringes: number[] }[] };
+        expect(profile.kpis.map(({ id, fringes }) => ({ id, fringes }))).toEqual(
+          kpis.map((id, index) => ({ id, fringes: [index % 3] })),
+        );
+        const unknown = await client.inject({
+          method: 'PUT',
+          url: '/profile/update/kpis/notAKpi/fringes',
+          payload: { fringes: [0] },
+        });
+        expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({
+          status: 404,
+          code: 'resource.notFound',
+        });
+      });
+
       it('lets an administrator who is not isGod assign only its own profiles and those it created', async () => {
         const admin = await api.as(`local-admin-${Date.now()}`, {
           rol: 'admin',

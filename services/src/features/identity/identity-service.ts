@@ -77,10 +77,15 @@ export function identityService(dependencies: IdentityDependencies) {
     return state.status === 'active' ? ({ ...(state.fields as ProfileFields), id: state.id } as Profile) : undefined;
   }
 
-  /** Records a change only the platform makes (last access, password changed) as the user's own update. */
-  async function recordOnUser(user: UserState, changes: Partial<UserFields> & Record<string, unknown>, actor: Actor) {
+  /** Records what only the platform sees happen to a user (an access, a password change). */
+  async function recordOnUser(
+    user: UserState,
+    intent: 'recordAccess' | 'recordPasswordChange',
+    at: Date,
+    actor: Actor,
+  ) {
     await users.execute(
-      { type: 'update', id: user.id, changes },
+      { type: 'intent', intent, id: user.id, payload: { at: at.toISOString() } },
       { actor, commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), now: new Date() },
     );
   }
@@ -138,7 +143,7 @@ export function identityService(dependencies: IdentityDependencies) {
     const now = new Date();
     await store.setPasswordHash(user.id, await hashPassword(password), now);
     await store.revoke({ userId: user.id, kinds: ['session'] }, now);
-    await recordOnUser(user, { passwordChangedAt: now.toISOString() }, actor);
+    await recordOnUser(user, 'recordPasswordChange', now, actor);
   }
 
   function refusePolicy(newPassword: string, repeatPassword: string) {
@@ -181,7 +186,7 @@ export function identityService(dependencies: IdentityDependencies) {
       const session = await issue('session', user, profile.id, {
         expiresAt: new Date(Date.now() + settings.sessionTtlMs),
       });
-      await recordOnUser(user, { lastAccess: new Date().toISOString() }, systemActor(user, profile.id));
+      await recordOnUser(user, 'recordAccess', new Date(), systemActor(user, profile.id));
       return storedSession(session, user, profile);
     },
 

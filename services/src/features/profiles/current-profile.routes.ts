@@ -1,4 +1,4 @@
-import { DomainError, fringeCodes, profileIspSchema, storedSessionSchema } from '@nq/contracts';
+import { DomainError, kpiFringesChangeSchema, profileIspSchema, storedSessionSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess, signedIn } from '../../api/access/access-rule.ts';
@@ -155,19 +155,18 @@ export const currentProfileRoutes: FastifyPluginAsyncZod<CurrentProfileRouteOpti
         tags,
         summary: "Set the fringes a KPI is shown in, in the caller's profile",
         params: z.object({ id: z.string().min(1) }),
-        body: z.object({ fringes: z.array(z.literal(fringeCodes, { error: 'validation.invalidOption' })) }),
+        body: kpiFringesChangeSchema,
         response: { 200: z.looseObject({ id: z.string() }), 404: errorResponse },
       },
     },
     async (request) => {
-      const { profile } = request.viewer;
-      if (!profile.kpis.some((kpi) => kpi.id === request.params.id))
-        throw new DomainError('resource.notFound', { details: { kpi: request.params.id } });
-      const kpis = profile.kpis.map((kpi) =>
-        kpi.id === request.params.id ? { ...kpi, fringes: request.body.fringes } : kpi,
-      );
       const { state } = await profiles.execute(
-        { type: 'update', id: profile.id, changes: { kpis } },
+        {
+          type: 'intent',
+          intent: 'changeKpiFringes',
+          id: request.viewer.profile.id,
+          payload: { kpi: request.params.id, fringes: request.body.fringes },
+        },
         { actor: request.actor, commandId: request.commandId, correlationId: request.id, now: new Date() },
       );
       return { ...state.fields, id: state.id };

@@ -1,4 +1,5 @@
-import { profileFieldsSchema } from '@nq/contracts';
+import { DomainError, kpiFringesChangeSchema, profileFieldsSchema } from '@nq/contracts';
+import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { refuseEndBeforeStart, uniqueName } from '../configuration-rules.ts';
 
@@ -10,4 +11,15 @@ export const profileEntity = {
   unique: [uniqueName('profile-name', 'profiles.nameExists')],
   rules: (profile) => refuseEndBeforeStart(profile.tsStart, profile.tsEnd, 'tsEnd'),
   cloneable: true,
+  intents: {
+    changeKpiFringes: {
+      event: 'KpiFringesChanged',
+      payload: kpiFringesChangeSchema.extend({ kpi: z.string().min(1) }),
+      changes(profile, { kpi, fringes }) {
+        if (!profile.kpis.some((entry) => entry.id === kpi))
+          throw new DomainError('resource.notFound', { details: { kpi } });
+        return { kpis: profile.kpis.map((entry) => (entry.id === kpi ? { ...entry, fringes } : entry)) };
+      },
+    },
+  },
 } satisfies EntityDefinition<typeof profileFieldsSchema>;

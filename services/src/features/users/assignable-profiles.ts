@@ -18,6 +18,15 @@ export function assignableProfiles(profiles: EntityService, users: EntityService
       return !viewer.userProfiles.includes(id) && state.owner !== viewer.profileId;
     });
   }
+  /** Refuses (403) giving or taking away a profile the caller may not assign. */
+  async function admitChange(viewer: Viewer, change: { give?: readonly string[]; takeAway?: readonly string[] }) {
+    const outside = [
+      ...(await refused(viewer, change.give ?? [])),
+      ...(await refused(viewer, change.takeAway ?? [], true)),
+    ];
+    if (outside.length > 0)
+      throw new DomainError('auth.forbidden', { details: { field: 'profiles', profileIds: outside } });
+  }
   return {
     refused,
     /**
@@ -27,12 +36,12 @@ export function assignableProfiles(profiles: EntityService, users: EntityService
     async admit(viewer: Viewer, profileIds: readonly string[] | undefined, userId?: string) {
       if (!profileIds) return;
       const before = userId ? (((await users.load(userId)).state.fields.profiles as string[] | undefined) ?? []) : [];
-      const given = [...new Set(profileIds)].filter((id) => !before.includes(id));
-      const takenAway = before.filter((id) => !profileIds.includes(id));
-      const outside = [...(await refused(viewer, given)), ...(await refused(viewer, takenAway, true))];
-      if (outside.length > 0)
-        throw new DomainError('auth.forbidden', { details: { field: 'profiles', profileIds: outside } });
+      await admitChange(viewer, {
+        give: [...new Set(profileIds)].filter((id) => !before.includes(id)),
+        takeAway: before.filter((id) => !profileIds.includes(id)),
+      });
     },
+    admitChange,
   };
 }
 

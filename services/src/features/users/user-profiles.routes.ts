@@ -1,4 +1,4 @@
-import { DomainError, pickLanguage, userProfileActions } from '@nq/contracts';
+import { DomainError, pickLanguage, userProfileActions, userProfileChangeSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess } from '../../api/access/access-rule.ts';
@@ -81,20 +81,23 @@ export const userProfileRoutes: FastifyPluginAsyncZod<UserProfileRouteOptions> =
         tags,
         summary: 'Add profiles to the user, or remove them',
         params: params.extend({ action: z.enum(userProfileActions) }),
-        body: z.object({ profileIds: z.array(z.string().min(1)).min(1, 'validation.required') }),
+        body: userProfileChangeSchema,
         response: { 200: z.looseObject({ id: z.string() }), 403: errorResponse, 404: errorResponse },
       },
     },
     async (request) => {
       const user = await visibleUser(request.viewer, request.params.id);
-      const current = user.fields.profiles;
-      const profiles =
-        request.params.action === 'add'
-          ? [...new Set([...current, ...request.body.profileIds])]
-          : current.filter((id) => !request.body.profileIds.includes(id));
-      await options.assignable.admit(request.viewer, profiles, user.id);
+      const { profileIds } = request.body;
+      const adding = request.params.action === 'add';
+      await options.assignable.admitChange(request.viewer, adding ? { give: profileIds } : { takeAway: profileIds });
+      // The new list is decided from the user's stream, so concurrent additions and removals each keep theirs.
       const { state, position } = await users.execute(
-        { type: 'update', id: user.id, changes: { profiles } },
+        {
+          type: 'intent',
+          intent: adding ? 'assignProfiles' : 'withdrawProfiles',
+          id: user.id,
+          payload: { profileIds },
+        },
         { actor: request.actor, commandId: request.commandId, correlationId: request.id, now: new Date() },
       );
       return { ...state.fields, id: state.id, ...(position ? { position } : {}) };

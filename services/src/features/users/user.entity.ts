@@ -1,5 +1,9 @@
-import { DomainError, userFieldsSchema } from '@nq/contracts';
+import { DomainError, userFieldsSchema, userProfileChangeSchema } from '@nq/contracts';
+import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+
+/** When the platform saw something happen to the user. */
+const platformInstant = z.object({ at: z.iso.datetime() });
 
 /** Spec §3 User: the e-mail is unique ('This user is already in the DB') and within the allowed domains. */
 export const userEntity = {
@@ -14,5 +18,27 @@ export const userEntity = {
     const allowed = settings.emailDomains ?? [];
     if (allowed.length > 0 && !allowed.includes(domain))
       throw new DomainError('users.emailDomainNotAllowed', { details: { domain, allowed } });
+  },
+  intents: {
+    assignProfiles: {
+      event: 'ProfilesAssigned',
+      payload: userProfileChangeSchema,
+      changes: (user, { profileIds }) => ({ profiles: [...new Set([...user.profiles, ...profileIds])] }),
+    },
+    withdrawProfiles: {
+      event: 'ProfilesWithdrawn',
+      payload: userProfileChangeSchema,
+      changes: (user, { profileIds }) => ({ profiles: user.profiles.filter((id) => !profileIds.includes(id)) }),
+    },
+    recordAccess: {
+      event: 'AccessRecorded',
+      payload: platformInstant,
+      changes: (_, { at }) => ({ lastAccess: at }),
+    },
+    recordPasswordChange: {
+      event: 'PasswordChanged',
+      payload: platformInstant,
+      changes: (_, { at }) => ({ passwordChangedAt: at }),
+    },
   },
 } satisfies EntityDefinition<typeof userFieldsSchema>;

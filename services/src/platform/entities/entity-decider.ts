@@ -5,6 +5,7 @@ import {
   type CatalogueWarning,
   DomainError,
   type EntityEvent,
+  type EntityIntentEvent,
   type EntityState,
   emptyEntity,
   evolveEntity,
@@ -22,11 +23,13 @@ export type EntityCommand =
   | { type: 'create'; id: string; fields: Fields }
   | { type: 'update'; id: string; changes: Fields; options?: Fields }
   | { type: 'delete'; id: string }
-  | { type: 'clone'; id: string; source: EntityState<Fields>; overrides: Fields };
+  | { type: 'clone'; id: string; source: EntityState<Fields>; overrides: Fields }
+  /** One of the definition's commands with intent (`intents`), by name. */
+  | { type: 'intent'; intent: string; id: string; payload: unknown };
 
 export const streamIdOf = (definition: Pick<EntityDefinition, 'kind'>, id: string) => `${definition.kind}-${id}`;
 
-function parsed<Schema extends z.ZodObject>(schema: Schema, candidate: Fields): z.output<Schema> {
+function parsed<Schema extends z.ZodType>(schema: Schema, candidate: unknown): z.output<Schema> {
   const result = schema.safeParse(candidate);
   if (!result.success)
     throw validationError(result.error.issues.map((issue) => fieldProblem(issue.path, issue.message)));
@@ -76,9 +79,39 @@ function created<Definition extends EntityDefinition>(
   ];
 }
 
+/**
+ * The field changes an update or a command with intent makes to an active entity, once the whole entity they leave
+ * is valid and meets the definition's rules; undefined when nothing changes.
+ */
+function changed<Definition extends EntityDefinition>(
+  definition: Definition,
+  state: EntityState<Fields>,
+  requested: Fields,
+  context: RuleContext,
+): Fields | undefined {
+  for (const { field, error } of definition.immutableFields ?? []) {
+    if (field in requested && !isDeepStrictEqual(requested[field], state.fields[field])) {
+      throw new DomainError(error, { details: { field } });
+    }
+  }
+  const previous = state.fields as FieldsOf<Definition>;
+  const fields = protectedFields(
+    definition,
+    validated(definition, mergeChanges(state.fields, requested)),
+    context,
+    previous,
+  );
+  definition.rules?.(fields, context, previous);
+  const changes = Object.fromEntries(
+    Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, state.fields[key])),
+  );
+  for (const key of Object.keys(state.fields)) if (!(key in fields)) changes[key] = null;
+  return Object.keys(changes).length === 0 ? undefined : changes;
+}
+
 export function entityDecider<Definition extends EntityDefinition>(
   definition: Definition,
-): Decider<EntityCommand, EntityEvent, EntityState<Fields>, RuleContext> {
+): Decider<EntityCommand, EntityEvent | EntityIntentEvent, EntityState<Fields>, RuleContext> {
   return {
     initialState: emptyEntity,
     evolve: evolveEntity,
@@ -99,27 +132,19 @@ export function entityDecider<Definition extends EntityDefinition>(
       if (state.status !== 'active') throw new DomainError('resource.notFound', { details: { id: command.id } });
       if (command.type === 'delete') {
         definition.deletion?.guard?.(state as EntityState<FieldsOf<Definition>>, context);
-        return [{ type: `${definition.eventPrefix}Deleted`, data: {} }];
+        return [{ type: `${definition.eventPrefix}Deleted` as const, data: {} }];
       }
-      const requested = requestedChanges(definition, state.fields, command);
-      for (const { field, error } of definition.immutableFields ?? []) {
-        if (field in requested && !isDeepStrictEqual(requested[field], state.fields[field])) {
-          throw new DomainError(error, { details: { field } });
-        }
+      if (command.type === 'intent') {
+        const intent = definition.intents?.[command.intent];
+        if (!intent) throw new Error(`${definition.kind} has no command '${command.intent}'`);
+        const payload = parsed(intent.payload, command.payload);
+        const changes = changed(definition, state, intent.changes(state.fields, payload, context), context);
+        return changes
+          ? [{ type: `${definition.eventPrefix}${intent.event}`, data: { changes, intent: payload as Fields } }]
+          : [];
       }
-      const previous = state.fields as FieldsOf<Definition>;
-      const fields = protectedFields(
-        definition,
-        validated(definition, mergeChanges(state.fields, requested)),
-        context,
-        previous,
-      );
-      definition.rules?.(fields, context, previous);
-      const changes = Object.fromEntries(
-        Object.entries(fields).filter(([key, value]) => !isDeepStrictEqual(value, state.fields[key])),
-      );
-      for (const key of Object.keys(state.fields)) if (!(key in fields)) changes[key] = null;
-      return Object.keys(changes).length === 0 ? [] : [{ type: `${definition.eventPrefix}Updated`, data: { changes } }];
+      const changes = changed(definition, state, requestedChanges(definition, state.fields, command), context);
+      return changes ? [{ type: `${definition.eventPrefix}Updated` as const, data: { changes } }] : [];
     },
   };
 }
@@ -132,14 +157,17 @@ export function entityWarnings(
   after: EntityState<Fields>,
 ): CatalogueWarning[] {
   if (command.type === 'delete' || after.status !== 'active' || !definition.warnings) return [];
-  return definition.warnings(after.fields, command.type === 'update' ? before.fields : undefined);
+  return definition.warnings(
+    after.fields,
+    command.type === 'update' || command.type === 'intent' ? before.fields : undefined,
+  );
 }
 
 /** What the append must also hold for these events (uniqueness, references, deletion), computed from state. */
 export function entityConstraints<Definition extends EntityDefinition>(
   definition: Definition,
   before: EntityState<Fields>,
-  events: EntityEvent[],
+  events: (EntityEvent | EntityIntentEvent)[],
 ): AppendConstraints {
   const after = events.reduce(evolveEntity, before);
   const live = (state: EntityState<Fields>) => state.status === 'active';

@@ -46,6 +46,19 @@ export interface UpdateOptions<Schema extends z.ZodObject, Options extends z.Zod
 }
 
 /**
+ * A command with intent on an existing entity (assign profiles, change a KPI's fringes…): its change is decided from
+ * the entity as the stream holds it, so concurrent commands each keep theirs instead of writing back a stale read.
+ */
+export interface EntityIntent<Schema extends z.ZodObject, Payload extends z.ZodType = z.ZodType> {
+  /** The event it records, past tense, after the entity's prefix: `ProfilesAssigned` → `UserProfilesAssigned`. */
+  event: string;
+  /** What the command carries (validated; stored with the event as its `intent`). */
+  payload: Payload;
+  /** The field changes it makes to the entity as it stands; a DomainError refuses it. */
+  changes(fields: z.output<Schema>, payload: z.output<Payload>, context: RuleContext): UpdateChanges<Schema>;
+}
+
+/**
  * A configuration entity (tags, providers, CDNs, campaigns…): its fields as a zod object and the rules around them.
  * One generic decider (entity-decider.ts) turns a definition into create / update / delete / clone decisions, so each
  * entity states only what is particular to it.
@@ -94,6 +107,13 @@ export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject, Opti
     guard?(state: EntityState<z.output<Schema>>, context: RuleContext): void;
   };
   cloneable?: boolean;
+  /** Its commands with intent, by command name, beside create / update / delete / clone. */
+  // biome-ignore lint/suspicious/noExplicitAny: each intent has a payload schema of its own
+  intents?: Record<string, EntityIntent<Schema, any>>;
 }
+
+/** The events a definition's commands with intent record, after its prefix (what its projections follow). */
+export const intentEventsOf = (definition: Pick<EntityDefinition, 'intents'>) =>
+  Object.values(definition.intents ?? {}).map((intent) => intent.event);
 
 export type FieldsOf<Definition extends EntityDefinition> = z.output<Definition['schema']>;

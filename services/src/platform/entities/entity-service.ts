@@ -32,7 +32,28 @@ export interface CommandOutcome {
 
 const foldStream = (events: StoredEvent[]) =>
   events.reduce<EntityState>((state, event) => evolveEntity(state, event), emptyEntity);
-const MAX_ATTEMPTS = 3;
+/** Decisions re-run on the new state after a concurrent change by another process, with a random pause between. */
+const MAX_ATTEMPTS = 25;
+const pauseBeforeRetry = (attempt: number) =>
+  new Promise((resolve) => setTimeout(resolve, Math.random() * 10 * Math.min(attempt, 5)));
+
+/**
+ * Runs the commands on one stream one at a time within this process, so that they do not race each other to the
+ * append (commands from other processes still can: their conflicts are retried on the new state).
+ */
+function streamQueue() {
+  const tails = new Map<string, Promise<unknown>>();
+  return function queued<T>(streamId: string, run: () => Promise<T>): Promise<T> {
+    const previous = tails.get(streamId) ?? Promise.resolve();
+    const result = previous.then(run, run);
+    const tail = result.catch(() => undefined);
+    tails.set(streamId, tail);
+    void tail.then(() => {
+      if (tails.get(streamId) === tail) tails.delete(streamId);
+    });
+    return result;
+  };
+}
 
 /** Runs commands on one kind of configuration entity: load its stream, decide, append with its constraints. */
 export function entityService(
@@ -45,6 +66,7 @@ export function entityService(
 ) {
   const { eventStore, settings, seal } = dependencies;
   const decider = entityDecider(definition);
+  const queued = streamQueue();
 
   /** The entity now, or as it was at an instant (recorded until then) or at a log position (events up to it). */
   async function load(id: string, asOf?: Date | LogPosition) {
@@ -61,11 +83,20 @@ export function entityService(
    * `expectedVersion` is the version the caller saw; without one, a concurrent change makes the decision run again
    * on the new state (a few times) instead of failing.
    */
-  async function execute(
+  function execute(
     command: EntityCommand,
     metadata: CommandMetadata,
     expectedVersion?: number,
     /** Refuses (throws) a caller who may not act on the entity as loaded, e.g. another profile's private one. */
+    admit?: (state: EntityState) => void,
+  ): Promise<CommandOutcome> {
+    return queued(streamIdOf(definition, command.id), () => decideAndAppend(command, metadata, expectedVersion, admit));
+  }
+
+  async function decideAndAppend(
+    command: EntityCommand,
+    metadata: CommandMetadata,
+    expectedVersion?: number,
     admit?: (state: EntityState) => void,
   ): Promise<CommandOutcome> {
     for (let attempt = 1; ; attempt++) {
@@ -111,6 +142,7 @@ export function entityService(
           expectedVersion === undefined &&
           attempt < MAX_ATTEMPTS;
         if (!retry) throw error;
+        await pauseBeforeRetry(attempt);
       }
     }
   }

@@ -24,6 +24,7 @@ const commands: Record<EntityCommand['type'], EntityCommand> = {
   update: { type: 'update', id: 'a1', changes: {} },
   clone: { type: 'clone', id: 'a2', source, overrides: {} },
   delete: { type: 'delete', id: 'a1' },
+  intent: { type: 'intent', intent: 'rename', id: 'a1', payload: {} },
 };
 
 describe('entity warnings', () => {
@@ -34,10 +35,12 @@ describe('entity warnings', () => {
       ]);
   });
 
-  it('see the previous fields on update', () =>
-    expect(entityWarnings(advising, commands.update, stateNamed('old'), stateNamed('ab'))).toEqual([
-      { code: 'taskSuites.shortTaskInterval', params: { task: 'ab', previous: 'old' } },
-    ]));
+  it('see the previous fields on update and on a command with intent', () => {
+    for (const command of [commands.update, commands.intent])
+      expect(entityWarnings(advising, command, stateNamed('old'), stateNamed('ab'))).toEqual([
+        { code: 'taskSuites.shortTaskInterval', params: { task: 'ab', previous: 'old' } },
+      ]);
+  });
 
   it('are empty when the definition has no advice, or after a delete', () => {
     expect(entityWarnings(advising, commands.create, emptyEntity, stateNamed('long enough'))).toEqual([]);
