@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, relative, sep } from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
 // Server pages a browser may open itself; every other page navigation belongs to the console.
@@ -14,18 +14,37 @@ const isPageNavigation = (request: FastifyRequest) =>
   (request.headers.accept?.includes('text/html') ?? false) &&
   !serverPages.test(request.url);
 
+/** Vite names every file under assets/ by its content's hash: a changed file is a new URL, so browsers keep them. */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+/** index.html names the current assets, and public files keep their names: browsers revalidate them (ETag). */
+const REVALIDATE = 'no-cache';
+
 /**
  * Serves the console's production build on the API's port. The console routes in history mode, so a browser's
  * navigation to any page answers index.html — also where a console page shares its path with an API collection
- * (spec §2 `/tokens` and §7 `GET /tokens`).
+ * (spec §2 `/tokens` and §7 `GET /tokens`). The build carries `.br` and `.gz` copies of its text and WebAssembly files
+ * (made by the console's Vite build), sent to the clients that accept them.
  */
 export const consolePlugin = fp(async (app: FastifyInstance, { consoleDir }: { consoleDir: string }) => {
   const built = existsSync(join(consoleDir, 'index.html'));
   if (!built) app.log.warn({ consoleDir }, 'console build not found: run `npm run build` (the start command does)');
-  else await app.register(fastifyStatic, { root: consoleDir, wildcard: false, index: false });
-  app.decorate('consoleIndex', async (reply: import('fastify').FastifyReply) =>
+  else
+    await app.register(fastifyStatic, {
+      root: consoleDir,
+      wildcard: false,
+      index: false,
+      preCompressed: true,
+      // The compressed copies are sent in place of their file, never as files of their own.
+      globIgnore: ['**/*.br', '**/*.gz'],
+      cacheControl: false,
+      setHeaders: (reply, path) => {
+        const hashed = relative(consoleDir, path).startsWith(`assets${sep}`);
+        reply.header('cache-control', hashed ? IMMUTABLE : REVALIDATE);
+      },
+    });
+  app.decorate('consoleIndex', async (reply: FastifyReply) =>
     built
-      ? reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html')
+      ? reply.type('text/html').sendFile('index.html')
       : reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.'),
   );
   app.addHook('onRequest', async (request, reply) => {
