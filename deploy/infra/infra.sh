@@ -4,6 +4,7 @@
 #   infra.sh up      start whatever is not running yet and wait until every server is healthy
 #   infra.sh down    stop only what `up` started (PostgreSQL and Redis found running are left alone)
 #   infra.sh status  one line per server
+#   infra.sh es-place  where Elasticsearch runs from (copied for the service user when the clone is out of its reach)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
 root=$(cd "$here/../.." && pwd)
@@ -140,32 +141,55 @@ CFG
   wait_for Kafka 120 bash -c "grep -q 'Kafka Server started\|started (kafka.server' '$run/kafka.log' && (exec 3<>/dev/tcp/127.0.0.1/$KAFKA_PORT)"
 }
 
+# Elasticsearch refuses to run as root, so as root it runs as the service user, which must be able to read its
+# distribution and write its data. A clone inside a private folder (a home folder of mode 0700) is out of that user's
+# reach: then the distribution, data and logs live in a folder of the service user's own, one per clone.
+es_place() {
+  es_run_home=$es_home es_data=$cache/es-data es_logs=$run/es
+  [ "$(id -u)" = 0 ] || return 0
+  id -u "$SERVICE_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
+  if runuser -u "$SERVICE_USER" -- test -r "$es_home/bin/elasticsearch" 2>/dev/null; then return 0; fi
+  local place=${NQ_ES_PLACE:-}
+  if [ -z "$place" ]; then
+    mkdir -p "/var/lib/$SERVICE_USER" && chmod 755 "/var/lib/$SERVICE_USER"
+    place=/var/lib/$SERVICE_USER/$(printf '%s' "$root" | sha1sum | cut -c1-12)
+  fi
+  es_run_home=$place/elasticsearch-$ELASTICSEARCH_VERSION es_data=$place/es-data es_logs=$place/logs
+  if [ ! -f "$es_run_home/.complete" ]; then
+    log "$es_home is out of $SERVICE_USER's reach (a private folder): Elasticsearch runs from $place"
+    rm -rf "$es_run_home"; mkdir -p "$place"
+    cp -a "$es_home" "$es_run_home"
+  fi
+  mkdir -p "$es_data" "$es_logs"
+  chmod 755 "$place"
+}
+
 es_up() {
   if curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null; then log "Elasticsearch already answering on $ES_PORT: reused"; return; fi
-  local data=$cache/es-data
-  mkdir -p "$data" "$run/es"
-  cat > "$es_home/config/elasticsearch.yml" <<CFG
+  es_place
+  mkdir -p "$es_data" "$es_logs"
+  cat > "$es_run_home/config/elasticsearch.yml" <<CFG
 cluster.name: nq-local
 node.name: nq-local-1
 network.host: 127.0.0.1
 http.port: $ES_PORT
 transport.port: 9300-9400
 discovery.type: single-node
-path.data: $data
-path.logs: $run/es
+path.data: $es_data
+path.logs: $es_logs
 xpack.security.enabled: false
 cluster.routing.allocation.disk.threshold_enabled: false
 action.destructive_requires_name: false
 CFG
-  local as_user=()
+  local as_user=() who=${USER:-$(id -un)}
   if [ "$(id -u)" = 0 ]; then
-    id -u "$SERVICE_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
-    chown -R "$SERVICE_USER" "$es_home" "$data" "$run/es"
-    as_user=(runuser -u "$SERVICE_USER" --)
+    chown -R "$SERVICE_USER" "$es_run_home" "$es_data" "$es_logs"
+    as_user=(runuser -u "$SERVICE_USER" --) who=$SERVICE_USER
   fi
-  log "starting Elasticsearch $ELASTICSEARCH_VERSION on 127.0.0.1:$ES_PORT (as ${SERVICE_USER:-$USER})"
+  log "starting Elasticsearch $ELASTICSEARCH_VERSION on 127.0.0.1:$ES_PORT (as $who)"
+  echo "$es_logs/es.pid" > "$run/es.pidfile"
   "${as_user[@]}" env ES_JAVA_HOME="$(java_home)" ES_JAVA_OPTS="-Xms512m -Xmx512m" \
-    "$es_home/bin/elasticsearch" -d -p "$run/es/es.pid" >"$run/es.log" 2>&1 \
+    "$es_run_home/bin/elasticsearch" -d -p "$es_logs/es.pid" >"$run/es.log" 2>&1 \
     || { cat "$run/es.log" >&2; die "elasticsearch failed to start"; }
   wait_for Elasticsearch 180 curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health?wait_for_status=yellow&timeout=1s"
 }
@@ -183,6 +207,7 @@ stop_pid() { # name pidfile
 }
 
 down() {
+  if [ -f "$run/es.pidfile" ]; then stop_pid Elasticsearch "$(cat "$run/es.pidfile")"; rm -f "$run/es.pidfile"; fi
   stop_pid Elasticsearch "$run/es/es.pid"
   stop_pid Kafka "$run/kafka.pid"
   if [ -f "$run/redis.started" ]; then stop_pid Redis "$run/redis.pid"; rm -f "$run/redis.started"; fi
@@ -204,5 +229,6 @@ case "${1:-}" in
   up) fetch; postgres_up; redis_up; kafka_up & k=$!; es_up & e=$!; wait $k; wait $e ;;
   down) down ;;
   status) status ;;
-  *) echo "usage: $0 fetch|up|down|status" >&2; exit 2 ;;
+  es-place) es_place; echo "$es_run_home" ;;
+  *) echo "usage: $0 fetch|up|down|status|es-place" >&2; exit 2 ;;
 esac
