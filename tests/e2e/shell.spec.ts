@@ -73,9 +73,35 @@ test.describe('login and guards', () => {
     const sidebar = page.getByRole('navigation', { name: 'Network quality' });
     await expect(sidebar.getByRole('link', { name: 'Tags' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
-    await page.goto('/users_management');
-    await expect(page).toHaveURL(/\/evolution$/);
     await screenshot(page, 'landing-analyst', test.info());
+    expect(errors).toEqual([]);
+  });
+
+  test('a screen outside the profile’s layers sends the analyst to the login page, which says why and leads back', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'analyst');
+    await expect(page).toHaveURL(/\/evolution$/);
+    // Spec §2: a route outside the profile's layers (and not under a permitted parent) redirects to /login.
+    await page.goto('/users_management');
+    await expect(page).toHaveURL(/\/login\?denied=users_management$/);
+    const notice = page.getByRole('status');
+    await expect(notice).toContainText('Your profile cannot open the “Users” screen');
+    await screenshot(page, 'refused-en', test.info());
+    await page.getByTestId('language-switch').selectOption('es');
+    await expect(notice).toContainText('Tu perfil no puede abrir la pantalla «Usuarios»');
+    await screenshot(page, 'refused-es', test.info());
+    await notice.getByRole('link', { name: 'Volver a Evolución, tu página de inicio' }).click();
+    await expect(page).toHaveURL(/\/evolution$/);
+    await expect(page.getByRole('heading', { name: 'Evolución', level: 1 })).toBeVisible();
+    await page.getByTestId('language-switch').selectOption('en');
+    // A child route is refused the same way, naming its screen.
+    await page.goto('/probes_configuration/new');
+    await expect(page).toHaveURL(/\/login\?denied=probes_configuration$/);
+    await expect(page.getByRole('status')).toContainText('the “Probes configuration” screen');
+    await page.getByRole('link', { name: 'Back to Evolution, your start page' }).click();
+    await expect(page).toHaveURL(/\/evolution$/);
     expect(errors).toEqual([]);
   });
 
@@ -138,6 +164,35 @@ test.describe('layout', () => {
     await expect(page.getByTestId('sidebar-config').getByRole('link', { name: 'Clusters' })).toHaveCount(0);
     await page.getByTestId('profile-switch').selectOption({ label: 'Administrator' });
     await expect(page.getByTestId('current-profile')).toHaveText('Administrator');
+  });
+
+  test('a profile switch away from a page the new profile may not open calls nothing of that page again', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    const refused: string[] = [];
+    page.on('response', (response) => {
+      if (response.status() === 403) refused.push(`${response.request().method()} ${new URL(response.url()).pathname}`);
+    });
+    await logIn(page);
+    // The users and probe status screens are the administrator's; the analyst profile reaches neither.
+    for (const [path, heading] of [
+      ['users_management', 'Users'],
+      ['tools/probes_status', 'Probes status'],
+    ] as const) {
+      await page.goto(`/${path}`);
+      await expect(page.getByRole('heading', { name: heading, level: 1 })).toBeVisible();
+      await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
+      await page.getByTestId('profile-switch').selectOption({ label: 'Madrid analyst' });
+      await expect(page.getByTestId('current-profile')).toHaveText('Madrid analyst');
+      await expect(page).toHaveURL(/\/evolution$/);
+      await expect(page.getByRole('heading', { name: 'Evolution', level: 1 })).toBeVisible();
+      await page.waitForLoadState('networkidle');
+      await page.getByTestId('profile-switch').selectOption({ label: 'Administrator' });
+      await expect(page.getByTestId('current-profile')).toHaveText('Administrator');
+    }
+    expect(refused).toEqual([]);
+    expect(errors).toEqual([]);
   });
 
   test('the refresh interval offers off, 30 s, 1, 5 and 10 min and is remembered', async ({ page }) => {

@@ -5,9 +5,12 @@ import { queryClient } from '../shared/api/query-client.ts';
 import { sessionStore } from '../shared/api/session-store.ts';
 import type { ScreenRoute } from './screen-route.ts';
 
-/** Where a guard sends a user it turns away: the login page, which forwards a signed-in user to their landing page. */
-const toLogin = (deniedPath?: string) =>
-  redirect(deniedPath ? `/login?denied=${encodeURIComponent(deniedPath)}` : '/login');
+/**
+ * Where a guard sends a user it turns away: the login page. A refused screen travels as `denied` (its layer id), so
+ * that the login page says which screen the profile cannot open.
+ */
+const toLogin = (deniedLayer?: string) =>
+  redirect(deniedLayer ? `/login?denied=${encodeURIComponent(deniedLayer)}` : '/login');
 
 /** Spec §2: any route but login needs a stored session, and the profile it works under. */
 export async function requireSession() {
@@ -24,7 +27,7 @@ export async function requireSession() {
  * profile first and go to /login if that fails.
  */
 export function screenGuard(route: ScreenRoute) {
-  return async ({ request }: { request: Request }) => {
+  return async () => {
     if (!sessionStore.get()) throw toLogin();
     let profile: Awaited<ReturnType<typeof requireSession>>;
     try {
@@ -34,7 +37,7 @@ export function screenGuard(route: ScreenRoute) {
     } catch {
       throw toLogin();
     }
-    if (route.layer && !reachesLayer(profile.layers, route.layer)) throw toLogin(new URL(request.url).pathname);
+    if (route.layer && !reachesLayer(profile.layers, route.layer)) throw toLogin(route.layer);
     return null;
   };
 }

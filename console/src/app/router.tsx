@@ -36,13 +36,13 @@ function pageRoute(route: ScreenRoute): RouteObject {
   };
 }
 
-/** The login page forwards a signed-in user to their landing page, except back to a page they were refused. */
+/**
+ * The login page forwards a signed-in user to their landing page, unless a guard refused them a screen (`denied`):
+ * then it stays, says which screen and offers the way back (spec §2: a refused route goes to /login).
+ */
 async function loginLoader({ request }: { request: Request }) {
   const session = sessionStore.get();
-  if (!session) return null;
-  const denied = new URL(request.url).searchParams.get('denied');
-  const landing = `/${session.landing}`;
-  if (denied !== landing) throw redirect(landing);
+  if (session && !new URL(request.url).searchParams.has('denied')) throw redirect(`/${session.landing}`);
   return null;
 }
 

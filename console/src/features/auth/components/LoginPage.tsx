@@ -13,6 +13,7 @@ import { accountApi } from '../api/account-api.ts';
 import { solveVerification } from '../api/solve-verification.ts';
 import { asFlowCall } from '../machines/call-failure.ts';
 import { loginMachine } from '../machines/login.machine.ts';
+import { DeniedNotice } from './DeniedNotice.tsx';
 
 const formValues = (event: FormEvent<HTMLFormElement>) => {
   event.preventDefault();
@@ -23,6 +24,7 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
   const [search] = useSearchParams();
+  const denied = search.get('denied');
   const passwordToken = search.get('reset') ?? search.get('invitation') ?? undefined;
   const machine = useMemo(
     () =>
@@ -73,11 +75,7 @@ export default function LoginPage() {
             {failureText}
           </p>
         )}
-        {search.get('denied') && state.matches('editing') && !failure && (
-          <p role="status" className="mb-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800">
-            {t('denied')}
-          </p>
-        )}
+        {denied && state.matches('editing') && !failure && <DeniedNotice layer={denied} />}
         {search.get('passwordChanged') && state.matches('editing') && !failure && (
           <p role="status" className="mb-4 rounded-md bg-emerald-50 px-3 py-2 text-sm text-emerald-800">
             {t('passwordChangedLogIn')}
