@@ -204,8 +204,11 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     });
     await api.register(auditRoutes, {
       prefix: '/api/audit',
-      services,
-      visibilityOf: (kind) => configurationEntities.find((entity) => entity.definition.kind === kind)!.visibility,
+      entities: configurationEntities.map(({ access, visibility }, index) => ({
+        service: services[index]!,
+        access,
+        visibility,
+      })),
     });
   });
   return app;

@@ -1,9 +1,10 @@
+import { createHash } from 'node:crypto';
 import { formatAuthorization, type LayerId, parseAuthorization, signRequest } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
-type Access = { public?: true; signedIn?: true; layers?: LayerId[]; admin?: boolean };
+type Access = { public?: true; signedIn?: true; layers?: LayerId[]; andLayers?: LayerId[]; admin?: boolean };
 interface Operation {
   method: string;
   path: string;
@@ -110,12 +111,30 @@ describe('authorization matrix (from the OpenAPI document)', { timeout: 120_000 
     expect(administrative.length).toBeGreaterThan(5);
     for (const operation of administrative) {
       const label = `${operation.method} ${operation.path}`;
-      const user = await api.as(`user-of-${operation.access.layers!.join('-').replace(/\//g, '_')}`, {
+      const screens = [...operation.access.layers!, ...(operation.access.andLayers ?? [])];
+      const user = await api.as(`user-of-${createHash('sha1').update(screens.join()).digest('hex').slice(0, 12)}`, {
         rol: 'user',
-        layers: operation.access.layers!.map((id) => ({ id, groups: [] })),
+        layers: screens.map((id) => ({ id, groups: [] })),
       });
       expect(`${label}: ${await answer(user.inject({ method: operation.method as 'GET', url: operation.url }))}`).toBe(
         `${label}: 403 auth.adminOnly`,
+      );
+    }
+  });
+
+  it("answers 403 to a profile with the route's own screen but none of the screens it needs as well", async () => {
+    const combined = protectedOperations().filter((operation) => operation.access.andLayers);
+    // The settings history of every configuration entity: its history and its state as of an instant.
+    expect(combined.filter((operation) => operation.path.startsWith('/api/audit/')).length).toBeGreaterThanOrEqual(26);
+    for (const operation of combined) {
+      const label = `${operation.method} ${operation.path}`;
+      const own = await api.as(`only-${operation.access.layers!.join('-').replace(/\//g, '_')}`, {
+        isGod: true,
+        rol: 'admin',
+        layers: operation.access.layers!.map((id) => ({ id, groups: [] })),
+      });
+      expect(`${label}: ${await answer(own.inject({ method: operation.method as 'GET', url: operation.url }))}`).toBe(
+        `${label}: 403 profiles.layerNotGranted`,
       );
     }
   });

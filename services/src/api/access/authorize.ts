@@ -1,11 +1,15 @@
-import { DomainError, reachesLayer } from '@nq/contracts';
+import { DomainError, type LayerId, reachesLayer } from '@nq/contracts';
 import { isAdmin, type Viewer } from '../../features/identity/viewer.ts';
 import type { AccessRule } from './access-rule.ts';
 
 /** Refuses a signed-in caller the rule does not admit: a screen its profile lacks (403), or an admin-only operation. */
 export function authorize(rule: AccessRule, viewer: Viewer): void {
   if (!('layers' in rule)) return;
-  if (!rule.layers.some((layer) => reachesLayer(viewer.profile.layers, layer)))
-    throw new DomainError('profiles.layerNotGranted', { details: { needs: rule.layers } });
+  const reachesOneOf = (layers: readonly LayerId[]) =>
+    layers.some((layer) => reachesLayer(viewer.profile.layers, layer));
+  if (!reachesOneOf(rule.layers) || (rule.andLayers && !reachesOneOf(rule.andLayers)))
+    throw new DomainError('profiles.layerNotGranted', {
+      details: { needs: rule.layers, ...(rule.andLayers ? { andOneOf: rule.andLayers } : {}) },
+    });
   if (rule.admin && !isAdmin(viewer)) throw new DomainError('auth.adminOnly');
 }

@@ -1,4 +1,3 @@
-import type { EntityState } from '@nq/contracts';
 import { DomainError, entityAsOfSchema, historyEntrySchema } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -6,74 +5,80 @@ import { z } from 'zod';
 import type { Visibility } from '../../features/identity/visibility.ts';
 import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../access/access-rule.ts';
+import { type AccessRule, alongWith } from '../access/access-rule.ts';
 
-/** Auditors: any configuration entity's history (who, when, which fields changed) and its state as of an instant. */
-export const auditRoutes: FastifyPluginAsyncZod<{
-  services: EntityService[];
-  visibilityOf(kind: string): Visibility;
-}> = async (app, { services, visibilityOf }) => {
-  const byKind = new Map(services.map((service) => [service.definition.kind, service]));
-  const config = { access: layerAccess(['settings_history']) };
-  /** Auditors see the history of what their profile may see (deleted entities included). */
-  const refuseHidden = (request: FastifyRequest & { params: { kind: string; id: string } }, state: EntityState) => {
-    const { kind, id } = request.params;
-    if (!visibilityOf(kind).sees(request.viewer, { ...state.fields, id: state.id, owner: state.owner }))
-      throw new DomainError('resource.notFound', { details: { kind, id } });
-  };
-  const params = z.object({ kind: z.enum([...byKind.keys()] as [string, ...string[]]), id: z.string().min(1).max(64) });
-  const serviceFor = (kind: string) => byKind.get(kind)!;
+/** A configuration entity as its own routes declare it: who reads it, and which of its entities a profile sees. */
+export interface AuditedEntity {
+  service: EntityService;
+  access: { read: AccessRule };
+  visibility: Visibility;
+}
 
-  app.get(
-    '/:kind/:id/history',
-    {
-      config,
-      schema: {
-        tags: ['Audit'],
-        summary: "An entity's changes: each event with actor, time and the fields it changed (before → after)",
-        params,
-        response: { 200: z.object({ kind: z.string(), id: z.string(), history: z.array(historyEntrySchema) }) },
-      },
-    },
-    async (request) => {
-      const { events, state } = await serviceFor(request.params.kind).load(request.params.id);
-      if (events.length === 0) throw new DomainError('resource.notFound', { details: request.params });
-      refuseHidden(request, state);
-      return { ...request.params, history: historyOf(events) };
-    },
-  );
+const params = z.object({ id: z.string().min(1).max(64) });
 
-  app.get(
-    '/:kind/:id',
-    {
-      config,
-      schema: {
-        tags: ['Audit'],
-        summary:
-          "An entity's state as of an instant (default: now), replayed from its events ('absent' before the first)",
-        params,
-        querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
-        response: {
-          200: entityAsOfSchema,
+/**
+ * Auditors: any configuration entity's history (who, when, which fields changed) and its state as of an instant. Each
+ * kind has routes of its own (`/<kind>/:id…`), so each states its rule in the OpenAPI document and the authorization
+ * matrix covers it: the settings-history screen and the entity's own read rule (its screens; administrators only when
+ * its reads are), and only the entities the caller's profile sees (another profile's private one is 404).
+ */
+export const auditRoutes: FastifyPluginAsyncZod<{ entities: AuditedEntity[] }> = async (app, { entities }) => {
+  for (const { service, access, visibility } of entities) {
+    const { kind } = service.definition;
+    const config = { access: alongWith('settings_history', access.read) };
+    /** Auditors see the history of what their profile may see (deleted entities included). */
+    const visibleNow = async (request: FastifyRequest, id: string) => {
+      const now = await service.load(id);
+      const { state } = now;
+      if (now.events.length === 0 || !visibility.sees(request.viewer, { ...state.fields, id, owner: state.owner }))
+        throw new DomainError('resource.notFound', { details: { kind, id } });
+      return now;
+    };
+
+    app.get(
+      `/${kind}/:id/history`,
+      {
+        config,
+        schema: {
+          tags: ['Audit'],
+          summary: `A ${kind}'s changes: each event with actor, time and the fields it changed (before → after)`,
+          params,
+          response: { 200: z.object({ kind: z.string(), id: z.string(), history: z.array(historyEntrySchema) }) },
         },
       },
-    },
-    async (request) => {
-      const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
-      const service = serviceFor(request.params.kind);
-      const now = await service.load(request.params.id);
-      if (now.events.length === 0) throw new DomainError('resource.notFound', { details: request.params });
-      refuseHidden(request, now.state);
-      // Before its first event the entity did not exist yet: 'absent', version 0, no fields.
-      const { state } = await service.load(request.params.id, asOf);
-      return {
-        ...request.params,
-        asOf: asOf.toISOString(),
-        status: state.status,
-        version: state.version,
-        owner: state.owner,
-        fields: state.fields,
-      };
-    },
-  );
+      async (request) => {
+        const { events } = await visibleNow(request, request.params.id);
+        return { kind, id: request.params.id, history: historyOf(events) };
+      },
+    );
+
+    app.get(
+      `/${kind}/:id`,
+      {
+        config,
+        schema: {
+          tags: ['Audit'],
+          summary: `A ${kind} as of an instant (default: now), replayed from its events ('absent' before the first)`,
+          params,
+          querystring: z.object({ asOf: z.iso.datetime({ offset: true }).optional() }),
+          response: { 200: entityAsOfSchema },
+        },
+      },
+      async (request) => {
+        const asOf = request.query.asOf ? new Date(request.query.asOf) : new Date();
+        await visibleNow(request, request.params.id);
+        // Before its first event the entity did not exist yet: 'absent', version 0, no fields.
+        const { state } = await service.load(request.params.id, asOf);
+        return {
+          kind,
+          id: request.params.id,
+          asOf: asOf.toISOString(),
+          status: state.status,
+          version: state.version,
+          owner: state.owner,
+          fields: state.fields,
+        };
+      },
+    );
+  }
 };

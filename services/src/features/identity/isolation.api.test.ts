@@ -41,6 +41,7 @@ describe('private entities across profiles', { timeout: 60_000 }, () => {
         stranger.inject({ method: 'PUT', url: `${path}/${id}`, payload: { name: 'Taken over' } }),
         stranger.inject({ method: 'DELETE', url: `${path}/${id}` }),
         stranger.inject(`/api/audit/${kind}/${id}/history`),
+        stranger.inject(`/api/audit/${kind}/${id}?asOf=${new Date().toISOString()}`),
       ];
       if (kind !== 'tag')
         attempts.push(stranger.inject({ method: 'POST', url: `${path}/${id}/clone`, payload: { name: 'Copied' } }));

@@ -1,0 +1,3 @@
+import { describeAuditApi } from './audit-api.suite.ts';
+
+describeAuditApi('embedded (PGlite event store)', async () => ({}));
