@@ -59,7 +59,16 @@ export default defineConfig({
     outDir: process.env.CONSOLE_OUT_DIR ?? 'dist',
     emptyOutDir: true,
     sourcemap: true,
-    chunkSizeWarningLimit: 4096,
+    // The kepler.gl map chunk (≈ 12 MB minified) loads only on map routes; the first page's size is held by the shell
+    // e2e test instead.
+    chunkSizeWarningLimit: 13_000,
+    rolldownOptions: {
+      // Warnings about third-party code (kepler.gl's dependencies) are theirs to fix, not for whoever starts the product.
+      onLog(level, log, handler) {
+        if (level === 'warn' && log.id?.includes('/node_modules/')) return;
+        handler(level, log);
+      },
+    },
   },
   server: {
     proxy: Object.fromEntries(

@@ -1,4 +1,4 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
 import { analyticsFor } from '../features/analytics/analytics-for-store.ts';
@@ -19,14 +19,18 @@ import { currentProfileRoutes } from '../features/profiles/current-profile.route
 import { scorecardCalculationRoutes } from '../features/scorecards/scorecard-calculation.routes.ts';
 import { assignableProfiles } from '../features/users/assignable-profiles.ts';
 import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
+import { loggerOptions } from '../platform/logging/log-output.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
+import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { consolePlugin } from './plugins/console.ts';
 import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { forbiddenTextPlugin } from './plugins/forbidden-text.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { notFoundPlugin } from './plugins/not-found.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
+import { readableRequestLines } from './plugins/readable-request-lines.ts';
 import { requestActorPlugin } from './plugins/request-actor.ts';
 import { requestIdOptions } from './plugins/request-context.ts';
 import { securityHeadersPlugin } from './plugins/security-headers.ts';
@@ -49,13 +53,17 @@ export interface ApiOptions {
 
 /** Plugins, then the platform's services, then the routes (the fastify/demo layering). */
 export async function buildApi({ config, platform, logger = true }: ApiOptions): Promise<FastifyInstance> {
+  const logging = loggerOptions(config);
   const app = Fastify({
     ...requestIdOptions,
-    logger: logger ? { level: config.logLevel } : false,
+    logger: logger ? logging.options : false,
+    // Readable logs say each request in one line (readableRequestLines) instead of two entries of JSON fields.
+    logController: new LogController({ disableRequestLogging: logging.readable }),
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: true,
     trustProxy: config.http.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
+  if (logger && logging.readable) await app.register(readableRequestLines);
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   app.addHook('onSend', async (request, reply) => {
@@ -75,10 +83,12 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   });
   // Before authentication: a browser opening a console page gets the console, whatever API path it shares.
   await app.register(consolePlugin, { consoleDir: config.consoleDir });
+  await app.register(bodyParsersPlugin);
   await app.register(authenticationPlugin, {
     authenticate: identity.authenticate,
     authenticateProbe: identity.authenticateProbe,
   });
+  await app.register(forbiddenTextPlugin);
   await app.register(openApiPlugin);
   await app.register(metricsPlugin, { registry: platform.metrics });
   await app.register(notFoundPlugin);
@@ -177,8 +187,13 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       topics: platform.topics,
       secrets: platform.secrets,
     });
-    const launches = await openLaunchStore(platform.sql);
-    await api.register(probeCommandRoutes, { prefix: '/gateway/v1', launches });
+    const launches = await openLaunchStore(platform.sql, config.launcher);
+    await api.register(probeCommandRoutes, {
+      prefix: '/gateway/v1',
+      launches,
+      log: platform.log,
+      topics: platform.topics,
+    });
     await api.register(launcherRoutes, {
       prefix: '/api/launches',
       launches,

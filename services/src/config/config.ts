@@ -43,6 +43,10 @@ const variables = z.strictObject({
     .default('false')
     .describe('Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  LOG_FORMAT: z
+    .enum(['auto', 'pretty', 'json'])
+    .default('auto')
+    .describe('auto: readable lines in a terminal, JSON when the output is not a terminal or NODE_ENV is production'),
   DATA_DIR: z.string().min(1).default('.data/embedded'),
   CONSOLE_DIR: z.string().min(1).default('console/dist'),
 
@@ -69,6 +73,13 @@ const variables = z.strictObject({
   REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.email().default('no-reply@nq.local'),
+  MAIL_MAX_ATTEMPTS: count(1, 100).default(8).describe('Attempts to deliver an e-mail before it fails for good'),
+  MAIL_RETRY_SECONDS: z.coerce
+    .number()
+    .min(0.1)
+    .max(3_600)
+    .default(30)
+    .describe('Wait before the second attempt to deliver an e-mail; it doubles at each later attempt'),
   FILES_DIR: z.string().min(1).optional(),
 
   SECRET_KEY: secret
@@ -101,6 +112,9 @@ const variables = z.strictObject({
   MAP_SAMPLE_LIMIT: count(1, 5_000_000)
     .default(50_000)
     .describe('Spec §9: measurements a map shows at most; beyond it the map is blocked with a warning'),
+  LAUNCH_TIMEOUT_SECONDS: count(1, 86_400)
+    .default(300)
+    .describe("How long a probe has to pick a launched task up and answer, on top of the task's own timeout"),
 });
 
 type Variables = z.infer<typeof variables>;
@@ -137,6 +151,7 @@ function shape(v: Variables) {
       trustProxy: v.TRUST_PROXY === 'true',
     },
     logLevel: v.LOG_LEVEL,
+    logFormat: v.LOG_FORMAT,
     dataDir,
     consoleDir: resolve(v.CONSOLE_DIR),
     filesDir: resolve(v.FILES_DIR ?? `${dataDir}/files`),
@@ -152,7 +167,12 @@ function shape(v: Variables) {
     kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID, topicPrefix: v.TOPIC_PREFIX },
     elasticsearch: { url: v.ELASTICSEARCH_URL, indexPrefix: v.ELASTICSEARCH_INDEX_PREFIX },
     redis: { url: v.REDIS_URL },
-    mail: { smtpUrl: v.SMTP_URL, from: v.MAIL_FROM },
+    mail: {
+      smtpUrl: v.SMTP_URL,
+      from: v.MAIL_FROM,
+      maxAttempts: v.MAIL_MAX_ATTEMPTS,
+      retrySeconds: v.MAIL_RETRY_SECONDS,
+    },
     secretKey: v.SECRET_KEY,
     probeSecretsKey: v.PROBE_SECRETS_KEY,
     identity: {
@@ -174,6 +194,7 @@ function shape(v: Variables) {
     },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     maps: { sampleLimit: v.MAP_SAMPLE_LIMIT },
+    launcher: { answerWithinMs: v.LAUNCH_TIMEOUT_SECONDS * 1000 },
     demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' ? 'true' : 'false')) === 'true',
   };
 }
