@@ -1,17 +1,16 @@
 import { describe, expect, it } from 'vitest';
-import { contains, formatIpAddress, normaliseIpRange, parseIpAddress, parseIpRange } from './ip-ranges.ts';
+import { contains, normaliseIpRange, parseIpAddress, parseIpRange } from './ip-ranges.ts';
+
+const text = (address: { toNormalizedString(): string } | undefined) => address?.toNormalizedString();
 
 describe('ip ranges', () => {
-  it('parses IPv4 and IPv6 addresses as BigInt', () => {
-    expect(parseIpAddress('10.0.0.1')).toEqual({ version: 4, value: 0x0a000001n });
-    expect(parseIpAddress('::1')).toEqual({ version: 6, value: 1n });
-    expect(parseIpAddress('::')).toEqual({ version: 6, value: 0n });
-    expect(parseIpAddress('2001:DB8::8:800:200C:417A')).toEqual({
-      version: 6,
-      value: 0x20010db8_00000000_00080800_200c417an,
-    });
-    expect(parseIpAddress('::ffff:192.0.2.128')).toEqual({ version: 6, value: 0xffffc0000280n });
-    expect(parseIpAddress('1:2:3:4:5:6:7:8')?.value).toBe(0x00010002000300040005000600070008n);
+  it('parses IPv4 and IPv6 addresses', () => {
+    expect(text(parseIpAddress('10.0.0.1'))).toBe('10.0.0.1');
+    expect(text(parseIpAddress('::1'))).toBe('0:0:0:0:0:0:0:1');
+    expect(text(parseIpAddress('::'))).toBe('0:0:0:0:0:0:0:0');
+    expect(text(parseIpAddress('2001:DB8::8:800:200C:417A'))).toBe('2001:db8:0:0:8:800:200c:417a');
+    expect(text(parseIpAddress('::ffff:192.0.2.128'))).toBe('0:0:0:0:0:ffff:c000:280');
+    expect(text(parseIpAddress('1:2:3:4:5:6:7:8'))).toBe('1:2:3:4:5:6:7:8');
   });
 
   it('refuses malformed addresses', () => {
@@ -36,10 +35,12 @@ describe('ip ranges', () => {
   });
 
   it('parses ranges, clears host bits and treats a single address as /32 or /128', () => {
-    expect(parseIpRange('10.1.2.3/8')).toEqual({ version: 4, network: 0x0a000000n, prefix: 8 });
-    expect(parseIpRange('192.168.1.7')).toEqual({ version: 4, network: 0xc0a80107n, prefix: 32 });
+    const shown = (range: ReturnType<typeof parseIpRange>) =>
+      range && { version: range.version, network: text(range.network), prefix: range.prefix };
+    expect(shown(parseIpRange('10.1.2.3/8'))).toEqual({ version: 4, network: '10.0.0.0', prefix: 8 });
+    expect(shown(parseIpRange('192.168.1.7'))).toEqual({ version: 4, network: '192.168.1.7', prefix: 32 });
     expect(parseIpRange('2001:db8::1')?.prefix).toBe(128);
-    expect(parseIpRange('0.0.0.0/0')).toEqual({ version: 4, network: 0n, prefix: 0 });
+    expect(shown(parseIpRange('0.0.0.0/0'))).toEqual({ version: 4, network: '0.0.0.0', prefix: 0 });
     for (const text of ['10.0.0.0/33', '::/129', '10.0.0.0/', '10.0.0.0/08', '10.0.0.0/8/1', '/8'])
       expect(parseIpRange(text), text).toBeUndefined();
   });
@@ -52,7 +53,6 @@ describe('ip ranges', () => {
     expect(normaliseIpRange('1:0:2:3:4:5:6:7')).toBe('1:0:2:3:4:5:6:7/128');
     expect(normaliseIpRange('::/0')).toBe('::/0');
     expect(normaliseIpRange('nope')).toBeUndefined();
-    expect(formatIpAddress({ version: 4, value: 0xc0a80107n })).toBe('192.168.1.7');
   });
 
   it('answers whether an address lies in a range', () => {
