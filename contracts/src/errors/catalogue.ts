@@ -1047,6 +1047,11 @@ export const errorCatalogue = {
     en: 'A measurement is already in progress. Confirm to cancel it and launch the new one.',
     es: 'Ya hay una medición en curso. Confirma para cancelarla y lanzar la nueva.',
   },
+  'measurements.ofAnotherProbe': {
+    status: 422,
+    en: 'The measurement was taken by probe {measuredBy}, not by this probe ({probeId}).',
+    es: 'La medición la ha tomado la sonda {measuredBy}, no esta sonda ({probeId}).',
+  },
   'testAnalysis.programsFetchFailed': {
     status: 500,
     en: 'Could not load the programs.',

@@ -1,4 +1,5 @@
 export * from './backend-info.ts';
+export * from './launch.ts';
 export * from './probe.ts';
 export * from './probe-families.ts';
 export * from './task-limits.ts';

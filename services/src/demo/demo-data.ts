@@ -34,6 +34,14 @@ const mosEntry = (kpi: string, weight: number, lower: number, upper: number, map
   limits: { lower, upper, absoluteUpper: upper * 2 },
 });
 
+const demoProbes = [
+  ['probe001', 'Madrid Salamanca fibre', 'Cube', 'landline', 40.4256, -3.6835, 'Movistar'],
+  ['probe002', 'Madrid Chamberí fibre', 'Cube', 'landline', 40.4345, -3.7038, 'Vodafone'],
+  ['probe101', 'Madrid drive-test handset', 'Agent', 'mobile', 40.4168, -3.7038, 'Orange'],
+] as const;
+/** The demo configuration's probes (the demo fleet plays them: they run the tasks launched on them). */
+export const demoProbeIds = demoProbes.map(([probeId]) => probeId);
+
 type DemoItem = {
   kind: string;
   key: string;
@@ -180,13 +188,7 @@ const items: DemoItem[] = [
       providers: [ids.get('provider:movistar'), ids.get('provider:vodafone'), ids.get('provider:orange')],
     }),
   },
-  ...(
-    [
-      ['probe001', 'Madrid Salamanca fibre', 'Cube', 'landline', 40.4256, -3.6835, 'Movistar'],
-      ['probe002', 'Madrid Chamberí fibre', 'Cube', 'landline', 40.4345, -3.7038, 'Vodafone'],
-      ['probe101', 'Madrid drive-test handset', 'Agent', 'mobile', 40.4168, -3.7038, 'Orange'],
-    ] as const
-  ).map(([probeId, name, family, type, latitude, longitude, operator]) => ({
+  ...demoProbes.map(([probeId, name, family, type, latitude, longitude, operator]) => ({
     kind: 'probe',
     key: probeId,
     id: probeId,

@@ -1,11 +1,16 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { demoProbeIds } from '../demo/demo-data.ts';
 import { fleetOptions } from './fleet-options.ts';
 import { runFleet } from './fleet-simulator.ts';
 
-/** The start command's demo fleet: a dozen Madrid probes sending a few results a second until the platform stops. */
+/**
+ * The start command's demo fleet: a dozen Madrid probes sending a few results a second until the platform stops; the
+ * demo configuration's probes join it to run the measurements launched on them.
+ */
 export function startDemoFleet(url: string, signal: AbortSignal, log: FastifyBaseLogger) {
   const options = fleetOptions([], { url, probes: 12, rate: 3, seconds: Number.MAX_SAFE_INTEGER / 1_000 });
-  runFleet({ ...options, signal, log: (line) => log.info(`demo fleet: ${line}`) }, 'demo').catch((error: unknown) =>
-    log.warn({ err: error }, 'the demo fleet stopped'),
-  );
+  runFleet(
+    { ...options, onDemandProbes: demoProbeIds, signal, log: (line) => log.info(`demo fleet: ${line}`) },
+    'demo',
+  ).catch((error: unknown) => log.warn({ err: error }, 'the demo fleet stopped'));
 }

@@ -82,6 +82,8 @@ export const probeRegistration = (probe: VirtualProbe, geography: Geography): Pr
 /** Busy evening hours lower throughput and raise latency (a diurnal load factor, 0.6 at 21:00 to 1 at 04:00). */
 export const diurnalFactor = (hour: number) => 0.8 + 0.2 * Math.cos(((hour - 4) / 24) * 2 * Math.PI);
 
+type TestType = Measurement['testType'];
+
 const tests = [
   { program: 'speedtest', testType: 'http-download' },
   { program: 'speedtest', testType: 'http-upload' },
@@ -91,39 +93,65 @@ const tests = [
   { program: 'youtube', testType: 'video' },
 ] as const;
 
-export function measurementFor(probe: VirtualProbe, at: Date, random: () => number): Measurement {
-  const test = tests[Math.floor(random() * tests.length)]!;
+const rounded = (value: number, digits = 1) => Number(value.toFixed(digits));
+
+/** Plausible KPI values of a test type for a probe at a time: its ISP's quality and the hour's load shape them. */
+export function kpisFor(probe: VirtualProbe, testType: TestType, at: Date, random: () => number) {
   const load = diurnalFactor(at.getUTCHours()) * probe.isp.quality;
   const capacity = probe.type === 'landline' ? 600 : probe.technology === 5 ? 300 : 80;
   const download = capacity * load * (0.7 + 0.3 * random());
-  const latency = (probe.type === 'landline' ? 8 : 30) / load + random() * 10;
-  const kpis: Record<string, number> = {
-    'http-download': { download: Number(download.toFixed(2)), latency: Number(latency.toFixed(1)) },
-    'http-upload': { upload: Number((download / 5).toFixed(2)), latency: Number(latency.toFixed(1)) },
-    'icmp-ping': {
-      latency: Number(latency.toFixed(1)),
-      jitter: Number((random() * 5).toFixed(2)),
+  const latency = rounded((probe.type === 'landline' ? 8 : 30) / load + random() * 10);
+  const packets = () => ({ latency, jitter: rounded(random() * 5, 2), loss: random() < 0.05 ? 1 : 0 });
+  const kpis: Record<TestType, () => Record<string, number>> = {
+    'http-download': () => ({ download: rounded(download, 2), latency }),
+    'ftp-download': () => ({ download: rounded(download * 0.9, 2) }),
+    'http-upload': () => ({ upload: rounded(download / 5, 2), latency }),
+    'ftp-upload': () => ({ upload: rounded(download / 5.5, 2) }),
+    'icmp-ping': packets,
+    'tcp-ping': packets,
+    twamp: packets,
+    gaming: packets,
+    traceroute: () => ({ hops: 6 + Math.floor(random() * 8) }),
+    dns: () => ({ resolution: rounded(latency / 2) }),
+    'web-browsing': () => ({ loadTime: Math.round(800 / load + random() * 400) }),
+    video: () => ({ mos: rounded(3 + 2 * load * random(), 2), startTime: Math.round(500 / load) }),
+    voip: () => ({
+      mos: rounded(3.5 + load * random(), 2),
+      jitter: rounded(random() * 8, 2),
       loss: random() < 0.05 ? 1 : 0,
-    },
-    dns: { resolution: Number((latency / 2).toFixed(1)) },
-    'web-browsing': { loadTime: Number((800 / load + random() * 400).toFixed(0)) },
-    video: { mos: Number((3 + 2 * load * random()).toFixed(2)), startTime: Number((500 / load).toFixed(0)) },
-  }[test.testType];
+    }),
+    messaging: () => ({ deliveryTime: Math.round(300 / load + random() * 200) }),
+  };
+  return kpis[testType]();
+}
+
+/** A measurement of a test the probe ran at `at`; mostly Finished, now and then Error. */
+export function measurementOf(
+  probe: VirtualProbe,
+  test: { program: string; testType: TestType; destination?: string | undefined },
+  at: Date,
+  random: () => number,
+): Measurement {
   return {
     schemaVersion: 1,
     measurementId: randomUUID(),
     probeId: probe.probeId,
     program: test.program,
     testType: test.testType,
+    ...(test.destination ? { destination: { name: test.destination } } : {}),
     technology: probe.technology as Measurement['technology'],
     isp: probe.isp.name,
     measuredAt: at.toISOString(),
     location: { lat: probe.lat, lon: probe.lon },
     taskMode: random() < 0.9 ? 'active' : 'passive',
     status: random() < 0.97 ? 'Finished' : 'Error',
-    kpis,
+    kpis: kpisFor(probe, test.testType, at, random),
   };
 }
+
+/** One of the tests the fleet runs on its own schedule, picked at random. */
+export const measurementFor = (probe: VirtualProbe, at: Date, random: () => number): Measurement =>
+  measurementOf(probe, tests[Math.floor(random() * tests.length)]!, at, random);
 
 /** A message a real fleet sends now and then: a missing field, a wrong type, another probe's id. */
 export function malformed(measurement: Measurement, random: () => number): unknown {

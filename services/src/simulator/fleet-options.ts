@@ -32,6 +32,7 @@ export function fleetOptions(args: string[], defaults: Partial<FleetOptions> = {
     malformedShare: Number(values.malformed),
     flushEveryMs: 1_000,
     statusEverySeconds: 10,
+    commandsEverySeconds: 2,
     concurrency: 16,
     seed: Number(values.seed),
   };

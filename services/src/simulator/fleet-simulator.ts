@@ -10,6 +10,7 @@ import {
   statusOf,
   type VirtualProbe,
 } from './fleet-model.ts';
+import { launchRunner } from './launched-tasks.ts';
 
 export interface FleetOptions {
   url: string;
@@ -25,6 +26,13 @@ export interface FleetOptions {
   /** How often each probe sends what it has measured. */
   flushEveryMs: number;
   statusEverySeconds: number;
+  /** How often each probe asks the gateway for a launched task. */
+  commandsEverySeconds: number;
+  /**
+   * Probes registered before (e.g. the demo configuration's) that the fleet also plays: they run the tasks launched
+   * on them, nothing on a schedule of their own.
+   */
+  onDemandProbes?: readonly string[];
   /** Requests in flight at most. */
   concurrency: number;
   seed: number;
@@ -46,6 +54,8 @@ export interface FleetReport {
   requests: number;
   failedRequests: number;
   statusReports: number;
+  /** Launched tasks run and reported (accepted by the gateway or not). */
+  launchesReported: number;
   latencies: number[];
 }
 
@@ -93,15 +103,35 @@ export async function registerFleet(options: FleetOptions, run: string) {
   const random = seededRandom(options.seed);
   const fleet = createFleet(options.probes, options.geography, run, random);
   const credentials = new Map<string, Credentials>();
+  const issue = async (probeId: string) => {
+    const issued = await admin('POST', `/probes/${probeId}/credentials`);
+    if (issued.status !== 201) throw new Error(`no credentials for ${probeId}: ${JSON.stringify(issued.body)}`);
+    credentials.set(probeId, issued.body as Credentials);
+  };
   await inParallel(fleet, 4, async (probe) => {
     const created = await admin('POST', '/probes', probeRegistration(probe, options.geography));
     if (created.status !== 201 && created.body?.code !== 'probes.idExists')
       throw new Error(`probe ${probe.probeId} not registered: ${created.status} ${JSON.stringify(created.body)}`);
-    const issued = await admin('POST', `/probes/${probe.probeId}/credentials`);
-    if (issued.status !== 201) throw new Error(`no credentials for ${probe.probeId}: ${JSON.stringify(issued.body)}`);
-    credentials.set(probe.probeId, issued.body as Credentials);
+    await issue(probe.probeId);
   });
+  await inParallel([...(options.onDemandProbes ?? [])], 4, issue);
   return { fleet, credentials, random };
+}
+
+/** A probe registered before, as the fleet plays it: where it is and its operator, from its configuration. */
+function virtualProbeOf(probeId: string, settings: Record<string, unknown>, geography: Geography): VirtualProbe {
+  const type = settings.type === 'mobile' ? 'mobile' : 'landline';
+  const operator = (settings.connection as { operator?: string } | undefined)?.operator;
+  const [west, south, east, north] = geography.bbox;
+  return {
+    probeId,
+    type,
+    isp: geography.isps.find((isp) => isp.name === operator) ?? { name: operator ?? 'Unknown', quality: 0.9 },
+    technology: typeof settings.technology === 'number' ? settings.technology : type === 'mobile' ? 4 : 98,
+    lat: typeof settings.latitude === 'number' ? settings.latitude : (south + north) / 2,
+    lon: typeof settings.longitude === 'number' ? settings.longitude : (west + east) / 2,
+    outageUntil: 0,
+  };
 }
 
 /**
@@ -112,10 +142,16 @@ export async function runFleet(options: FleetOptions, run: string): Promise<Flee
   const log = options.log ?? (() => undefined);
   const { fleet, credentials, random } = await registerFleet(options, run);
   log(`registered ${fleet.length} probes`);
-  const gateways = new Map(fleet.map((probe) => [probe.probeId, client(options.url, credentials.get(probe.probeId)!)]));
-  await inParallel(fleet, options.concurrency, async (probe) => {
-    const configuration = await gateways.get(probe.probeId)!('GET', '/gateway/v1/configuration');
-    if (configuration.status !== 200) throw new Error(`configuration of ${probe.probeId}: ${configuration.status}`);
+  const gateways = new Map([...credentials].map(([probeId, issued]) => [probeId, client(options.url, issued)]));
+  const configurationOf = async (probeId: string) => {
+    const configuration = await gateways.get(probeId)!('GET', '/gateway/v1/configuration');
+    if (configuration.status !== 200) throw new Error(`configuration of ${probeId}: ${configuration.status}`);
+    return configuration.body!.probe as Record<string, unknown>;
+  };
+  await inParallel(fleet, options.concurrency, async (probe) => void (await configurationOf(probe.probeId)));
+  const onDemand: VirtualProbe[] = [];
+  await inParallel([...(options.onDemandProbes ?? [])], options.concurrency, async (probeId) => {
+    onDemand.push(virtualProbeOf(probeId, await configurationOf(probeId), options.geography));
   });
   log('every probe has its configuration');
 
@@ -130,8 +166,15 @@ export async function runFleet(options: FleetOptions, run: string): Promise<Flee
     requests: 0,
     failedRequests: 0,
     statusReports: 0,
+    launchesReported: 0,
     latencies: [],
   };
+  const runners = new Map(
+    [...fleet, ...onDemand].map((probe) => [
+      probe.probeId,
+      launchRunner(probe, gateways.get(probe.probeId)!, random, () => void report.launchesReported++),
+    ]),
+  );
   const buffers = new Map<string, unknown[]>(fleet.map((probe) => [probe.probeId, []]));
   const inFlight = new Set<Promise<void>>();
 
@@ -161,6 +204,7 @@ export async function runFleet(options: FleetOptions, run: string): Promise<Flee
   let cursor = 0;
   let lastFlush = started;
   let lastStatus = 0;
+  let lastCommands = 0;
   while (Date.now() - started < options.seconds * 1_000 && !options.signal?.aborted) {
     const now = new Date();
     // Outages: now and then (about once in two hours) a probe goes silent for 30 to 120 s.
@@ -202,6 +246,18 @@ export async function runFleet(options: FleetOptions, run: string): Promise<Flee
         });
       }
     }
+    if (now.getTime() - lastCommands >= options.commandsEverySeconds * 1_000) {
+      lastCommands = now.getTime();
+      for (const probe of [...live, ...onDemand]) {
+        while (inFlight.size >= options.concurrency) await Promise.race(inFlight);
+        const polling = runners
+          .get(probe.probeId)!
+          .poll()
+          .catch(() => void report.failedRequests++)
+          .finally(() => inFlight.delete(polling));
+        inFlight.add(polling);
+      }
+    }
     await sleep(Math.max(0, tickMs - (Date.now() - now.getTime())));
   }
   report.seconds = (Date.now() - started) / 1_000;
@@ -216,6 +272,7 @@ export async function runFleet(options: FleetOptions, run: string): Promise<Flee
     });
   }
   await Promise.all(inFlight);
+  await Promise.all([...runners.values()].map((runner) => runner.stop()));
   report.drainSeconds = (Date.now() - draining) / 1_000;
   return report;
 }

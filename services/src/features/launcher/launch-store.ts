@@ -1,27 +1,16 @@
 import { randomUUID } from 'node:crypto';
+import type { Launch, LaunchResult, LaunchState } from '@nq/contracts';
 import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
 
-export const launchStates = ['Pending', 'Finished', 'Cancelled', 'Error'] as const;
-export type LaunchState = (typeof launchStates)[number];
-
-export interface Launch {
-  id: string;
-  probeId: string;
-  task: Record<string, unknown>;
-  state: LaunchState;
-  requestedBy: string;
-  createdAt: string;
-  updatedAt: string;
-  measurementId?: string;
-  /** The launch that cancelled this one, when a newer one replaced it. */
-  cancelledBy?: string;
-}
-
 // At most one launch in progress per probe, enforced by the database: of two launches at once, one is refused.
+// Launches stored before deadlines existed get their last update as deadline: they time out on the next read.
 const schema = `
 create table if not exists launches (
   id text primary key, probe_id text not null, task jsonb not null, state text not null, requested_by text not null,
   created_at timestamptz not null, updated_at timestamptz not null, measurement_id text, cancelled_by text);
+alter table launches add column if not exists deadline timestamptz;
+alter table launches add column if not exists result jsonb;
+update launches set deadline = updated_at where deadline is null;
 create unique index if not exists launches_one_pending on launches (probe_id) where state = 'Pending';
 create index if not exists launches_by_probe on launches (probe_id, created_at desc);
 `;
@@ -34,8 +23,10 @@ interface LaunchRow {
   requested_by: string;
   created_at: Date | string;
   updated_at: Date | string;
+  deadline: Date | string;
   measurement_id: string | null;
   cancelled_by: string | null;
+  result: LaunchResult | null;
 }
 
 const launchOf = (row: LaunchRow): Launch => ({
@@ -46,19 +37,56 @@ const launchOf = (row: LaunchRow): Launch => ({
   requestedBy: row.requested_by,
   createdAt: new Date(row.created_at).toISOString(),
   updatedAt: new Date(row.updated_at).toISOString(),
+  deadline: new Date(row.deadline).toISOString(),
   ...(row.measurement_id ? { measurementId: row.measurement_id } : {}),
   ...(row.cancelled_by ? { cancelledBy: row.cancelled_by } : {}),
+  ...(row.result ? { result: row.result } : {}),
 });
 
 const UNIQUE_VIOLATION = '23505';
 
-/** Measurement launches (spec §4: launching cancels the one in progress, after a confirmation). */
-export async function openLaunchStore(sql: SqlClient) {
+export interface LaunchStoreOptions {
+  /** How long a probe has to pick a launch up and answer, on top of the task's own `timeout`. */
+  answerWithinMs: number;
+}
+
+/** The task's own time limit (ms), when it states one. */
+const taskTimeoutMs = (task: Record<string, unknown>) =>
+  typeof task.timeout === 'number' && task.timeout > 0 ? task.timeout : 0;
+
+/** How a probe says a launch ended: its state and, when it measured, the measurement's id and result. */
+export interface LaunchEnding {
+  state: Exclude<LaunchState, 'Pending' | 'TimedOut'>;
+  measurementId?: string | undefined;
+  result?: LaunchResult | undefined;
+}
+
+/**
+ * Measurement launches (spec §4: launching cancels the one in progress, after a confirmation). A launch still in
+ * progress past its deadline is timed out by whichever read or write meets it first, so none stays in progress for
+ * ever, whatever became of the probe.
+ */
+export async function openLaunchStore(sql: SqlClient, options: LaunchStoreOptions) {
   await sql.exec(schema);
-  const pendingOf = async (tx: SqlExecutor, probeId: string) =>
-    (await tx.query<LaunchRow>(`select * from launches where probe_id = $1 and state = 'Pending'`, [probeId])).map(
-      launchOf,
-    )[0];
+
+  /** Times out the launches in progress past their deadline among those `column` = `value` selects. */
+  const expire = (tx: SqlExecutor, column: 'id' | 'probe_id', value: string) =>
+    tx.query(
+      `update launches set state = 'TimedOut', updated_at = deadline
+       where ${column} = $1 and state = 'Pending' and deadline <= $2`,
+      [value, new Date()],
+    );
+  const pendingOf = async (tx: SqlExecutor, probeId: string) => {
+    await expire(tx, 'probe_id', probeId);
+    return (
+      await tx.query<LaunchRow>(`select * from launches where probe_id = $1 and state = 'Pending'`, [probeId])
+    ).map(launchOf)[0];
+  };
+  const get = async (id: string) => {
+    await expire(sql, 'id', id);
+    const [row] = await sql.query<LaunchRow>('select * from launches where id = $1', [id]);
+    return row ? launchOf(row) : undefined;
+  };
 
   return {
     pending: (probeId: string) => pendingOf(sql, probeId),
@@ -74,17 +102,23 @@ export async function openLaunchStore(sql: SqlClient) {
           if (busy && !request.replace) return { busy };
           const id = randomUUID();
           const now = new Date();
+          const deadline = new Date(now.getTime() + options.answerWithinMs + taskTimeoutMs(request.task));
           if (busy)
             await tx.query(
               `update launches set state = 'Cancelled', cancelled_by = $2, updated_at = $3 where id = $1`,
               [busy.id, id, now],
             );
           const [row] = await tx.query<LaunchRow>(
-            `insert into launches (id, probe_id, task, state, requested_by, created_at, updated_at)
-             values ($1, $2, $3, 'Pending', $4, $5, $5) returning *`,
-            [id, request.probeId, JSON.stringify(request.task), request.requestedBy, now],
+            `insert into launches (id, probe_id, task, state, requested_by, created_at, updated_at, deadline)
+             values ($1, $2, $3, 'Pending', $4, $5, $5, $6) returning *`,
+            [id, request.probeId, JSON.stringify(request.task), request.requestedBy, now, deadline],
           );
-          const cancelled = busy && { ...busy, state: 'Cancelled' as const, cancelledBy: id };
+          const cancelled = busy && {
+            ...busy,
+            state: 'Cancelled' as const,
+            cancelledBy: id,
+            updatedAt: now.toISOString(),
+          };
           return { launched: launchOf(row!), ...(cancelled ? { cancelled } : {}) };
         });
       } catch (error) {
@@ -97,12 +131,10 @@ export async function openLaunchStore(sql: SqlClient) {
       }
     },
 
-    async get(id: string) {
-      const [row] = await sql.query<LaunchRow>('select * from launches where id = $1', [id]);
-      return row ? launchOf(row) : undefined;
-    },
+    get,
 
     async ofProbe(probeId: string, limit = 50) {
+      await expire(sql, 'probe_id', probeId);
       const rows = await sql.query<LaunchRow>(
         'select * from launches where probe_id = $1 order by created_at desc limit $2',
         [probeId, limit],
@@ -111,11 +143,19 @@ export async function openLaunchStore(sql: SqlClient) {
     },
 
     /** The probe's answer: a launch in progress ends as it says; a launch already ended stays as it was. */
-    async finish(id: string, probeId: string, state: Exclude<LaunchState, 'Pending'>, measurementId?: string) {
+    async finish(id: string, probeId: string, ending: LaunchEnding) {
+      await expire(sql, 'id', id);
       const [row] = await sql.query<LaunchRow>(
-        `update launches set state = $3, measurement_id = $4, updated_at = now()
+        `update launches set state = $3, measurement_id = $4, result = $5, updated_at = $6
          where id = $1 and probe_id = $2 and state = 'Pending' returning *`,
-        [id, probeId, state, measurementId ?? null],
+        [
+          id,
+          probeId,
+          ending.state,
+          ending.measurementId ?? null,
+          ending.result ? JSON.stringify(ending.result) : null,
+          new Date(),
+        ],
       );
       return row ? launchOf(row) : undefined;
     },

@@ -14,6 +14,7 @@ export function describeLauncherApi(profile: string, environment: () => Promise<
     let probe: SignedClient;
     const probeId = `ml${Date.now().toString(36)}`;
     const commands: LogRecord[] = [];
+    const results: LogRecord[] = [];
     let stopConsumer: () => Promise<void>;
 
     beforeAll(async () => {
@@ -27,10 +28,13 @@ export function describeLauncherApi(profile: string, environment: () => Promise<
         api.raw,
         (await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` })).json(),
       );
+      const { probeCommands, measurementsRaw } = api.platform.topics;
       const consumer = await api.platform.log.consume({
         groupId: `launcher-test-${randomUUID()}`,
-        topics: [api.platform.topics.probeCommands],
-        handle: async (records) => void commands.push(...records),
+        topics: [probeCommands, measurementsRaw],
+        handle: async (records) => {
+          for (const record of records) (record.topic === probeCommands ? commands : results).push(record);
+        },
       });
       stopConsumer = () => consumer.stop();
     }, 120_000);
@@ -91,6 +95,96 @@ export function describeLauncherApi(profile: string, environment: () => Promise<
       });
       expect(late.json().code).toBe('request.conflict');
       expect((await launch()).statusCode).toBe(201);
+    });
+
+    it('completes a launch with the measurement the probe took: its result shows, the measurement joins the results', async () => {
+      const launched = await launch(true);
+      expect(launched.statusCode, launched.body).toBe(201);
+      const { id, deadline, createdAt } = launched.json().launch;
+      expect(Date.parse(deadline)).toBeGreaterThan(Date.parse(createdAt));
+      const [given] = (await probe.inject('/gateway/v1/commands')).json().list;
+      expect(given).toMatchObject({ id, task });
+
+      const measurement = {
+        measurementId: randomUUID(),
+        probeId,
+        program: 'ping',
+        testType: 'icmp-ping',
+        technology: 98,
+        measuredAt: new Date().toISOString(),
+        status: 'Finished',
+        kpis: { latency: 12.5, jitter: 1.2, loss: 0 },
+      };
+      const stranger = await probe.inject({
+        method: 'POST',
+        url: `/gateway/v1/commands/${id}`,
+        payload: { state: 'Finished', measurement: { ...measurement, probeId: 'someoneelse' } },
+      });
+      expect({ status: stranger.statusCode, code: stranger.json().code }).toEqual({
+        status: 422,
+        code: 'measurements.ofAnotherProbe',
+      });
+      expect(stranger.json().message).toContain('someoneelse');
+
+      const report = { state: 'Finished', measurement };
+      const done = await probe.inject({ method: 'POST', url: `/gateway/v1/commands/${id}`, payload: report });
+      expect(done.statusCode, done.body).toBe(200);
+      const shown = (await api.app.inject(`/api/launches/${id}`)).json();
+      expect(shown).toMatchObject({
+        state: 'Finished',
+        measurementId: measurement.measurementId,
+        result: { testType: 'icmp-ping', status: 'Finished', kpis: { latency: 12.5, jitter: 1.2, loss: 0 } },
+      });
+      expect((await api.app.inject(`/api/launches?probeId=${probeId}`)).json().list[0]).toEqual(shown);
+      // The probe never saw the answer and says it again: the same launch, nothing twice.
+      const retried = await probe.inject({ method: 'POST', url: `/gateway/v1/commands/${id}`, payload: report });
+      expect(retried.json()).toEqual(shown);
+      await waitFor('the measurement on measurements.raw', () =>
+        results.some((record) => JSON.parse(record.value).measurementId === measurement.measurementId),
+      );
+      expect(results.filter((record) => record.key === probeId).map((r) => JSON.parse(r.value))).toEqual([
+        expect.objectContaining({ ...measurement, receivedAt: expect.any(String) }),
+      ]);
+    });
+
+    it('times out a launch nobody answers by its deadline, and the next launch needs no confirmation', async () => {
+      const impatient = await openTestApi({ ...(await environment()), LAUNCH_TIMEOUT_SECONDS: '1' });
+      try {
+        const silent = `ml3${Date.now().toString(36)}`;
+        await impatient.app.inject({
+          method: 'POST',
+          url: '/probes',
+          payload: { probeId: silent, name: 'Silent probe', family: 'Cube', type: 'landline' },
+        });
+        const first = await impatient.app.inject({
+          method: 'POST',
+          url: '/api/launches',
+          payload: { probeId: silent, task },
+        });
+        expect(first.json().launch.state).toBe('Pending');
+        const id = first.json().launch.id;
+        await waitFor(
+          'the launch to time out',
+          async () => (await impatient.app.inject(`/api/launches/${id}`)).json().state === 'TimedOut',
+          30_000,
+        );
+        const shown = (await impatient.app.inject(`/api/launches/${id}`)).json();
+        expect(shown.updatedAt).toBe(shown.deadline);
+        const late = await signedClient(
+          impatient.raw,
+          (await impatient.app.inject({ method: 'POST', url: `/probes/${silent}/credentials` })).json(),
+        ).inject({ method: 'POST', url: `/gateway/v1/commands/${id}`, payload: { state: 'Finished' } });
+        expect({ status: late.statusCode, code: late.json().code }).toEqual({ status: 409, code: 'request.conflict' });
+        const next = await impatient.app.inject({
+          method: 'POST',
+          url: '/api/launches',
+          payload: { probeId: silent, task },
+        });
+        expect(next.statusCode, next.body).toBe(201);
+        expect(next.json().cancelled).toBeUndefined();
+      } finally {
+        await impatient.raw.close();
+      }
     });
 
     it('lets exactly one of two simultaneous launches on an idle probe through', async () => {

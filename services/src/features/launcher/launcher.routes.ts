@@ -1,4 +1,4 @@
-import { DomainError } from '@nq/contracts';
+import { DomainError, type Launch, launchSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess } from '../../api/access/access-rule.ts';
@@ -7,7 +7,7 @@ import type { LogPort } from '../../platform/log/log-port.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { FleetTopics } from '../gateway/fleet-topics.ts';
 import type { Visibility } from '../identity/visibility.ts';
-import { type Launch, type LaunchStore, launchStates } from './launch-store.ts';
+import type { LaunchStore } from './launch-store.ts';
 
 export interface LauncherRouteOptions {
   launches: LaunchStore;
@@ -16,18 +16,6 @@ export interface LauncherRouteOptions {
   log: LogPort;
   topics: FleetTopics;
 }
-
-export const launchSchema = z.object({
-  id: z.string(),
-  probeId: z.string(),
-  task: z.record(z.string(), z.unknown()),
-  state: z.enum(launchStates),
-  requestedBy: z.string(),
-  createdAt: z.string(),
-  updatedAt: z.string(),
-  measurementId: z.string().optional(),
-  cancelledBy: z.string().optional(),
-});
 
 /** What a probe is told on `probe.commands` (keyed by probe id, so a probe's commands keep their order). */
 export const commandMessage = (type: 'launch' | 'cancel', launch: Launch) => ({
@@ -46,7 +34,8 @@ const access = { access: layerAccess(['measurementLauncher']) };
 
 /**
  * The measurement launcher (spec §4): launching a task on a probe puts a command on `probe.commands`; while one is
- * in progress a new launch needs `confirm: true`, and then cancels it. The probe reports how each launch ended.
+ * in progress a new launch needs `confirm: true`, and then cancels it. The probe reports how each launch ended, with
+ * what it measured; a launch it has not answered by its deadline is timed out.
  */
 export const launcherRoutes: FastifyPluginAsyncZod<LauncherRouteOptions> = async (app, options) => {
   const { launches, probes, probeVisibility, log, topics } = options;
@@ -102,7 +91,7 @@ export const launcherRoutes: FastifyPluginAsyncZod<LauncherRouteOptions> = async
       config: access,
       schema: {
         tags,
-        summary: 'A launch and its state (Pending, Finished, Cancelled, Error)',
+        summary: 'A launch, its state (Pending, Finished, Cancelled, Error, TimedOut) and its result',
         params: z.object({ id: z.string().min(1).max(64) }),
         response: { 200: launchSchema, 404: errorResponse },
       },

@@ -1,13 +1,36 @@
-import { DomainError } from '@nq/contracts';
+import {
+  DomainError,
+  type Launch,
+  launchReportSchema,
+  launchResultSchema,
+  launchSchema,
+  type Measurement,
+} from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { probeAccess } from '../../api/access/access-rule.ts';
+import type { LogPort } from '../../platform/log/log-port.ts';
 import { errorResponse } from '../feature-routes.ts';
+import type { FleetTopics } from '../gateway/fleet-topics.ts';
 import type { LaunchStore } from './launch-store.ts';
-import { launchSchema } from './launcher.routes.ts';
 
-/** The gateway side of the launcher: a probe fetches its launch in progress and says how it ended. */
-export const probeCommandRoutes: FastifyPluginAsyncZod<{ launches: LaunchStore }> = async (app, { launches }) => {
+export interface ProbeCommandRouteOptions {
+  launches: LaunchStore;
+  log: LogPort;
+  topics: FleetTopics;
+}
+
+/** A retried report of what already ended the launch (the probe never saw the first answer). */
+const sameEnding = (launch: Launch, state: string, measurementId: string | undefined) =>
+  launch.state === state && launch.measurementId === measurementId;
+
+/**
+ * The gateway side of the launcher: a probe fetches its launch in progress and says how it ended. The measurement
+ * it took joins its results on `measurements.raw` (keyed by probe id, as the results route does) before the launch
+ * is completed with it, so a retried report neither loses nor duplicates it (the measurement id is its identity).
+ */
+export const probeCommandRoutes: FastifyPluginAsyncZod<ProbeCommandRouteOptions> = async (app, options) => {
+  const { launches, log, topics } = options;
   const tags = ['Probe gateway'];
 
   app.get(
@@ -27,6 +50,11 @@ export const probeCommandRoutes: FastifyPluginAsyncZod<{ launches: LaunchStore }
     },
   );
 
+  async function publish(probeId: string, measurement: Measurement) {
+    const value = JSON.stringify({ ...measurement, receivedAt: new Date().toISOString() });
+    await log.produce(topics.measurementsRaw, [{ key: probeId, value }]);
+  }
+
   app.post(
     '/commands/:launchId',
     {
@@ -34,28 +62,38 @@ export const probeCommandRoutes: FastifyPluginAsyncZod<{ launches: LaunchStore }
       logLevel: 'warn',
       schema: {
         tags,
-        summary: 'How a launch ended on the probe',
+        summary: 'How a launch ended on the probe, with the measurement it took',
         params: z.object({ launchId: z.string().min(1).max(64) }),
-        body: z.object({
-          state: z.enum(['Finished', 'Error', 'Cancelled']),
-          measurementId: z.string().max(128).optional(),
-        }),
-        response: { 200: launchSchema, 404: errorResponse, 409: errorResponse },
+        body: launchReportSchema,
+        response: { 200: launchSchema, 400: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse },
       },
     },
     async (request) => {
       const { launchId } = request.params;
-      const finished = await launches.finish(
-        launchId,
-        request.probe.probeId,
-        request.body.state,
-        request.body.measurementId,
-      );
-      if (finished) return finished;
+      const { probeId } = request.probe;
+      const { state, measurement } = request.body;
+      if (measurement && measurement.probeId !== probeId)
+        throw new DomainError('measurements.ofAnotherProbe', {
+          params: { measuredBy: measurement.probeId, probeId },
+          details: { launchId },
+        });
+      const measurementId = measurement?.measurementId ?? request.body.measurementId;
       const launch = await launches.get(launchId);
-      if (!launch || launch.probeId !== request.probe.probeId)
-        throw new DomainError('resource.notFound', { details: { launchId } });
-      throw new DomainError('request.conflict', { details: { launchId, state: launch.state } });
+      if (!launch || launch.probeId !== probeId) throw new DomainError('resource.notFound', { details: { launchId } });
+      if (launch.state !== 'Pending') {
+        if (sameEnding(launch, state, measurementId)) return launch;
+        throw new DomainError('request.conflict', { details: { launchId, state: launch.state } });
+      }
+      if (measurement) await publish(probeId, measurement);
+      const finished = await launches.finish(launchId, probeId, {
+        state,
+        measurementId,
+        result: measurement && launchResultSchema.parse(measurement),
+      });
+      if (finished) return finished;
+      // It ended meanwhile (a newer launch cancelled it, or its deadline passed).
+      const now = await launches.get(launchId);
+      throw new DomainError('request.conflict', { details: { launchId, state: now?.state } });
     },
   );
 };
