@@ -29,7 +29,7 @@ export const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       // The cache is kept per session and profile: after a profile switch no answer given to the other profile is
-      // shown, and the page being left does not refetch under the new one.
+      // shown, and the page being left does not refetch under the new one (profile-change.ts takes it down first).
       queryKeyHashFn: (queryKey) => {
         const session = sessionStore.get();
         return hashKey([session?.data.key ?? '', session?.profile.id ?? '', ...queryKey]);

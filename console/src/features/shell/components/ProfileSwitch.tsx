@@ -1,20 +1,21 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useNavigate } from 'react-router';
-import { activeProfilesQuery, switchProfile } from '../../../shared/api/profile.ts';
-import { sessionStore } from '../../../shared/api/session-store.ts';
+import { useLocation, useNavigate } from 'react-router';
+import { activeProfilesQuery } from '../../../shared/api/profile.ts';
+import { changeProfile } from '../../../shared/api/profile-change.ts';
 
-/** Spec §2: switching profile is a call; afterwards the sidebar and navbar refresh (the cache is kept per profile). */
+/**
+ * Spec §2: switching profile is a call; then the new profile's landing page opens, with the sidebar and navbar of the
+ * new profile (the page being left runs nothing under it).
+ */
 export function ProfileSwitch() {
   const { t } = useTranslation('shell');
   const navigate = useNavigate();
+  const location = useLocation();
   const { data } = useQuery(activeProfilesQuery());
   const change = useMutation({
-    mutationFn: switchProfile,
-    onSuccess: (session) => {
-      sessionStore.set(session);
-      void navigate(`/${session.landing}`, { replace: true });
-    },
+    mutationFn: (idProfile: string) =>
+      changeProfile(idProfile, { from: location.key, open: (path) => navigate(path, { replace: true }) }),
   });
   if (!data || data.list.length < 2) return null;
   return (

@@ -1,7 +1,8 @@
 import { reachesLayer } from '@nq/contracts/identity/layers';
 import { useQuery } from '@tanstack/react-query';
-import { Outlet, useNavigation } from 'react-router';
+import { Outlet, useLocation, useNavigation } from 'react-router';
 import { profileQuery } from '../../../shared/api/profile.ts';
+import { useLocationLeft } from '../../../shared/api/profile-change.ts';
 import { LoadingScreen } from '../../../shared/ui/screens.tsx';
 import { AlertsBadge } from './AlertsBadge.tsx';
 import { LanguageSwitch } from './LanguageSwitch.tsx';
@@ -14,7 +15,10 @@ import { UserMenu } from './UserMenu.tsx';
 export function Shell() {
   const { data: profile } = useQuery(profileQuery());
   const navigation = useNavigation();
-  if (!profile) return <LoadingScreen />;
+  // While the profile changes, nothing of the page being left stays mounted, so none of its queries runs again.
+  const location = useLocation();
+  const left = useLocationLeft();
+  if (!profile || left === location.key) return <LoadingScreen />;
   return (
     <div className="flex h-full">
       <Sidebar layers={profile.layers} />
