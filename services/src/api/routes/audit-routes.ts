@@ -1,4 +1,4 @@
-import { DomainError, entityAsOfSchema, historyEntrySchema } from '@nq/contracts';
+import { DomainError, entityAsOfSchema, historyAnswerSchema } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -6,6 +6,7 @@ import type { Visibility } from '../../features/identity/visibility.ts';
 import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { type AccessRule, alongWith } from '../access/access-rule.ts';
+import { auditNamer } from './audit-names.ts';
 
 /** A configuration entity as its own routes declare it: who reads it, and which of its entities a profile sees. */
 export interface AuditedEntity {
@@ -23,6 +24,7 @@ const params = z.object({ id: z.string().min(1).max(64) });
  * its reads are), and only the entities the caller's profile sees (another profile's private one is 404).
  */
 export const auditRoutes: FastifyPluginAsyncZod<{ entities: AuditedEntity[] }> = async (app, { entities }) => {
+  const namesFor = auditNamer(entities);
   for (const { service, access, visibility } of entities) {
     const { kind } = service.definition;
     const config = { access: alongWith('settings_history', access.read) };
@@ -43,12 +45,16 @@ export const auditRoutes: FastifyPluginAsyncZod<{ entities: AuditedEntity[] }> =
           tags: ['Audit'],
           summary: `A ${kind}'s changes: each event with actor, time and the fields it changed (before → after)`,
           params,
-          response: { 200: z.object({ kind: z.string(), id: z.string(), history: z.array(historyEntrySchema) }) },
+          response: { 200: historyAnswerSchema },
         },
       },
       async (request) => {
         const { events } = await visibleNow(request, request.params.id);
-        return { kind, id: request.params.id, history: historyOf(events) };
+        const history = historyOf(events);
+        const values = history.flatMap(({ changes }) =>
+          changes.flatMap(({ field, before, after }) => [{ [field]: before }, { [field]: after }]),
+        );
+        return { kind, id: request.params.id, history, names: await namesFor(request.viewer, kind, values, history) };
       },
     );
 
@@ -77,6 +83,7 @@ export const auditRoutes: FastifyPluginAsyncZod<{ entities: AuditedEntity[] }> =
           version: state.version,
           owner: state.owner,
           fields: state.fields,
+          names: await namesFor(request.viewer, kind, [state.fields]),
         };
       },
     );
