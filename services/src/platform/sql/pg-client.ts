@@ -22,6 +22,8 @@ export async function openPgClient(
         await connection.query('begin');
         const result = await work({
           query: async (text, params) => (await connection.query(text, toParams(params))).rows,
+          // Without parameters pg sends a simple query, which may hold several statements.
+          exec: async (script) => void (await connection.query(script)),
         });
         await connection.query('commit');
         return result;

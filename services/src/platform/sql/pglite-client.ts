@@ -1,5 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
-import type { SqlClient, SqlExecutor, SqlParam } from './sql-client.ts';
+import type { SqlClient, SqlParam, SqlTransaction } from './sql-client.ts';
 
 /** PGlite: PostgreSQL compiled to WebAssembly, in process. `dataDir` undefined keeps everything in memory. */
 export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
@@ -10,7 +10,12 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
     dialect: 'pglite',
     query: (text, params) => run(db, text, params),
     transaction: (work) =>
-      db.transaction((tx) => work({ query: (text, params) => run(tx, text, params) } satisfies SqlExecutor)),
+      db.transaction((tx) =>
+        work({
+          query: (text, params) => run(tx, text, params),
+          exec: async (script) => void (await tx.exec(script)),
+        } satisfies SqlTransaction),
+      ),
     exec: async (script) => {
       await db.exec(script);
     },

@@ -8,10 +8,15 @@ export interface SqlExecutor {
   query<Row = Record<string, unknown>>(text: string, params?: readonly SqlParam[]): Promise<Row[]>;
 }
 
+/** A transaction's connection: queries, and scripts of several statements (migrations). */
+export interface SqlTransaction extends SqlExecutor {
+  exec(script: string): Promise<void>;
+}
+
 export interface SqlClient extends SqlExecutor {
   readonly dialect: 'postgresql' | 'pglite';
   /** Runs `work` in one transaction; it commits when `work` resolves and rolls back when it throws. */
-  transaction<T>(work: (tx: SqlExecutor) => Promise<T>): Promise<T>;
+  transaction<T>(work: (tx: SqlTransaction) => Promise<T>): Promise<T>;
   /** Runs several statements separated by semicolons (migrations). */
   exec(script: string): Promise<void>;
   /** Calls `onNotify` on every NOTIFY sent to `channel` (by any connection); resolves to the unsubscribe function. */
