@@ -6,6 +6,7 @@ import {
   type StoredEvent,
   splitLogPosition,
 } from '@nq/contracts';
+import { migrate, type SchemaModule } from '../sql/migrations.ts';
 import type { SqlClient, SqlExecutor } from '../sql/sql-client.ts';
 import { eventIdFor } from './event-ids.ts';
 import type {
@@ -43,6 +44,9 @@ create table if not exists es_references (
 create index if not exists es_references_to on es_references (to_stream);
 `;
 
+/** The tables this adapter owns, step by step (a later change is a new step). */
+export const eventStoreSchema: SchemaModule = { name: 'event-store', migrations: [{ id: '1-tables', up: schema }] };
+
 const NOTIFY_CHANNEL = 'nq_event_store';
 const UNIQUE_VIOLATION = '23505';
 
@@ -65,7 +69,7 @@ const eventColumns = `sequence::text, transaction_id::text, stream_id, stream_ve
   schema_version, data, metadata, recorded_at`;
 
 export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegistry = {}): Promise<EventStore> {
-  await sql.exec(schema);
+  await migrate(sql, eventStoreSchema);
 
   const toEvent = (row: EventRow): StoredEvent =>
     upcast(

@@ -1,4 +1,5 @@
 import { type LogPosition, logStart } from '@nq/contracts';
+import { migrate, type SchemaModule } from '../sql/migrations.ts';
 import type { SqlClient, SqlParam } from '../sql/sql-client.ts';
 import type { DocumentWrite, ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
@@ -8,6 +9,9 @@ create table if not exists rm_documents (
   primary key (collection, id));
 create table if not exists rm_checkpoints (projection text primary key, position text not null);
 `;
+
+/** The tables this adapter owns, step by step (a later change is a new step). */
+export const readModelSchema: SchemaModule = { name: 'read-models', migrations: [{ id: '1-tables', up: schema }] };
 
 const fieldName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function field(name: string): string {
@@ -54,7 +58,7 @@ function rounds(writes: DocumentWrite[]): DocumentWrite[][] {
 
 /** Read models as JSON documents in SQL (PGlite in the embedded profile, or PostgreSQL). */
 export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
-  await sql.exec(schema);
+  await migrate(sql, readModelSchema);
   return {
     adapter: `sql (${sql.dialect})`,
     async write(projection, collection, writes, checkpoint) {

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { migrate, type SchemaModule } from '../../sql/migrations.ts';
 import type { SqlClient } from '../../sql/sql-client.ts';
 import type { ConsumerOptions, LogConsumer, LogMessage, LogPort, LogRecord, TopicSpec } from '../log-port.ts';
 import { partitionOf } from '../partition-of.ts';
@@ -17,6 +18,9 @@ create table if not exists log_group_offsets (
   primary key (group_id, topic, partition));
 `;
 
+/** The tables this adapter owns, step by step (a later change is a new step). */
+export const embeddedLogSchema: SchemaModule = { name: 'embedded-log', migrations: [{ id: '1-tables', up: schema }] };
+
 interface RecordRow {
   position: string;
   key: string;
@@ -34,7 +38,7 @@ const RETRY_BACKOFF_MS = 200;
  * coordinated in process: this adapter serves the single-process embedded profile.
  */
 export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
-  await sql.exec(schema);
+  await migrate(sql, embeddedLogSchema);
   const produced = new EventEmitter().setMaxListeners(0);
   const coordinator = new GroupCoordinator();
   const partitionCounts = new Map<string, number>();
