@@ -42,7 +42,7 @@ async function serve(processes: string, withProjector: boolean) {
   });
   if (withProjector) {
     await platform.projector.start();
-    stopWorkers = await platform.startWorkers();
+    stopWorkers = await platform.startWorkers({ log: api.log });
   }
   const demoEntities = config.demoData ? await loadDemoData(platform) : 0;
   // A small demo fleet keeps measurements and probe status coming, as a real fleet would.

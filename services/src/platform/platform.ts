@@ -15,8 +15,11 @@ import { openSqlEventStore } from './event-store/sql-event-store.ts';
 import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
 import { openKafkaLog } from './log/kafka/kafka-log.ts';
 import type { LogPort } from './log/log-port.ts';
+import { type DispatcherLog, startMailDispatcher } from './mail/mail-dispatcher.ts';
+import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { MailPort } from './mail/mail-port.ts';
 import { openMail } from './mail/open-mail.ts';
+import { openSqlMailOutbox } from './mail/sql-mail-outbox.ts';
 import { openElasticsearchMeasurementStore } from './measurements/elasticsearch-measurement-store.ts';
 import type { MeasurementStore } from './measurements/measurement-store-port.ts';
 import { openSqlMeasurementStore } from './measurements/sql-measurement-store.ts';
@@ -40,7 +43,10 @@ export interface Platform {
   projector: Projector;
   log: LogPort;
   ephemeral: EphemeralStore;
+  /** Delivers e-mail (SMTP, or files in the outbox folder): features go through `mailOutbox`, never to it directly. */
   mail: MailPort;
+  /** Where features queue e-mail; the workers' dispatcher delivers it through `mail`, retrying. */
+  mailOutbox: MailOutbox;
   /** Key material every signing and sealing key derives from. */
   secretKey: string;
   /** Seals secrets at rest (probe credentials). */
@@ -49,8 +55,8 @@ export interface Platform {
   measurements: MeasurementStore;
   /** The fleet's topics (created at open). */
   topics: FleetTopics;
-  /** Starts the log consumers that keep read models (probe status); resolves to their stop. */
-  startWorkers(): Promise<() => Promise<void>>;
+  /** Starts the log consumers that keep read models (probe status) and the mail dispatcher; resolves to their stop. */
+  startWorkers(options?: { log?: DispatcherLog }): Promise<() => Promise<void>>;
   metrics: Registry;
   dependencies: Dependency[];
   close(): Promise<void>;
@@ -98,6 +104,7 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     outboxDir: join(config.dataDir, 'outbox'),
   });
   closers.push(() => mail.close());
+  const mailOutbox = await openSqlMailOutbox(sql);
   const measurements =
     config.adapters.readStore === 'elasticsearch'
       ? await openElasticsearchMeasurementStore({
@@ -138,14 +145,23 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     log,
     ephemeral,
     mail,
+    mailOutbox,
     secretKey,
     secrets,
     topics,
     measurements,
-    async startWorkers() {
+    async startWorkers(options = {}) {
       const consumers = [
         await startProbeStatusWorker(log, readStore, topics),
         await startIngestWorker({ log, topics, store: measurements, readStore, eventStore, metrics }),
+        await startMailDispatcher({
+          outbox: mailOutbox,
+          mail,
+          maxAttempts: config.mail.maxAttempts,
+          retrySeconds: config.mail.retrySeconds,
+          metrics,
+          ...(options.log ? { log: options.log } : {}),
+        }),
       ];
       return async () => {
         for (const consumer of consumers) await consumer.stop();

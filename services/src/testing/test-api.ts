@@ -30,7 +30,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
   const platform = await openPlatform(config, { inMemory: config.profile === 'embedded' });
   const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
   await platform.projector.start();
-  const stopWorkers = await platform.startWorkers();
+  const stopWorkers = await platform.startWorkers({ log: raw.log });
   raw.addHook('onClose', async () => {
     await stopWorkers();
     await platform.close();

@@ -27,6 +27,8 @@ const done = z.object({ done: z.literal(true) });
 /** Spec §7 Account: login, logout, password reset and change; plus completing a reset or invitation link. */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, options) => {
   const { identity, ephemeral } = options;
+  // preClose: the platform's database closes in an onClose hook that may run before this scope's own.
+  app.addHook('preClose', async () => identity.settleResets());
 
   /** Login and reset are unsigned: each client address gets a budget of attempts per minute. */
   async function throttle(request: { ip: string }) {
@@ -78,14 +80,19 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
       config: { access: publicAccess },
       schema: {
         tags,
-        summary: 'E-mail a one-time link to choose a new password',
+        summary: 'E-mail a one-time link to choose a new password, if the address belongs to a user',
+        description:
+          'Answers the same at once whether or not the address belongs to a user, and whatever the state of the mail ' +
+          'server: the e-mail is queued and delivered with retries.',
         body: passwordResetBodySchema,
-        response: { 200: done, 400: errorResponse, 404: errorResponse, 429: errorResponse },
+        response: { 200: done, 400: errorResponse, 429: errorResponse },
       },
     },
     async (request) => {
       await throttle(request);
-      await identity.requestPasswordReset(request.body.email, pickLanguage(request.headers['accept-language']));
+      identity.requestPasswordReset(request.body.email, pickLanguage(request.headers['accept-language']), (error) =>
+        request.log.error({ err: error }, 'password reset not queued'),
+      );
       return { done: true as const };
     },
   );

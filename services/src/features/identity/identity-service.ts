@@ -12,7 +12,7 @@ import {
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import type { MailPort } from '../../platform/mail/mail-port.ts';
+import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { Credential, CredentialKind, IdentityStore } from './identity-store.ts';
 import { type LoginGuard, loginGuard } from './login-guard.ts';
 import { passwordMessage } from './password-mail.ts';
@@ -34,7 +34,7 @@ export interface IdentityDependencies {
   profiles: EntityService;
   store: IdentityStore;
   ephemeral: EphemeralStore;
-  mail: MailPort;
+  mail: MailOutbox;
   secretKey: string;
   settings: IdentitySettings;
   /** For tests: the work of the login challenge. */
@@ -152,18 +152,25 @@ export function identityService(dependencies: IdentityDependencies) {
     if (problem) throw new DomainError(problem.code, problem.params ? { params: problem.params } : {});
   }
 
+  /** Stores a one-time link and queues the e-mail that carries it, both or neither; the mail server is not waited for. */
   async function sendPasswordLink(user: UserState, purpose: 'reset' | 'invitation', language: 'en' | 'es') {
     const { token, hash } = oneTimeToken();
     const ttl = purpose === 'reset' ? settings.passwordLinkTtlMs : INVITATION_TTL_MS;
-    await store.insertPasswordLink({
-      tokenHash: hash,
-      userId: user.id,
-      purpose,
-      expiresAt: new Date(Date.now() + ttl),
-    });
     const link = `${settings.publicUrl}/login?${purpose === 'reset' ? 'reset' : 'invitation'}=${token}`;
-    await mail.send({ to: [user.fields.email], ...passwordMessage(purpose, language, link, ttl) });
+    await mail.enqueue(
+      { to: [user.fields.email], ...passwordMessage(purpose, language, link, ttl) },
+      {
+        idempotencyKey: `password-link:${hash}`,
+        alongside: (tx) =>
+          store.insertPasswordLink(
+            { tokenHash: hash, userId: user.id, purpose, expiresAt: new Date(Date.now() + ttl) },
+            tx,
+          ),
+      },
+    );
   }
+
+  const resetsInFlight = new Set<Promise<void>>();
 
   return {
     loadUser,
@@ -222,11 +229,21 @@ export function identityService(dependencies: IdentityDependencies) {
       await setPassword(user, body.newPassword, actor);
     },
 
-    async requestPasswordReset(email: string, language: 'en' | 'es') {
-      const user = await userByEmail(email);
-      if (!user) throw new DomainError('login.unknownUser');
-      await sendPasswordLink(user, 'reset', language);
+    /**
+     * Looks the address up and, for an active user, queues the reset e-mail, off the request path: the caller's answer,
+     * and how long it takes, tell nothing of whether the address belongs to a user. `onError` hears of a reset that
+     * could not be queued.
+     */
+    requestPasswordReset(email: string, language: 'en' | 'es', onError: (error: unknown) => void) {
+      const work: Promise<void> = userByEmail(email)
+        .then((user) => user && sendPasswordLink(user, 'reset', language))
+        .catch(onError)
+        .finally(() => resetsInFlight.delete(work));
+      resetsInFlight.add(work);
     },
+
+    /** Resolves once every reset requested so far is queued (or has failed): before the database closes. */
+    settleResets: async () => void (await Promise.allSettled([...resetsInFlight])),
 
     /** Completes a reset or an invitation from its e-mailed link: the link works once, before it expires. */
     async setPasswordFromLink(body: { token: string; newPassword: string; repeatPassword: string }) {

@@ -1,4 +1,4 @@
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
 
 // Secrets stay out of the event log (which auditors replay and read models copy): password hashes, credentials and
 // one-time links live in these tables of the event-store database. The events record that they changed, not what to.
@@ -114,8 +114,12 @@ export async function openIdentityStore(sql: SqlClient) {
       );
     },
 
-    async insertPasswordLink(link: { tokenHash: string; userId: string; purpose: string; expiresAt: Date }) {
-      await sql.query(
+    /** `executor`: a transaction the link commits in (with the e-mail that carries it). */
+    async insertPasswordLink(
+      link: { tokenHash: string; userId: string; purpose: string; expiresAt: Date },
+      executor: SqlExecutor = sql,
+    ) {
+      await executor.query(
         'insert into iam_password_links (token_hash, user_id, purpose, expires_at) values ($1, $2, $3, $4)',
         [link.tokenHash, link.userId, link.purpose, link.expiresAt],
       );

@@ -26,7 +26,7 @@ export async function openIdentity(options: {
     profiles: options.profiles,
     store,
     ephemeral: platform.ephemeral,
-    mail: platform.mail,
+    mail: platform.mailOutbox,
     secretKey,
     settings: { ...config.identity, publicUrl: config.http.publicUrl },
     ...(options.challengeCost ? { challengeCost: options.challengeCost } : {}),

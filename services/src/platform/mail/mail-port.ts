@@ -7,6 +7,8 @@ export interface MailMessage {
   subject: string;
   text: string;
   html?: string;
+  /** The Message-ID header (`<id@domain>`): the same on every attempt, so that a receiver can drop a second copy. */
+  messageId?: string;
 }
 
 export interface MailPort {
