@@ -6,6 +6,13 @@ import { dimensions, metrics } from './query-ir.ts';
 export const seriesKeySchema = z.partialRecord(z.enum(dimensions), z.union([z.string(), z.number()]));
 export type SeriesKey = z.output<typeof seriesKeySchema>;
 
+/**
+ * What a series' key names by id, by name: the campaign, cluster, universe, probe, tag, provider or ISP (a provider id)
+ * of each breakdown, among the entities the caller sees. A value without a label is shown as it is.
+ */
+export const seriesLabelsSchema = z.partialRecord(z.enum(dimensions), z.string());
+export type SeriesLabels = z.output<typeof seriesLabelsSchema>;
+
 /** A bucket's start as an ISO instant (UTC), a weekday (1 Monday to 7 Sunday) or `all` (no granularity). */
 export const bucketKeySchema = z.union([z.iso.datetime(), z.number().int().min(1).max(7), z.literal('all')]);
 export type BucketKey = z.output<typeof bucketKeySchema>;
@@ -42,18 +49,24 @@ export type Point = z.output<typeof pointSchema>;
 
 export const metricSeriesSchema = z.object({
   key: seriesKeySchema,
+  labels: seriesLabelsSchema.optional(),
   buckets: z.array(metricBucketSchema),
   globalAverage: z.number().optional(),
   globalMedian: z.number().optional(),
 });
 export type MetricSeries = z.output<typeof metricSeriesSchema>;
 
-export const boxplotSeriesSchema = z.object({ key: seriesKeySchema, buckets: z.array(boxplotBucketSchema) });
+export const boxplotSeriesSchema = z.object({
+  key: seriesKeySchema,
+  labels: seriesLabelsSchema.optional(),
+  buckets: z.array(boxplotBucketSchema),
+});
 export type BoxplotSeries = z.output<typeof boxplotSeriesSchema>;
 
 /** `total` counts the matching measurements before sampling; `points` holds at most the sample size of them. */
 export const pointSeriesSchema = z.object({
   key: seriesKeySchema,
+  labels: seriesLabelsSchema.optional(),
   total: z.number().int(),
   points: z.array(pointSchema),
 });

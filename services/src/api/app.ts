@@ -3,6 +3,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Config } from '../config/config.ts';
 import { analyticsFor } from '../features/analytics/analytics-for-store.ts';
 import { graphicRoutes } from '../features/analytics/graphic.routes.ts';
+import { seriesLabeller } from '../features/analytics/series-labels.ts';
 import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
 import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
 import { probeCredentialRoutes } from '../features/gateway/probe-credentials.routes.ts';
@@ -208,10 +209,25 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       clusterVisibility: configurationEntities.find((entity) => entity.definition.kind === 'cluster')!.visibility,
     });
     const analytics = analyticsFor(platform.measurements, platform.sql);
-    await api.register(graphicRoutes, { engine: analytics });
-    await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: serviceOf('scorecard') });
+    // The breakdowns whose values are configuration entity ids (an ISP may be a provider's), named in every graphic.
+    const named = (kind: string) => {
+      const { collection, visibility } = configurationEntities.find((entity) => entity.definition.kind === kind)!;
+      return { collection, visibility };
+    };
+    const labels = seriesLabeller(readStore, {
+      campaign: named('campaign'),
+      cluster: named('cluster'),
+      universe: named('universe'),
+      probe: named('probe'),
+      tag: named('tag'),
+      provider: named('provider'),
+      isp: named('provider'),
+    });
+    await api.register(graphicRoutes, { engine: analytics, labels });
+    await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: serviceOf('scorecard'), labels });
     await api.register(measurementsApiRoutes, {
       engine: analytics,
+      labels,
       measurements: platform.measurements,
       readStore,
       probeVisibility: probeEntry.visibility,

@@ -66,7 +66,7 @@ async function graphicApi(backend: AnalyticsBackend, viewer = analyst) {
       throw new Error('no probes here');
     },
   });
-  await app.register(graphicRoutes, { engine: createAnalyticsEngine(backend) });
+  await app.register(graphicRoutes, { engine: createAnalyticsEngine(backend), labels: async (result) => result });
   return app;
 }
 

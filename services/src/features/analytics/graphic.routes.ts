@@ -4,6 +4,7 @@ import { layerAccess } from '../../api/access/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { scopeOf } from '../identity/data-scope.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
+import type { SeriesLabeller } from './series-labels.ts';
 
 /** The screens that draw graphics from the query IR (spec §2). */
 const graphicScreens = layerAccess([
@@ -18,10 +19,13 @@ const graphicScreens = layerAccess([
 ]);
 
 /**
- * Spec §7 `POST /api/graphic` (abortable): the graphic filter set in, the series out, within the caller's profile
- * scope. A client that goes away before the answer cancels the engine query.
+ * Spec §7 `POST /api/graphic` (abortable): the graphic filter set in, the series out (labelled by name), within the
+ * caller's profile scope. A client that goes away before the answer cancels the engine query.
  */
-export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine }> = async (app, { engine }) => {
+export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; labels: SeriesLabeller }> = async (
+  app,
+  { engine, labels },
+) => {
   app.post(
     '/api/graphic',
     {
@@ -53,7 +57,8 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine }> =
           { signal: controller.signal },
         );
         const language = pickLanguage(request.headers['accept-language']);
-        return { ...result, warnings: result.warnings.map((warning) => warningBody(warning, language)) };
+        const labelled = await labels(result, request.viewer);
+        return { ...labelled, warnings: result.warnings.map((warning) => warningBody(warning, language)) };
       } finally {
         if (!controller.signal.aborted) reply.raw.off('close', abandoned);
       }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { SeriesLabeller } from '../analytics/series-labels.ts';
 import type { Visibility } from '../identity/visibility.ts';
 import { exportRoutes } from './export.routes.ts';
 import { kpiCatalogueRoutes } from './kpi-catalogue.routes.ts';
@@ -13,6 +14,8 @@ import { testAnalysisRoutes } from './test-analysis.routes.ts';
 
 export interface MeasurementsApiOptions {
   engine: AnalyticsEngine;
+  /** Names the entities the graphic answers' series are broken down by. */
+  labels: SeriesLabeller;
   measurements: MeasurementStore;
   readStore: ReadStore;
   probeVisibility: Visibility;

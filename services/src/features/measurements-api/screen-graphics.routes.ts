@@ -122,7 +122,7 @@ function destinationArgs(profile: Profile, body: Pick<SelectionFields, 'args' | 
  * The evolution, benchmark and by-destination screens (spec §2) as thin wrappers over the query IR — one KPI over
  * time, compared across ISPs or providers, broken down by destination — answered like `POST /api/graphic`.
  */
-export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine }) => {
+export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine, labels }) => {
   async function answer(
     request: FastifyRequest,
     reply: FastifyReply,
@@ -130,7 +130,8 @@ export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> 
     warnings: CatalogueWarning[] = [],
   ) {
     const result = await engine.run(queryIrOf(input), analyticsScopeOf(request), { signal: clientAbortSignal(reply) });
-    return { ...result, warnings: translated(request, [...warnings, ...result.warnings]) };
+    const labelled = await labels(result, request.viewer);
+    return { ...labelled, warnings: translated(request, [...warnings, ...result.warnings]) };
   }
 
   app.post(

@@ -17,6 +17,7 @@ import { layerAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { abortOnDisconnect } from '../analytics/abort-on-disconnect.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { SeriesLabeller } from '../analytics/series-labels.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { type Caller, calculateScorecard } from './calculate-scorecard.ts';
 import { scorecardCsv } from './scorecard-csv.ts';
@@ -56,6 +57,7 @@ const fileName = (id: string) => `scorecard-${id.replace(/[^\w-]/g, '_')}.csv`;
 export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
   engine: AnalyticsEngine;
   scorecards: EntityService;
+  labels: SeriesLabeller;
 }> = async (app, sources) => {
   const calculate = (id: string, asked: ScorecardCalculationRequest, request: FastifyRequest, reply: FastifyReply) =>
     failingAs('scorecards.calculateFailed', () =>
@@ -121,7 +123,8 @@ export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
           scorecardDrilldown(sources, request.params.id, request.body, asCaller(request, signal)),
         ),
       );
-      return { ...result, warnings: translated(request, result.warnings) };
+      const labelled = await sources.labels(result, request.viewer);
+      return { ...labelled, warnings: translated(request, result.warnings) };
     },
   );
 };

@@ -1,0 +1,105 @@
+import type { EnrichedMeasurement } from '@nq/contracts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
+import type { SignedClient } from '../../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+
+type Series = { key: Record<string, string | number>; labels?: Record<string, string> };
+
+/**
+ * Graphic answers name the entities their series are broken down by (campaign, universe, probe, ISP as a provider id…)
+ * among those the caller sees; run on the embedded profile and on the distributed one (real servers).
+ */
+export function describeSeriesLabels(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
+  describe(`series labels — ${profile}`, { timeout: 60_000 }, () => {
+    let api: TestApi;
+    let analyst: SignedClient;
+    const ids = { own: '', hidden: '', universe: '', provider: '' };
+    const probeId = `labels${Date.now().toString(36)}`;
+
+    const created = async (client: SignedClient, url: string, payload: object) => {
+      const response = await client.inject({ method: 'POST', url, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: string; position: string };
+    };
+    const graphic = async (url: string, payload: object) => {
+      const response = await analyst.inject({ method: 'POST', url, payload });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { series: Series[] }).series.map(({ key, labels }) => ({ key, labels }));
+    };
+
+    beforeAll(async () => {
+      api = await openTestApi(await environment());
+      // The analyst sees its own campaigns and the probe it is granted; universes and providers are shared.
+      analyst = await api.as('labels-analyst', {
+        layers: [
+          { id: 'evolution', groups: [] },
+          { id: 'campaigns_management', groups: [] },
+        ],
+        probes: [probeId],
+      });
+      const year = { startDate: '2026-01-01', endDate: '2026-12-31' };
+      ids.own = (await created(analyst, '/api/campaigns-management', { name: 'Seville drive', ...year })).id;
+      ids.hidden = (await created(api.app, '/api/campaigns-management', { name: 'Board only', ...year })).id;
+      ids.universe = (await created(api.app, '/universes', { name: 'Andalusia' })).id;
+      ids.provider = (
+        await created(api.app, '/api/providers', {
+          name: 'Labelled Telecom',
+          label: 'Labelled Telecom',
+          country: 'Spain',
+          numeric: '21499',
+        })
+      ).id;
+      const probe = await created(api.app, '/probes', {
+        probeId,
+        name: 'Triana landline',
+        family: 'Cube',
+        type: 'landline',
+      });
+      // Read-your-writes: every write above is projected once the last one is.
+      expect((await api.app.inject(`/probes/${probeId}?minPosition=${probe.position}`)).statusCode).toBe(200);
+
+      const measured = (id: string, changes: Partial<EnrichedMeasurement>) =>
+        sampleMeasurement({
+          measurementId: `${probeId}-${id}`,
+          probeId,
+          measuredAt: '2026-03-02T10:00:00.000Z',
+          universes: [ids.universe],
+          kpis: { download: 80 },
+          ...changes,
+        });
+      // An ISP broken down by is a provider's id (in the field ingest records it in, and as the name reported).
+      const providerIsp = { isp: ids.provider, ispId: ids.provider } as Partial<EnrichedMeasurement>;
+      const measurements = [
+        measured('a', { campaigns: [ids.own], ...providerIsp }),
+        measured('b', { campaigns: [ids.hidden], isp: 'Orange' }),
+      ];
+      expect(await api.platform.measurements.write(measurements)).toEqual({ failed: [] });
+      // Elasticsearch search is near-real-time: counting refreshes the measurements index.
+      expect(await api.platform.measurements.count({ probeId })).toBe(measurements.length);
+    }, 120_000);
+    afterAll(() => api?.raw.close());
+
+    it('names the campaigns and universes of the evolution series, leaving another profile’s campaign unnamed', async () => {
+      const series = await graphic('/api/evolution', { kpi: 'download', breakdowns: ['campaign', 'universe'] });
+      expect(series).toEqual(
+        [
+          {
+            key: { campaign: ids.own, universe: ids.universe },
+            labels: { campaign: 'Seville drive', universe: 'Andalusia' },
+          },
+          { key: { campaign: ids.hidden, universe: ids.universe }, labels: { universe: 'Andalusia' } },
+        ].sort((a, b) => (a.key.campaign < b.key.campaign ? -1 : 1)),
+      );
+    });
+
+    it('names ISPs (provider ids) and probes, in every graphic answer', async () => {
+      const asked = { kpi: 'download', breakdowns: ['isp', 'probe'], isps: [ids.provider] };
+      const expected = [
+        { key: { isp: ids.provider, probe: probeId }, labels: { isp: 'Labelled Telecom', probe: 'Triana landline' } },
+      ];
+      expect(await graphic('/api/evolution', asked)).toEqual(expected);
+      expect(await graphic('/api/graphic', { ...asked, graphicType: 'line', granularity: 'day' })).toEqual(expected);
+    });
+  });
+}

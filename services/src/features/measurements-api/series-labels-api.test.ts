@@ -1,0 +1,3 @@
+import { describeSeriesLabels } from './series-labels-api.suite.ts';
+
+describeSeriesLabels('embedded', async () => ({}));
