@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // The fleet screens: probes configuration (form, CSV import), task suites (task editor, warnings, family change),
 // probe status and the measurement launcher. Refusals the server is asked for on purpose (400, 409, 422) show in
@@ -291,37 +291,69 @@ test.describe('probe status', () => {
 });
 
 test.describe('measurement launcher', () => {
-  test('launching on a probe with a measurement in progress asks to cancel it: no keeps it, yes relaunches', async ({
-    page,
-  }) => {
+  test('a measurement launched on a demo probe completes, with the result the probe measured', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     await page.goto('/measurementLauncher');
-    await page.getByLabel('Probes').selectOption(['probe002']);
+    await page.getByLabel('Probes').selectOption(['probe001']);
     await page.getByLabel('Task suite').selectOption({ label: 'Landline speed and latency' });
     await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Ping Google DNS · ICMP ping' });
     const launches = page.getByRole('table', { name: 'Launches' });
 
     await page.getByTestId('launch').click();
-    await expect(page.getByText('Measurement launched on: probe002')).toBeVisible();
-    await expect(launches.getByRole('row', { name: /probe002.*Ping Google DNS.*In progress/ })).toHaveCount(1);
+    await expect(page.getByText('Measurement launched on: probe001')).toBeVisible();
+    await expect(launches.getByRole('row', { name: /probe001.*Ping Google DNS.*In progress/ })).toHaveCount(1);
+    // The demo fleet plays the demo's probes: it picks the launch up, runs it and reports what it measured.
+    const finished = launches.getByRole('row', { name: /probe001.*Ping Google DNS.*Finished/ });
+    await expect(finished).toHaveCount(1, { timeout: 30_000 });
+    await expect(finished.getByTestId('launch-result')).toHaveText(
+      /^Latency [\d.,]+ ms · Jitter [\d.,]+ ms · Packet loss \d ?%$/,
+    );
+    await expect(launches.getByRole('row', { name: /In progress/ })).toHaveCount(0);
+    await screenshot(page, 'launcher-finished', test.info());
+    expect(errors).toEqual([]);
+  });
+
+  test('launching on a probe with a measurement in progress asks to cancel it: no keeps it, yes relaunches', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    // A probe no fleet plays: its launch stays in progress for the whole test.
+    const probeId = uniqueProbeId();
+    const api = await signedApi(page);
+    await api('POST', '/probes', { probeId, name: uniqueName('Unplugged probe'), family: 'Cube', type: 'landline' });
+    await logIn(page, 'admin');
+    await page.goto('/measurementLauncher');
+    await page.getByLabel('Probes').selectOption([probeId]);
+    await page.getByLabel('Task suite').selectOption({ label: 'Landline speed and latency' });
+    await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Ping Google DNS · ICMP ping' });
+    const launches = page.getByRole('table', { name: 'Launches' });
+    const rows = (name: RegExp) => launches.getByRole('row', { name });
+
+    await page.getByTestId('launch').click();
+    await expect(page.getByText(`Measurement launched on: ${probeId}`)).toBeVisible();
+    await expect(rows(new RegExp(`${probeId}.*Ping Google DNS.*In progress.*Waiting for the probe until`))).toHaveCount(
+      1,
+    );
 
     const dialog = page.getByRole('dialog', { name: 'Cancel the measurement in progress?' });
     await page.getByTestId('launch').click();
     await expect(dialog).toContainText(
       'A measurement is already in progress. Confirm to cancel it and launch the new one.',
     );
-    await expect(dialog).toContainText('Probes with a measurement in progress: probe002');
+    await expect(dialog).toContainText(`Probes with a measurement in progress: ${probeId}`);
     await dialog.getByRole('button', { name: 'Cancel', exact: true }).click();
-    await expect(page.getByText('The measurement in progress was kept (nothing launched) on: probe002')).toBeVisible();
-    await expect(launches.getByRole('row', { name: /probe002/ })).toHaveCount(1);
+    await expect(
+      page.getByText(`The measurement in progress was kept (nothing launched) on: ${probeId}`),
+    ).toBeVisible();
+    await expect(rows(new RegExp(probeId))).toHaveCount(1);
 
     await page.getByTestId('launch').click();
     await screenshot(page, 'launcher-confirm-cancel', test.info());
     await dialog.getByRole('button', { name: 'Cancel it and launch' }).click();
-    await expect(page.getByText('Measurement launched on: probe002')).toBeVisible();
-    await expect(launches.getByRole('row', { name: /probe002.*Cancelled/ })).toHaveCount(1);
-    await expect(launches.getByRole('row', { name: /probe002.*In progress/ })).toHaveCount(1);
+    await expect(page.getByText(`Measurement launched on: ${probeId}`)).toBeVisible();
+    await expect(rows(new RegExp(`${probeId}.*Cancelled.*Replaced by a newer launch`))).toHaveCount(1);
+    await expect(rows(new RegExp(`${probeId}.*In progress`))).toHaveCount(1);
     await screenshot(page, 'launcher-relaunched', test.info());
     expect(refusedCalls(errors, [409])).toEqual([]);
   });

@@ -18,22 +18,14 @@ function destinationOf(task: Record<string, unknown>): string | undefined {
   return candidates.find((candidate): candidate is string => typeof candidate === 'string');
 }
 
-/** The report of a launch run by `probe`: its measurement (Finished, or Error as the measurement says). */
+/** The report of a launch run by `probe`: Finished, with a measurement of the task's test type taken `at`. */
 export function launchReport(probe: VirtualProbe, launch: Launch, at: Date, random: () => number): LaunchReport {
   const testType = testTypeOfTask(String(launch.task.type));
   // A task the probe cannot run (an unknown type) ends in error without a measurement.
   if (!testType) return { state: 'Error' };
-  const measurement = measurementOf(
-    probe,
-    {
-      program: typeof launch.task.id === 'string' ? launch.task.id : testType,
-      testType,
-      destination: destinationOf(launch.task),
-    },
-    at,
-    random,
-  );
-  return { state: measurement.status === 'Error' ? 'Error' : 'Finished', measurement };
+  const program = typeof launch.task.id === 'string' ? launch.task.id : testType;
+  const measurement = measurementOf(probe, { program, testType, destination: destinationOf(launch.task) }, at, random);
+  return { state: 'Finished', measurement: { ...measurement, status: 'Finished' } };
 }
 
 type Gateway = (

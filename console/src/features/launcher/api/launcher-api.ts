@@ -1,21 +1,9 @@
+import type { Launch } from '@nq/contracts/fleet/launch';
 import { api } from '../../../shared/api/api-client.ts';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import type { LaunchCallInput, LaunchOutcome } from '../machines/launch.machine.ts';
 
-export const launchStates = ['Pending', 'Finished', 'Cancelled', 'Error'] as const;
-
-/** A launch as GET /api/launches answers it. */
-export interface Launch {
-  id: string;
-  probeId: string;
-  task: { type?: string; name?: string; id?: string; [argument: string]: unknown };
-  state: (typeof launchStates)[number];
-  requestedBy: string;
-  createdAt: string;
-  updatedAt: string;
-  measurementId?: string;
-  cancelledBy?: string;
-}
+export type { Launch };
 
 export const launchKeys = { ofProbe: (probeId: string) => ['launches', probeId] as const, all: ['launches'] as const };
 

@@ -4,6 +4,7 @@ import { useProfile } from '../../../shared/api/profile.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
 import { type Launch, launcherApi, launchKeys } from '../api/launcher-api.ts';
+import { LaunchResult } from './LaunchResult.tsx';
 
 /** While a launch is in progress its state is polled this often. */
 const POLL_WHILE_PENDING_MS = 3_000;
@@ -13,7 +14,13 @@ const stateClass: Record<Launch['state'], string> = {
   Finished: 'bg-emerald-100 text-emerald-800',
   Cancelled: 'bg-gray-200 text-gray-700',
   Error: 'bg-rose-100 text-rose-800',
+  TimedOut: 'bg-amber-100 text-amber-900',
 };
+
+const taskLabel = ({ name, id, type }: Launch['task']) => ({
+  name: typeof name === 'string' ? name : typeof id === 'string' ? id : '',
+  type: typeof type === 'string' ? type : undefined,
+});
 
 /** The launches of the probes chosen, newest first, with their state; polled while one is in progress. */
 export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
@@ -39,8 +46,10 @@ export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
     {
       key: 'task',
       header: t('task'),
-      render: (launch) =>
-        `${launch.task.name ?? launch.task.id ?? ''} · ${launch.task.type ? t(`fleet:taskTypes.${launch.task.type}`) : ''}`,
+      render: (launch) => {
+        const { name, type } = taskLabel(launch.task);
+        return `${name} · ${type ? t(`fleet:taskTypes.${type}`) : ''}`;
+      },
     },
     {
       key: 'state',
@@ -51,6 +60,7 @@ export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
         </span>
       ),
     },
+    { key: 'result', header: t('result'), render: (launch) => <LaunchResult launch={launch} when={when} /> },
     { key: 'createdAt', header: t('launchedAt'), render: (launch) => when(launch.createdAt) },
     { key: 'updatedAt', header: t('updatedAt'), render: (launch) => when(launch.updatedAt) },
   ];

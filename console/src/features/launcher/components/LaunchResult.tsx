@@ -1,0 +1,39 @@
+import { kpiById, kpiIds } from '@nq/contracts/measurements/kpis';
+import { useTranslation } from 'react-i18next';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import type { Launch } from '../api/launcher-api.ts';
+
+/** A KPI value as the launcher shows it: its label in the interface language, the value and its unit. */
+const kpiText = (id: string, value: number) => {
+  const kpi = kpiById.get(id);
+  const shown = value.toLocaleString(currentLanguage(), { maximumFractionDigits: 2 });
+  return kpi ? `${kpi.label[currentLanguage()]} ${shown} ${kpi.unit}` : `${id} ${shown}`;
+};
+
+/** The stored result's KPIs come in any order: the catalogue's (others after) reads the same on every launch. */
+const catalogueOrder = (id: string) => {
+  const index = kpiIds.indexOf(id as (typeof kpiIds)[number]);
+  return index < 0 ? kpiIds.length : index;
+};
+
+/**
+ * What a launch came to: the KPI values the probe measured; while in progress, until when the probe has to answer;
+ * once timed out, that the probe did not answer in time.
+ */
+export function LaunchResult({ launch, when }: { launch: Launch; when: (instant: string) => string }) {
+  const { t } = useTranslation('launcher');
+  if (launch.result)
+    return (
+      <span data-testid="launch-result">
+        {Object.entries(launch.result.kpis)
+          .sort(([a], [b]) => catalogueOrder(a) - catalogueOrder(b))
+          .map(([id, value]) => kpiText(id, value))
+          .join(' · ')}
+      </span>
+    );
+  if (launch.state === 'Pending')
+    return <span className="text-gray-500">{t('answerBy', { time: when(launch.deadline) })}</span>;
+  if (launch.state === 'TimedOut') return <span className="text-amber-800">{t('noAnswerInTime')}</span>;
+  if (launch.state === 'Cancelled' && launch.cancelledBy) return <span className="text-gray-500">{t('replaced')}</span>;
+  return null;
+}
