@@ -74,9 +74,19 @@ describe('query IR', () => {
     expect(problems({ kpi: 'download', tsStart: '2026-03-02', tsEnd: '2026-03-01' })).toEqual([
       ['tsEnd', 'validation.endBeforeStart'],
     ]);
-    let deep: unknown = { kpi: 'latency', operator: 'not_exists' };
-    for (let level = 0; level < 7; level += 1) deep = { not: deep };
-    expect(problems({ kpi: 'download', conditions: deep })).toEqual([['conditions', 'validation.tooBig']]);
+    const nested = (levels: number) => {
+      let deep: unknown = { kpi: 'latency', operator: 'not_exists' };
+      for (let level = 0; level < levels; level += 1) deep = { not: deep };
+      return deep;
+    };
+    expect(problems({ kpi: 'download', conditions: nested(5) })).toEqual([]);
+    expect(problems({ kpi: 'download', conditions: nested(6) })).toEqual([
+      ['conditions', 'graphics.conditionsTooDeep'],
+    ]);
+    // Refused before zod parses it: parsing recurses once per level, and this deep would overflow the stack.
+    expect(problems({ kpi: 'download', conditions: nested(3000) })).toEqual([
+      ['conditions', 'graphics.conditionsTooDeep'],
+    ]);
   });
 
   it('converts to JSON Schema for the OpenAPI document', () => {

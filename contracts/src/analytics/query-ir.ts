@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { entityId, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
+import { entityId, inRange, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
 import { fringeCodes } from '../identity/profile.ts';
 import { type KpiId, kpiIds } from '../measurements/kpis.ts';
 
@@ -69,11 +69,8 @@ const invalidOption = { error: missingOr('validation.invalidOption') };
 export const kpiIdSchema = z.enum(kpiIds as [KpiId, ...KpiId[]], invalidOption);
 const filterMode = z.enum(filterModes, invalidOption).default('include');
 const idList = z.array(entityId).max(maxListValues, 'validation.tooBig').optional();
-const localHour = z
-  .number({ error: missingOr('validation.invalidNumber') })
-  .int('validation.invalidNumber')
-  .min(0, 'validation.outOfRange')
-  .max(23, 'validation.outOfRange');
+const wholeNumber = () => z.number({ error: missingOr('validation.invalidNumber') }).int('validation.invalidNumber');
+const localHour = inRange(wholeNumber(), 0, 23);
 /** A calendar date (the whole day in the query's time zone) or an exact instant with `Z` or an offset. */
 export const dateOrInstant = z.union([z.iso.date(), z.iso.datetime({ offset: true })], {
   error: missingOr('validation.invalidDate'),
@@ -92,15 +89,15 @@ export type KpiCondition = z.output<typeof kpiConditionSchema>;
 /** A KPI condition, or conditions joined by and / or, or one negated by not. Recursive, so its type is spelt out. */
 export type Condition = KpiCondition | { and: Condition[] } | { or: Condition[] } | { not: Condition };
 const joined = () =>
-  z.array(conditionSchema).min(1, 'validation.required').max(maxConditionsPerJoiner, 'validation.tooBig');
-export const conditionSchema: z.ZodType<Condition> = z
+  z.array(conditionTree).min(1, 'validation.required').max(maxConditionsPerJoiner, 'validation.tooBig');
+const conditionTree: z.ZodType<Condition> = z
   .lazy(() =>
     z.union(
       [
         kpiConditionSchema,
         z.strictObject({ and: joined() }),
         z.strictObject({ or: joined() }),
-        z.strictObject({ not: conditionSchema }),
+        z.strictObject({ not: conditionTree }),
       ],
       invalidOption,
     ),
@@ -108,12 +105,29 @@ export const conditionSchema: z.ZodType<Condition> = z
   // Named: the OpenAPI document can only refer to a recursive schema as a component of its own.
   .meta({ id: 'GraphicCondition' });
 const maxConditionDepth = 6;
-const depthOf = (condition: Condition): number =>
-  'and' in condition || 'or' in condition
-    ? 1 + Math.max(...('and' in condition ? condition.and : condition.or).map(depthOf))
-    : 'not' in condition
-      ? 1 + depthOf(condition.not)
-      : 1;
+
+const conditionsBelow = (node: unknown): unknown[] => {
+  if (typeof node !== 'object' || node === null) return [];
+  const { and, or, not } = node as Record<string, unknown>;
+  return [...(Array.isArray(and) ? and : []), ...(Array.isArray(or) ? or : []), ...(not === undefined ? [] : [not])];
+};
+
+/** Whether a tree as sent (a leaf is 1 level) nests deeper than `max`, looked at level by level, never further. */
+function nestsDeeperThan(tree: unknown, max: number): boolean {
+  let level = [tree];
+  for (let depth = 1; level.length > 0; depth += 1) {
+    if (depth > max) return true;
+    level = level.flatMap(conditionsBelow);
+  }
+  return false;
+}
+
+/** A condition tree, refused before it is parsed when it nests too deep: parsing recurses once per level. */
+export const conditionSchema: z.ZodType<Condition> = z.preprocess((tree, context) => {
+  if (nestsDeeperThan(tree, maxConditionDepth))
+    context.addIssue({ code: 'custom', message: 'graphics.conditionsTooDeep', params: { max: maxConditionDepth } });
+  return tree;
+}, conditionTree);
 
 /**
  * The selection and time filters and the conditions of the filter set: which measurements a query reads, whatever it
@@ -148,13 +162,11 @@ export const selectionFields = z.object({
 export type SelectionFields = z.output<typeof selectionFields>;
 
 type Problem = (message: string, path: PropertyKey[]) => void;
-type Checked = Pick<SelectionFields, 'tsStart' | 'tsEnd' | 'conditions'>;
+type Checked = Pick<SelectionFields, 'tsStart' | 'tsEnd'>;
 
 const checkSelection = (selection: Checked, problem: Problem) => {
   if (selection.tsStart && selection.tsEnd && Date.parse(selection.tsEnd) < Date.parse(selection.tsStart))
     problem('validation.endBeforeStart', ['tsEnd']);
-  if (selection.conditions && depthOf(selection.conditions) > maxConditionDepth)
-    problem('validation.tooBig', ['conditions']);
 };
 
 const problemsOf =
@@ -162,7 +174,7 @@ const problemsOf =
   (message, path) =>
     context.addIssue({ code: 'custom', message, path });
 
-/** A body built on the selection fields, with the rules spanning them (an end date after the start, conditions). */
+/** A body built on the selection fields, with the rules spanning them (an end date after the start). */
 export const withSelectionRules = <Schema extends z.ZodType<Checked>>(schema: Schema): Schema =>
   schema.superRefine((selection, context) => checkSelection(selection, problemsOf(context)));
 
@@ -178,14 +190,9 @@ export const queryIrFields = selectionFields.extend({
   metric: z.enum(metrics, invalidOption).default('avg'),
   /** Drop the values outside mean ± `outlierDeviations` standard deviations (population) of the whole selection. */
   outliers: z.boolean({ error: 'validation.invalidOption' }).default(false),
-  outlierDeviations: numberValue.min(1, 'validation.outOfRange').max(10, 'validation.outOfRange').optional(),
+  outlierDeviations: inRange(numberValue, 1, 10).optional(),
   /** Window, in buckets, of a trailing moving average drawn beside each series. */
-  movingAverage: z
-    .number({ error: missingOr('validation.invalidNumber') })
-    .int('validation.invalidNumber')
-    .min(2, 'validation.outOfRange')
-    .max(100, 'validation.outOfRange')
-    .optional(),
+  movingAverage: inRange(wholeNumber(), 2, 100).optional(),
   /** Add each series' mean of its bucket values (a reference line). */
   globalAverage: z.boolean({ error: 'validation.invalidOption' }).default(false),
   /** Add each series' median of its bucket values (a reference line). */
@@ -194,12 +201,7 @@ export const queryIrFields = selectionFields.extend({
   ordered: z.boolean({ error: 'validation.invalidOption' }).default(false),
   sortOrder: z.enum(sortOrders, invalidOption).default('ascending'),
   /** The scatterplot's sample is reproducible by seed; without one the answer names the seed it used. */
-  seed: z
-    .number({ error: missingOr('validation.invalidNumber') })
-    .int('validation.invalidNumber')
-    .min(0, 'validation.outOfRange')
-    .max(2_147_483_647, 'validation.outOfRange')
-    .optional(),
+  seed: inRange(wholeNumber(), 0, 2_147_483_647).optional(),
 });
 
 const plotsAxes = (graphicType: (typeof graphicTypes)[number]) =>

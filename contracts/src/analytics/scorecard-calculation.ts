@@ -60,7 +60,7 @@ export const scorecardDrilldownRequestSchema = scorecardSelectionSchema.extend({
   fringe: z
     .number({ error: 'validation.invalidNumber' })
     .int('validation.invalidNumber')
-    .min(0, 'validation.outOfRange')
+    .min(0, 'validation.tooSmall')
     .optional()
     .describe("Index of one of the KPI's fringes; default: the whole day"),
   granularity: z.enum(granularities, { error: 'validation.invalidOption' }).default('day'),

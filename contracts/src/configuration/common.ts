@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { HttpErrorCode } from '../errors/index.ts';
+import { catalogueError, type HttpErrorCode } from '../errors/index.ts';
 
 // Schema pieces shared by configuration entities. Every message is a catalogue code (validation-error.ts turns it
 // into a per-field code). Add new exports here; do not change existing ones under other entities' feet.
@@ -24,11 +24,17 @@ export const configurationName = boundedText(1, 64);
 /** A required finite number. */
 export const numberValue = z.number({ error: missingOr('validation.invalidNumber') });
 
+/** A number of `schema` from `min` to `max`: `validation.outOfRange`, whose message names both bounds. */
+export const inRange = <Schema extends z.ZodNumber>(schema: Schema, min: number, max: number): Schema => {
+  const error = catalogueError('validation.outOfRange', { min, max });
+  return schema.min(min, { error }).max(max, { error });
+};
+
 /** A number greater than 0. */
 export const positiveNumber = numberValue.gt(0, 'validation.mustBePositive');
 
 /** A percentage: 0 to 100, decimals allowed. */
-export const percentage = numberValue.min(0, 'validation.outOfRange').max(100, 'validation.outOfRange');
+export const percentage = inRange(numberValue, 0, 100);
 
 /** A colour as `#rrggbb`, stored lower-case. */
 export const hexColour = z
@@ -51,8 +57,8 @@ export const entityId = z
 /** Ids of other entities (campaigns, clusters…); empty when none. */
 export const entityIds = z.array(entityId).default([]);
 
-export const latitude = numberValue.min(-90, 'validation.outOfRange').max(90, 'validation.outOfRange');
-export const longitude = numberValue.min(-180, 'validation.outOfRange').max(180, 'validation.outOfRange');
+export const latitude = inRange(numberValue, -90, 90);
+export const longitude = inRange(numberValue, -180, 180);
 
 /** Spec §3 technology codes: 0 none, 2 2G … 5 5G, 98 Ethernet, 99–102 WiFi 2.4/5/6/7 GHz. */
 export const technologyCodes = [0, 2, 3, 4, 5, 98, 99, 100, 101, 102] as const;

@@ -2,6 +2,7 @@ export * from './campaign.ts';
 export * from './cdn.ts';
 export * from './cluster.ts';
 export {
+  inRange,
   isTimeZone,
   type TechnologyCode,
   technologyCode,

@@ -32,6 +32,16 @@ export const errorCatalogue = {
     en: 'Too many requests. Wait a moment and try again.',
     es: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
   },
+  'request.invalidEncoding': {
+    status: 400,
+    en: 'The request body is not valid UTF-8 text.',
+    es: 'El cuerpo de la solicitud no es texto UTF-8 válido.',
+  },
+  'request.tooDeeplyNested': {
+    status: 400,
+    en: 'The request nests its data more than {max} levels deep.',
+    es: 'La solicitud anida sus datos en más de {max} niveles.',
+  },
   'auth.unauthenticated': {
     status: 401,
     en: 'You need to log in to continue.',
@@ -185,6 +195,11 @@ export const errorCatalogue = {
     status: 400,
     en: 'The value must be greater than 0.',
     es: 'El valor debe ser mayor que 0.',
+  },
+  'validation.invalidCharacters': {
+    status: 400,
+    en: 'The field {field} contains characters that are not allowed (a null character or an invalid Unicode character).',
+    es: 'El campo {field} contiene caracteres no permitidos (un carácter nulo o un carácter Unicode no válido).',
   },
 
   // ── Profiles and access (spec §2, §5 images, §6) ────────────────────────────────────────────────────────────
@@ -1232,6 +1247,11 @@ export const errorCatalogue = {
     status: 422,
     en: 'The graphic would have too many points. Choose a coarser granularity, fewer breakdowns or a shorter date range.',
     es: 'El gráfico tendría demasiados puntos. Elige una granularidad más gruesa, menos desgloses o un intervalo de fechas más corto.',
+  },
+  'graphics.conditionsTooDeep': {
+    status: 400,
+    en: 'Conditions can be nested at most {max} levels deep.',
+    es: 'Las condiciones pueden anidarse como máximo en {max} niveles.',
   },
 
   // ── Tags ──────────────────────────────────────────────────────────────────────────────────────────────────────

@@ -3,6 +3,7 @@ import { type CatalogueEntry, errorCatalogue, type HttpStatus } from './catalogu
 
 export type { CatalogueEntry, CatalogueErrorEntry, CatalogueWarningEntry, HttpStatus } from './catalogue.ts';
 export { errorCatalogue, httpStatuses } from './catalogue.ts';
+export { catalogueError, type IssueFacts, issueParams } from './issue-params.ts';
 
 type Catalogue = typeof errorCatalogue;
 
@@ -81,6 +82,12 @@ export function pickLanguage(acceptLanguage: string | undefined): Language {
 // ── Messages ───────────────────────────────────────────────────────────────────────────────────────────────────────
 
 const placeholderPattern = /\{([A-Za-z_][A-Za-z0-9_]*)\}/g;
+
+/** The names of the placeholders of a code's message (`{max}` → `max`). */
+export function placeholdersOf(code: ErrorCode): string[] {
+  const entry = entryOf(code);
+  return entry === undefined ? [] : [...entry.en.matchAll(placeholderPattern)].map(([, name]) => name!);
+}
 
 /** The message of a code in a language, with `{name}` placeholders filled from params; unknown ones stay visible. */
 export function translate(code: ErrorCode, language: Language, params?: MessageParams): string {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { isHttpUrl, isUrlWith, missingOr, numberValue } from '../configuration/common.ts';
+import { inRange, isHttpUrl, isUrlWith, missingOr, numberValue } from '../configuration/common.ts';
 import {
   defaultPercentiles,
   layer3MinimumMs,
@@ -40,7 +40,7 @@ export const host = z
   .max(253, 'validation.tooLong')
   .regex(/^[A-Za-z0-9._:-]+$/, 'validation.invalidFormat');
 
-export const port = wholeNumber.min(1, 'validation.outOfRange').max(65_535, 'validation.outOfRange');
+export const port = inRange(wholeNumber, 1, 65_535);
 
 /** A server a task measures against; without a port, the task type's default one. */
 export const serverSchema = z.object({ host, port: port.optional() });
@@ -74,6 +74,6 @@ export const twampPacketBytes = wholeNumber
   .max(twampPacketSize.max, 'taskSuites.twampPacketSizeOutOfRange');
 
 /** A packet payload in bytes (at most the largest IPv4 datagram payload). */
-export const packetBytes = wholeNumber.min(0, 'validation.outOfRange').max(65_507, 'validation.outOfRange');
+export const packetBytes = inRange(wholeNumber, 0, 65_507);
 
 export const count = wholeNumber.min(1, 'validation.tooSmall');

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { missingOr, numberValue, percentage } from '../configuration/common.ts';
+import { inRange, missingOr, numberValue, percentage } from '../configuration/common.ts';
 import { count, positiveMilliseconds, wholeNumber } from './task-arguments.ts';
 import { measurementTtlMaxMs } from './task-limits.ts';
 
@@ -8,11 +8,10 @@ import { measurementTtlMaxMs } from './task-limits.ts';
 /** async: tasks overlap; sync: one after the other; alternate: one task per cycle, in turn. */
 export const executionModes = ['async', 'sync', 'alternate'] as const;
 
-const inRange = (min: number, max: number) =>
-  wholeNumber.min(min, 'validation.outOfRange').max(max, 'validation.outOfRange');
+const whole = (min: number, max: number) => inRange(wholeNumber, min, max);
 
 /** An instant of the week: weekday 1 (Monday) to 7 (Sunday), hour 0–23, minute 0–59. */
-export const weeklyInstantSchema = z.object({ weekday: inRange(1, 7), hour: inRange(0, 23), minute: inRange(0, 59) });
+export const weeklyInstantSchema = z.object({ weekday: whole(1, 7), hour: whole(0, 23), minute: whole(0, 59) });
 
 const atLeastZero = numberValue.min(0, 'validation.tooSmall');
 

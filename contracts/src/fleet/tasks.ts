@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { boundedText, missingOr } from '../configuration/common.ts';
+import { boundedText, inRange, missingOr } from '../configuration/common.ts';
 import {
   count,
   errorThreshold,
@@ -131,7 +131,7 @@ export const taskSchemas = [
   /** `ttl` bounds the whole trace: more than hops × 3000 + 5000 ms. */
   task('traceroute', {
     host,
-    hops: wholeNumber.min(1, 'validation.outOfRange').max(64, 'validation.outOfRange').default(30),
+    hops: inRange(wholeNumber, 1, 64).default(30),
     ttl: positiveMilliseconds,
     protocol: option(tracerouteProtocols).default('icmp'),
     ...layer3,

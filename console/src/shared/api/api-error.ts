@@ -3,6 +3,8 @@ import { errorMessage } from '../i18n/i18n.ts';
 export interface FieldProblem {
   field: string;
   code?: string;
+  /** The values of the code's placeholders (`{max}`), as the server filled them. */
+  params?: Record<string, string | number>;
   message: string;
 }
 
@@ -41,7 +43,7 @@ export class ApiError extends Error {
       ...Object.fromEntries(
         fields.map((problem) => [
           problem.field.replace(/^(body|querystring|params)\./, ''),
-          problem.code ? errorMessage(problem.code) : problem.message,
+          problem.code ? errorMessage(problem.code, problem.params) : problem.message,
         ]),
       ),
     };

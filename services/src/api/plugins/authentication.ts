@@ -12,7 +12,7 @@ declare module 'fastify' {
     viewer: Viewer;
     /** The probe calling the gateway; only on probe routes. */
     probe: ProbeCaller;
-    /** The body's bytes as received, which the signature covers. */
+    /** The body's bytes as received, which the signature covers (kept by the body parsers). */
     rawBody?: Buffer;
   }
 }
@@ -32,17 +32,6 @@ export const authenticationPlugin = fp(
     app.decorateRequest('viewer', null as unknown as Viewer);
     app.decorateRequest('probe', null as unknown as ProbeCaller);
     app.decorateRequest('rawBody', undefined);
-
-    const parseJson = app.getDefaultJsonParser('error', 'error');
-    app.removeContentTypeParser('application/json');
-    app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
-      request.rawBody = body as Buffer;
-      parseJson(request, (body as Buffer).toString('utf8'), done);
-    });
-    app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {
-      request.rawBody = body as Buffer;
-      done(null, (body as Buffer).toString('utf8'));
-    });
 
     const needsSession = (request: { routeOptions: { config: { access?: unknown } } }) => {
       const access = request.routeOptions.config.access as { public?: true } | undefined;

@@ -1,17 +1,19 @@
-import { DomainError, errorBody, type HttpErrorCode, type Language, pickLanguage, translate } from '@nq/contracts';
+import { DomainError, errorBody, type HttpErrorCode, type Language, pickLanguage } from '@nq/contracts';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { type FieldProblem, fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
+import {
+  type FieldProblem,
+  fieldProblem,
+  localizedProblems,
+  validationError,
+} from '../../platform/entities/validation-error.ts';
 
 /** Field problems that name a catalogue rule carry its message in the caller's language. */
 function localized(details: unknown, language: Language): unknown {
   const fields = (details as { fields?: FieldProblem[] } | undefined)?.fields;
   if (!Array.isArray(fields)) return details;
-  return {
-    ...(details as object),
-    fields: fields.map((f) => (f.code ? { ...f, message: translate(f.code, language) } : f)),
-  };
+  return { ...(details as object), fields: localizedProblems(fields, language) };
 }
 
 /** Statuses Fastify itself raises (body too large, bad JSON…) mapped to catalogue codes. */
@@ -40,6 +42,8 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
             fieldProblem(
               [error.validationContext ?? 'body', ...issue.instancePath.split('/').filter(Boolean)],
               issue.message ?? 'invalid',
+              // fastify-type-provider-zod keeps the rest of the zod issue (its bounds, its params) here.
+              issue.params,
             ),
           ),
         )

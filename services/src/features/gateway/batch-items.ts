@@ -1,10 +1,33 @@
+import { type MessageParams, pathOfForbiddenText } from '@nq/contracts';
 import type { z } from 'zod';
-import { fieldProblem } from '../../platform/entities/validation-error.ts';
+import { invalidCharactersProblem, issueProblem } from '../../platform/entities/validation-error.ts';
+
+/** A problem of an item: the field at fault, the catalogue code broken and its message's params. */
+export interface ItemProblem {
+  field: string;
+  code?: string;
+  params?: MessageParams;
+  message: string;
+}
 
 export interface ItemRejection {
   index: number;
   id?: string;
-  problems: { field: string; code?: string; message: string }[];
+  problems: ItemProblem[];
+}
+
+/** What an item breaks: text the platform refuses (NUL, a lone surrogate), else its schema's rules, else `check`. */
+function problemsOf<Schema extends z.ZodType>(
+  item: unknown,
+  schema: Schema,
+  check: (item: z.output<Schema>) => ItemProblem | undefined,
+): { data: z.output<Schema> } | { problems: ItemProblem[] } {
+  const forbidden = pathOfForbiddenText(item);
+  if (forbidden) return { problems: [invalidCharactersProblem(forbidden)] };
+  const parsed = schema.safeParse(item);
+  if (!parsed.success) return { problems: parsed.error.issues.map((issue) => issueProblem(issue)) };
+  const problem = check(parsed.data);
+  return problem ? { problems: [problem] } : { data: parsed.data };
 }
 
 /**
@@ -14,26 +37,19 @@ export interface ItemRejection {
 export function splitBatch<Schema extends z.ZodType>(
   items: unknown[],
   schema: Schema,
-  check: (item: z.output<Schema>) => { field: string; code: string; message: string } | undefined,
+  check: (item: z.output<Schema>) => ItemProblem | undefined,
   idOf: (item: unknown) => string | undefined,
 ) {
   const accepted: z.output<Schema>[] = [];
   const rejected: ItemRejection[] = [];
   items.forEach((item, index) => {
-    const parsed = schema.safeParse(item);
-    const problem = parsed.success ? check(parsed.data) : undefined;
-    if (parsed.success && !problem) {
-      accepted.push(parsed.data);
+    const outcome = problemsOf(item, schema, check);
+    if ('data' in outcome) {
+      accepted.push(outcome.data);
       return;
     }
     const id = idOf(item);
-    rejected.push({
-      index,
-      ...(id ? { id } : {}),
-      problems: parsed.success
-        ? [problem!]
-        : parsed.error.issues.map((issue) => fieldProblem(issue.path as PropertyKey[], issue.message)),
-    });
+    rejected.push({ index, ...(id ? { id } : {}), problems: outcome.problems });
   });
   return { accepted, rejected };
 }

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
-import { DomainError, measurementSchema, probeStatusReportSchema } from '@nq/contracts';
+import { DomainError, measurementSchema, pickLanguage, probeStatusReportSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { probeAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { localizedProblems } from '../../platform/entities/validation-error.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 import { errorResponse } from '../feature-routes.ts';
@@ -24,7 +25,14 @@ const config = { access: probeAccess };
 const rejection = z.object({
   index: z.number().int(),
   id: z.string().optional(),
-  problems: z.array(z.object({ field: z.string(), code: z.string().optional(), message: z.string() })),
+  problems: z.array(
+    z.object({
+      field: z.string(),
+      code: z.string().optional(),
+      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
+      message: z.string(),
+    }),
+  ),
 });
 const batchAnswer = z.object({ accepted: z.number().int(), rejected: z.array(rejection) });
 const batchBody = z.object({
@@ -112,7 +120,8 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
     app.post(
       path,
       {
-        config,
+        // Text the platform refuses in an item rejects that item, not the batch.
+        config: { ...config, checksOwnBodyText: true },
         // A fleet calls these many times a second: only problems are logged.
         logLevel: 'warn',
         schema: { tags, summary, body: batchBody, response: { 202: batchAnswer, 400: errorResponse } },
@@ -120,7 +129,12 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
       async (request, reply) => {
         const { probeId } = request.probe;
         const { accepted, rejected } = splitBatch(request.body.items, schema, otherProbe(probeId), idOf(idKey));
-        return reply.status(202).send(await publish(topic, probeId, accepted, rejected));
+        const language = pickLanguage(request.headers['accept-language']);
+        const answered = rejected.map(({ problems, ...rejection }) => ({
+          ...rejection,
+          problems: localizedProblems(problems, language),
+        }));
+        return reply.status(202).send(await publish(topic, probeId, accepted, answered));
       },
     );
   }

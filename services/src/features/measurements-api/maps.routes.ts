@@ -1,6 +1,7 @@
 import {
   type CatalogueWarning,
   DomainError,
+  inRange,
   kpiIdSchema,
   type MeasuredPolygon,
   metrics,
@@ -28,11 +29,7 @@ const mapBody = withSelectionRules(
   selectionFields.extend({
     kpi: kpiIdSchema,
     metric: z.enum(metrics, { error: 'validation.invalidOption' }).default('avg'),
-    zoom: z
-      .number({ error: 'validation.invalidNumber' })
-      .int('validation.invalidNumber')
-      .min(0, 'validation.outOfRange')
-      .max(maxZoom, 'validation.outOfRange')
+    zoom: inRange(z.number({ error: 'validation.invalidNumber' }).int('validation.invalidNumber'), 0, maxZoom)
       .default(6)
       .describe('Web-mercator zoom level of the tiles (0 the whole world in one tile)'),
   }),

@@ -1,6 +1,7 @@
 import {
   DomainError,
   enrichedMeasurementSchema,
+  inRange,
   kpiById,
   measurementStatuses,
   rowSortFields,
@@ -24,13 +25,8 @@ export const searchWindow = 10_000;
 const searchBody = withSelectionRules(
   selectionFields.extend({
     ...measurementFilterFields,
-    page: z.number().int('validation.invalidNumber').min(1, 'validation.outOfRange').default(1),
-    pageSize: z
-      .number()
-      .int('validation.invalidNumber')
-      .min(1, 'validation.outOfRange')
-      .max(500, 'validation.outOfRange')
-      .default(25),
+    page: z.number().int('validation.invalidNumber').min(1, 'validation.tooSmall').default(1),
+    pageSize: inRange(z.number().int('validation.invalidNumber'), 1, 500).default(25),
     sort: z.enum(rowSortFields, { error: 'validation.invalidOption' }).default('measuredAt'),
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidOption' }).default('desc'),
   }),
@@ -40,7 +36,7 @@ const searchBody = withSelectionRules(
       code: 'custom',
       message: 'validation.outOfRange',
       path: ['page'],
-      params: { max: searchWindow },
+      params: { min: 1, max: Math.floor(searchWindow / body.pageSize) },
     });
 });
 

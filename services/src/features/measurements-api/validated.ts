@@ -1,12 +1,12 @@
 import { type QueryIr, type QueryIrInput, queryIrSchema, type SelectionFields, selectionFields } from '@nq/contracts';
 import type { z } from 'zod';
-import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
+import { issueProblem, validationError } from '../../platform/entities/validation-error.ts';
 
 /** Parsed with its defaults; what a route builds from a request it checked fails as a bad body would (400). */
 function parsed<Schema extends z.ZodType>(schema: Schema, input: z.input<Schema>): z.output<Schema> {
   const result = schema.safeParse(input);
   if (result.success) return result.data;
-  throw validationError(result.error.issues.map((issue) => fieldProblem(['body', ...issue.path], issue.message)));
+  throw validationError(result.error.issues.map((issue) => issueProblem(issue, ['body'])));
 }
 
 export const selectionOf = (input: z.input<typeof selectionFields>): SelectionFields => parsed(selectionFields, input);

@@ -1,12 +1,14 @@
 import {
   DomainError,
   type HttpErrorCode,
+  hasForbiddenCharacters,
+  type IssueFacts,
   type MessageParams,
   type ProbeFields,
   probeFieldsSchema,
 } from '@nq/contracts';
 import { CsvError, type InfoRecord, parse } from 'csv-parse/sync';
-import { fieldProblem } from '../../platform/entities/validation-error.ts';
+import { issueProblem } from '../../platform/entities/validation-error.ts';
 import { type KnownNames, namesInCell, notAllowed, type ProbeCsvColumn, probeCsvColumns } from './probe-csv-columns.ts';
 
 /** The most probes one file may import: each is a command of its own. */
@@ -58,10 +60,24 @@ function headerColumns(header: string[]): ProbeCsvColumn[] {
   return columns;
 }
 
+/** Refuses the file when a cell holds text the platform refuses (NUL), naming its column and line. */
+function refuseForbiddenCharacters(header: string[], records: CsvRecord[]) {
+  for (const { record, info } of records) {
+    const index = record.findIndex(hasForbiddenCharacters);
+    if (index < 0) continue;
+    const column = record === header ? 'header' : (header[index] ?? `column ${index + 1}`);
+    throw new DomainError('validation.invalidCharacters', {
+      params: { field: column },
+      details: { line: info.lines, column },
+    });
+  }
+}
+
 /**
  * Reads a probes CSV file (UTF-8, comma separated, a header row naming the columns): refuses, for the whole file,
  * another separator or unknown columns (`csvImport.invalidFileFormat`), a file that cannot be read as CSV
- * (`csvImport.readFailed`) and a header without the required columns (`csvImport.requiredFieldsMissing`).
+ * (`csvImport.readFailed`), a cell holding NUL (`validation.invalidCharacters`) and a header without the required
+ * columns (`csvImport.requiredFieldsMissing`).
  */
 export function readProbeCsv(text: string): ProbeCsv {
   const firstLine = text.split(/\r?\n/, 1)[0] ?? '';
@@ -87,6 +103,7 @@ export function readProbeCsv(text: string): ProbeCsv {
   }
   const [header, ...data] = records;
   if (!header) throw new DomainError('csvImport.invalidFileFormat', { details: { reason: 'noHeader' } });
+  refuseForbiddenCharacters(header.record, records);
   const columns = headerColumns(header.record);
   if (data.length === 0) throw new DomainError('csvImport.invalidFileFormat', { details: { reason: 'noRows' } });
   if (data.length > MAX_PROBE_ROWS)
@@ -118,17 +135,14 @@ const startsWith = (path: readonly PropertyKey[], prefix: readonly string[]) =>
   prefix.every((part, index) => path[index] === part);
 
 /** The probe schema's problems, each under the column it comes from. */
-function schemaProblems(issues: { path: PropertyKey[]; message: string; minimum?: unknown; maximum?: unknown }[]) {
+function schemaProblems(issues: (IssueFacts & { path: PropertyKey[]; message: string })[]) {
   return issues.map((issue): CsvProblem => {
     const column = probeCsvColumns.find((candidate) => startsWith(issue.path, candidate.path));
-    const limits: MessageParams = {
-      ...(typeof issue.minimum === 'number' ? { min: issue.minimum } : {}),
-      ...(typeof issue.maximum === 'number' ? { max: issue.maximum } : {}),
-    };
+    const { code, params } = issueProblem(issue);
     return {
       column: column?.name ?? issue.path.join('.'),
-      code: fieldProblem(issue.path, issue.message).code ?? 'validation.invalidFormat',
-      ...(Object.keys(limits).length > 0 ? { params: limits } : {}),
+      code: code ?? 'validation.invalidFormat',
+      ...(params ? { params } : {}),
     };
   });
 }

@@ -67,7 +67,8 @@ export const probeImportRoutes: FeatureRoutes = async (app, { service, entityOf,
   app.post(
     '/import',
     {
-      config: { access: layerAccess(['probes_configuration']) },
+      // The CSV reader refuses a cell holding forbidden characters itself, naming its column and line.
+      config: { access: layerAccess(['probes_configuration']), checksOwnBodyText: true },
       preValidation: refuseOtherFormats,
       schema: {
         tags: [tag],

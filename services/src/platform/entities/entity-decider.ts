@@ -15,7 +15,7 @@ import type { Decider } from '../decider/decider.ts';
 import type { AppendConstraints } from '../event-store/event-store-port.ts';
 import type { EntityDefinition, FieldsOf, RuleContext } from './entity-definition.ts';
 import { mergeChanges } from './update-body.ts';
-import { fieldProblem, validationError } from './validation-error.ts';
+import { issueProblem, validationError } from './validation-error.ts';
 
 type Fields = Record<string, unknown>;
 
@@ -31,8 +31,7 @@ export const streamIdOf = (definition: Pick<EntityDefinition, 'kind'>, id: strin
 
 function parsed<Schema extends z.ZodType>(schema: Schema, candidate: unknown): z.output<Schema> {
   const result = schema.safeParse(candidate);
-  if (!result.success)
-    throw validationError(result.error.issues.map((issue) => fieldProblem(issue.path, issue.message)));
+  if (!result.success) throw validationError(result.error.issues.map((issue) => issueProblem(issue)));
   return result.data;
 }
 

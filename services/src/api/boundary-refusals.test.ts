@@ -1,0 +1,3 @@
+import { describeBoundaryRefusals } from './boundary-refusals.suite.ts';
+
+describeBoundaryRefusals('embedded', async () => ({}));
