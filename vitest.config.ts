@@ -1,7 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
-// Two layers: `unit` needs no server; `integration` (*.int.test.ts) talks to the real PostgreSQL, Redis, Kafka and
-// Elasticsearch that deploy/infra/infra.sh starts on loopback. Browser end-to-end tests run under Playwright.
+// Two layers: `unit` (with `components`, the console's components in a simulated DOM) needs no server; `integration`
+// (*.int.test.ts) talks to the real PostgreSQL, Redis, Kafka and Elasticsearch that deploy/infra/infra.sh starts on
+// loopback. Browser end-to-end tests run under Playwright.
 export default defineConfig({
   test: {
     projects: [
@@ -13,6 +14,18 @@ export default defineConfig({
           // In-memory PGlite takes seconds to start on a busy 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 30_000,
+        },
+      },
+      {
+        // Console components, rendered in a simulated DOM (happy-dom: jsdom has no <dialog>.showModal) with the
+        // providers the app gives them; the network is faked at the fetch boundary. `npm test` runs them with `unit`.
+        test: {
+          name: 'components',
+          include: ['console/src/**/*.test.tsx'],
+          environment: 'happy-dom',
+          environmentOptions: { happyDOM: { url: 'http://console.test/' } },
+          setupFiles: ['console/src/shared/testing/setup.ts'],
+          testTimeout: 20_000,
         },
       },
       {

@@ -36,7 +36,7 @@ step "typecheck (tsc)" tsc -p tsconfig.json
 step "typecheck console (tsc)" tsc -p console/tsconfig.json
 step "typecheck browser tests (tsc)" tsc -p tests/e2e/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
-step "unit tests (vitest)" vitest run --project unit --reporter=default --reporter=json --outputFile.json="$results/unit.json"
+step "unit tests (vitest)" vitest run --project unit --project components --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 step "integration tests (vitest, real servers)" vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration.json"
 step "console build (vite)" npm run build --silent -w console
 step "end-to-end tests (playwright, chromium)" playwright test -c tests/playwright.config.ts

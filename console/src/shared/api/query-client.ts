@@ -20,23 +20,27 @@ function toastFailure(error: unknown, meta: Meta) {
   toast.error(generic ? (meta?.errorCode ?? 'generic.fetchFailed') : error);
 }
 
-export const queryClient = new QueryClient({
-  queryCache: new QueryCache({ onError: (error, query) => toastFailure(error, query.meta) }),
-  mutationCache: new MutationCache({
-    // A mutation that handles its errors itself (forms showing field problems) sets meta.silent.
-    onError: (error, _variables, _context, mutation) => toastFailure(error, mutation.meta),
-  }),
-  defaultOptions: {
-    queries: {
-      // The cache is kept per session and profile: after a profile switch no answer given to the other profile is
-      // shown, and the page being left does not refetch under the new one (profile-change.ts takes it down first).
-      queryKeyHashFn: (queryKey) => {
-        const session = sessionStore.get();
-        return hashKey([session?.data.key ?? '', session?.profile.id ?? '', ...queryKey]);
+/** The console's query client: a failure toasts its catalogue message; answers are kept per session and profile. */
+export const createQueryClient = () =>
+  new QueryClient({
+    queryCache: new QueryCache({ onError: (error, query) => toastFailure(error, query.meta) }),
+    mutationCache: new MutationCache({
+      // A mutation that handles its errors itself (forms showing field problems) sets meta.silent.
+      onError: (error, _variables, _context, mutation) => toastFailure(error, mutation.meta),
+    }),
+    defaultOptions: {
+      queries: {
+        // The cache is kept per session and profile: after a profile switch no answer given to the other profile is
+        // shown, and the page being left does not refetch under the new one (profile-change.ts takes it down first).
+        queryKeyHashFn: (queryKey) => {
+          const session = sessionStore.get();
+          return hashKey([session?.data.key ?? '', session?.profile.id ?? '', ...queryKey]);
+        },
+        staleTime: 30_000,
+        retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
+        refetchOnWindowFocus: false,
       },
-      staleTime: 30_000,
-      retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
-      refetchOnWindowFocus: false,
     },
-  },
-});
+  });
+
+export const queryClient = createQueryClient();

@@ -58,7 +58,13 @@ export function TextAreaField({ label, error, hint, ...input }: Common & Textare
   const id = useId();
   return (
     <FieldFrame id={id} label={label} error={error} hint={hint}>
-      <textarea id={id} aria-invalid={error ? true : undefined} {...input} className={inputClass(error)} />
+      <textarea
+        id={id}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+        {...input}
+        className={inputClass(error)}
+      />
     </FieldFrame>
   );
 }

@@ -28,6 +28,9 @@ export function dismissToast(id: number) {
   publish(toasts.filter((toast) => toast.id !== id));
 }
 
+/** Every toast gone at once (a test starts without the previous test's). */
+export const dismissAllToasts = () => publish([]);
+
 export function showToast(toast: Omit<Toast, 'id'>) {
   const id = nextId++;
   // The same message twice in a row (several queries failing alike) shows once.
