@@ -171,7 +171,7 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
           payload: Buffer.from(`probeId,name,family,type\ncsv${run},M\xf3stoles,Agent,mobile\n`, 'latin1'),
         };
         await expectRefusal(latin1, 400, 'csvImport.readFailed', {});
-        expect((await api.app.inject(`/probes/csv${run}`)).statusCode).toBe(404);
+        expect((await api.app.inject(`/probes/csv${run}?asOf=${new Date().toISOString()}`)).statusCode).toBe(404);
       });
 
       it('rejects a probe result holding such text as a malformed item, and takes the rest of its batch', async () => {
@@ -261,8 +261,12 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
         ['a query', json('/api/graphic')],
       ])('refuses %s, and stores nothing', async (_, request) => {
         await expectRefusal(request, 400, 'request.invalidEncoding', {});
-        expect((await api.app.inject('/tags?q=caf')).json().list).toEqual([]);
-        expect((await api.app.inject(`/probes/${probeId}`)).json().name).toBe('Edge probe');
+        // A later write: once the read models show it, they would show a tag the refused request had stored.
+        const later = await api.app.inject({ method: 'POST', url: '/tags', payload: { name: unique('Later') } });
+        const tags = await api.app.inject(`/tags?q=caf&minPosition=${later.json().position}`);
+        expect(tags.json().list).toEqual([]);
+        const now = new Date().toISOString();
+        expect((await api.app.inject(`/probes/${probeId}?asOf=${now}`)).json().name).toBe('Edge probe');
       });
 
       it('refuses a probe batch', async () => {
