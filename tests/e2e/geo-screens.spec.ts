@@ -354,13 +354,13 @@ test.describe('clusters', () => {
       await page.getByTestId('profile-switch').selectOption({ label: 'Madrid analyst' });
       await expect(page.getByTestId('profile-switch')).toHaveValue('demo-analyst');
       await page.goto('/clusters_management');
-      await expect(row(page, 'Madrid landline')).toContainText('demo-admin');
-      await page.getByRole('button', { name: 'Delete Madrid landline' }).click();
+      await expect(row(page, 'Madrid mobile')).toContainText('demo-admin');
+      await page.getByRole('button', { name: 'Delete Madrid mobile' }).click();
       await expect(
         page.getByRole('alert').filter({ hasText: 'Only clusters created with current profile can be deleted' }),
       ).toBeVisible();
       await screenshot(page, 'cluster-delete-not-owner', test.info());
-      await expect(row(page, 'Madrid landline')).toBeVisible();
+      await expect(row(page, 'Madrid mobile')).toBeVisible();
       await page.getByTestId('profile-switch').selectOption({ label: 'Administrator' });
       await expect(page.getByTestId('profile-switch')).toHaveValue('demo-admin');
     } finally {

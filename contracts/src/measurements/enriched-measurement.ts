@@ -22,6 +22,12 @@ export const enrichedMeasurementSchema = measurementSchema.extend({
   tags: z.array(z.string()),
   /** The provider owning the measurement's IMSI or IP address, when one does. */
   provider: z.string().optional(),
+  /**
+   * The measurement's ISP as a provider id, the one identity profiles, filters and breakdowns compare: the reported
+   * `isp` name matched (in any letter case) with a provider's name, label or SPN, else the provider owning its IMSI or
+   * IP address. `isp` keeps the name as reported, for display.
+   */
+  ispId: z.string().optional(),
   technologyLabel: z.string(),
 });
 export type EnrichedMeasurement = z.output<typeof enrichedMeasurementSchema>;

@@ -5,10 +5,12 @@ import { openIdentityStore } from '../features/identity/identity-store.ts';
 import { hashPassword } from '../features/identity/passwords.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { Platform } from '../platform/platform.ts';
+import { demoFleet, demoFleetProbeIds } from '../simulator/fleet-model.ts';
 
-// A small, realistic configuration for a fresh embedded start: Madrid operators, CDNs, a campaign and a geofilter
-// over central Madrid, clusters and universes, a MOS configuration and a scorecard. Written as ordinary commands,
-// so the demo has an audit history like any other data.
+// A small, realistic configuration for a fresh embedded start: Madrid operators, CDNs, a campaign over the area the
+// demo fleet measures in and a geofilter over central Madrid, clusters (one of the demo fleet's handsets) and
+// universes, a MOS configuration and a scorecard. Written as ordinary commands, so the demo has an audit history like
+// any other data. The demo analyst's campaign and cluster hold probes of the demo fleet, so that it sees data.
 
 const square = (lon: number, lat: number, half: number) => ({
   type: 'Polygon',
@@ -22,7 +24,20 @@ const square = (lon: number, lat: number, half: number) => ({
     ],
   ],
 });
-const madrid = square(-3.7038, 40.4168, 0.08);
+const rectangle = ([west, south, east, north]: readonly [number, number, number, number]) => ({
+  type: 'Polygon',
+  coordinates: [
+    [
+      [west, south],
+      [east, south],
+      [east, north],
+      [west, north],
+      [west, south],
+    ],
+  ],
+});
+/** Every probe of the demo fleet stands in it. */
+const fleetArea = rectangle(demoFleet.geography.bbox);
 const year = { startDate: '2026-01-01T00:00:00Z', endDate: '2026-12-31T23:59:59Z' };
 const mosEntry = (kpi: string, weight: number, lower: number, upper: number, mappingFunction = 'linear') => ({
   kpi,
@@ -142,7 +157,7 @@ const items: DemoItem[] = [
     },
   },
   { kind: 'geofilter', key: 'centro', fields: { name: 'Madrid centro', polygon: square(-3.7038, 40.4168, 0.02) } },
-  { kind: 'campaign', key: 'madrid', fields: { name: 'Madrid drive test 2026', ...year, polygon: madrid } },
+  { kind: 'campaign', key: 'madrid', fields: { name: 'Madrid drive test 2026', ...year, polygon: fleetArea } },
   {
     kind: 'cluster',
     key: 'madrid',
@@ -157,6 +172,17 @@ const items: DemoItem[] = [
       ],
       geoFilters: [ids.get('geofilter:centro')],
     }),
+  },
+  {
+    kind: 'cluster',
+    key: 'madrid-mobile',
+    fields: {
+      name: 'Madrid mobile',
+      description: "The demo fleet's handsets in Madrid",
+      colour: '#dc2626',
+      attributes: { country: 'Spain', region: 'Madrid', technology: '4G/5G' },
+      probes: demoFleetProbeIds('mobile').map((probeId) => ({ probeId, start: '2026-01-01T00:00:00Z' })),
+    },
   },
   {
     kind: 'universe',
@@ -239,9 +265,8 @@ const items: DemoItem[] = [
       technologies: [4, 5],
       kpis: [{ id: 'download' }, { id: 'upload' }, { id: 'latency', inverse: true }],
       campaigns: [{ id: ids.get('campaign:madrid'), name: 'Madrid drive test 2026' }],
-      clusters: [ids.get('cluster:madrid')],
+      clusters: [ids.get('cluster:madrid-mobile')],
       isps: [{ id: ids.get('provider:movistar'), label: 'Movistar' }],
-      tags: [ids.get('tag:5g')],
       defaultDestinations: [{ name: 'Google DNS', ip: '8.8.8.8' }],
       tsStart: '2026-01-01T00:00:00Z',
       tsEnd: '2026-12-31T23:59:59Z',

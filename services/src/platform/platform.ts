@@ -6,6 +6,7 @@ import type { Config } from '../config/config.ts';
 import { configurationProjections } from '../features/configuration.ts';
 import { type FleetTopics, fleetTopicsFor } from '../features/gateway/fleet-topics.ts';
 import { startIngestWorker } from '../features/ingest/ingest.worker.ts';
+import { assignStoredIspIds } from '../features/ingest/stored-isp-ids.ts';
 import { startProbeStatusWorker } from '../features/probe-status/probe-status.worker.ts';
 import type { Dependency } from './dependency.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
@@ -163,6 +164,10 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
           ...(options.log ? { log: options.log } : {}),
         }),
       ];
+      // Measurements stored before ingest recorded ISP ids get theirs, once, beside the workers.
+      assignStoredIspIds({ sql, eventStore, readStore, projector, measurements }).catch((error: unknown) =>
+        console.warn('ISP ids of stored measurements, tried again at the next start:', error),
+      );
       return async () => {
         for (const consumer of consumers) await consumer.stop();
       };

@@ -1,5 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { demoProbeIds } from '../demo/demo-data.ts';
+import { demoFleet } from './fleet-model.ts';
 import { fleetOptions } from './fleet-options.ts';
 import { runFleet } from './fleet-simulator.ts';
 
@@ -8,9 +9,10 @@ import { runFleet } from './fleet-simulator.ts';
  * demo configuration's probes join it to run the measurements launched on them.
  */
 export function startDemoFleet(url: string, signal: AbortSignal, log: FastifyBaseLogger) {
-  const options = fleetOptions([], { url, probes: 12, rate: 3, seconds: Number.MAX_SAFE_INTEGER / 1_000 });
+  const { run, probes, rate, geography } = demoFleet;
+  const options = fleetOptions([], { url, probes, rate, seconds: Number.MAX_SAFE_INTEGER / 1_000 });
   runFleet(
-    { ...options, onDemandProbes: demoProbeIds, signal, log: (line) => log.info(`demo fleet: ${line}`) },
-    'demo',
+    { ...options, geography, onDemandProbes: demoProbeIds, signal, log: (line) => log.info(`demo fleet: ${line}`) },
+    run,
   ).catch((error: unknown) => log.warn({ err: error }, 'the demo fleet stopped'));
 }

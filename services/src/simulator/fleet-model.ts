@@ -50,12 +50,25 @@ export interface VirtualProbe {
   outageUntil: number;
 }
 
+/** A fleet's probes follow their position in it: their id (per run) and their type. */
+export const fleetProbeId = (run: string, index: number) => `sim${run}${index.toString(36)}`;
+const fleetProbeType = (index: number): VirtualProbe['type'] => (index % 3 === 0 ? 'mobile' : 'landline');
+
+/** The fleet `npm start` runs for the demo; the demo configuration puts its probes in its clusters. */
+export const demoFleet = { run: 'demo', probes: 12, rate: 3, geography: geographies.madrid! };
+
+/** The ids of the demo fleet's probes of a type. */
+export const demoFleetProbeIds = (type: VirtualProbe['type']) =>
+  Array.from({ length: demoFleet.probes }, (_, index) => index)
+    .filter((index) => fleetProbeType(index) === type)
+    .map((index) => fleetProbeId(demoFleet.run, index));
+
 export function createFleet(count: number, geography: Geography, run: string, random: () => number): VirtualProbe[] {
   const [west, south, east, north] = geography.bbox;
   return Array.from({ length: count }, (_, index) => {
-    const type = index % 3 === 0 ? 'mobile' : 'landline';
+    const type = fleetProbeType(index);
     return {
-      probeId: `sim${run}${index.toString(36)}`,
+      probeId: fleetProbeId(run, index),
       type,
       isp: geography.isps[index % geography.isps.length]!,
       technology: type === 'mobile' ? (random() < 0.6 ? 4 : 5) : [98, 99, 100][index % 3]!,

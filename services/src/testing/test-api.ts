@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { layerIds, type ProfileFields } from '@nq/contracts';
 import { buildApi } from '../api/app.ts';
 import { loadConfig } from '../config/config.ts';
+import { loadDemoData } from '../demo/load-demo.ts';
 import { configurationServices } from '../features/configuration.ts';
 import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
@@ -15,9 +16,10 @@ export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
 /**
  * An API on the embedded profile (unless `env` says otherwise) with an in-memory database and a throwaway console
  * build. `app` calls it signed in as an isGod administrator with every screen (profile `test-admin`); `as(profileId)`
- * signs in under another profile, created on first use with every screen unless `fields` say otherwise.
+ * signs in under another profile, created on first use with every screen unless `fields` say otherwise. With
+ * `demoData`, the store starts with the demo configuration `npm start` loads (its logins' users and profiles too).
  */
-export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
+export async function openTestApi(env: NodeJS.ProcessEnv = {}, options: { demoData?: boolean } = {}) {
   const consoleDir = mkdtempSync(join(tmpdir(), 'nq-console-'));
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
   const config = loadConfig({
@@ -28,6 +30,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}) {
     ...env,
   });
   const platform = await openPlatform(config, { inMemory: config.profile === 'embedded' });
+  if (options.demoData) await loadDemoData(platform);
   const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
   await platform.projector.start();
   const stopWorkers = await platform.startWorkers({ log: raw.log });

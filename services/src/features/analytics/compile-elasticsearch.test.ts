@@ -44,7 +44,7 @@ describe('IR → Elasticsearch', () => {
           filter: { match_all: {} },
           aggs: {
             series: {
-              terms: { field: 'isp', size: 10_000 },
+              terms: { field: 'ispId', size: 10_000 },
               aggs: {
                 series: {
                   terms: { field: 'campaigns', size: 10_000, include: ['c1'] },
@@ -173,7 +173,7 @@ describe('IR → Elasticsearch', () => {
             },
           },
         ],
-        must_not: [{ terms: { isp: ['Digi'] } }],
+        must_not: [{ terms: { ispId: ['Digi'] } }],
       },
     });
   });

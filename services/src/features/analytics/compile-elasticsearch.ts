@@ -16,7 +16,8 @@ export const fields: Record<Dimension, string> = {
   testType: 'testType',
   status: 'status',
   destination: 'destination.name',
-  isp: 'isp',
+  // An ISP is a provider (its id); the name it was reported under stays in `isp` for display.
+  isp: 'ispId',
   provider: 'provider',
   technology: 'technology',
   probe: 'probeId',

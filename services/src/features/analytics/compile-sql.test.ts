@@ -17,7 +17,7 @@ describe('IR → SQL', () => {
       { timeZone: 'Europe/Madrid' },
     );
     expect(squeezed(text)).toMatchInlineSnapshot(
-      `"with selected as ( select m.measurement_id, m.probe_id, m.measured_at, (m.kpis ->> $3)::float8 as value, m.isp as series_0, date_trunc($4, m.measured_at, $5) as bucket from measurements m where m.isp is not null and m.measured_at >= $1::timestamptz and m.measured_at <= $2::timestamptz and (m.kpis ->> $3) is not null ) select series_0, bucket, count(*)::int as count, avg(value) as value from selected group by series_0, bucket order by series_0, bucket limit $6"`,
+      `"with selected as ( select m.measurement_id, m.probe_id, m.measured_at, (m.kpis ->> $3)::float8 as value, m.isp_id as series_0, date_trunc($4, m.measured_at, $5) as bucket from measurements m where m.isp_id is not null and m.measured_at >= $1::timestamptz and m.measured_at <= $2::timestamptz and (m.kpis ->> $3) is not null ) select series_0, bucket, count(*)::int as count, avg(value) as value from selected group by series_0, bucket order by series_0, bucket limit $6"`,
     );
     expect(params).toEqual([
       '2026-02-28T23:00:00.000Z',
@@ -72,7 +72,7 @@ describe('IR → SQL', () => {
         fringesCond: 'exclude',
       }),
     );
-    expect(sql).toContain('not coalesce(m.isp = any(["Digi"]::text[]), false)');
+    expect(sql).toContain('not coalesce(m.isp_id = any(["Digi"]::text[]), false)');
     expect(sql).toContain('m.tags && ["gold"]::text[]');
     expect(sql).toContain('m.technology = any([4]::int[])');
     expect(sql).toContain('not coalesce(m.fringe = any([2]::int[]), false)');

@@ -16,7 +16,8 @@ const columns: Record<Dimension, { column: string; type: 'text' | 'int'; list?: 
   testType: { column: 'test_type', type: 'text' },
   status: { column: 'status', type: 'text' },
   destination: { column: 'destination', type: 'text' },
-  isp: { column: 'isp', type: 'text' },
+  // An ISP is a provider (its id); the name it was reported under stays in `isp` for display.
+  isp: { column: 'isp_id', type: 'text' },
   provider: { column: 'provider', type: 'text' },
   technology: { column: 'technology', type: 'int' },
   probe: { column: 'probe_id', type: 'text' },

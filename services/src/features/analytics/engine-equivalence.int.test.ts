@@ -64,8 +64,14 @@ const shapes: Record<string, QueryIrInput> = {
     metric: 'last',
     breakdowns: ['program', 'destination', 'fringe'],
   },
-  'ISPs included': { kpi: 'download', isps: ['Movistar', 'Orange'], breakdowns: ['isp'] },
-  'ISPs excluded': { kpi: 'download', isps: ['Digi'], ispsCond: 'exclude', breakdowns: ['isp'], granularity: 'week' },
+  'ISPs included': { kpi: 'download', isps: ['provider-movistar', 'provider-orange'], breakdowns: ['isp'] },
+  'ISPs excluded': {
+    kpi: 'download',
+    isps: ['provider-digi'],
+    ispsCond: 'exclude',
+    breakdowns: ['isp'],
+    granularity: 'week',
+  },
   'tags included, by tag': { kpi: 'download', tags: ['gold'], breakdowns: ['tag'] },
   'tags excluded': { kpi: 'download', metric: 'count', tags: ['beta'], tagsCond: 'exclude', breakdowns: ['tag'] },
   'technologies included': { kpi: 'latency', technologies: [4, 5], breakdowns: ['technology'] },
@@ -279,7 +285,12 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
 
   it('answers the filters as asked: excluded values and series outside an include list are absent', async () => {
     const excluded = await both(shapes['ISPs excluded']!);
-    expect(excluded.sql.series.map((series) => series.key.isp)).toEqual(['Movistar', 'Orange', 'Vodafone']);
+    // ISPs are providers: one series per provider, whatever the letter case of the names reported.
+    expect(excluded.sql.series.map((series) => series.key.isp)).toEqual([
+      'provider-movistar',
+      'provider-orange',
+      'provider-vodafone',
+    ]);
     const centro = await both(shapes['programs, probes, campaigns, universes, clusters']!);
     expect(centro.es.series.map((series) => series.key)).toEqual([{ campaign: 'centro' }]);
     const wrapped = await both(shapes['hour window across midnight']!);
@@ -327,7 +338,7 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
     const scope: AnalyticsScope = {
       timeZone: datasetTimeZone,
       technologies: [4, 5],
-      isps: ['Movistar', 'Vodafone'],
+      isps: ['provider-movistar', 'provider-vodafone'],
       campaigns: ['madrid'],
       from: '2026-03-01T00:00:00Z',
       to: '2026-04-15T23:59:59Z',
@@ -344,11 +355,14 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
     const keys = scoped.sql.series.map((series) => series.key);
     expect(keys.length).toBeGreaterThan(0);
     for (const key of keys) {
-      expect(['Movistar', 'Vodafone']).toContain(key.isp);
+      expect(['provider-movistar', 'provider-vodafone']).toContain(key.isp);
       expect([4, 5]).toContain(key.technology);
       expect(key.campaign).toBe('madrid');
     }
-    const excludedAll = await both({ ...input, isps: ['Movistar', 'Vodafone'], ispsCond: 'exclude' }, scope);
+    const excludedAll = await both(
+      { ...input, isps: ['provider-movistar', 'provider-vodafone'], ispsCond: 'exclude' },
+      scope,
+    );
     expect(excludedAll.es).toEqual({
       kind: 'metric',
       metric: 'count',

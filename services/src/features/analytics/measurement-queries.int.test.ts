@@ -86,7 +86,11 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
 
   it('tiles within the filters and the profile scope', async () => {
     const scope: AnalyticsScope = { ...everything, technologies: [4, 5], kpis: ['jitter'] };
-    const selection = selecting({ isps: ['Movistar', 'Orange'], tsStart: '2026-03-10', tsEnd: '2026-04-10' });
+    const selection = selecting({
+      isps: ['provider-movistar', 'provider-orange'],
+      tsStart: '2026-03-10',
+      tsEnd: '2026-04-10',
+    });
     const { es, sql } = await onBoth((engine) =>
       engine.tiles({ ...selection, kpi: 'jitter' }, scope, { zoom: 11, metric: 'p90' }),
     );
@@ -136,20 +140,22 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
 
   const orders = rowSortFields.flatMap((sort) => (['asc', 'desc'] as const).map((order) => [sort, order] as const));
   it.each(orders)('a page sorted by %s %s', async (sort: RowSortField, order) => {
-    const selection = selecting({ isps: ['Movistar', 'Orange'] });
+    const selection = selecting({ isps: ['provider-movistar', 'provider-orange'] });
     const page = { sort, order, offset: 40, limit: 25 };
     const { es, sql } = await onBoth((engine) => engine.rows(selection, everything, page));
     const ids = (rows: EnrichedMeasurement[]) => rows.map((row) => row.measurementId);
     expect(ids(es.rows)).toEqual(ids(sql.rows));
     expect(es.total).toBe(sql.total);
-    expect(sql.total).toBe(dataset.filter((m) => m.isp === 'Movistar' || m.isp === 'Orange').length);
+    expect(sql.total).toBe(
+      dataset.filter((m) => m.ispId === 'provider-movistar' || m.ispId === 'provider-orange').length,
+    );
     expect(sql.rows).toHaveLength(25);
     expect(sql.rows[0]).toEqual(dataset.find((m) => m.measurementId === sql.rows[0]!.measurementId));
   });
 
   it('scans every selected measurement once, oldest first, in batches', async () => {
     const selection = selecting(
-      { isps: ['Digi'] },
+      { isps: ['provider-digi'] },
       { where: [{ dimension: 'status', mode: 'exclude', values: ['Pending'] }] },
     );
     const scanned = await onBoth(async (engine) => {
@@ -160,7 +166,7 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
     });
     expect(scanned.es).toEqual(scanned.sql);
     const expected = dataset
-      .filter((m) => m.isp === 'Digi' && m.status !== 'Pending')
+      .filter((m) => m.ispId === 'provider-digi' && m.status !== 'Pending')
       .sort(byTimeAndId)
       .map((m) => m.measurementId);
     expect(scanned.sql.flat()).toEqual(expected);
@@ -168,8 +174,8 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
   });
 
   it('answers nothing from a scope that leaves nothing to see, without asking the engine', async () => {
-    const scope: AnalyticsScope = { ...everything, isps: ['Movistar'] };
-    const selection = selecting({ isps: ['Digi'] });
+    const scope: AnalyticsScope = { ...everything, isps: ['provider-movistar'] };
+    const selection = selecting({ isps: ['provider-digi'] });
     const answers = await onBoth(async (engine) => [
       await engine.rows(selection, scope, { sort: 'measuredAt', order: 'desc', offset: 0, limit: 10 }),
       await engine.groups(selection, scope, ['isp']),

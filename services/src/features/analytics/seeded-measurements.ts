@@ -13,7 +13,7 @@ export const datasetEnd = Date.parse('2026-05-01T00:00:00Z');
 
 interface Probe {
   probeId: string;
-  isp: string;
+  isp: { id: string; name: string };
   technology: TechnologyCode;
   probeType: 'landline' | 'mobile';
   campaigns: string[];
@@ -22,7 +22,11 @@ interface Probe {
   tags: string[];
 }
 
-const isps = ['Movistar', 'Vodafone', 'Orange', 'Digi'];
+/** The ISPs as providers: what profiles, filters and breakdowns name is the id, not the reported name. */
+export const seededIsps = ['Movistar', 'Vodafone', 'Orange', 'Digi'].map((name) => ({
+  id: `provider-${name.toLowerCase()}`,
+  name,
+}));
 const technologies: TechnologyCode[] = [4, 5, 98, 99];
 const tagSets = [[], ['gold'], ['silver'], ['gold', 'beta'], ['silver', 'beta']];
 
@@ -32,7 +36,7 @@ function probesOf(random: () => number, count: number): Probe[] {
     const mobile = technology === 4 || technology === 5;
     return {
       probeId: `p${String(index + 1).padStart(2, '0')}`,
-      isp: isps[Math.floor(index / 2) % isps.length]!,
+      isp: seededIsps[Math.floor(index / 2) % seededIsps.length]!,
       technology,
       probeType: mobile ? 'mobile' : 'landline',
       campaigns: mobile ? [[], ['madrid'], ['madrid', 'centro']][index % 3]! : [],
@@ -46,8 +50,8 @@ function probesOf(random: () => number, count: number): Probe[] {
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 /**
- * Measurements over two months (across the spring DST change of Europe/Madrid) by several probes, ISPs,
- * technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
+ * Measurements over two months (across the spring DST change of Europe/Madrid) by several probes, ISPs (their names
+ * reported in any letter case), technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
  * far outliers; jitter and loss are missing from some measurements (`not_exists`); a few measurements share their
  * time with the previous one (first / last tie-breaking). Test types, statuses and missing locations follow the
  * index, so they do not change the random sequence the rest is drawn from. One at a time, so that a benchmark can
@@ -86,7 +90,9 @@ export function* seededMeasurementStream(
       destination,
       technology: probe.technology,
       technologyLabel: technologyLabels[probe.technology],
-      isp: probe.isp,
+      // Probes report their ISP's name in any letter case: it is the same ISP.
+      isp: index % 4 === 0 ? probe.isp.name.toUpperCase() : probe.isp.name,
+      ispId: probe.isp.id,
       measuredAt,
       receivedAt: measuredAt,
       ...(index % 50 === 7 ? {} : { location }),

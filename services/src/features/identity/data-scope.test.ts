@@ -16,6 +16,13 @@ describe('data scope of a profile', () => {
     expect(scopeOf(profile({ isGod: true })).technologies).toHaveLength(10);
   });
 
+  it('restricts to its campaigns, or to its clusters when it uses clusters: never to both', () => {
+    const both = { campaigns: [{ id: 'c1' }], clusters: ['k1'] };
+    expect(scopeOf(profile(both))).toEqual({ campaigns: ['c1'] });
+    expect(scopeOf(profile({ ...both, useClusters: true }))).toEqual({ clusters: ['k1'] });
+    expect(scopeOf(profile({ clusters: ['k1'] }))).toEqual({});
+  });
+
   it('intersects a request with what is allowed', () => {
     expect(intersect([4, 5, 98], [4, 5])).toEqual([4, 5]);
     expect(intersect(undefined, [4, 5])).toEqual([4, 5]);

@@ -34,7 +34,11 @@ export interface DataScope {
 
 const nonEmpty = <T>(values: T[]) => (values.length > 0 ? values : undefined);
 
-/** The restrictions of a profile; isGod profiles see every default technology (spec §6). */
+/**
+ * The restrictions of a profile; isGod profiles see every default technology (spec §6). Its campaigns and its
+ * clusters are alternatives: `useClusters` switches campaign selection to cluster selection (spec §6), so only one of
+ * them restricts, never their intersection.
+ */
 export function scopeOf(profile: Profile): DataScope {
   const scope: DataScope = {
     technologies: profile.isGod ? [...technologyCodes] : nonEmpty(profile.technologies),
@@ -42,8 +46,9 @@ export function scopeOf(profile: Profile): DataScope {
     isps: nonEmpty(profile.isps.map((isp) => isp.id)),
     tags: nonEmpty(profile.tags),
     probes: nonEmpty(profile.probes),
-    campaigns: nonEmpty(profile.campaigns.map((campaign) => campaign.id)),
-    clusters: nonEmpty(profile.clusters),
+    ...(profile.useClusters
+      ? { clusters: nonEmpty(profile.clusters) }
+      : { campaigns: nonEmpty(profile.campaigns.map((campaign) => campaign.id)) }),
     from: profile.tsStart,
     to: profile.tsEnd,
   };

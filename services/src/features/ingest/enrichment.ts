@@ -4,7 +4,6 @@ import {
   type LogPosition,
   type Measurement,
   type ProbeMembership,
-  type ProviderFields,
   technologyLabels,
 } from '@nq/contracts';
 import type { PolygonHistoryDocument, PolygonVersion } from '@nq/projections';
@@ -14,7 +13,7 @@ import { campaignPolygonsProjection } from '../campaigns/campaign-polygons.ts';
 import { membersAsOf } from '../clusters/memberships.ts';
 import { configurationProjections } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';
-import { providerDetector } from '../providers/provider-detector.ts';
+import { ispOf, providerDetector, providerEntryFields } from '../providers/provider-detector.ts';
 import { localTimeOf } from './local-time.ts';
 import { polygonIndex, type TimedPolygon } from './point-in-polygon.ts';
 
@@ -102,10 +101,7 @@ async function loadFacts(readStore: ReadStore) {
     clustersOf: membershipsByProbe(clusters as unknown as Membership[]),
     universesOf: membershipsByProbe(universes as unknown as Membership[]),
     providerOf: providerDetector(
-      providers!.map((provider) => ({
-        id: provider.id,
-        fields: provider as unknown as Pick<ProviderFields, 'imsis' | 'ipRanges'>,
-      })),
+      providers!.map((provider) => ({ id: provider.id, fields: providerEntryFields(provider) })),
     ),
   };
 }
@@ -118,9 +114,10 @@ const sourceProjections = configurationProjections
 /**
  * Enrichment at ingest (design §5): local hour, weekday and fringe in the time zone of the probe's profile; campaigns
  * by point-in-polygon within their dates, with the polygon in force at the measurement's time; clusters and universes
- * by membership at the measurement's time; provider by IMSI or IP; the probe's type and tags. The facts are cached;
- * after a configuration change they are reloaded (at most every `refreshMs`) until they come from read models that
- * have caught up with the event log as it was after the change, however far behind the projections were.
+ * by membership at the measurement's time; provider by IMSI or IP; the ISP as a provider id (the reported name, else
+ * the provider); the probe's type and tags. The facts are cached; after a configuration change they are reloaded (at
+ * most every `refreshMs`) until they come from read models that have caught up with the event log as it was after the
+ * change, however far behind the projections were.
  */
 export function enrichment(
   readStore: ReadStore,
@@ -182,6 +179,7 @@ export function enrichment(
         ...(measurement.imsi ? { imsi: measurement.imsi } : {}),
         ...(measurement.ip ? { ip: measurement.ip } : {}),
       });
+      const isp = ispOf(known.providerOf, measurement, provider);
       const { hour, weekday, fringe } = localTimeOf(measuredAt, probe?.timeZone ?? 'Etc/UTC');
       const enriched: EnrichedMeasurement = {
         ...measurement,
@@ -198,6 +196,7 @@ export function enrichment(
       };
       if (probe?.type) enriched.probeType = probe.type;
       if (provider) enriched.provider = provider.id;
+      if (isp) enriched.ispId = isp.id;
       return enriched;
     },
   };

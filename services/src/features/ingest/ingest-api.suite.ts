@@ -136,6 +136,8 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
         clusters: [ids.cluster],
         tags: [ids.tag],
         provider: ids.provider,
+        // No ISP name reported: the ISP is the provider owning the IMSI.
+        ispId: ids.provider,
         technologyLabel: '5G',
       });
       const letters = deadLetters.map((record) => JSON.parse(record.value));

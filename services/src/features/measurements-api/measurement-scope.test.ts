@@ -4,7 +4,8 @@ import { visibleIn, withinScope } from './measurement-scope.ts';
 
 describe('one measurement within a profile scope', () => {
   const measurement = sampleMeasurement({
-    isp: 'Movistar',
+    isp: 'MOVISTAR',
+    ispId: 'movistar',
     technology: 4,
     tags: ['gold'],
     campaigns: ['madrid'],
@@ -18,7 +19,7 @@ describe('one measurement within a profile scope', () => {
     expect(
       withinScope(measurement, {
         technologies: [4, 5],
-        isps: ['Movistar'],
+        isps: ['movistar'],
         tags: ['gold', 'silver'],
         campaigns: ['madrid'],
         probes: [measurement.probeId],
@@ -31,7 +32,8 @@ describe('one measurement within a profile scope', () => {
   it('is outside a scope any restriction of which leaves it out', () => {
     for (const scope of [
       { technologies: [5] },
-      { isps: ['Orange'] },
+      { isps: ['orange'] },
+      { isps: ['MOVISTAR'] },
       { tags: ['silver'] },
       { clusters: ['k1'] },
       { probes: ['other'] },
@@ -39,7 +41,7 @@ describe('one measurement within a profile scope', () => {
       { to: '2026-02-28T23:59:59Z' },
     ])
       expect(withinScope(measurement, scope), JSON.stringify(scope)).toBe(false);
-    expect(withinScope({ ...measurement, isp: undefined }, { isps: ['Movistar'] })).toBe(false);
+    expect(withinScope({ ...measurement, ispId: undefined }, { isps: ['movistar'] })).toBe(false);
   });
 
   it("shows only the scope's KPIs", () => {

@@ -12,7 +12,7 @@ export function withinScope(measurement: EnrichedMeasurement, scope: DataScope):
   const at = instant(measurement.measuredAt);
   return (
     allowedBy(scope.technologies, measurement.technology) &&
-    allowedBy(scope.isps, measurement.isp) &&
+    allowedBy(scope.isps, measurement.ispId) &&
     allowedBy(scope.probes, measurement.probeId) &&
     anyAllowedBy(scope.tags, measurement.tags) &&
     anyAllowedBy(scope.campaigns, measurement.campaigns) &&

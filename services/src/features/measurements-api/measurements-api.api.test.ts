@@ -8,6 +8,9 @@ import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 const mapSampleLimit = 4;
 const madrid = { lat: 40.41, lon: -3.7 };
 
+/** The provider id ingest gives the ISP a measurement reports. */
+const providerOf = (isp: string) => `provider-${isp.toLowerCase()}`;
+
 /** Probe p1 (mobile, Production) and p2 (landline, Staging); p1's measurements are mostly Movistar 4G. */
 const p1 = (id: string, changes: Partial<EnrichedMeasurement>) =>
   sampleMeasurement({
@@ -15,6 +18,7 @@ const p1 = (id: string, changes: Partial<EnrichedMeasurement>) =>
     probeId: 'p1',
     probeType: 'mobile',
     destination: { name: 'madrid-1' },
+    ispId: providerOf(changes.isp ?? 'Movistar'),
     ...changes,
   });
 const p2 = (id: string, changes: Partial<EnrichedMeasurement>) =>
@@ -23,6 +27,7 @@ const p2 = (id: string, changes: Partial<EnrichedMeasurement>) =>
     probeId: 'p2',
     probeType: 'landline',
     isp: 'Orange',
+    ispId: providerOf('Orange'),
     technology: 98,
     technologyLabel: 'Ethernet',
     destination: { name: 'server-a' },
@@ -35,6 +40,7 @@ const measurements = [
   p1('m2', {
     measuredAt: '2026-03-03T10:00:00.000Z',
     isp: 'Vodafone',
+    ispId: providerOf('Vodafone'),
     technology: 5,
     technologyLabel: '5G',
     status: 'Error',
@@ -83,7 +89,7 @@ const analystScreens: LayerId[] = [
 ];
 const analystProfile: Partial<ProfileFields> = {
   layers: analystScreens.map((id) => ({ id, groups: [] })),
-  isps: [{ id: 'Movistar' }],
+  isps: [{ id: providerOf('Movistar') }],
   technologies: [4, 5],
   kpis: [
     { id: 'download', fringes: [0, 1], inverse: false },
@@ -184,9 +190,9 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
       const { kind, series } = response.json();
       expect(kind).toBe('metric');
       expect(series.map((item: { key: object }) => item.key)).toEqual([
-        { isp: 'Movistar' },
-        { isp: 'Orange' },
-        { isp: 'Vodafone' },
+        { isp: providerOf('Movistar') },
+        { isp: providerOf('Orange') },
+        { isp: providerOf('Vodafone') },
       ]);
       expect(series[0].buckets.map((bucket: { key: string; value: number }) => [bucket.key, bucket.value])).toEqual([
         ['2026-03-02T00:00:00.000Z', 80],
@@ -197,9 +203,12 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
 
     it('compares a KPI across ISPs, the best first, and refuses a breakdown given twice', async () => {
       const latency = (await post(admin, '/api/benchmark', { kpi: 'latency' })).json();
-      expect(latency.series.map((item: { key: { isp: string } }) => item.key.isp)).toEqual(['Orange', 'Movistar']);
+      expect(latency.series.map((item: { key: { isp: string } }) => item.key.isp)).toEqual([
+        providerOf('Orange'),
+        providerOf('Movistar'),
+      ]);
       const download = (await post(admin, '/api/benchmark', { kpi: 'download', breakdowns: ['technology'] })).json();
-      expect(download.series[0].key).toEqual({ isp: 'Orange', technology: 98 });
+      expect(download.series[0].key).toEqual({ isp: providerOf('Orange'), technology: 98 });
       const twice = await post(admin, '/api/benchmark', { kpi: 'download', breakdowns: ['isp'] });
       expect([twice.statusCode, twice.json().code]).toEqual([400, 'validation.invalidOption']);
     });
@@ -234,7 +243,7 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
       expect(blocked.json()).toMatchObject({ total: 5, limit: mapSampleLimit, tiles: [] });
       expect(blocked.json().warnings.map((w: { code: string }) => w.code)).toEqual(['maps.sampleLimitExceeded']);
       expect(blocked.json().warnings[0].message).toContain(String(mapSampleLimit));
-      const counted = await post(admin, '/maps?count=true', { kpi: 'download', isps: ['Movistar'] });
+      const counted = await post(admin, '/maps?count=true', { kpi: 'download', isps: [providerOf('Movistar')] });
       expect(counted.json()).toEqual({ total: 3, limit: mapSampleLimit, warnings: [] });
       const csv = await post(admin, '/maps?format=csv', { kpi: 'download' });
       expect([csv.statusCode, csv.json().code]).toEqual([422, 'maps.tooManySamples']);
@@ -243,7 +252,7 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
     it('aggregates the KPI per tile of the zoom, and says when nothing matches', async () => {
       const response = await post(admin, '/maps', {
         kpi: 'download',
-        isps: ['Movistar', 'Vodafone'],
+        isps: [providerOf('Movistar'), providerOf('Vodafone')],
         zoom: 12,
         metric: 'max',
       });
@@ -259,7 +268,7 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
     });
 
     it('answers the raw points as CSV', async () => {
-      const csv = await post(admin, '/maps?format=csv', { kpi: 'download', isps: ['Movistar'] });
+      const csv = await post(admin, '/maps?format=csv', { kpi: 'download', isps: [providerOf('Movistar')] });
       expect(csv.statusCode, csv.body).toBe(200);
       expect(csv.headers['content-type']).toContain('text/csv');
       const [header, ...rows] = csv.body.split('\n');
@@ -385,15 +394,15 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
       expect((await admin.inject('/technologies/byIsp')).json()).toEqual({
         field: 'Isp',
         list: [
-          { value: 'Movistar', technologies: [{ id: 4, label: '4G' }] },
+          { value: providerOf('Movistar'), technologies: [{ id: 4, label: '4G' }] },
           {
-            value: 'Orange',
+            value: providerOf('Orange'),
             technologies: [
               { id: 98, label: 'Ethernet' },
               { id: 99, label: 'WiFi 2.4 GHz' },
             ],
           },
-          { value: 'Vodafone', technologies: [{ id: 5, label: '5G' }] },
+          { value: providerOf('Vodafone'), technologies: [{ id: 5, label: '5G' }] },
         ],
       });
       expect(

@@ -32,6 +32,27 @@ describe('provider detector', () => {
     expect(detectProvider(providers, {})).toBeUndefined();
   });
 
+  it('finds the provider by a name it goes by: its name, label or SPN, in any letter case', () => {
+    const movistar = { id: 'movistar', fields: { imsis: [], ipRanges: [], name: 'Telefónica', label: 'Movistar' } };
+    const vodafone = { id: 'vodafone', fields: { imsis: [], ipRanges: [], name: 'Vodafone', spn: 'vodafone ES' } };
+    const detect = providerDetector([movistar, vodafone, national]);
+    expect(detect({ name: 'Telefónica' })).toBe(movistar);
+    expect(detect({ name: 'TELEFÓNICA' })).toBe(movistar);
+    expect(detect({ name: ' movistar ' })).toBe(movistar);
+    expect(detect({ name: 'VODAFONE es' })).toBe(vodafone);
+    expect(detect({ name: 'vodafone' })).toBe(vodafone);
+    expect(detect({ name: 'Orange' })).toBeUndefined();
+    // The IMSI and the IP come first; the name is the last fallback.
+    expect(detect({ name: 'Vodafone', imsi: '21407123456789' })).toBe(national);
+    expect(detect({ name: 'Vodafone', ip: '8.8.8.8' })).toBe(vodafone);
+  });
+
+  it("prefers a provider's name to another's label or SPN", () => {
+    const brand = { id: 'brand', fields: { imsis: [], ipRanges: [], name: 'Group', label: 'Digi' } };
+    const digi = { id: 'digi', fields: { imsis: [], ipRanges: [], name: 'Digi' } };
+    expect(providerDetector([brand, digi])({ name: 'digi' })).toBe(digi);
+  });
+
   it('skips ranges that do not parse and answers the first listed provider on a tie', () => {
     const broken = provider('broken', [], ['nonsense', '80.58.12.0/24']);
     const detect = providerDetector([broken, regional]);

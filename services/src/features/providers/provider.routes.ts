@@ -1,7 +1,7 @@
-import { DomainError, type ProviderFields } from '@nq/contracts';
+import { DomainError } from '@nq/contracts';
 import { z } from 'zod';
 import { documentList, errorResponse, type FeatureRoutes, readAll } from '../feature-routes.ts';
-import { providerDetector } from './provider-detector.ts';
+import { providerDetector, providerEntryFields } from './provider-detector.ts';
 
 /** Spec §7: look-ups by name and SPN, and the detector answering which provider owns an IP address or an IMSI. */
 export const providerRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
@@ -47,7 +47,9 @@ export const providerRoutes: FeatureRoutes = async (app, { readStore, collection
     {
       schema: {
         tags,
-        summary: 'Which provider owns an IP address (most specific range) or an IMSI (longest prefix)',
+        summary:
+          'Which provider owns an IMSI (longest prefix) or an IP address (most specific range), or goes by a name ' +
+          '(name, label or SPN in any letter case: how ingest maps the ISP a measurement reports)',
         querystring: z
           .object({
             ip: z.string().max(64).optional(),
@@ -55,8 +57,9 @@ export const providerRoutes: FeatureRoutes = async (app, { readStore, collection
               .string()
               .regex(/^\d{5,15}$/, 'providers.imsiInvalid')
               .optional(),
+            name: z.string().max(128, 'validation.tooLong').optional(),
           })
-          .refine((query) => query.ip || query.imsi, { error: 'validation.required', path: ['ip'] }),
+          .refine((query) => query.ip || query.imsi || query.name, { error: 'validation.required', path: ['ip'] }),
         response: { 200: z.object({ provider: z.looseObject({ id: z.string(), name: z.string() }).nullable() }) },
       },
     },
@@ -64,10 +67,7 @@ export const providerRoutes: FeatureRoutes = async (app, { readStore, collection
       const providers = (await readAll(readStore, collection)).map((document) => ({
         id: document.id,
         document,
-        fields: {
-          imsis: (document.imsis as string[] | undefined) ?? [],
-          ipRanges: (document.ipRanges as string[] | undefined) ?? [],
-        } as Pick<ProviderFields, 'imsis' | 'ipRanges'>,
+        fields: providerEntryFields(document),
       }));
       const found = providerDetector(providers)(request.query);
       return { provider: (found?.document as { id: string; name: string } | undefined) ?? null };

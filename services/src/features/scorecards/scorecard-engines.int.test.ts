@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { createElasticsearchAnalytics } from '../analytics/elasticsearch-analytics.ts';
 import { averageTolerance, expectClose, seedBothStores } from '../analytics/engine-equivalence.fixture.ts';
-import { datasetTimeZone, seededMeasurements } from '../analytics/seeded-measurements.ts';
+import { datasetTimeZone, seededIsps, seededMeasurements } from '../analytics/seeded-measurements.ts';
 import { createSqlAnalytics } from '../analytics/sql-analytics.ts';
 import { measureScorecard } from './measure-scorecard.ts';
 import { scoreEntities } from './scorecard-calculation.ts';
@@ -28,7 +28,7 @@ const scorecard: ScorecardFields = {
   campaigns: [],
   clusters: [],
   providers: [],
-  isps: ['Movistar', 'Vodafone', 'Orange', 'Digi'],
+  isps: seededIsps.map((isp) => isp.id),
   universes: [],
   kpis: [
     { kpi: 'download', weight: 50, fringes: [] },

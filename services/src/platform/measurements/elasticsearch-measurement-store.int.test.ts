@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
 import { createTestDatabase, infra } from '../../testing/infra.ts';
 import { openPgClient } from '../sql/pg-client.ts';
-import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
-import { describeMeasurementStore } from './measurement-store.contract.ts';
+import { measurementMappings, openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
+import { describeMeasurementStore, sampleMeasurement } from './measurement-store.contract.ts';
 import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 
 describeMeasurementStore('Elasticsearch', () =>
@@ -20,4 +21,37 @@ describeMeasurementStore('SQL (PostgreSQL)', async () => {
       await database.drop();
     },
   };
+});
+
+describe('Elasticsearch measurements indexed before ISP ids were stored', { timeout: 60_000 }, () => {
+  it('gain the mapping, and the ids assigned are what queries filter on', async () => {
+    const store = await openElasticsearchMeasurementStore({
+      url: infra.elasticsearchUrl,
+      indexPrefix: `test-${randomUUID().slice(0, 8)}`,
+    });
+    const index = `${store.alias}-2026.11`;
+    try {
+      // A monthly index as the version before ISP ids created it, with one measurement.
+      const { ispId: _new, ...properties } = measurementMappings.properties!;
+      await store.client.indices.create({
+        index,
+        settings: { number_of_shards: 1, number_of_replicas: 0 },
+        mappings: { ...measurementMappings, properties },
+        aliases: { [store.alias]: {} },
+      });
+      const old = sampleMeasurement({ isp: 'movistar' });
+      await store.client.index({ index, id: old.measurementId, document: old, refresh: true });
+      expect(await store.assignIspIds((facts) => (facts.isp === 'movistar' ? 'provider-movistar' : undefined))).toBe(1);
+      const { count } = await store.client.count({
+        index: store.alias,
+        query: { term: { ispId: 'provider-movistar' } },
+      });
+      expect(count).toBe(1);
+      expect((await store.get(old.measurementId))?.ispId).toBe('provider-movistar');
+    } finally {
+      await store.client.indices.delete({ index }).catch(() => undefined);
+      await store.client.indices.deleteIndexTemplate({ name: store.alias }).catch(() => undefined);
+      await store.close();
+    }
+  });
 });

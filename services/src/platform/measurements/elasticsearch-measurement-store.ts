@@ -1,7 +1,7 @@
 import { Client, type estypes } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import { isMissingIndex } from '../read-store/elasticsearch-missing-index.ts';
-import type { MeasurementStore, WriteFailure } from './measurement-store-port.ts';
+import type { IspIdentityFacts, MeasurementStore, WriteFailure } from './measurement-store-port.ts';
 
 const keyword = { type: 'keyword' } as const;
 const smallNumber = { type: 'byte' } as const;
@@ -21,6 +21,7 @@ export const measurementMappings: estypes.MappingTypeMapping = {
     technology: { type: 'short' },
     technologyLabel: keyword,
     isp: keyword,
+    ispId: keyword,
     imsi: keyword,
     ip: keyword,
     provider: keyword,
@@ -42,6 +43,8 @@ export const measurementMappings: estypes.MappingTypeMapping = {
   },
   dynamic_templates: [{ kpiValues: { path_match: 'kpis.*', mapping: { type: 'double' } } }],
 };
+
+const assignPageSize = 1_000;
 
 /** The monthly index a measurement belongs to (UTC month of its measurement time). */
 export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');
@@ -139,6 +142,41 @@ export async function openElasticsearchMeasurementStore(options: {
         if (isMissingIndex(error)) return 0;
         throw error;
       }
+    },
+    async assignIspIds(ispIdOf) {
+      await ensureTemplate();
+      try {
+        // Indices created before the field existed learn its mapping (new ones have it from the template).
+        await client.indices.putMapping({ index: alias, properties: { ispId: keyword } });
+        await client.indices.refresh({ index: alias });
+      } catch (error) {
+        if (isMissingIndex(error)) return 0;
+        throw error;
+      }
+      let assigned = 0;
+      // Pages in id order (search_after): measurements left without one are passed once, not read again.
+      for (let after: estypes.SortResults | undefined; ; ) {
+        const { hits } = await client.search<IspIdentityFacts>({
+          index: alias,
+          size: assignPageSize,
+          query: { bool: { must_not: { exists: { field: 'ispId' } } } },
+          _source: ['isp', 'imsi', 'ip'],
+          sort: [{ measurementId: 'asc' }],
+          ...(after ? { search_after: after } : {}),
+        });
+        if (hits.hits.length === 0) break;
+        after = hits.hits.at(-1)!.sort;
+        const operations = hits.hits.flatMap((hit) => {
+          const ispId = ispIdOf(hit._source ?? {});
+          return ispId ? [{ update: { _index: hit._index, _id: hit._id } }, { doc: { ispId } }] : [];
+        });
+        if (operations.length === 0) continue;
+        const response = await client.bulk({ operations, filter_path: ['errors', 'items.*.error'] });
+        if (response.errors) throw new Error(`assigning ISP ids failed: ${JSON.stringify(response.items[0])}`);
+        assigned += operations.length / 2;
+      }
+      await client.indices.refresh({ index: alias });
+      return assigned;
     },
     ping: async () => void (await client.cluster.health({ timeout: '5s' })),
     close: () => client.close(),

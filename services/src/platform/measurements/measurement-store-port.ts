@@ -1,5 +1,8 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
 
+/** What a stored measurement tells of its ISP: the name it reported, its IMSI and IP address. */
+export type IspIdentityFacts = Pick<EnrichedMeasurement, 'isp' | 'imsi' | 'ip'>;
+
 export interface WriteFailure {
   measurementId: string;
   /** Worth another try (overload, unavailable shard); otherwise the document itself was refused. */
@@ -22,6 +25,11 @@ export interface MeasurementStore {
   get(measurementId: string): Promise<EnrichedMeasurement | undefined>;
   /** How many measurements there are (of one probe). */
   count(filter?: { probeId?: string }): Promise<number>;
+  /**
+   * Gives the measurements stored without an ISP id (written before ingest recorded one) the id `ispIdOf` finds for
+   * them; those it finds none for stay without. Answers how many got one. Idempotent, and resumable when interrupted.
+   */
+  assignIspIds(ispIdOf: (measurement: IspIdentityFacts) => string | undefined): Promise<number>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

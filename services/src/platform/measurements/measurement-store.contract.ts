@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { MeasurementStore } from './measurement-store-port.ts';
+import type { IspIdentityFacts, MeasurementStore } from './measurement-store-port.ts';
 
 export const sampleMeasurement = (changes: Partial<EnrichedMeasurement> = {}): EnrichedMeasurement => ({
   schemaVersion: 1,
@@ -58,6 +58,30 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
 
     it('answers nothing for a measurement it does not have', async () => {
       expect(await store.get(randomUUID())).toBeUndefined();
+    });
+
+    it('gives the measurements stored without an ISP id the one found for them, once, and leaves the others', async () => {
+      const stored = (isp: string | undefined, changes: Partial<EnrichedMeasurement> = {}) => {
+        const { isp: _reported, ...measurement } = sampleMeasurement({ probeId: `${probeId}i`, ...changes });
+        return isp ? { ...measurement, isp } : measurement;
+      };
+      const byName = stored('CONTRACT OPERATOR');
+      const byImsi = stored(undefined, { imsi: '214990000000001' });
+      const unknown = stored('Contract stranger');
+      const known = stored('Contract operator', { ispId: 'kept' });
+      await store.write([byName, byImsi, unknown, known]);
+      const ispIdOf = (facts: IspIdentityFacts) =>
+        facts.isp?.toLowerCase() === 'contract operator'
+          ? 'operator'
+          : facts.imsi?.startsWith('21499')
+            ? 'imsi-owner'
+            : undefined;
+      expect(await store.assignIspIds(ispIdOf)).toBe(2);
+      expect(await store.get(byName.measurementId)).toEqual({ ...byName, ispId: 'operator' });
+      expect(await store.get(byImsi.measurementId)).toEqual({ ...byImsi, ispId: 'imsi-owner' });
+      expect(await store.get(unknown.measurementId)).toEqual(unknown);
+      expect((await store.get(known.measurementId))?.ispId).toBe('kept');
+      expect(await store.assignIspIds(ispIdOf)).toBe(0);
     });
   });
 }

@@ -1,9 +1,10 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
+import { migrate, type SchemaModule } from '../sql/migrations.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import type { MeasurementStore } from './measurement-store-port.ts';
 
 // The fields the analytics filter and group by are columns; the whole document stays in `doc`.
-const schema = `
+const tables = `
 create table if not exists measurements (
   measurement_id text primary key,
   probe_id text not null,
@@ -33,6 +34,16 @@ create index if not exists measurements_by_time on measurements (measured_at);
 create index if not exists measurements_by_probe on measurements (probe_id, measured_at);
 `;
 
+/** The table, step by step (a later change is a new step). */
+export const measurementsSchema: SchemaModule = {
+  name: 'measurements',
+  migrations: [
+    { id: '1-tables', up: tables },
+    // ISPs are identified by provider id; measurements stored before get theirs at start-up (stored-isp-ids.ts).
+    { id: '2-isp-id', up: 'alter table measurements add column if not exists isp_id text' },
+  ],
+};
+
 const columns = [
   'measurement_id',
   'probe_id',
@@ -42,6 +53,7 @@ const columns = [
   'test_type',
   'technology',
   'isp',
+  'isp_id',
   'provider',
   'task_mode',
   'status',
@@ -69,6 +81,7 @@ const rowOf = (m: EnrichedMeasurement) => ({
   test_type: m.testType,
   technology: m.technology,
   isp: m.isp ?? null,
+  isp_id: m.ispId ?? null,
   provider: m.provider ?? null,
   task_mode: m.taskMode,
   status: m.status,
@@ -87,9 +100,11 @@ const rowOf = (m: EnrichedMeasurement) => ({
   doc: m,
 });
 
+const assignPageSize = 5_000;
+
 /** Measurements in the embedded database (PGlite) or PostgreSQL: one upsert per batch. */
 export async function openSqlMeasurementStore(sql: SqlClient): Promise<MeasurementStore> {
-  await sql.exec(schema);
+  await migrate(sql, measurementsSchema);
   return {
     adapter: `sql (${sql.dialect})`,
     async write(measurements) {
@@ -119,6 +134,40 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
         [filter.probeId ?? null],
       );
       return Number(row!.count);
+    },
+    async assignIspIds(ispIdOf) {
+      let assigned = 0;
+      // Keyset pages by id: measurements left without one are passed once, not read again.
+      for (let after = ''; ; ) {
+        const rows = await sql.query<{
+          measurement_id: string;
+          isp: string | null;
+          imsi: string | null;
+          ip: string | null;
+        }>(
+          `select measurement_id, isp, doc ->> 'imsi' as imsi, doc ->> 'ip' as ip from measurements
+           where isp_id is null and measurement_id > $1 order by measurement_id limit ${assignPageSize}`,
+          [after],
+        );
+        if (rows.length === 0) return assigned;
+        after = rows.at(-1)!.measurement_id;
+        const found = rows.flatMap((row) => {
+          const ispId = ispIdOf({
+            ...(row.isp ? { isp: row.isp } : {}),
+            ...(row.imsi ? { imsi: row.imsi } : {}),
+            ...(row.ip ? { ip: row.ip } : {}),
+          });
+          return ispId ? [{ measurement_id: row.measurement_id, isp_id: ispId }] : [];
+        });
+        if (found.length === 0) continue;
+        await sql.query(
+          `update measurements m set isp_id = f.isp_id, doc = jsonb_set(m.doc, '{ispId}', to_jsonb(f.isp_id))
+           from jsonb_to_recordset($1::jsonb) as f(measurement_id text, isp_id text)
+           where m.measurement_id = f.measurement_id`,
+          [JSON.stringify(found)],
+        );
+        assigned += found.length;
+      }
     },
     ping: async () => void (await sql.query('select 1')),
     close: async () => undefined,

@@ -1,0 +1,39 @@
+import type { Platform } from '../../platform/platform.ts';
+import { runStartupStep } from '../../platform/sql/startup-steps.ts';
+import { configurationEntities, projectionOf } from '../configuration.ts';
+import { readAll } from '../feature-routes.ts';
+import { ispOf, providerDetector, providerEntryFields } from '../providers/provider-detector.ts';
+
+/** The start-up step's name: a later change of how ISPs are identified would run under a new one. */
+export const storedIspIdsStep = 'measurements-isp-id-v1';
+
+const providersEntity = configurationEntities.find((entity) => entity.definition.kind === 'provider')!;
+const providersReadModel = projectionOf(providersEntity).name;
+const providersCaughtUpMs = 60_000;
+
+type Stores = Pick<Platform, 'sql' | 'eventStore' | 'readStore' | 'projector' | 'measurements'>;
+
+/**
+ * Gives the measurements stored without an ISP id (before ingest recorded one) the id ingest would give them — the
+ * provider going by the reported name, else owning the IMSI or IP — from the providers as the log has them now.
+ * Answers how many got one.
+ */
+export async function assignIspIdsFromProviders(platform: Stores): Promise<number> {
+  const head = await platform.eventStore.head();
+  if (!(await platform.projector.waitFor(head, providersCaughtUpMs, providersReadModel)))
+    throw new Error(`the ${providersReadModel} read model did not reach ${head}`);
+  const providers = await readAll(platform.readStore, providersEntity.collection, [], { fresh: true });
+  const detect = providerDetector(
+    providers.map((provider) => ({ id: provider.id, fields: providerEntryFields(provider) })),
+  );
+  return platform.measurements.assignIspIds((facts) => ispOf(detect, facts)?.id);
+}
+
+/**
+ * The versioned start-up step that runs assignIspIdsFromProviders once per deployment, in the processes that run
+ * ingest (README: "Measurements and analytics"). Answers how many measurements got an id, undefined when it had run.
+ */
+export async function assignStoredIspIds(platform: Stores): Promise<number | undefined> {
+  const outcome = await runStartupStep(platform.sql, storedIspIdsStep, () => assignIspIdsFromProviders(platform));
+  return outcome.ran ? outcome.result : undefined;
+}

@@ -1,0 +1,3 @@
+import { describeProfileScope } from './profile-scope-api.suite.ts';
+
+describeProfileScope('embedded (embedded log, SQL measurements and analytics)', async () => ({}));
