@@ -10,8 +10,9 @@ import { toast } from '../../../shared/ui/toasts.ts';
 import { type EvolutionRequest, useEvolution } from '../api/evolution.ts';
 import { EvolutionChart } from './EvolutionChart.tsx';
 import { type EvolutionChoice, EvolutionFilters, initialChoice } from './EvolutionFilters.tsx';
-import { bucketFormatter, chartData, INDEX, isEmpty } from './evolution-series.ts';
+import { bucketFormatter, chartData, isEmpty } from './evolution-series.ts';
 import { readWindow, windowBounds } from './moving-average.ts';
+import { isTimeGranularity, longestBucket, timeAxis } from './time-axis.ts';
 
 const requestOf = (choice: EvolutionChoice, fallbackKpi: string | undefined): EvolutionRequest | undefined => {
   const kpi = choice.kpi || fallbackKpi;
@@ -57,32 +58,48 @@ export default function EvolutionPage() {
     for (const warning of answer.warnings) if (warning.code !== 'graphics.noData') toast.warning(warning.code);
   }, [answer, evolution.isPlaceholderData, request]);
 
-  const data = useMemo(() => {
+  const timeZone = profile?.timeZone ?? 'Etc/UTC';
+  const chart = useMemo(() => {
     if (!answer || !request) return undefined;
-    const bucket = bucketFormatter(request.granularity, i18n.language, profile?.timeZone ?? 'Etc/UTC', {
+    const bucket = bucketFormatter(request.granularity, i18n.language, timeZone, {
       weekday: (day) => t(`analysis:weekdays.${day}`),
       all: t('analysis:all'),
     });
-    return chartData(answer.series, {
-      single: kpi?.label ?? request.kpi,
-      value: (dimension, value) =>
-        dimension === 'fringe'
-          ? t(`analysis:fringes.${value}`)
-          : dimension === 'status'
-            ? t(`analysis:sections.${value}`, { defaultValue: String(value) })
-            : dimension === 'technology'
-              ? (technologyLabels[value as TechnologyCode] ?? String(value))
-              : String(value),
-      bucket: (key: BucketKey) => bucket(key),
-      movingAverage: (series) => t('evolution:movingAverageOf', { series, window: request.movingAverage }),
-      globalAverage: (series) => t('evolution:globalAverageOf', { series }),
-    });
-  }, [answer, request, kpi?.label, i18n.language, profile?.timeZone, t]);
+    const granularity = isTimeGranularity(request.granularity) ? request.granularity : undefined;
+    const data = chartData(
+      answer.series,
+      {
+        single: kpi?.label ?? request.kpi,
+        value: (dimension, value) =>
+          dimension === 'fringe'
+            ? t(`analysis:fringes.${value}`)
+            : dimension === 'status'
+              ? t(`analysis:sections.${value}`, { defaultValue: String(value) })
+              : dimension === 'technology'
+                ? (technologyLabels[value as TechnologyCode] ?? String(value))
+                : String(value),
+        bucket: (key: BucketKey) => bucket(key),
+        movingAverage: (series) => t('evolution:movingAverageOf', { series, window: request.movingAverage }),
+        globalAverage: (series) => t('evolution:globalAverageOf', { series }),
+      },
+      granularity ? { longestBucket: longestBucket[granularity] } : {},
+    );
+    const axis =
+      granularity && data.buckets.length > 0
+        ? timeAxis(
+            data.buckets.map((row) => Number(row.x)),
+            granularity,
+            { language: i18n.language, timeZone },
+          )
+        : undefined;
+    return { data, axis };
+  }, [answer, request, kpi?.label, i18n.language, timeZone, t]);
+  const data = chart?.data;
 
-  const format = (value: number) =>
-    `${new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(value)}${
-      kpi?.unit && request?.metric !== 'count' && request?.metric !== 'uniqueCount' ? ` ${kpi.unit}` : ''
-    }`;
+  const unit = kpi?.unit && request?.metric !== 'count' && request?.metric !== 'uniqueCount' ? kpi.unit : undefined;
+  const number = (value: number) =>
+    new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(value);
+  const format = (value: number) => `${number(value)}${unit ? ` ${unit}` : ''}`;
 
   return (
     <div className="flex flex-col gap-4">
@@ -111,7 +128,7 @@ export default function EvolutionPage() {
             </p>
           ) : (
             <div data-testid="evolution-chart" aria-busy={evolution.isFetching || undefined}>
-              <EvolutionChart type={choice.chartType} data={data} format={format} />
+              <EvolutionChart type={choice.chartType} data={data} axis={chart?.axis} unit={unit} format={number} />
               <details className="mt-4">
                 <summary className="cursor-pointer text-sm font-medium text-gray-700">
                   {t('evolution:dataTable')}
@@ -123,22 +140,25 @@ export default function EvolutionPage() {
                         <th scope="col" className="px-3 py-2 text-left font-semibold text-gray-600">
                           {t(`analysis:granularities.${request?.granularity ?? 'day'}`)}
                         </th>
-                        {data.categories.map((category) => (
-                          <th key={category} scope="col" className="px-3 py-2 text-right font-semibold text-gray-600">
-                            {category}
+                        {data.lines.map((line) => (
+                          <th key={line.key} scope="col" className="px-3 py-2 text-right font-semibold text-gray-600">
+                            {line.name}
                           </th>
                         ))}
                       </tr>
                     </thead>
                     <tbody className="divide-y divide-gray-100">
-                      {data.rows.map((row) => (
-                        <tr key={String(row[INDEX])}>
-                          <td className="px-3 py-1.5">{row[INDEX]}</td>
-                          {data.categories.map((category) => (
-                            <td key={category} className="px-3 py-1.5 text-right tabular-nums">
-                              {typeof row[category] === 'number' ? format(row[category]) : ''}
-                            </td>
-                          ))}
+                      {data.buckets.map((row) => (
+                        <tr key={String(row.x)}>
+                          <td className="px-3 py-1.5">{row.label}</td>
+                          {data.lines.map((line) => {
+                            const value = row[line.key];
+                            return (
+                              <td key={line.key} className="px-3 py-1.5 text-right tabular-nums">
+                                {typeof value === 'number' ? format(value) : ''}
+                              </td>
+                            );
+                          })}
                         </tr>
                       ))}
                     </tbody>

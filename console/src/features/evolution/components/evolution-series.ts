@@ -1,17 +1,32 @@
-import type { Granularity } from '@nq/contracts/analytics/query-ir';
-import type { BucketKey, MetricBucket, MetricSeries, SeriesKey } from '@nq/contracts/analytics/query-result';
+import type { Dimension, Granularity } from '@nq/contracts/analytics/query-ir';
+import type { BucketKey, MetricBucket, MetricSeries } from '@nq/contracts/analytics/query-result';
+
+/** A line of the chart: a series' values, their moving average or their global average. */
+export interface ChartLine {
+  /** The rows' field holding its values. */
+  key: string;
+  /** Its name in the legend, the tooltip and the data table. */
+  name: string;
+  kind: 'value' | 'movingAverage' | 'globalAverage';
+  /** The series it belongs to, in display order (its colour). */
+  series: number;
+}
+
+/** `x`: the bucket's start (ms) on a time axis, its label otherwise; `label`: the bucket as shown; then the lines. */
+export type ChartRow = { x: number | string; label: string } & Record<string, number | string | null>;
 
 export interface ChartData {
-  /** One row per bucket, in time order: `{ bucket: label, [series]: value }`. */
-  rows: Record<string, string | number>[];
-  /** The series names (the chart's categories). */
-  categories: string[];
+  /** What is drawn: a row per bucket in order and, on a time axis, an empty row where buckets are missing (a gap). */
+  rows: ChartRow[];
+  /** The buckets' rows only (the data table). */
+  buckets: ChartRow[];
+  lines: ChartLine[];
 }
 
 export interface Labels {
   /** The series name without breakdowns (the KPI's label). */
   single: string;
-  /** A breakdown value as shown (fringe and weekday names…). */
+  /** A breakdown value as shown (fringe and weekday names…) when the answer gives it no label. */
   value: (dimension: string, value: string | number) => string;
   /** A bucket key as shown, for the granularity. */
   bucket: (key: BucketKey) => string;
@@ -21,31 +36,35 @@ export interface Labels {
   globalAverage: (series: string) => string;
 }
 
-export const INDEX = 'bucket';
-
-export const seriesName = (key: SeriesKey, labels: Labels) => {
-  const parts = Object.entries(key).map(([dimension, value]) => labels.value(dimension, value as string | number));
+/** A series' name: its breakdown values, each by the name the answer gives it (a campaign's…) or as shown. */
+export const seriesName = ({ key, labels: named }: Pick<MetricSeries, 'key' | 'labels'>, labels: Labels) => {
+  const parts = (Object.entries(key) as [Dimension, string | number][]).map(
+    ([dimension, value]) => named?.[dimension] ?? labels.value(dimension, value),
+  );
   return parts.length > 0 ? parts.join(' · ') : labels.single;
 };
 
 const order = (key: BucketKey) => (typeof key === 'number' ? key : key === 'all' ? 0 : Date.parse(key));
 
-/** A line drawn per series: its category's name, whether the answer has it, and its value in a bucket's row. */
+/** A line drawn per series: its name, whether the answer has it, and its value in a bucket's row. */
 interface Line {
+  kind: ChartLine['kind'];
   name: (series: string, labels: Labels) => string;
   drawn: (series: MetricSeries) => boolean;
   value: (series: MetricSeries, bucket: MetricBucket | undefined) => number | undefined;
 }
 
 const lines: readonly Line[] = [
-  { name: (series) => series, drawn: () => true, value: (_, bucket) => bucket?.value },
+  { kind: 'value', name: (series) => series, drawn: () => true, value: (_, bucket) => bucket?.value },
   {
+    kind: 'movingAverage',
     name: (series, labels) => labels.movingAverage(series),
     drawn: (series) => series.buckets.some((bucket) => bucket.movingAverage !== undefined),
     value: (_, bucket) => bucket?.movingAverage,
   },
-  // A reference line: the same value in every row, buckets the series lacks included.
+  // A reference line: the same value in every row, buckets the series lacks and gaps included.
   {
+    kind: 'globalAverage',
     name: (series, labels) => labels.globalAverage(series),
     drawn: (series) => series.globalAverage !== undefined,
     value: (series) => series.globalAverage,
@@ -53,28 +72,49 @@ const lines: readonly Line[] = [
 ];
 
 /**
- * The series as Tremor's chart data: buckets of every series merged by key, in order; a missing value is a gap. Each
- * series brings its value line and, when the answer has them, its moving average and global average.
+ * The series as chart rows: buckets of every series merged by key, in order; a series without a bucket has no value
+ * there (a gap in its line). Each series brings its value line and, when the answer has them, its moving average and
+ * global average. On a time axis (`longestBucket` given) two buckets further apart than a bucket lasts get an empty
+ * row between them, so no line joins them across the buckets missing in between.
  */
-export function chartData(series: readonly MetricSeries[], labels: Labels): ChartData {
-  const drawn = series.flatMap((item) => {
-    const name = seriesName(item.key, labels);
-    return lines.filter((line) => line.drawn(item)).map((line) => ({ item, line, category: line.name(name, labels) }));
+export function chartData(
+  series: readonly MetricSeries[],
+  labels: Labels,
+  { longestBucket }: { longestBucket?: number } = {},
+): ChartData {
+  const drawn = series.flatMap((item, index) => {
+    const name = seriesName(item, labels);
+    return lines
+      .filter((line) => line.drawn(item))
+      .map((line) => ({
+        item,
+        line,
+        chart: { key: `s${index}_${line.kind}`, name: line.name(name, labels), kind: line.kind, series: index },
+      }));
   });
   const keys = [
     ...new Map(series.flatMap((item) => item.buckets.map((bucket) => [String(bucket.key), bucket.key]))).values(),
   ];
   keys.sort((a, b) => order(a) - order(b));
-  const rows = keys.map((key) => {
-    const row: Record<string, string | number> = { [INDEX]: labels.bucket(key) };
-    for (const { item, line, category } of drawn) {
-      const bucket = item.buckets.find((candidate) => String(candidate.key) === String(key));
-      const value = line.value(item, bucket);
-      if (value !== undefined) row[category] = Number(value.toFixed(3));
+  const rowOf = (x: number | string, label: string, bucketKey?: BucketKey): ChartRow => {
+    const row: ChartRow = { x, label };
+    for (const { item, line, chart } of drawn) {
+      const bucket =
+        bucketKey === undefined ? undefined : item.buckets.find((b) => String(b.key) === String(bucketKey));
+      const value = line.kind === 'globalAverage' || bucketKey !== undefined ? line.value(item, bucket) : undefined;
+      row[chart.key] = value === undefined ? null : Number(value.toFixed(3));
     }
     return row;
+  };
+  const buckets = keys.map((key) =>
+    rowOf(longestBucket === undefined ? labels.bucket(key) : order(key), labels.bucket(key), key),
+  );
+  const rows = buckets.flatMap((row, index) => {
+    const before = buckets[index - 1];
+    if (longestBucket === undefined || !before || Number(row.x) - Number(before.x) <= longestBucket) return [row];
+    return [rowOf((Number(before.x) + Number(row.x)) / 2, ''), row];
   });
-  return { rows, categories: drawn.map(({ category }) => category) };
+  return { rows, buckets, lines: drawn.map(({ chart }) => chart) };
 }
 
 /** How a bucket's start reads at each granularity (instants in the profile's time zone). */

@@ -1,0 +1,86 @@
+import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
+import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
+import EvolutionPage from './EvolutionPage.tsx';
+
+const download: CatalogueKpi = {
+  id: 'download',
+  label: 'Download speed',
+  unit: 'Mbps',
+  inverse: false,
+  testTypes: ['http-download'],
+  fringes: [],
+};
+const campaign = '9e5e7a54-e3b6-4b6c-b73a-a37c414f2b28';
+const uuid = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/;
+
+/** Two probes of a campaign, on days months apart; the answer names the campaign and probes (series labels). */
+const evolution: GraphicResponse = {
+  kind: 'metric',
+  metric: 'avg',
+  warnings: [],
+  series: [
+    {
+      key: { campaign, probe: 'seville0' },
+      labels: { campaign: 'Seville drive', probe: 'Triana landline' },
+      buckets: [
+        { key: '2024-01-09T23:00:00.000Z', count: 1, value: 120 },
+        { key: '2025-05-19T22:00:00.000Z', count: 1, value: 140.5 },
+      ],
+    },
+    {
+      key: { campaign, probe: 'seville1' },
+      labels: { campaign: 'Seville drive', probe: 'Nervión landline' },
+      buckets: [{ key: '2024-06-02T22:00:00.000Z', count: 2, value: 130 }],
+    },
+  ],
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi()
+    .get('/api/types/all/kpis', { category: 'all', list: [download] })
+    .post('/api/evolution', evolution);
+});
+
+describe('Evolution', () => {
+  it('names the series after the campaign and probe names the answer gives, in a legend of their own', async () => {
+    signIn(api, testProfile({ rol: 'admin', timeZone: 'Europe/Madrid' }));
+    const { user } = await renderScreen(<EvolutionPage />, { path: '/evolution' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Breakdown 1' }), 'campaign');
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Breakdown 2' }), 'probe');
+
+    const legend = await screen.findByRole('list', { name: 'Series' });
+    expect(
+      within(legend)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['Seville drive · Triana landline', 'Seville drive · Nervión landline']);
+    expect(legend).not.toHaveTextContent(uuid);
+    expect(api.sent('POST', '/api/evolution').at(-1)?.body).toMatchObject({ breakdowns: ['campaign', 'probe'] });
+
+    // The data table: a row per day measured (days of the profile's time zone), a column per series.
+    await user.click(screen.getByText('Data table'));
+    const table = screen.getByRole('table');
+    expect(
+      within(table)
+        .getAllByRole('columnheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Day', 'Seville drive · Triana landline', 'Seville drive · Nervión landline']);
+    const rows = within(table).getAllByRole('row').slice(1);
+    expect(
+      rows.map((row) =>
+        within(row)
+          .getAllByRole('cell')
+          .map((cell) => cell.textContent),
+      ),
+    ).toEqual([
+      ['Jan 10, 2024', '120 Mbps', ''],
+      ['Jun 3, 2024', '', '130 Mbps'],
+      ['May 20, 2025', '140.5 Mbps', ''],
+    ]);
+  });
+});
