@@ -355,12 +355,13 @@ test.describe('settings history', () => {
 
     const changes = page.getByRole('list', { name: 'Changes' });
     const rename = changes.locator('[data-version="2"]');
-    await expect(rename).toContainText('TagUpdated');
-    await expect(rename.getByRole('row', { name: /^name/ })).toContainText(name);
-    await expect(rename.getByRole('row', { name: /^name/ })).toContainText(`${name} renamed`);
+    await expect(rename).toContainText('Changed');
+    await expect(rename).toContainText('admin@demo.nq (Administrator)');
+    await expect(rename.getByRole('row', { name: /^Name/ })).toContainText(name);
+    await expect(rename.getByRole('row', { name: /^Name/ })).toContainText(`${name} renamed`);
     const creation = changes.locator('[data-version="1"]');
-    await expect(creation).toContainText('TagCreated');
-    await expect(creation.getByRole('row', { name: /^status/ })).toContainText('active');
+    await expect(creation).toContainText('Created');
+    await expect(creation.getByRole('row', { name: /^Status/ })).toContainText('active');
     await expect(page.getByTestId('state-as-of')).toContainText('active, version 2.');
 
     await creation.getByRole('button', { name: 'State after this change' }).click();
@@ -376,5 +377,67 @@ test.describe('settings history', () => {
     await page.getByRole('button', { name: 'Show state' }).click();
     await expect(state).toContainText('it did not exist yet, version 0.');
     await expect(state.locator('dl')).toHaveCount(0);
+  });
+
+  test('names what a change refers to, with the form’s labels and readable values, in Spanish and English', async ({
+    page,
+  }) => {
+    const errors = collectConsoleErrors(page);
+    const api = await signedApi(page);
+    const providerId = async (name: string) =>
+      (await api<{ list: { id: string }[] }>('GET', `/api/providers?q=${name}`)).list[0]!.id;
+    const [movistar, vodafone] = [await providerId('Movistar'), await providerId('Vodafone')];
+    const { id } = await api<{ id: string }>('POST', '/api/cdns', {
+      name: uniqueName('history CDN'),
+      url: 'https://cdn.example.net/100MB.bin',
+      type: 'download',
+      size: 100,
+      provider: movistar,
+      location: { latitude: 40.4168, longitude: -3.7038 },
+      technologies: [{ technology: 4, trigger: 0.5, size: 10 }],
+    });
+    await api('PUT', `/api/cdns/${id}`, { provider: vodafone, status: 'Inactive' });
+
+    await logIn(page, 'admin');
+    await page.getByTestId('language-switch').selectOption('es');
+    await page.goto(`/settings_history?kind=cdn&id=${id}`);
+    const changes = page.getByRole('list', { name: 'Cambios' });
+    const update = changes.locator('[data-version="2"]');
+    await expect(update).toContainText('Cambio');
+    await expect(update).toContainText('admin@demo.nq (Administrator)');
+    const provider = update.getByRole('row', { name: /^Proveedor/ });
+    await expect(provider).toContainText('Movistar');
+    await expect(provider).toContainText('Vodafone');
+    await expect(update.getByRole('row', { name: /^Estado/ })).toContainText('ActivaInactiva');
+    const creation = changes.locator('[data-version="1"]');
+    await expect(creation).toContainText('Creación');
+    await expect(creation.getByRole('row', { name: /^Ubicación/ })).toContainText('Latitud: 40,4168');
+    const technologies = creation.getByRole('row', { name: /^Tecnologías/ });
+    await expect(technologies).toContainText('1. ');
+    await expect(technologies).toContainText('Tecnología: 4G');
+    await expect(technologies).toContainText('Disparo: 0,5');
+    await expect(creation.getByRole('row', { name: /^Tamaño/ })).toContainText('100');
+    const state = page.getByTestId('state-as-of');
+    await expect(state).toContainText('activa, versión 2.');
+    await expect(state.locator('dl')).toContainText('Vodafone');
+    // Never an id, a field key or JSON.
+    for (const shown of [changes, state]) {
+      await expect(shown).not.toContainText(movistar);
+      await expect(shown).not.toContainText(vodafone);
+      await expect(shown).not.toContainText(/[{}"]|httpHeaders|latitude|CdnUpdated/);
+    }
+    await screenshot(page, 'settings-history-es', test.info());
+
+    await page.getByTestId('language-switch').selectOption('en');
+    const changesInEnglish = page.getByRole('list', { name: 'Changes' });
+    const updateInEnglish = changesInEnglish.locator('[data-version="2"]');
+    await expect(updateInEnglish).toContainText('Changed');
+    await expect(updateInEnglish.getByRole('row', { name: /^Provider/ })).toContainText('Vodafone');
+    await expect(updateInEnglish.getByRole('row', { name: /^Status/ })).toContainText('ActiveInactive');
+    await expect(
+      changesInEnglish.locator('[data-version="1"]').getByRole('row', { name: /^Location/ }),
+    ).toContainText('Latitude: 40.4168');
+    await screenshot(page, 'settings-history-en', test.info());
+    expect(errors).toEqual([]);
   });
 });

@@ -1,20 +1,23 @@
-/** Spec §9 "Countries listed", each with its international calling code (a probe's phone extension). */
+/**
+ * Spec §9 "Countries listed": the name stored (in English), the ISO 3166 region code the console names it by in the
+ * interface language, and the international calling code (a probe's phone extension).
+ */
 export const countries = [
-  { name: 'Germany', callingCode: '+49' },
-  { name: 'Andorra', callingCode: '+376' },
-  { name: 'Bangladesh', callingCode: '+880' },
-  { name: 'Colombia', callingCode: '+57' },
-  { name: 'Costa Rica', callingCode: '+506' },
-  { name: 'Spain', callingCode: '+34' },
-  { name: 'France', callingCode: '+33' },
-  { name: 'Guinea', callingCode: '+224' },
-  { name: 'Italy', callingCode: '+39' },
-  { name: 'Mexico', callingCode: '+52' },
-  { name: 'Pakistan', callingCode: '+92' },
-  { name: 'Portugal', callingCode: '+351' },
-  { name: 'Sudan', callingCode: '+249' },
-  { name: 'Uganda', callingCode: '+256' },
-  { name: 'United Kingdom', callingCode: '+44' },
+  { name: 'Germany', code: 'DE', callingCode: '+49' },
+  { name: 'Andorra', code: 'AD', callingCode: '+376' },
+  { name: 'Bangladesh', code: 'BD', callingCode: '+880' },
+  { name: 'Colombia', code: 'CO', callingCode: '+57' },
+  { name: 'Costa Rica', code: 'CR', callingCode: '+506' },
+  { name: 'Spain', code: 'ES', callingCode: '+34' },
+  { name: 'France', code: 'FR', callingCode: '+33' },
+  { name: 'Guinea', code: 'GN', callingCode: '+224' },
+  { name: 'Italy', code: 'IT', callingCode: '+39' },
+  { name: 'Mexico', code: 'MX', callingCode: '+52' },
+  { name: 'Pakistan', code: 'PK', callingCode: '+92' },
+  { name: 'Portugal', code: 'PT', callingCode: '+351' },
+  { name: 'Sudan', code: 'SD', callingCode: '+249' },
+  { name: 'Uganda', code: 'UG', callingCode: '+256' },
+  { name: 'United Kingdom', code: 'GB', callingCode: '+44' },
 ] as const;
 
 export const countryNames = countries.map((country) => country.name);

@@ -1,35 +1,38 @@
-import type { EntityAsOf, HistoryEntry } from '@nq/contracts/events/audit';
+import {
+  type AuditedKind,
+  auditedKinds,
+  type EntityAsOf,
+  type HistoryAnswer,
+  isAuditedKind,
+} from '@nq/contracts/events/audit';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import { entityApi } from '../../../shared/api/entities.ts';
 
-/** The configuration entities the audit routes know (`GET /api/audit/{kind}/…`), where each one's list lives. */
-export const auditedKinds = {
-  tag: { basePath: '/tags', nameField: 'name' },
-  provider: { basePath: '/api/providers', nameField: 'name' },
-  cdn: { basePath: '/api/cdns', nameField: 'name' },
-  'task-suite': { basePath: '/task-suites', nameField: 'name' },
-  campaign: { basePath: '/api/campaigns-management', nameField: 'name' },
-  geofilter: { basePath: '/api/geofilters', nameField: 'name' },
-  cluster: { basePath: '/api/clusters-management', nameField: 'name' },
-  universe: { basePath: '/universes', nameField: 'name' },
-  mos: { basePath: '/moses', nameField: 'name' },
-  scorecard: { basePath: '/scorecards', nameField: 'name' },
-  probe: { basePath: '/probes', nameField: 'probeId' },
-  profile: { basePath: '/profiles', nameField: 'name' },
-  user: { basePath: '/users', nameField: 'email' },
-} as const;
-export type AuditedKind = keyof typeof auditedKinds;
-export const isAuditedKind = (kind: string | null): kind is AuditedKind => kind !== null && kind in auditedKinds;
+/** Where the list of each audited kind lives (the picker lists its entities by name). */
+export const auditedKindPaths: Record<AuditedKind, string> = {
+  tag: '/tags',
+  provider: '/api/providers',
+  cdn: '/api/cdns',
+  'task-suite': '/task-suites',
+  campaign: '/api/campaigns-management',
+  geofilter: '/api/geofilters',
+  cluster: '/api/clusters-management',
+  universe: '/universes',
+  mos: '/moses',
+  scorecard: '/scorecards',
+  probe: '/probes',
+  profile: '/profiles',
+  user: '/users',
+};
+export { type AuditedKind, isAuditedKind };
 
-/** An entity's changes, oldest first (shown by the page when it fails: not found, not visible). */
+/** An entity's changes, oldest first, with the names of what they refer to (shown by the page when it fails). */
 export function useHistory(kind: AuditedKind, id: string) {
   return useQuery({
     queryKey: ['audit', kind, id, 'history'],
-    queryFn: ({ signal }) =>
-      api.get<{ history: HistoryEntry[] }>(`/api/audit/${kind}/${encodeURIComponent(id)}/history`, { signal }),
+    queryFn: ({ signal }) => api.get<HistoryAnswer>(`/api/audit/${kind}/${encodeURIComponent(id)}/history`, { signal }),
     enabled: id !== '',
-    select: (answer) => answer.history,
     meta: { silent: true },
   });
 }
@@ -53,10 +56,10 @@ export interface EntityChoice {
 
 /** Entities of a kind to pick from, by name (the list route of the entity; a profile that cannot read it types ids). */
 export function useEntityChoices(kind: AuditedKind, search: string) {
-  const { basePath, nameField } = auditedKinds[kind];
+  const nameField = auditedKinds[kind];
   return useQuery({
     queryKey: ['audit', kind, 'choices', search],
-    queryFn: ({ signal }) => entityApi(basePath).list({ q: search, pageSize: 20 }, signal),
+    queryFn: ({ signal }) => entityApi(auditedKindPaths[kind]).list({ q: search, pageSize: 20 }, signal),
     select: (page): EntityChoice[] =>
       page.list.map((entity) => ({ id: entity.id, label: String(entity[nameField] ?? entity.name ?? entity.id) })),
     placeholderData: keepPreviousData,

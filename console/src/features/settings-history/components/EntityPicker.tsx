@@ -2,7 +2,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
-import { type AuditedKind, auditedKinds, useEntityChoices } from '../api/audit.ts';
+import { type AuditedKind, auditedKindPaths, useEntityChoices } from '../api/audit.ts';
 
 /** Which entity to look at: a kind, then one of its entities by name, or an id typed (deleted ones are not listed). */
 export function EntityPicker({
@@ -32,7 +32,7 @@ export function EntityPicker({
         label={t('kind')}
         value={kind}
         onChange={(event) => onKind(event.target.value as AuditedKind)}
-        options={Object.keys(auditedKinds).map((value) => ({ value, label: t(`kinds.${value}`) }))}
+        options={Object.keys(auditedKindPaths).map((value) => ({ value, label: t(`kinds.${value}`) }))}
       />
       <div className="space-y-2">
         <TextField

@@ -1,18 +1,31 @@
-import type { HistoryEntry } from '@nq/contracts/events/audit';
+import type { AuditedKind, AuditNames, HistoryEntry } from '@nq/contracts/events/audit';
 import { useTranslation } from 'react-i18next';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { valueText } from './value-text.ts';
+import { eventName } from '../model/event-name.ts';
+import { useAuditTexts, useTimeZone } from './useAuditTexts.ts';
+import { ValueLines } from './ValueLines.tsx';
 
-/** Each change, newest first: who and when, and every field it changed as before → after. */
+/**
+ * Each change, newest first: what happened, who (user and profile by name) and when, and every field it changed as
+ * before → after, with the form's labels and readable values.
+ */
 export function HistoryTimeline({
+  kind,
   history,
+  names,
   onStateAt,
 }: {
+  kind: AuditedKind;
   history: readonly HistoryEntry[];
+  names: AuditNames;
   onStateAt: (instant: string) => void;
 }) {
   const { t } = useTranslation('settingsHistory');
+  const texts = useAuditTexts(kind, names);
+  const timeZone = useTimeZone();
+  const actorName = (kindOfActor: 'user' | 'profile', id: string) =>
+    names[kindOfActor]?.[id] ?? (id === 'system' ? t('system') : id);
   return (
     <ol className="space-y-4" aria-label={t('changes')}>
       {[...history].reverse().map((entry) => (
@@ -24,15 +37,15 @@ export function HistoryTimeline({
           <div className="mb-2 flex flex-wrap items-baseline justify-between gap-2">
             <div>
               <span className="font-semibold text-gray-900">{t('version', { version: entry.version })}</span>
-              <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 font-mono text-xs text-gray-700">
-                {entry.type}
+              <span className="ml-2 rounded bg-gray-100 px-1.5 py-0.5 text-xs text-gray-700">
+                {t(`events.${eventName(kind, entry.type)}`, { defaultValue: t('events.Updated') })}
               </span>
             </div>
             <div className="text-xs text-gray-500">
               {t('by', {
-                user: entry.actor.userId,
-                profile: entry.actor.profileId,
-                when: formatDateTime(entry.recordedAt),
+                user: actorName('user', entry.actor.userId),
+                profile: actorName('profile', entry.actor.profileId),
+                when: formatDateTime(entry.recordedAt, timeZone),
               })}
             </div>
           </div>
@@ -57,17 +70,19 @@ export function HistoryTimeline({
                 {entry.changes.map((change) => (
                   <tr key={change.field} className="border-t border-gray-100">
                     <th scope="row" className="py-1 pr-2 text-left font-medium text-gray-700">
-                      {change.field}
+                      {texts.label(change.field)}
                     </th>
                     <td className="py-1 pr-2">
-                      <pre className="whitespace-pre-wrap break-all rounded bg-rose-50 px-1.5 py-0.5 font-mono text-xs text-rose-800">
-                        {valueText(change.before)}
-                      </pre>
+                      <ValueLines
+                        lines={texts.lines(change.field, change.before)}
+                        className="bg-rose-50 text-rose-800"
+                      />
                     </td>
                     <td className="py-1">
-                      <pre className="whitespace-pre-wrap break-all rounded bg-emerald-50 px-1.5 py-0.5 font-mono text-xs text-emerald-800">
-                        {valueText(change.after)}
-                      </pre>
+                      <ValueLines
+                        lines={texts.lines(change.field, change.after)}
+                        className="bg-emerald-50 text-emerald-800"
+                      />
                     </td>
                   </tr>
                 ))}

@@ -52,7 +52,12 @@ export default function SettingsHistoryPage() {
               />
             )}
             {history.data && (
-              <HistoryTimeline history={history.data} onStateAt={(instant) => choose({ asOf: instant })} />
+              <HistoryTimeline
+                kind={kind}
+                history={history.data.history}
+                names={history.data.names}
+                onStateAt={(instant) => choose({ asOf: instant })}
+              />
             )}
           </Card>
           <Card>
