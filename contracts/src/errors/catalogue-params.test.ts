@@ -70,12 +70,24 @@ function siteOf(node: ts.Node): ts.Node {
   }
 }
 
+/** The class a node is in extends DomainError (its constructor's `super(code, options)` raises). */
+const inDomainErrorClass = (node: ts.Node): boolean => {
+  for (let at = node.parent; at; at = at.parent)
+    if (ts.isClassLike(at))
+      return !!at.heritageClauses?.some((clause) =>
+        clause.types.some((type) => type.expression.getText() === 'DomainError'),
+      );
+  return false;
+};
+
 const calleeName = (call: ts.CallExpression | ts.NewExpression) =>
   ts.isIdentifier(call.expression)
     ? call.expression.text
     : ts.isPropertyAccessExpression(call.expression)
       ? call.expression.name.text
-      : '';
+      : call.expression.kind === ts.SyntaxKind.SuperKeyword && inDomainErrorClass(call)
+        ? 'DomainError'
+        : '';
 
 type Use = { supplied: string[] | undefined } | { ignored: true } | { unknown: string };
 
