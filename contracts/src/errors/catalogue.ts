@@ -500,12 +500,12 @@ export const errorCatalogue = {
   'taskSuites.taskIdDuplicate': {
     status: 400,
     en: 'Two tasks of a task suite cannot have the same id.',
-    es: 'Dos tareas de una batería no pueden tener el mismo identificador.',
+    es: 'Dos tareas de una batería de tareas no pueden tener el mismo identificador.',
   },
   'taskSuites.familyChangeNeedsConfirmation': {
     status: 422,
     en: 'Changing the probe family erases all the tasks of this task suite. Confirm the change to continue.',
-    es: 'Al cambiar la familia de sonda se borran todas las tareas de esta batería. Confirma el cambio para continuar.',
+    es: 'Al cambiar la familia de sonda se borran todas las tareas de esta batería de tareas. Confirma el cambio para continuar.',
   },
   'taskSuites.layer3TimeTooShort': {
     status: 400,
@@ -639,22 +639,22 @@ export const errorCatalogue = {
   'scorecards.fetchFailed': {
     status: 500,
     en: 'Could not fetch the scorecards.',
-    es: 'No se han podido obtener los scorecards.',
+    es: 'No se han podido obtener los cuadros de mando.',
   },
   'scorecards.loadFailed': {
     status: 500,
     en: 'Could not load the scorecard.',
-    es: 'No se ha podido cargar el scorecard.',
+    es: 'No se ha podido cargar el cuadro de mando.',
   },
   'scorecards.calculateFailed': {
     status: 500,
     en: 'Could not calculate the scorecard.',
-    es: 'No se ha podido calcular el scorecard.',
+    es: 'No se ha podido calcular el cuadro de mando.',
   },
   'scorecards.noData': {
     severity: 'warning',
     en: 'There is no data for this scorecard.',
-    es: 'No hay datos para este scorecard.',
+    es: 'No hay datos para este cuadro de mando.',
   },
   'scorecards.kpiNotMeasured': {
     severity: 'warning',
@@ -674,12 +674,12 @@ export const errorCatalogue = {
   'scorecards.csvFailed': {
     status: 500,
     en: 'Could not generate the scorecard CSV.',
-    es: 'No se ha podido generar el CSV del scorecard.',
+    es: 'No se ha podido generar el CSV del cuadro de mando.',
   },
   'scorecards.nameExists': {
     status: 409,
     en: 'A scorecard with this name already exists.',
-    es: 'Ya existe un scorecard con este nombre.',
+    es: 'Ya existe un cuadro de mando con este nombre.',
   },
   'scorecards.kpiWeightsNotHundred': {
     status: 422,
@@ -1199,7 +1199,7 @@ export const errorCatalogue = {
   'dashboards.scorecardGraphicsDeleted': {
     severity: 'warning',
     en: 'All the graphics that belong to this scorecard have been deleted.',
-    es: 'Se han eliminado todos los gráficos que pertenecen a este scorecard.',
+    es: 'Se han eliminado todos los gráficos que pertenecen a este cuadro de mando.',
   },
 
   // ── Graphics ──────────────────────────────────────────────────────────────────────────────────────────────────
