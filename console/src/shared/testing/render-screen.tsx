@@ -5,7 +5,7 @@ import { QueryClientProvider } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
-import { createMemoryRouter, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
 import type { z } from 'zod';
 import { createQueryClient } from '../api/query-client.ts';
 import { sessionStore } from '../api/session-store.ts';
@@ -18,8 +18,11 @@ export interface RenderScreenOptions {
   language?: Language;
   /** The route the screen is drawn at (`/tags_management`, `/probes_configuration/:id`). */
   path?: string;
-  /** Where the router starts (the path itself by default): `/geofilters_management?id=new&isCreate=true`. */
-  at?: string;
+  /**
+   * Where the router starts (the path itself by default): `/geofilters_management?id=&isCreate=true`, or a location
+   * with the state a navigation carried.
+   */
+  at?: InitialEntry;
   /** Other pages the screen may lead to, to check where it went. */
   routes?: RouteObject[];
 }
