@@ -116,3 +116,9 @@ export const rowSortFields = [
   'provider',
 ] as const;
 export type RowSortField = (typeof rowSortFields)[number];
+
+/**
+ * How far pages of a measurement search reach into its result (Elasticsearch's default `index.max_result_window`);
+ * its count is of every measurement found, however many.
+ */
+export const measurementSearchWindow = 10_000;

@@ -79,7 +79,10 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, caption, onRowC
 export interface PaginationProps {
   page: number;
   pageSize: number;
+  /** How many rows there are in all. */
   count: number;
+  /** How far into them pages reach, when not to the end (a search window): the rest is said to be out of reach. */
+  reachable?: number;
   onPage: (page: number) => void;
   onPageSize?: ((pageSize: number) => void) | undefined;
   pageSizes?: readonly number[];
@@ -89,14 +92,16 @@ export function Pagination({
   page,
   pageSize,
   count,
+  reachable = count,
   onPage,
   onPageSize,
   pageSizes = [10, 25, 50, 100],
 }: PaginationProps) {
   const { t } = useTranslation();
-  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const pages = Math.max(1, Math.ceil(Math.min(count, reachable) / pageSize));
   return (
-    <nav className="flex items-center justify-end gap-3 py-2 text-sm text-gray-600" aria-label="pagination">
+    <nav className="flex flex-wrap items-center justify-end gap-3 py-2 text-sm text-gray-600" aria-label="pagination">
+      {count > reachable && <span className="text-amber-700">{t('pagesReachFirst', { count: reachable })}</span>}
       <span>{t('total', { count })}</span>
       {onPageSize && (
         <label className="inline-flex items-center gap-1">

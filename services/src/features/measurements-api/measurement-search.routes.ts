@@ -3,6 +3,7 @@ import {
   enrichedMeasurementSchema,
   inRange,
   kpiById,
+  measurementSearchWindow,
   measurementStatuses,
   rowSortFields,
   selectionFields,
@@ -19,9 +20,6 @@ import { visibleIn, withinScope } from './measurement-scope.ts';
 import type { MeasurementsApiOptions } from './routes.ts';
 import { detailScreens, searchScreens } from './screens.ts';
 
-/** Elasticsearch's default `index.max_result_window`: pages reach at most this far into a result. */
-export const searchWindow = 10_000;
-
 const searchBody = withSelectionRules(
   selectionFields.extend({
     ...measurementFilterFields,
@@ -31,12 +29,12 @@ const searchBody = withSelectionRules(
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidOption' }).default('desc'),
   }),
 ).superRefine((body, context) => {
-  if (body.page * body.pageSize > searchWindow)
+  if (body.page * body.pageSize > measurementSearchWindow)
     context.addIssue({
       code: 'custom',
       message: 'validation.outOfRange',
       path: ['page'],
-      params: { min: 1, max: Math.floor(searchWindow / body.pageSize) },
+      params: { min: 1, max: Math.floor(measurementSearchWindow / body.pageSize) },
     });
 });
 
@@ -68,7 +66,10 @@ export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptio
         response: {
           200: z.object({
             list: z.array(enrichedMeasurementSchema),
-            count: z.number().int(),
+            count: z
+              .number()
+              .int()
+              .describe('Every measurement found, counted exactly (pages reach only the first 10,000)'),
             page: z.number().int(),
             pageSize: z.number().int(),
           }),

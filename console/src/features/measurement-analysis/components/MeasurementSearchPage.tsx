@@ -1,4 +1,4 @@
-import { type RowSortField, rowSortFields } from '@nq/contracts/analytics/query-result';
+import { measurementSearchWindow, type RowSortField, rowSortFields } from '@nq/contracts/analytics/query-result';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
@@ -98,7 +98,8 @@ export default function MeasurementSearchPage() {
         <Pagination
           page={search.page}
           pageSize={search.pageSize}
-          count={Math.min(result.data.count, 10_000)}
+          count={result.data.count}
+          reachable={measurementSearchWindow}
           onPage={(page) => update({ ...search, page })}
           onPageSize={(pageSize) => update({ ...search, pageSize, page: 1 })}
         />

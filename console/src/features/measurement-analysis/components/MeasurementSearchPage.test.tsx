@@ -1,0 +1,58 @@
+import { screen } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
+import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
+import MeasurementSearchPage from './MeasurementSearchPage.tsx';
+
+const measurement = {
+  schemaVersion: 1,
+  measurementId: 'm1',
+  probeId: 'count1',
+  program: 'speedtest',
+  testType: 'http-download',
+  technology: 4,
+  technologyLabel: '4G',
+  isp: 'Movistar',
+  measuredAt: '2023-03-01T00:00:00.000Z',
+  receivedAt: '2023-03-01T00:00:01.000Z',
+  taskMode: 'active',
+  status: 'Finished',
+  kpis: { download: 50 },
+  hour: 1,
+  weekday: 3,
+  fringe: 2,
+  campaigns: [],
+  clusters: [],
+  universes: [],
+  tags: [],
+};
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi()
+    .get('/api/types/all/kpis', { category: 'all', list: [] })
+    .post('/api/measurements/by/profile', { list: [measurement], count: 25_310, page: 1, pageSize: 25 });
+});
+
+describe('Measurement analysis search', () => {
+  it('says how many measurements were found, past the 10,000 that pages reach, and that pages stop there', async () => {
+    signIn(api);
+    await renderScreen(<MeasurementSearchPage />, { path: '/measurementAnalysis' });
+
+    expect(await screen.findByText('25,310 in total')).toBeInTheDocument();
+    expect(screen.getByText('Page 1 of 400')).toBeInTheDocument();
+    expect(
+      screen.getByText('Pages reach the first 10,000 results: narrow the search to see the rest.'),
+    ).toBeInTheDocument();
+  });
+
+  it('in Spanish, with the number written as Spanish writes it', async () => {
+    signIn(api);
+    await renderScreen(<MeasurementSearchPage />, { path: '/measurementAnalysis', language: 'es' });
+
+    expect(await screen.findByText('25.310 en total')).toBeInTheDocument();
+    expect(
+      screen.getByText('Las páginas llegan a los primeros 10.000 resultados: acote la búsqueda para ver el resto.'),
+    ).toBeInTheDocument();
+  });
+});
