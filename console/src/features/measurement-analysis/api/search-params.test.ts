@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { defaultSearch, idsOfText, namesOfText, paramsFromSearch, searchFromParams } from './search-params.ts';
+import { defaultSearch, idsOfText, paramsFromSearch, searchFromParams } from './search-params.ts';
 
 describe('measurement search in the query string', () => {
   it('round-trips a search, leaving defaults out of the URL', () => {
@@ -50,9 +50,5 @@ describe('measurement search in the query string', () => {
 
   it('reads probe ids separated by commas or spaces, once each', () => {
     expect(idsOfText(' p1, p2  p3,,p1 ')).toEqual(['p1', 'p2', 'p3']);
-  });
-
-  it('reads ISP names separated by commas, spaces within a name kept', () => {
-    expect(namesOfText(' Movistar, Digi Mobil,,Movistar ')).toEqual(['Movistar', 'Digi Mobil']);
   });
 });

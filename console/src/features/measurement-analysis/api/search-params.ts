@@ -92,13 +92,3 @@ export function paramsFromSearch(search: MeasurementSearch): URLSearchParams {
 
 /** Probe ids typed as text: separated by commas or spaces (spec §5 probes by text). */
 export const idsOfText = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];
-
-/** Names typed as text (ISPs): separated by commas, as a name may hold spaces ("Digi Mobil"). */
-export const namesOfText = (text: string) => [
-  ...new Set(
-    text
-      .split(',')
-      .map((name) => name.trim())
-      .filter(Boolean),
-  ),
-];

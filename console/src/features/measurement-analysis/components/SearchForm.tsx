@@ -4,17 +4,12 @@ import { testTypes } from '@nq/contracts/measurements/measurement';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { useIspOptions } from '../../../shared/entity-screen/isp-options.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
-import {
-  idsOfText,
-  type MeasurementSearch,
-  type MeasurementSection,
-  namesOfText,
-  type TestType,
-} from '../api/search-params.ts';
+import { idsOfText, type MeasurementSearch, type MeasurementSection, type TestType } from '../api/search-params.ts';
 import { FilterModeField } from './FilterModeField.tsx';
 import { sections } from './SectionBadge.tsx';
 import { TechnologyChecks } from './TechnologyChecks.tsx';
@@ -22,8 +17,8 @@ import { TechnologyChecks } from './TechnologyChecks.tsx';
 type Filters = Omit<MeasurementSearch, 'page' | 'pageSize' | 'sort' | 'order'>;
 
 /**
- * The measurement search filters: probes by text, programs, ISPs by name, result sections, technologies, test type,
- * KPI and dates.
+ * The measurement search filters: probes by text, programs, ISPs (providers, picked: the ISP identity is the
+ * provider's id, whatever name a probe reported), result sections, technologies, test type, KPI and dates.
  */
 export function SearchForm({
   initial,
@@ -37,7 +32,8 @@ export function SearchForm({
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const [probes, setProbes] = useState(initial.probes?.join(', ') ?? '');
   const [programs, setPrograms] = useState(initial.programs?.join(', ') ?? '');
-  const [isps, setIsps] = useState(initial.isps?.join(', ') ?? '');
+  const ispOptions = useIspOptions();
+  const [isps, setIsps] = useState<string[]>(initial.isps ?? []);
   const [ispsCond, setIspsCond] = useState<FilterMode>(initial.ispsCond ?? 'include');
   const [technologies, setTechnologies] = useState<TechnologyCode[]>(initial.technologies ?? []);
   const [technologiesCond, setTechnologiesCond] = useState<FilterMode>(initial.technologiesCond ?? 'include');
@@ -53,11 +49,10 @@ export function SearchForm({
     if (endBeforeStart) return;
     const probeIds = idsOfText(probes);
     const programIds = idsOfText(programs);
-    const ispNames = namesOfText(isps);
     onSearch({
       ...(probeIds.length ? { probes: probeIds } : {}),
       ...(programIds.length ? { programs: programIds } : {}),
-      ...(ispNames.length ? { isps: ispNames, ispsCond } : {}),
+      ...(isps.length ? { isps, ispsCond } : {}),
       ...(technologies.length ? { technologies, technologiesCond } : {}),
       ...(statuses.length ? { statuses } : {}),
       ...(testType ? { testTypes: [testType as TestType] } : {}),
@@ -81,11 +76,14 @@ export function SearchForm({
           value={programs}
           onChange={(event) => setPrograms(event.target.value)}
         />
-        <TextField
+        <SelectField
           label={t('measurementAnalysis:isps')}
           hint={t('measurementAnalysis:ispsHint')}
+          multiple
+          size={Math.min(4, Math.max(2, ispOptions.length))}
+          options={ispOptions}
           value={isps}
-          onChange={(event) => setIsps(event.target.value)}
+          onChange={(event) => setIsps([...event.target.selectedOptions].map((option) => option.value))}
         />
         <FilterModeField label={t('measurementAnalysis:ispsMode')} value={ispsCond} onChange={setIspsCond} />
         <SelectField

@@ -6,7 +6,3 @@ export type FringeCode = (typeof fringeCodes)[number];
 /** Spec §7 PUT /profile/update/kpis/{id}/fringes: the fringes a KPI of the caller's profile is shown in. */
 export const setKpiFringes = (kpiId: string, fringes: FringeCode[]) =>
   api.put<{ id: string }>(`/profile/update/kpis/${encodeURIComponent(kpiId)}/fringes`, { fringes });
-
-/** Spec §7 GET /profile/isps: the ISPs the caller's profile analyses. */
-export const profileIsps = (signal?: AbortSignal) =>
-  api.get<{ list: { id: string; label?: string }[] }>('/profile/isps', { signal });

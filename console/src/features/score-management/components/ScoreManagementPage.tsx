@@ -1,15 +1,14 @@
 import { activeStatuses } from '@nq/contracts/configuration/common';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../shared/api/entities.ts';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
+import { useIspOptions } from '../../../shared/entity-screen/isp-options.ts';
 import { kpiLabel, kpiOptions } from '../../../shared/entity-screen/kpi-options.ts';
 import { StatusBadge } from '../../../shared/ui/StatusBadge.tsx';
 import { mosEntryColumns } from '../../mos/mos-entry-columns.ts';
-import { profileIsps } from '../api/score-api.ts';
 import { hourFringesField } from './hour-fringes.ts';
 import { ProfileKpiFringes } from './ProfileKpiFringes.tsx';
 
@@ -20,20 +19,6 @@ type Scorecard = Entity & {
   maxScore?: number;
   kpis?: { kpi: string; weight: number }[];
 };
-
-/** The ISPs a scorecard may compare: the profile's, or every provider when the profile names none. */
-function useIspOptions() {
-  const providers = useEntityOptions('/api/providers');
-  const { data } = useQuery({
-    queryKey: ['profile', 'isps'],
-    queryFn: ({ signal }) => profileIsps(signal),
-    meta: { silent: true },
-  });
-  return useMemo(
-    () => (data?.list.length ? data.list.map((isp) => ({ value: isp.id, label: isp.label ?? isp.id })) : providers),
-    [data, providers],
-  );
-}
 
 /** Spec §2 /scoreManagement: scorecards (weights, KPIs with fringes, MOS entries), and the profile's KPI fringes. */
 export default function ScoreManagementPage() {
