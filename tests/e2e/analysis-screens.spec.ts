@@ -1,4 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
+import { downloadResult, registerProbe, uniqueProbeId, waitForIngest } from './probe-results.ts';
 import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // Analysis screens: the probes map and maps (kepler.gl, WebGL through SwiftShader), evolution (Tremor), measurement
@@ -236,10 +237,12 @@ test.describe('evolution', () => {
     for (const isp of ['Movistar', 'Vodafone'])
       await expect(chart.getByRole('columnheader', { name: isp })).toBeVisible();
     await expect(rows.nth(1)).toContainText('Mbps');
+    await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'evolution-lines', test.info());
 
     await page.getByLabel('Chart').selectOption('bars');
     await expect(chart.locator('.recharts-bar-rectangle').filter({ visible: true }).first()).toBeVisible();
+    await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'evolution-bars', test.info());
 
     // ISP then technology, with a 2-minute moving average and the global average beside each series.
@@ -260,6 +263,7 @@ test.describe('evolution', () => {
       timeout: 60_000,
     });
     await expect(rows.nth(1)).toContainText('Mbps');
+    await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'evolution-nested-breakdowns', test.info());
     // A window the API would refuse is not sent.
     await windowField.fill('101');
@@ -270,6 +274,106 @@ test.describe('evolution', () => {
     await page.getByLabel('To', { exact: true }).fill('2020-01-02');
     await expect(page.getByText('No data for selected values')).toBeVisible();
     await page.getByLabel('Refresh').selectOption({ label: 'off' });
+    expect(errors).toEqual([]);
+  });
+
+  test('draws months of data on a time axis with gaps, series named after their campaign and probe', async ({
+    page,
+  }) => {
+    test.setTimeout(240_000);
+    const errors = collectConsoleErrors(page);
+    const api = await signedApi(page);
+    // Two probes in a campaign of their own (over Seville, away from the demo's Madrid), measuring on a few days
+    // months apart: the axis must place them by time and leave the missing days out.
+    const seville = { lon: -5.9845, lat: 37.3891 };
+    const campaign = uniqueName('Seville drive');
+    await api('POST', '/api/campaigns-management/', {
+      name: campaign,
+      startDate: '2024-01-01T00:00:00.000Z',
+      endDate: '2025-12-31T23:59:59.000Z',
+      polygon: {
+        type: 'Polygon',
+        coordinates: [
+          [
+            [seville.lon - 0.05, seville.lat - 0.05],
+            [seville.lon + 0.05, seville.lat - 0.05],
+            [seville.lon + 0.05, seville.lat + 0.05],
+            [seville.lon - 0.05, seville.lat + 0.05],
+            [seville.lon - 0.05, seville.lat - 0.05],
+          ],
+        ],
+      },
+    });
+    const days = ['2024-01-10', '2024-01-11', '2024-01-12', '2024-06-03', '2025-05-20', '2025-05-21'];
+    const probes = [uniqueName('Triana landline'), uniqueName('Nervión landline')].map((name, index) => ({
+      probeId: uniqueProbeId(`seville${index}`),
+      name,
+    }));
+    for (const [index, probe] of probes.entries()) {
+      const send = await registerProbe(page, api, {
+        ...probe,
+        family: 'Cube',
+        type: 'landline',
+        status: 'Available',
+        country: 'Spain',
+        town: 'Seville',
+        latitude: seville.lat,
+        longitude: seville.lon,
+      });
+      await send(
+        days.map((day, step) =>
+          downloadResult(probe.probeId, `${day}T10:00:00.000Z`, 120 + 10 * index + step, { location: seville }),
+        ),
+      );
+      await waitForIngest(api, probe.probeId, days.length);
+    }
+
+    await logIn(page, 'admin');
+    await page.goto('/evolution');
+    await page.getByLabel('KPI').selectOption('download');
+    await page.getByLabel('Granularity').selectOption('day');
+    await page.getByLabel('From', { exact: true }).fill('2024-01-01');
+    await page.getByLabel('To', { exact: true }).fill('2025-06-30');
+    await page.getByLabel('Breakdown 1').selectOption('campaign');
+    await page.getByLabel('Breakdown 2').selectOption('probe');
+    const chart = page.getByTestId('evolution-chart');
+    const legend = chart.getByRole('list', { name: 'Series' });
+    // Series in the order of their keys: the campaign, then the probe ids (seville0…, seville1…).
+    const names = probes.map((probe) => `${campaign} · ${probe.name}`);
+    await expect(legend.getByRole('listitem')).toHaveText(names, { timeout: 30_000 });
+    await expect(legend).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
+
+    // A time axis: ticks spread over the months of the range, in order, in the user's language.
+    const ticks = await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+    expect(ticks.length).toBeGreaterThanOrEqual(4);
+    expect(new Set(ticks).size).toBe(ticks.length);
+    for (const tick of ticks) expect(tick).toMatch(/^[A-Z][a-z]{2} 20(24|25)$/);
+    expect(ticks[0]).toContain('2024');
+    expect(ticks.at(-1)).toContain('2025');
+    // Missing days are gaps: each probe's line breaks between January, June and May of the next year.
+    const lines = chart.locator('.recharts-line-curve');
+    await expect(lines).toHaveCount(2);
+    for (const path of await lines.evaluateAll((paths) => paths.map((line) => line.getAttribute('d') ?? '')))
+      expect(path.match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
+    // Values read on one line each; the unit is the axis title.
+    const values = chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
+    for (const value of await values.evaluateAll((texts) => texts.map((text) => text.querySelectorAll('tspan').length)))
+      expect(value).toBe(1);
+    await expect(values.first()).not.toContainText('Mbps');
+    await expect(chart.locator('.recharts-yAxis .recharts-label')).toHaveText('Mbps');
+    // The legend stays in its box: between the chart and the data table's toggle, overlapping neither.
+    const plot = (await chart.locator('.recharts-cartesian-grid').boundingBox())!;
+    const legendBox = (await legend.boundingBox())!;
+    const toggle = (await chart.getByText('Data table').boundingBox())!;
+    expect(legendBox.y).toBeGreaterThanOrEqual(plot.y + plot.height);
+    expect(legendBox.y + legendBox.height).toBeLessThanOrEqual(toggle.y);
+    await chart.scrollIntoViewIfNeeded();
+    await screenshot(page, 'evolution-months-two-breakdowns', test.info());
+    // Bars stand on the same time axis, one group per day measured.
+    await page.getByLabel('Chart').selectOption('bars');
+    await expect(chart.locator('.recharts-bar-rectangle').filter({ visible: true })).toHaveCount(2 * days.length);
+    await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')).toHaveText(ticks);
+    await screenshot(page, 'evolution-months-bars', test.info());
     expect(errors).toEqual([]);
   });
 });
@@ -327,6 +431,43 @@ test.describe('measurement analysis', () => {
     await expect(page.getByRole('checkbox', { name: 'WiFi 5 GHz' })).toBeChecked();
     await expect(page.getByLabel('ISPs', { exact: true })).toHaveValues(picked);
     expect(errors).toEqual([]);
+  });
+
+  test('counts every measurement found, past the first 10,000 that pages reach', async ({ page }) => {
+    test.setTimeout(300_000);
+    const api = await signedApi(page);
+    // One probe's results, a minute apart in 2023 (outside what the other screens look at), without a location.
+    const probeId = uniqueProbeId('count');
+    const send = await registerProbe(page, api, {
+      probeId,
+      name: `Counted probe ${probeId}`,
+      family: 'Cube',
+      type: 'landline',
+      status: 'Available',
+    });
+    const total = 10_050;
+    const start = Date.parse('2023-03-01T00:00:00.000Z');
+    await send(
+      Array.from({ length: total }, (_, index) =>
+        downloadResult(probeId, new Date(start + index * 60_000).toISOString(), 50 + (index % 40)),
+      ),
+    );
+    await waitForIngest(api, probeId, total);
+
+    await logIn(page, 'admin');
+    await page.goto(`/measurementAnalysis?probes=${probeId}`);
+    await expect(page.getByRole('table', { name: 'Measurements' }).getByRole('row').nth(1)).toContainText(probeId);
+    await expect(page.getByText('10,050 in total')).toBeVisible();
+    // Pages reach the first 10,000 (400 of 25), and the page says so.
+    await expect(page.getByText('Page 1 of 400')).toBeVisible();
+    await expect(
+      page.getByText('Pages reach the first 10,000 results: narrow the search to see the rest.'),
+    ).toBeVisible();
+    await page.getByText('10,050 in total').scrollIntoViewIfNeeded();
+    await screenshot(page, 'measurement-search-past-10000', test.info());
+    await page.getByTestId('language-switch').selectOption('es');
+    await expect(page.getByText('10.050 en total')).toBeVisible();
+    await page.getByTestId('language-switch').selectOption('en');
   });
 
   test('a measurement that does not exist says so', async ({ page }) => {
