@@ -1,3 +1,4 @@
+import { consumerStatusTracker } from '@nq/services/platform/log/consumer-status';
 import { defaultMaxBatchSize, groupTimings, handleUntilDone } from '@nq/services/platform/log/kafka/shared';
 import type { ConsumerOptions, LogConsumer, LogPort, LogRecord } from '@nq/services/platform/log/log-port';
 import {
@@ -77,6 +78,7 @@ export async function openKafkajsLog(options: { brokers: string[]; clientId: str
       return {
         stop: () => consumer.stop().finally(() => consumers.delete(consumer)),
         abort: () => consumer.abort().finally(() => consumers.delete(consumer)),
+        status: consumer.status,
       };
     },
     async ping() {
@@ -104,6 +106,9 @@ async function startConsumer(
 ): Promise<LogConsumer> {
   const aborting = new AbortController();
   const started = firstFetchAfterJoin(consumer, groupId);
+  const tracker = consumerStatusTracker('kafkajs', groupId);
+  consumer.on(consumer.events.CRASH, ({ payload }) => tracker.down(payload.error));
+  consumer.on(consumer.events.GROUP_JOIN, () => tracker.up());
 
   const eachBatch = async ({
     batch,
@@ -161,6 +166,7 @@ async function startConsumer(
       aborting.abort();
       return leave();
     },
+    status: tracker.status,
   };
 }
 

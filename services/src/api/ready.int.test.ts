@@ -23,6 +23,10 @@ describe('readiness in the distributed profile', () => {
         'read-store/elasticsearch:up',
         'ephemeral-store/redis:up',
         'jobs/bullmq:up',
+        expect.stringMatching(
+          /^probe-status-worker\/kafka \(@platformatic\/kafka\), group .*probe\.status\.read-model:up$/,
+        ),
+        expect.stringMatching(/^ingest-worker\/kafka \(@platformatic\/kafka\), group .*measurements\.raw\.ingest:up$/),
       ]);
       expect(response.statusCode).toBe(200);
     } finally {

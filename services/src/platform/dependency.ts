@@ -1,6 +1,14 @@
-/** Something the platform cannot serve without; /ready checks each one. */
+/** Something the platform cannot serve without, or a worker that cannot work; /ready checks each one. */
 export interface Dependency {
-  name: 'event-store' | 'log' | 'read-store' | 'ephemeral-store' | 'jobs' | 'mail';
+  name:
+    | 'event-store'
+    | 'log'
+    | 'read-store'
+    | 'ephemeral-store'
+    | 'jobs'
+    | 'mail'
+    | 'ingest-worker'
+    | 'probe-status-worker';
   /** Which adapter serves it, e.g. 'postgresql' or 'pglite'. */
   adapter: string;
   check(): Promise<void>;

@@ -13,6 +13,7 @@ import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
 import { openSqlEventStore } from './event-store/sql-event-store.ts';
+import { reportConsumers } from './log/consumer-health.ts';
 import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
 import { openKafkaLog } from './log/kafka/kafka-log.ts';
 import type { LogPort } from './log/log-port.ts';
@@ -152,9 +153,22 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     topics,
     measurements,
     async startWorkers(options = {}) {
+      const probeStatusWorker = await startProbeStatusWorker(log, readStore, topics);
+      const ingestWorker = await startIngestWorker({
+        log,
+        topics,
+        store: measurements,
+        readStore,
+        eventStore,
+        metrics,
+      });
+      const stopReporting = reportConsumers(
+        { 'probe-status-worker': probeStatusWorker, 'ingest-worker': ingestWorker },
+        { dependencies, metrics, adapter: log.adapter },
+      );
       const consumers = [
-        await startProbeStatusWorker(log, readStore, topics),
-        await startIngestWorker({ log, topics, store: measurements, readStore, eventStore, metrics }),
+        probeStatusWorker,
+        ingestWorker,
         await startMailDispatcher({
           outbox: mailOutbox,
           mail,
@@ -169,7 +183,8 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
         console.warn('ISP ids of stored measurements, tried again at the next start:', error),
       );
       return async () => {
-        for (const consumer of consumers) await consumer.stop();
+        stopReporting();
+        await Promise.all(consumers.map((consumer) => consumer.stop()));
       };
     },
     metrics,

@@ -78,5 +78,6 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
       await consumer.abort();
       await unsubscribe();
     },
+    status: consumer.status,
   };
 }

@@ -1,3 +1,5 @@
+import { DomainError } from '@nq/contracts';
+
 /**
  * The Log port (design §2): ordered, partitioned topics with consumer groups and at-least-once delivery.
  * Adapters: Apache Kafka (distributed profile) and a table-backed log in the embedded database.
@@ -45,18 +47,53 @@ export interface ConsumerOptions {
   partitionsAtOnce?: number;
 }
 
+/** Whether a consumer can consume right now. */
+export interface ConsumerStatus {
+  groupId: string;
+  consuming: boolean;
+  /** When it last became able, or unable, to consume. */
+  since: Date;
+  /** While it cannot consume: why (the last failure; it keeps reconnecting until the log answers again). */
+  reason?: string;
+  /** How many times it has lost the log since it started (each one ended by reconnecting and rejoining its group). */
+  interruptions: number;
+}
+
 export interface LogConsumer {
-  /** Finishes the batch in hand, commits it and leaves the group. */
+  /** Finishes the batch in hand, commits it and leaves the group; bounded, even while the log is unreachable. */
   stop(): Promise<void>;
   /** Leaves at once, as a crashed process would: the batch in hand is not committed and goes to another member. */
   abort(): Promise<void>;
+  status(): ConsumerStatus;
+}
+
+/** How long a caller refused by an unavailable log should wait before sending again. */
+export const logRetryAfterSeconds = 10;
+
+/**
+ * The log cannot take messages now (unreachable, or no acknowledgement within the produce bound): nothing was lost
+ * on the caller's side if it keeps them and sends them again later. Answered 503 `dependency.unavailable` with a
+ * Retry-After header by whatever route produces.
+ */
+export class LogUnavailableError extends DomainError {
+  constructor(cause: unknown) {
+    super('dependency.unavailable', {
+      params: { dependency: 'log' },
+      details: { retryAfterSeconds: logRetryAfterSeconds },
+      cause,
+    });
+    this.name = 'LogUnavailableError';
+  }
 }
 
 export interface LogPort {
   readonly adapter: string;
   /** Creates the topics that do not exist yet (existing ones are left as they are). */
   ensureTopics(topics: TopicSpec[]): Promise<void>;
-  /** Resolves once every message is durable (acknowledged by the broker / committed to the database). */
+  /**
+   * Resolves once every message is durable (acknowledged by the broker / committed to the database). Rejects with
+   * LogUnavailableError when the log does not take them within a bound of a few seconds.
+   */
   produce(topic: string, messages: LogMessage[]): Promise<void>;
   /** Resolves once the consumer has joined its group and received its first assignment. */
   consume(options: ConsumerOptions): Promise<LogConsumer>;

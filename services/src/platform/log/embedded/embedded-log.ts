@@ -1,7 +1,18 @@
 import { EventEmitter } from 'node:events';
 import { migrate, type SchemaModule } from '../../sql/migrations.ts';
 import type { SqlClient } from '../../sql/sql-client.ts';
-import type { ConsumerOptions, LogConsumer, LogMessage, LogPort, LogRecord, TopicSpec } from '../log-port.ts';
+import { isConnectionFailure } from '../../sql/sql-errors.ts';
+import { consumerStatusTracker } from '../consumer-status.ts';
+import { retryDelayMs } from '../kafka/shared.ts';
+import {
+  type ConsumerOptions,
+  type LogConsumer,
+  type LogMessage,
+  type LogPort,
+  type LogRecord,
+  LogUnavailableError,
+  type TopicSpec,
+} from '../log-port.ts';
 import { partitionOf } from '../partition-of.ts';
 import { GroupCoordinator } from './group-coordinator.ts';
 
@@ -30,7 +41,6 @@ interface RecordRow {
 }
 
 const POLL_INTERVAL_MS = 250;
-const RETRY_BACKOFF_MS = 200;
 
 /**
  * The embedded profile's Log: topics as tables in the embedded database. Offsets are handed out under a row lock on
@@ -57,6 +67,16 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
 
   async function produce(topic: string, messages: LogMessage[]) {
     if (messages.length === 0) return;
+    try {
+      await append(topic, messages);
+    } catch (error) {
+      if (isConnectionFailure(error)) throw new LogUnavailableError(error);
+      throw error;
+    }
+    produced.emit(topic);
+  }
+
+  async function append(topic: string, messages: LogMessage[]) {
     const partitions = await partitionsOf(topic);
     const byPartition = Map.groupBy(messages, (message) => partitionOf(message.key, partitions));
     await sql.transaction(async (tx) => {
@@ -80,7 +100,6 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         );
       }
     });
-    produced.emit(topic);
   }
 
   async function startingOffset(groupId: string, topic: string, partition: number, startFrom: 'earliest' | 'latest') {
@@ -108,11 +127,14 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     await Promise.all(
       member.assignment().map(({ topic, partition }) => startingOffset(groupId, topic, partition, startFrom)),
     );
+    const tracker = consumerStatusTracker('embedded log', groupId);
     const abortController = new AbortController();
     let stopping = false;
     let wake: () => void = () => undefined;
     const onProduce = (topic: string) => topics.includes(topic) && wake();
     for (const topic of topics) produced.on(topic, onProduce);
+    // Per partition whose handler failed: the failures in a row and when it is tried again (the others go on).
+    const retries = new Map<string, { failures: number; at: number }>();
 
     const aborted = new Promise<never>((_, reject) =>
       abortController.signal.addEventListener('abort', () => reject(new Error('consumer aborted')), { once: true }),
@@ -120,6 +142,9 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     aborted.catch(() => undefined);
 
     async function pollPartition(topic: string, partition: number): Promise<boolean> {
+      const key = `${topic}:${partition}`;
+      const retry = retries.get(key);
+      if (retry && Date.now() < retry.at) return false;
       const from = await startingOffset(groupId, topic, partition, startFrom);
       const rows = await sql.query<RecordRow>(
         `select "offset"::text as position, key, value, headers, created_at from log_records
@@ -138,11 +163,18 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
       }));
       try {
         await Promise.race([handle(records, { signal: abortController.signal }), aborted]);
-      } catch {
+      } catch (error) {
         if (abortController.signal.aborted) return false;
-        await sleep(RETRY_BACKOFF_MS);
-        return true;
+        const failures = (retry?.failures ?? 0) + 1;
+        const waitMs = retryDelayMs(failures - 1);
+        retries.set(key, { failures, at: Date.now() + waitMs });
+        console.warn(
+          `log handler failed on ${topic}/${partition} at offset ${records[0]!.offset}, retrying in ${waitMs} ms:`,
+          error instanceof Error ? error.message : error,
+        );
+        return false;
       }
+      retries.delete(key);
       await sql.query(
         `update log_group_offsets set next_offset = greatest(next_offset, $4)
          where group_id = $1 and topic = $2 and partition = $3`,
@@ -151,28 +183,40 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
       return true;
     }
 
+    const pause = (ms: number) =>
+      new Promise<void>((resolve) => {
+        const timer = setTimeout(resolve, ms);
+        wake = () => {
+          clearTimeout(timer);
+          resolve();
+        };
+      });
+
     const loop = (async () => {
+      let failures = 0;
       while (!stopping && !abortController.signal.aborted) {
         let progressed = false;
-        const assignment = member.assignment();
-        for (let first = 0; first < assignment.length; first += partitionsAtOnce) {
+        try {
+          const assignment = member.assignment();
+          for (let first = 0; first < assignment.length; first += partitionsAtOnce) {
+            if (stopping || abortController.signal.aborted) break;
+            const polled = await Promise.all(
+              assignment
+                .slice(first, first + partitionsAtOnce)
+                .map(({ topic, partition }) => pollPartition(topic, partition)),
+            );
+            progressed = polled.includes(true) || progressed;
+          }
+          failures = 0;
+          tracker.up();
+        } catch (error) {
+          // The database did not answer: tried again, further apart, until it does.
           if (stopping || abortController.signal.aborted) break;
-          const polled = await Promise.all(
-            assignment
-              .slice(first, first + partitionsAtOnce)
-              .map(({ topic, partition }) => pollPartition(topic, partition)),
-          );
-          progressed = polled.includes(true) || progressed;
+          tracker.down(error);
+          await pause(retryDelayMs(failures++));
+          continue;
         }
-        if (!progressed) {
-          await new Promise<void>((resolve) => {
-            const timer = setTimeout(resolve, POLL_INTERVAL_MS);
-            wake = () => {
-              clearTimeout(timer);
-              resolve();
-            };
-          });
-        }
+        if (!progressed) await pause(POLL_INTERVAL_MS);
       }
     })();
 
@@ -193,6 +237,7 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         leave();
         await loop.catch(() => undefined);
       },
+      status: tracker.status,
     };
   }
 
@@ -218,5 +263,3 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     },
   };
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -4,18 +4,29 @@
  * (load-tests/src/log-clients.bench.ts; figures in the README).
  */
 import { once } from 'node:events';
+import { setTimeout as delay } from 'node:timers/promises';
 import {
   Admin,
   Consumer,
   compatibilityPartitioner,
+  findErrorBy,
+  GenericError,
   type Message,
   type MessagesStream,
   Producer,
   stringDeserializers,
   stringSerializers,
 } from '@platformatic/kafka';
-import type { ConsumerOptions, LogConsumer, LogMessage, LogPort, LogRecord } from '../log-port.ts';
-import { backOff, defaultMaxBatchSize, groupTimings, handleUntilDone, retryDelayMs } from './shared.ts';
+import { consumerStatusTracker } from '../consumer-status.ts';
+import {
+  type ConsumerOptions,
+  type LogConsumer,
+  type LogMessage,
+  type LogPort,
+  type LogRecord,
+  LogUnavailableError,
+} from '../log-port.ts';
+import { backOff, defaultMaxBatchSize, groupTimings, handleUntilDone, raceAbort, retryDelayMs } from './shared.ts';
 
 type StringMessage = Message<string, string, string, string>;
 type StringStream = MessagesStream<string, string, string, string>;
@@ -68,11 +79,30 @@ const toRecord = (message: StringMessage): LogRecord => ({
   ...(message.headers.size > 0 ? { headers: Object.fromEntries(message.headers) } : {}),
 });
 
-const warn = (what: string) => (error: unknown) =>
-  console.warn(`kafka (@platformatic/kafka) ${what}:`, error instanceof Error ? error.message : error);
+const adapterName = 'kafka (@platformatic/kafka)';
+const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
+const warn = (what: string) => (error: unknown) => console.warn(`${adapterName} ${what}:`, messageOf(error));
 
-export async function openKafkaLog(options: { brokers: string[]; clientId: string }): Promise<LogPort> {
+/** How long a produce call may wait (for its turn, then for the broker's acknowledgement) before it gives up. */
+export const defaultProduceTimeoutMs = 5_000;
+/** How long closing a consumer (its stream, leaving its group) may take before it is dropped: the broker may be gone. */
+const closeTimeoutMs = 4_000;
+
+/** Settles like `work`, or resolves after `ms` leaving it behind. */
+const atMost = (work: Promise<unknown>, ms: number) =>
+  Promise.race([work.catch(() => undefined), delay(ms, undefined, { ref: false })]);
+
+/** A failure the broker may not repeat (unreachable, leader moving, timeouts): every error in its chain retriable. */
+const isTransient = (error: unknown) =>
+  error instanceof Error && GenericError.isGenericError(error) && !findErrorBy(error, 'canRetry', false);
+
+export async function openKafkaLog(options: {
+  brokers: string[];
+  clientId: string;
+  produceTimeoutMs?: number;
+}): Promise<LogPort> {
   const base = { clientId: options.clientId, bootstrapBrokers: options.brokers };
+  const produceTimeoutMs = options.produceTimeoutMs ?? defaultProduceTimeoutMs;
   const admin = new Admin(base);
   admin.on('error', warn('admin'));
   await admin.metadata({ topics: [] });
@@ -82,8 +112,9 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
     serializers: stringSerializers,
     // murmur2 exactly as the Java client (and kafkajs) hash keys, so every client puts a key on the same partition.
     partitioner: compatibilityPartitioner,
-    // Idempotence otherwise retries forever; bound it so produce() fails during a long outage instead of hanging.
-    retries: 60,
+    // Idempotence otherwise retries forever; these retries last about as long as a produce call may wait, so that a
+    // send given up does not hold the next ones back for long.
+    retries: 10,
     retryDelay: 500,
   });
   producer.on('error', warn('producer'));
@@ -97,7 +128,7 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
   const topicNames = async () => new Set(await admin.listTopics());
 
   return {
-    adapter: 'kafka (@platformatic/kafka)',
+    adapter: adapterName,
     async ensureTopics(topics) {
       const existing = await topicNames();
       const missing = topics.filter((topic) => !existing.has(topic.name));
@@ -115,12 +146,24 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
     async produce(topic, messages) {
       if (messages.length === 0) return;
       const sends = sendsOf(messages.map(({ key, value, headers }) => ({ topic, key, value, headers })));
+      const deadline = AbortSignal.timeout(produceTimeoutMs);
       // The sends of one call follow each other, so that messages sharing a key keep their order.
       const send = sending.then(async () => {
-        for (const batch of sends) await producer.send({ messages: batch });
+        for (const batch of sends) {
+          // Its turn came after its caller was answered: nothing more of it is sent.
+          deadline.throwIfAborted();
+          await producer.send({ messages: batch });
+        }
       });
       sending = send.catch(() => undefined);
-      await send;
+      try {
+        await raceAbort(send, deadline);
+      } catch (error) {
+        // A send under way when the bound passed may still be stored: callers send again, and consumers are
+        // idempotent (measurement ids, report times).
+        if (deadline.aborted || isTransient(error)) throw new LogUnavailableError(error);
+        throw error;
+      }
     },
     async consume(consumerOptions) {
       const consumer = await startConsumer(base, consumerOptions);
@@ -128,6 +171,7 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
       return {
         stop: () => consumer.stop().finally(() => consumers.delete(consumer)),
         abort: () => consumer.abort().finally(() => consumers.delete(consumer)),
+        status: consumer.status,
       };
     },
     async ping() {
@@ -138,6 +182,22 @@ export async function openKafkaLog(options: { brokers: string[]; clientId: strin
       await Promise.all([producer.close(), admin.close()]);
     },
   };
+}
+
+/**
+ * One membership of the group: a client of the library and its stream. When it breaks (the stream gives up, a
+ * rejoin fails, heartbeats go unanswered) it is dropped whole and a new one joins, however long that takes: a
+ * client whose join failed is left outside its group for good by 2.12.1, without heartbeats or an error.
+ */
+interface Session {
+  consumer: Consumer<string, string, string, string>;
+  stream?: StringStream;
+  /** The partitions of the last assignment. */
+  owned: Set<string>;
+  /** A partition came back from another member: the stream must start again from the committed offsets. */
+  reopen: boolean;
+  /** Why it broke, once it has. */
+  broken?: string;
 }
 
 async function startConsumer(
@@ -152,66 +212,80 @@ async function startConsumer(
   }: ConsumerOptions,
 ): Promise<LogConsumer> {
   const highWater = Math.max(minHighWater, maxBatchSize * (partitionsAtOnce + 1));
-  const consumer = new Consumer({
-    ...base,
-    groupId,
-    deserializers: stringDeserializers,
-    autocommit: false,
-    sessionTimeout: groupTimings.sessionTimeoutMs,
-    rebalanceTimeout: groupTimings.rebalanceTimeoutMs,
-    heartbeatInterval: groupTimings.heartbeatIntervalMs,
-    maxWaitTime: 1_000,
-    maxBytesPerPartition: 1_048_576, // the default (all of maxBytes) makes a group's first fetch one slow 10 MB read
-  });
-  consumer.on('error', warn(`consumer of ${groupId}`));
-
+  const tracker = consumerStatusTracker(adapterName, groupId);
   const stopping = new AbortController();
   const aborting = new AbortController();
+  const ending = AbortSignal.any([stopping.signal, aborting.signal]);
   const queues = new Map<string, StringMessage[]>(); // per topic-partition, in offset order
   const nextOffsets = new Map<string, bigint>(); // per topic-partition, the offset after the last one received
   const inHand = new Map<string, Promise<void>>(); // per topic-partition, the batch being handled and committed
   let queued = 0;
   let paused = false;
   let wake = () => {};
+  let session: Session | undefined;
 
-  const owns = (topic: string, partition: number) =>
-    consumer.assignments?.some((a) => a.topic === topic && a.partitions.includes(partition)) ?? false;
+  const owns = (owner: Session, topic: string, partition: number) =>
+    owner.consumer.assignments?.some((a) => a.topic === topic && a.partitions.includes(partition)) ?? false;
   const dropQueue = (key: string) => {
     queued -= queues.get(key)?.length ?? 0;
     queues.delete(key);
     nextOffsets.delete(key);
   };
-  let owned = new Set<string>();
-  let reopen = false;
+  const breakSession = (broken: Session, reason: string) => {
+    broken.broken ??= reason;
+    wake();
+  };
+  const closeSession = async (closing: Session) => {
+    const stream = closing.stream;
+    closing.stream = undefined;
+    await atMost(
+      (async () => {
+        if (stream && !aborting.signal.aborted) await stream.close().catch(() => undefined);
+        // Leaving the group (rather than waiting for the session timeout) hands the partitions over at once.
+        await closing.consumer.close(true);
+      })(),
+      closeTimeoutMs,
+    );
+  };
+
   // After a rebalance the new owner of a partition starts from its committed offset: drop what we hold of it.
-  consumer.on('consumer:group:join', () => {
+  const onJoin = (joined: Session) => {
     for (const key of [...nextOffsets.keys()]) {
       const colon = key.lastIndexOf(':'); // topic names cannot contain one
-      if (!owns(key.slice(0, colon), Number(key.slice(colon + 1)))) dropQueue(key);
+      if (!owns(joined, key.slice(0, colon), Number(key.slice(colon + 1)))) dropQueue(key);
     }
     const assigned = new Set(
-      (consumer.assignments ?? []).flatMap((a) => a.partitions.map((partition) => `${a.topic}:${partition}`)),
+      (joined.consumer.assignments ?? []).flatMap((a) => a.partitions.map((partition) => `${a.topic}:${partition}`)),
     );
     // A partition given back (after another member left or crashed) may have been fetched past its committed offset
     // while another member held it: a new stream starts every partition from its committed offset again.
-    if ([...assigned].some((key) => !owned.has(key)) && owned.size > 0) reopen = true;
-    owned = assigned;
+    if ([...assigned].some((key) => !joined.owned.has(key)) && joined.owned.size > 0) joined.reopen = true;
+    joined.owned = assigned;
     wake();
-  });
+  };
 
-  const openStream = async () => {
-    const stream: StringStream = await consumer.consume({
+  const openStream = async (owner: Session) => {
+    const stream: StringStream = await owner.consumer.consume({
       topics,
       mode: 'committed',
       fallbackMode: startFrom,
       autocommit: false,
     });
+    owner.stream = stream;
+    stream.on('error', (error: unknown) => {
+      if (owner.stream === stream) breakSession(owner, `fetching failed: ${messageOf(error)}`);
+    });
+    stream.on('close', () => {
+      if (owner.stream === stream) breakSession(owner, 'its stream closed');
+    });
     // Resolves once the start positions are fixed, so that a 'latest' group sees whatever is produced next.
-    await once(stream, 'offsets', { signal: AbortSignal.timeout(groupTimings.rebalanceTimeoutMs) });
+    await once(stream, 'offsets', {
+      signal: AbortSignal.any([AbortSignal.timeout(groupTimings.rebalanceTimeoutMs), ending]),
+    });
     stream.on('data', (message: StringMessage) => {
       const key = `${message.topic}:${message.partition}`;
       // After a rejoin the stream rewinds to the last commit: what we already hold or handled is not taken twice.
-      if (!owns(message.topic, message.partition) || message.offset < (nextOffsets.get(key) ?? -1n)) return;
+      if (!owns(owner, message.topic, message.partition) || message.offset < (nextOffsets.get(key) ?? -1n)) return;
       nextOffsets.set(key, message.offset + 1n);
       const queue = queues.get(key);
       if (queue) queue.push(message);
@@ -222,9 +296,44 @@ async function startConsumer(
       }
       wake();
     });
-    stream.on('error', warn(`stream of ${groupId}`));
-    stream.on('close', () => wake());
-    return stream;
+    paused = false;
+  };
+
+  const openSession = async (): Promise<Session> => {
+    const opening: Session = {
+      consumer: new Consumer({
+        ...base,
+        groupId,
+        deserializers: stringDeserializers,
+        autocommit: false,
+        sessionTimeout: groupTimings.sessionTimeoutMs,
+        rebalanceTimeout: groupTimings.rebalanceTimeoutMs,
+        heartbeatInterval: groupTimings.heartbeatIntervalMs,
+        // Heartbeats unanswered for a session timeout: the broker has let this member go.
+        heartbeatStallTimeout: groupTimings.sessionTimeoutMs,
+        maxWaitTime: 1_000,
+        maxBytesPerPartition: 1_048_576, // the default (all of maxBytes) makes a group's first fetch one slow 10 MB read
+      }),
+      owned: new Set(),
+      reopen: false,
+    };
+    // The library emits 'error' only when a rejoin has failed: the member is then out of the group for good.
+    opening.consumer.on('error', (error: unknown) => breakSession(opening, `rejoining failed: ${messageOf(error)}`));
+    opening.consumer.on('consumer:heartbeat:stalled', () => breakSession(opening, 'heartbeats go unanswered'));
+    opening.consumer.on('consumer:group:join', () => onJoin(opening));
+    // Stopping while it joins: closing the client ends the join's retries at once.
+    const closeWhenEnding = () => void closeSession(opening);
+    ending.addEventListener('abort', closeWhenEnding, { once: true });
+    try {
+      await openStream(opening);
+      if (opening.broken) throw new Error(opening.broken);
+      return opening;
+    } catch (error) {
+      await closeSession(opening);
+      throw error;
+    } finally {
+      ending.removeEventListener('abort', closeWhenEnding);
+    }
   };
 
   const nextBatch = () => {
@@ -239,62 +348,72 @@ async function startConsumer(
     return undefined;
   };
 
-  const handleAndCommit = async (batch: StringMessage[]) => {
+  const handleAndCommit = async (owner: Session, batch: StringMessage[]) => {
     const { topic, partition } = batch[0]!;
+    const current = () => session === owner && !owner.broken;
     const handled = await handleUntilDone({
       records: batch.map(toRecord),
       handle,
       signal: aborting.signal,
-      mayRetry: () => !stopping.signal.aborted && owns(topic, partition),
+      mayRetry: () => !stopping.signal.aborted && current() && owns(owner, topic, partition),
     });
     if (!handled) {
       // Later records of the partition must not overtake the ones given up.
-      dropQueue(`${topic}:${partition}`);
+      if (current()) dropQueue(`${topic}:${partition}`);
       return;
     }
+    // Its membership is gone: the partition comes again from its last commit (handling is idempotent).
+    if (!current()) return;
     try {
       await batch.at(-1)!.commit();
     } catch (error) {
       // Handled but not committed: the next commit covers them, or the partition's next owner gets them again.
-      warn(`commit of ${topic}/${partition} for ${groupId}`)(error);
+      if (current()) warn(`commit of ${topic}/${partition} for ${groupId}`)(error);
     }
   };
   const allInHand = () => Promise.all(inHand.values());
 
-  const run = async (first: StringStream) => {
-    let stream = first;
-    let reopenFailures = 0;
-    while (!stopping.signal.aborted && !aborting.signal.aborted) {
-      if (stream.destroyed || stream.closed) {
-        // The stream gave up (e.g. broker unreachable); a new one resumes from the committed offsets.
-        await backOff(retryDelayMs(reopenFailures), aborting.signal);
-        if (stopping.signal.aborted || aborting.signal.aborted) break;
+  const run = async () => {
+    let failures = 0;
+    while (!ending.aborted) {
+      if (!session) {
+        await backOff(retryDelayMs(failures), ending);
+        if (ending.aborted) break;
         try {
-          paused = false;
-          stream = await openStream();
-          reopenFailures = 0;
+          session = await openSession();
+          failures = 0;
+          tracker.up();
         } catch (error) {
-          warn(`reopening the stream of ${groupId}`)(error);
-          reopenFailures++;
+          failures++;
+          if (!ending.aborted) tracker.down(`joining its group failed: ${messageOf(error)}`);
         }
         continue;
       }
-      if (reopen) {
-        await allInHand();
-        reopen = false;
+      if (session.broken) {
+        tracker.down(session.broken);
+        // What is queued is fetched again from the committed offsets by the next membership; the batches in hand
+        // finish their attempt and are not retried.
         for (const key of [...queues.keys()]) dropQueue(key);
-        await stream.close().catch(warn(`closing the stream of ${groupId}`));
-        try {
-          paused = false;
-          stream = await openStream();
-        } catch (error) {
-          warn(`reopening the stream of ${groupId}`)(error);
-        }
+        nextOffsets.clear();
+        void closeSession(session);
+        session = undefined;
+        continue;
+      }
+      if (session.reopen) {
+        await allInHand();
+        session.reopen = false;
+        for (const key of [...queues.keys()]) dropQueue(key);
+        const stream = session.stream;
+        session.stream = undefined;
+        await stream?.close().catch(warn(`closing the stream of ${groupId}`));
+        await openStream(session).catch((error: unknown) =>
+          breakSession(session!, `reopening its stream failed: ${messageOf(error)}`),
+        );
         continue;
       }
       if (paused && queued < highWater / 2) {
         paused = false;
-        stream.resume();
+        session.stream?.resume();
       }
       const batch = inHand.size < partitionsAtOnce ? nextBatch() : undefined;
       if (!batch) {
@@ -306,7 +425,7 @@ async function startConsumer(
       const key = `${batch[0]!.topic}:${batch[0]!.partition}`;
       inHand.set(
         key,
-        handleAndCommit(batch)
+        handleAndCommit(session, batch)
           .catch(warn(`batch of ${key} for ${groupId}`))
           .finally(() => {
             inHand.delete(key);
@@ -315,19 +434,11 @@ async function startConsumer(
       );
     }
     await allInHand();
-    if (!aborting.signal.aborted) await stream.close().catch(warn(`closing the stream of ${groupId}`));
-    // Leaving the group (rather than waiting for the session timeout) hands the partitions over at once.
-    await consumer.close(true).catch(warn(`closing the consumer of ${groupId}`));
+    if (session) await closeSession(session);
   };
 
-  let first: StringStream;
-  try {
-    first = await openStream();
-  } catch (error) {
-    await consumer.close(true).catch(() => undefined);
-    throw error;
-  }
-  const done = run(first).catch(warn(`consumer loop of ${groupId}`));
+  session = await openSession();
+  const done = run().catch(warn(`consumer loop of ${groupId}`));
   return {
     stop: () => {
       stopping.abort();
@@ -339,5 +450,6 @@ async function startConsumer(
       wake();
       return done;
     },
+    status: tracker.status,
   };
 }
