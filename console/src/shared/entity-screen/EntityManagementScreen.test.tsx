@@ -282,7 +282,7 @@ describe('EntityManagementScreen: administrators’ writes', () => {
     await renderScreen(<CitiesScreen adminOnlyWrites />);
 
     expect(await screen.findByText(translate('auth.adminOnly', 'en'))).toBeInTheDocument();
-    expect(screen.getByRole('cell', { name: 'Madrid' })).toBeInTheDocument();
+    expect(await screen.findByRole('cell', { name: 'Madrid' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'New' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Edit Madrid' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Delete Madrid' })).not.toBeInTheDocument();

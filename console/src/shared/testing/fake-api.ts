@@ -25,7 +25,7 @@ const isAnswer = (value: unknown): value is Answer =>
   typeof value === 'object' && value !== null && answerMark in value;
 
 /** What a route answers: a value (200 with it as JSON), an `answer(...)`, or either computed from the request. */
-export type Route = unknown | ((request: SentRequest) => unknown);
+export type Route = ((request: SentRequest) => unknown) | object | string | number | boolean | null;
 
 const parsed = (text: string | undefined) => {
   if (text === undefined) return undefined;
