@@ -196,4 +196,27 @@ describe('ingestion across a Kafka outage', { timeout: 420_000 }, () => {
     expect(up).toHaveLength(2);
     expect(up.every((line) => line.endsWith(' 1'))).toBe(true);
   });
+
+  it('answers a probe 503 with Retry-After, in its language, for results and status while Kafka is down', async () => {
+    await kafka.stop('SIGKILL');
+    const reportedAt = new Date().toISOString();
+    for (const [url, items] of [
+      ['/gateway/v1/results', [result(probeId)]],
+      ['/gateway/v1/status', [{ probeId, reportedAt, state: 'Ready' }]],
+    ] as const) {
+      const response = await probe.inject({
+        method: 'POST',
+        url,
+        headers: { 'accept-language': 'es' },
+        payload: { items },
+      });
+      expect(response.statusCode, response.body).toBe(503);
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+      expect(response.json()).toMatchObject({
+        code: 'dependency.unavailable',
+        message:
+          'Un servicio del que depende la plataforma (log) no está disponible en este momento. Inténtalo más tarde.',
+      });
+    }
+  });
 });

@@ -1,0 +1,47 @@
+import { connect, createServer, type Server, type Socket } from 'node:net';
+
+export interface TcpProxy {
+  /** The loopback port to connect to instead of the server's. */
+  port: number;
+  /** The server becomes unreachable: open connections are cut and new ones refused. */
+  cut(): Promise<void>;
+  /** It is reachable again, on the same port. */
+  restore(): Promise<void>;
+  close(): Promise<void>;
+}
+
+/**
+ * A loopback TCP proxy to a server (PostgreSQL, Redis…) that a test can cut, to see what a client does when its
+ * server goes away, without touching the server other tests use.
+ */
+export async function startTcpProxy(target: { host?: string; port: number }): Promise<TcpProxy> {
+  const sockets = new Set<Socket>();
+  let server: Server | undefined;
+  let port = 0;
+
+  const listen = async () => {
+    const listening = createServer((client) => {
+      const upstream = connect(target.port, target.host ?? '127.0.0.1');
+      for (const socket of [client, upstream]) {
+        sockets.add(socket);
+        socket.on('close', () => sockets.delete(socket));
+        socket.on('error', () => undefined);
+      }
+      client.pipe(upstream).pipe(client);
+      client.on('close', () => upstream.destroy());
+      upstream.on('close', () => client.destroy());
+    });
+    await new Promise<void>((ready) => listening.listen(port, '127.0.0.1', ready));
+    port = (listening.address() as { port: number }).port;
+    server = listening;
+  };
+  const stop = async () => {
+    const closing = server;
+    server = undefined;
+    for (const socket of sockets) socket.destroy();
+    if (closing) await new Promise((closed) => closing.close(closed));
+  };
+
+  await listen();
+  return { port, cut: stop, restore: listen, close: stop };
+}
