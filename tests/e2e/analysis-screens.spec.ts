@@ -152,8 +152,10 @@ test.describe('maps', () => {
     await expect(raw.getByRole('row').nth(1)).toContainText(/simdemo|probe/);
     await raw.getByRole('row').nth(1).click();
     const detail = page.getByRole('dialog', { name: 'Measurement detail' });
-    await expect(detail).toContainText('measurementId');
-    await expect(detail).toContainText('download');
+    // Each column under the measurement detail's label; the KPI by its name, never a field key.
+    await expect(detail).toContainText('Test type');
+    await expect(detail).toContainText('Download speed');
+    await expect(detail).not.toContainText(/measurementId|technologyLabel/);
     await screenshot(page, 'maps-raw-detail', test.info());
     await detail.getByRole('button', { name: 'Close' }).click();
     expect(errors).toEqual([]);
@@ -400,7 +402,7 @@ test.describe('measurement analysis', () => {
     await expect(page).toHaveURL(new RegExp(`isps=${picked.join('%2C')}`));
     const table = page.getByRole('table', { name: 'Measurements' });
     const first = table.getByRole('row').nth(1);
-    await expect(first).toContainText('http-download');
+    await expect(first).toContainText('HTTP download');
     const column = (index: number) => table.locator(`tbody tr td:nth-child(${index + 1})`).allTextContents();
     await expect.poll(async () => [...new Set(await column(5))]).toEqual(['WiFi 5 GHz']);
     expect((await column(6)).filter((isp) => isp !== 'Movistar' && isp !== 'Vodafone')).toEqual([]);
@@ -507,7 +509,7 @@ test.describe('settings history', () => {
     await expect(rename.getByRole('row', { name: /^Name/ })).toContainText(`${name} renamed`);
     const creation = changes.locator('[data-version="1"]');
     await expect(creation).toContainText('Created');
-    await expect(creation.getByRole('row', { name: /^Status/ })).toContainText('active');
+    await expect(creation.getByRole('row', { name: /^Record status/ })).toContainText('active');
     await expect(page.getByTestId('state-as-of')).toContainText('active, version 2.');
 
     await creation.getByRole('button', { name: 'State after this change' }).click();

@@ -22,6 +22,7 @@ import {
   toFormValues,
 } from './field-spec.ts';
 import { ListSearchBox } from './ListSearchBox.tsx';
+import { withOptionTexts } from './option-columns.ts';
 import { PagedTable } from './PagedTable.tsx';
 import { RowActionButton } from './RowActionButton.tsx';
 import { useActionsColumn } from './useActionsColumn.tsx';
@@ -200,7 +201,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
       )}
       {props.children}
       <ListSearchBox paged={paged} />
-      <PagedTable paged={paged} columns={[...props.columns, actions]} caption={t('title')} />
+      <PagedTable paged={paged} columns={[...withOptionTexts(props.columns, fields), actions]} caption={t('title')} />
       <EntityFormModal
         open={editing !== undefined}
         wide={fields.length > 4 || fields.some((field) => field.kind === 'rows')}

@@ -61,7 +61,7 @@ export default function CdnsPage() {
         label: 'technologies',
         kind: 'rows',
         columns: [
-          technologyField('technology', 'technology'),
+          technologyField('technology', 'technology', t),
           { name: 'trigger', label: 'trigger', kind: 'number', required: true, hint: 'triggerHint' },
           { name: 'size', label: 'size', kind: 'number', required: true },
         ],

@@ -1,5 +1,5 @@
-import { countryNames } from '@nq/contracts/configuration/countries';
 import { useTranslation } from 'react-i18next';
+import { countryOptions } from '../../../shared/i18n/countries.ts';
 import { SelectField, TextAreaField, TextField } from '../../../shared/ui/fields.tsx';
 import { DayRangeFields, NameField } from '../../geo-entities/components/DraftFields.tsx';
 import { EntityDraftForm, type GeoFormProps } from '../../geo-entities/components/EntityDraftForm.tsx';
@@ -25,10 +25,8 @@ export function ClusterForm(props: GeoFormProps) {
   );
 }
 
-const countryOptions = countryNames.map((name) => ({ value: name, label: name }));
-
 function ClusterFields({ form }: { form: DraftForm<ClusterDraft> }) {
-  const { t } = useTranslation('clusters');
+  const { t, i18n } = useTranslation('clusters');
   const probes = useProbeOptions();
   const { draft, change, fieldError } = form;
   const probeOptions = (probes.data ?? []).map((probe) => ({
@@ -72,7 +70,7 @@ function ClusterFields({ form }: { form: DraftForm<ClusterDraft> }) {
             <SelectField
               key={name}
               label={t('attributes.country')}
-              options={countryOptions}
+              options={countryOptions(i18n.language)}
               placeholder={t('attributes.none')}
               value={draft.attributes.country}
               onChange={(event) => change({ attributes: { ...draft.attributes, country: event.target.value } })}

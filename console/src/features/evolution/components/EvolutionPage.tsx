@@ -1,10 +1,10 @@
 import type { BucketKey } from '@nq/contracts/analytics/query-result';
-import { type TechnologyCode, technologyLabels } from '@nq/contracts/configuration/common';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
+import { technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { type EvolutionRequest, useEvolution } from '../api/evolution.ts';
@@ -76,8 +76,12 @@ export default function EvolutionPage() {
             : dimension === 'status'
               ? t(`analysis:sections.${value}`, { defaultValue: String(value) })
               : dimension === 'technology'
-                ? (technologyLabels[value as TechnologyCode] ?? String(value))
-                : String(value),
+                ? technologyText(t, String(value))
+                : dimension === 'testType'
+                  ? testTypeText(t, String(value))
+                  : dimension === 'probeType'
+                    ? t(`measurementAnalysis:detail.probeTypes.${value}`, { defaultValue: String(value) })
+                    : String(value),
         bucket: (key: BucketKey) => bucket(key),
         movingAverage: (series) => t('evolution:movingAverageOf', { series, window: request.movingAverage }),
         globalAverage: (series) => t('evolution:globalAverageOf', { series }),

@@ -2,6 +2,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
@@ -9,6 +11,7 @@ import { Modal } from '../../../shared/ui/Modal.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
 import { type MapRequest, mapPointsQuery } from '../api/maps.ts';
+import { pointFacts } from './point-facts.ts';
 
 type Point = Record<string, string>;
 const PAGE_SIZE = 25;
@@ -40,7 +43,11 @@ export function MapRawData({ request }: { request: MapRequest }) {
           { key: 'measuredAt', header: t('mapsPage.raw.measuredAt'), render: (row) => formatDateTime(row.measuredAt) },
           { key: 'probeId', header: t('mapsPage.raw.probe') },
           { key: 'isp', header: t('mapsPage.raw.isp') },
-          { key: 'technologyLabel', header: t('mapsPage.raw.technology') },
+          {
+            key: 'technology',
+            header: t('mapsPage.raw.technology'),
+            render: (row) => (row.technology ? technologyText(t, row.technology) : row.technologyLabel),
+          },
           { key: request.kpi, header: t('mapsPage.value') },
           {
             key: 'position',
@@ -63,7 +70,7 @@ export function MapRawData({ request }: { request: MapRequest }) {
       >
         {open && (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            {Object.entries(open).map(([name, value]) => (
+            {pointFacts(open, request.kpi, t, currentLanguage()).map(([name, value]) => (
               <div key={name} className="flex justify-between gap-3 border-b border-gray-100 py-1">
                 <dt className="font-medium text-gray-600">{name}</dt>
                 <dd className="break-all text-right text-gray-900">{value || '—'}</dd>

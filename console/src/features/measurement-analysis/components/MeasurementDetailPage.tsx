@@ -2,8 +2,11 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
+import type { Option } from '../../../shared/ui/fields.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
@@ -43,14 +46,22 @@ export default function MeasurementDetailPage() {
 function Detail({ detail }: { detail: MeasurementDetail }) {
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const { measurement: m, section, results } = detail;
+  // Memberships are stored as ids: named from the lists the profile may read (an id it may not read stays as is).
+  const campaigns = useEntityOptions('/api/campaigns-management');
+  const clusters = useEntityOptions('/api/clusters-management');
+  const universes = useEntityOptions('/universes');
+  const tags = useEntityOptions('/tags');
+  const suites = useEntityOptions('/task-suites');
+  const named = (options: readonly Option[], ids: readonly string[]) =>
+    ids.map((id) => options.find((option) => option.value === id)?.label ?? id).join(', ');
   const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 3 });
   const facts: [string, ReactNode][] = [
     ['probeId', m.probeId],
     ['probeType', m.probeType ? t(`detail.probeTypes.${m.probeType}`) : ''],
     ['program', m.program],
-    ['testType', m.testType],
+    ['testType', testTypeText(t, m.testType)],
     ['destination', m.destination ? `${m.destination.name}${m.destination.ip ? ` (${m.destination.ip})` : ''}` : ''],
-    ['technology', m.technologyLabel],
+    ['technology', technologyText(t, m.technology)],
     ['isp', m.isp ?? ''],
     ['provider', m.provider ?? ''],
     ['measuredAt', formatDateTime(m.measuredAt)],
@@ -63,11 +74,11 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
     ['location', m.location ? `${m.location.lat.toFixed(5)}, ${m.location.lon.toFixed(5)}` : ''],
     ['device', [m.device?.model, m.device?.appVersion].filter(Boolean).join(' · ')],
     ['connectionId', m.connectionId ?? ''],
-    ['taskSuite', m.taskSuite ?? ''],
-    ['campaigns', m.campaigns.join(', ')],
-    ['clusters', m.clusters.join(', ')],
-    ['universes', m.universes.join(', ')],
-    ['tags', m.tags.join(', ')],
+    ['taskSuite', m.taskSuite ? named(suites, [m.taskSuite]) : ''],
+    ['campaigns', named(campaigns, m.campaigns)],
+    ['clusters', named(clusters, m.clusters)],
+    ['universes', named(universes, m.universes)],
+    ['tags', named(tags, m.tags)],
   ];
   return (
     <>

@@ -1,8 +1,11 @@
 import { measurementSearchWindow, type RowSortField, rowSortFields } from '@nq/contracts/analytics/query-result';
+import type { Language } from '@nq/contracts/errors/index';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { kpiText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
@@ -12,10 +15,13 @@ import { type MeasurementSearch, paramsFromSearch, searchFromParams } from '../a
 import { SearchForm } from './SearchForm.tsx';
 import { SectionBadge } from './SectionBadge.tsx';
 
-const kpiSummary = (kpis: Record<string, number>) =>
-  Object.entries(kpis)
-    .map(([kpi, value]) => `${kpi} ${Number(value.toFixed(2))}`)
+/** A measurement's KPI results, each by its catalogue name, in the interface language's numbers. */
+const kpiSummary = (kpis: Record<string, number>, language: Language) => {
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
+  return Object.entries(kpis)
+    .map(([kpi, value]) => `${kpiText(kpi, language)} ${number.format(value)}`)
     .join(' · ');
+};
 
 /** Spec §2 /measurementAnalysis: search the measurements the profile sees, paged; a row opens its detail. */
 export default function MeasurementSearchPage() {
@@ -79,7 +85,11 @@ export default function MeasurementSearchPage() {
           },
           { key: 'probeId', header: t('measurementAnalysis:columns.probeId') },
           { key: 'program', header: t('measurementAnalysis:columns.program') },
-          { key: 'testType', header: t('measurementAnalysis:columns.testType') },
+          {
+            key: 'testType',
+            header: t('measurementAnalysis:columns.testType'),
+            render: (row) => testTypeText(t, row.testType),
+          },
           {
             key: 'status',
             header: t('measurementAnalysis:columns.status'),
@@ -88,10 +98,14 @@ export default function MeasurementSearchPage() {
           {
             key: 'technology',
             header: t('measurementAnalysis:columns.technology'),
-            render: (row) => row.technologyLabel,
+            render: (row) => technologyText(t, row.technology),
           },
           { key: 'isp', header: t('measurementAnalysis:columns.isp') },
-          { key: 'kpis', header: t('measurementAnalysis:columns.kpis'), render: (row) => kpiSummary(row.kpis) },
+          {
+            key: 'kpis',
+            header: t('measurementAnalysis:columns.kpis'),
+            render: (row) => kpiSummary(row.kpis, currentLanguage()),
+          },
         ]}
       />
       {result.data && (

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { useIspOptions } from '../../../shared/entity-screen/isp-options.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
@@ -91,7 +92,7 @@ export function SearchForm({
           value={testType}
           onChange={(event) => setTestType(event.target.value as TestType | '')}
           placeholder={t('measurementAnalysis:any')}
-          options={testTypes.map((value) => ({ value, label: value }))}
+          options={testTypes.map((value) => ({ value, label: testTypeText(t, value) }))}
         />
         <SelectField
           label={t('analysis:kpi')}

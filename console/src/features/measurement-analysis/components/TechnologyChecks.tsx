@@ -1,8 +1,9 @@
-import { type TechnologyCode, technologyCodes, technologyLabels } from '@nq/contracts/configuration/common';
+import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuration/common';
 import { useTranslation } from 'react-i18next';
+import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import { CheckboxField } from '../../../shared/ui/fields.tsx';
 
-/** The spec §3 technologies as checkboxes, by their label (the API takes the codes). */
+/** The spec §3 technologies as checkboxes, named in the interface language (the API takes the codes). */
 export function TechnologyChecks({
   checked,
   onChange,
@@ -18,7 +19,7 @@ export function TechnologyChecks({
         {technologyCodes.map((code) => (
           <CheckboxField
             key={code}
-            label={technologyLabels[code]}
+            label={technologyText(t, code)}
             checked={checked.includes(code)}
             onChange={(event) =>
               onChange(event.target.checked ? [...checked, code] : checked.filter((item) => item !== code))

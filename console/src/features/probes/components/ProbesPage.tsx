@@ -62,7 +62,11 @@ export default function ProbesPage() {
       header: t('fleet:fields.status'),
       render: (probe) => (probe.status ? t(`fleet:options.${probe.status}`) : ''),
     },
-    { key: 'deployment', header: t('fleet:fields.deployment') },
+    {
+      key: 'deployment',
+      header: t('fleet:fields.deployment'),
+      render: (probe) => (probe.deployment ? t(`fleet:options.${probe.deployment}`) : ''),
+    },
     { key: 'town', header: t('fleet:fields.town') },
     actions,
   ];

@@ -41,7 +41,11 @@ export default function ProfilesPage() {
               .map((flag) => t(flag))
               .join(', '),
         },
-        { key: 'startPage', header: t('startPage') },
+        {
+          key: 'startPage',
+          header: t('startPage'),
+          render: (row) => (row.startPage ? t(`layers:${row.startPage}`, { defaultValue: row.startPage }) : ''),
+        },
       ]}
       fields={fields}
       codeFields={{ 'profiles.nameExists': 'name' }}

@@ -106,7 +106,7 @@ export function profileFields(t: TFunction, options: ProfileFieldOptions): Field
       convert: objectsById((id) => ({ id, groups: [] })),
     },
     {
-      ...technologyField('technologies', 'technologies', true),
+      ...technologyField('technologies', 'technologies', t, true),
       section: 'restrictionsTitle',
       hint: 'restrictionsHint',
     },

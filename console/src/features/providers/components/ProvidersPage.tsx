@@ -1,11 +1,12 @@
-import { countryNames } from '@nq/contracts/configuration/countries';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
+import { countryOptions } from '../../../shared/i18n/countries.ts';
 import type { Provider } from '../api/providers-api.ts';
 import { ProviderDetector } from './ProviderDetector.tsx';
 
-const fields: FieldSpec[] = [
+const fieldsIn = (language: string): FieldSpec[] => [
   { name: 'name', label: 'name', kind: 'text', required: true, fixedOnEdit: true, hint: 'nameHint' },
   { name: 'label', label: 'label', kind: 'text', required: true },
   {
@@ -13,7 +14,7 @@ const fields: FieldSpec[] = [
     label: 'country',
     kind: 'select',
     required: true,
-    options: countryNames.map((name) => ({ value: name, label: name })),
+    options: countryOptions(language),
   },
   { name: 'numeric', label: 'numeric', kind: 'text', required: true, hint: 'numericHint', placeholder: '21407' },
   { name: 'spn', label: 'spn', kind: 'text' },
@@ -25,7 +26,8 @@ const fields: FieldSpec[] = [
 
 /** Spec §2 /tools/providers-management: operators with their codes, IMSIs and IP ranges; the name never changes. */
 export default function ProvidersPage() {
-  const { t } = useTranslation('providers');
+  const { t, i18n } = useTranslation('providers');
+  const fields = useMemo(() => fieldsIn(i18n.language), [i18n.language]);
   return (
     <EntityManagementScreen<Provider>
       namespace="providers"

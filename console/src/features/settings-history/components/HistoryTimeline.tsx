@@ -24,6 +24,7 @@ export function HistoryTimeline({
   const { t } = useTranslation('settingsHistory');
   const texts = useAuditTexts(kind, names);
   const timeZone = useTimeZone();
+  const changes = (entry: HistoryEntry) => entry.changes.filter(texts.shows);
   const actorName = (kindOfActor: 'user' | 'profile', id: string) =>
     names[kindOfActor]?.[id] ?? (id === 'system' ? t('system') : id);
   return (
@@ -49,7 +50,7 @@ export function HistoryTimeline({
               })}
             </div>
           </div>
-          {entry.changes.length === 0 ? (
+          {changes(entry).length === 0 ? (
             <p className="text-sm text-gray-500">{t('noFieldChanges')}</p>
           ) : (
             <table className="min-w-full text-sm">
@@ -67,10 +68,10 @@ export function HistoryTimeline({
                 </tr>
               </thead>
               <tbody className="align-top">
-                {entry.changes.map((change) => (
+                {changes(entry).map((change) => (
                   <tr key={change.field} className="border-t border-gray-100">
                     <th scope="row" className="py-1 pr-2 text-left font-medium text-gray-700">
-                      {texts.label(change.field)}
+                      {texts.changeLabel(change)}
                     </th>
                     <td className="py-1 pr-2">
                       <ValueLines

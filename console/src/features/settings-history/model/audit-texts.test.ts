@@ -124,6 +124,15 @@ describe('settings history texts', () => {
     expect(textOf((await textsIn('en', 'tag')).lines('profiles', []))).toBe('—');
   });
 
+  it('tells the entity’s own status from a status field, and leaves out changes that read the same', async () => {
+    const probe = await textsIn('es', 'probe');
+    expect(probe.changeLabel({ field: 'status', before: 'absent', after: 'active' })).toBe('Estado del registro');
+    expect(probe.changeLabel({ field: 'status', before: 'Available', after: 'Ready' })).toBe('Estado');
+    expect(probe.shows({ field: 'backend', after: {} })).toBe(false);
+    expect(probe.shows({ field: 'credentials', before: {}, after: { voip: {} } })).toBe(false);
+    expect(probe.shows({ field: 'deployment', before: 'Staging', after: 'Production' })).toBe(true);
+  });
+
   it('never shows JSON: a probe’s nested settings read as label: value lines', async () => {
     const probe = await textsIn('es', 'probe');
     const text = textOf(

@@ -84,8 +84,14 @@ const isScalar = (value: unknown) => !isRecord(value) && !Array.isArray(value);
 /** A value shown after its label on the same line: a single value, a list of them, or a polygon's summary. */
 const readsAsOneValue = (value: unknown) =>
   Array.isArray(value) ? value.every(isScalar) : !isRecord(value) || isPolygon(value);
-const isEmpty = (value: unknown) =>
-  value === undefined || value === null || value === '' || (Array.isArray(value) && value.length === 0);
+const isEmpty = (value: unknown): boolean =>
+  value === undefined ||
+  value === null ||
+  value === '' ||
+  (Array.isArray(value) && value.length === 0) ||
+  (isRecord(value) && Object.values(value).every(isEmpty));
+/** The entity's own status (it did not exist, it exists, it was deleted): the history lists it as `status`. */
+const recordStatuses = new Set(['absent', 'active', 'deleted']);
 
 /** One line of a formatted value; `depth` indents the lines of a nested object. */
 export interface ValueLine {
@@ -222,5 +228,17 @@ export function auditTexts({ kind, language, timeZone, names, text }: AuditTextC
     return [{ text: String(value), depth }];
   }
 
-  return { label, lines };
+  /**
+   * A changed field's label; the entity's own status is told apart from a field named `status` (a probe's, a CDN's).
+   */
+  function changeLabel({ field, before, after }: { field: string; before?: unknown; after?: unknown }): string {
+    const ownStatus = field === 'status' && [before, after].some((value) => recordStatuses.has(String(value)));
+    return ownStatus ? (text('settingsHistory:fields.recordStatus') ?? label(field)) : label(field);
+  }
+
+  /** Whether a change shows as one: values that read the same (an empty group set up at creation) are left out. */
+  const shows = ({ field, before, after }: { field: string; before?: unknown; after?: unknown }) =>
+    JSON.stringify(lines(field, before)) !== JSON.stringify(lines(field, after));
+
+  return { label, lines, changeLabel, shows };
 }

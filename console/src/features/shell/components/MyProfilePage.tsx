@@ -12,8 +12,8 @@ export default function MyProfilePage() {
   const rows: [string, string][] = [
     [t('email'), session.data.email],
     [t('profileName'), profile.name],
-    [t('role'), profile.rol],
-    [t('service'), profile.service],
+    [t('role'), t(`profilesManagement:roles.${profile.rol}`)],
+    [t('service'), t(`profilesManagement:services.${profile.service}`)],
     [t('timeZone'), profile.timeZone],
     [
       t('dateLimits'),

@@ -5,6 +5,7 @@ import type { Entity } from '../../../shared/api/entities.ts';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
+import { countryDisplayName } from '../../../shared/i18n/countries.ts';
 
 type Universe = Entity & {
   name: string;
@@ -19,7 +20,7 @@ const attributeNames = ['country', 'provider', 'speed', 'technology', 'region'] 
 
 /** Spec §3 Universe: named groups of probes over date ranges (one probe's ranges never overlap), with a logo. */
 export default function UniversesPage() {
-  const { t } = useTranslation('universes');
+  const { t, i18n } = useTranslation('universes');
   const probes = useEntityOptions('/probes', ['probeId', 'name']);
   const fields = useMemo<FieldSpec[]>(
     () => [
@@ -83,7 +84,10 @@ export default function UniversesPage() {
           header: t('attributesTitle'),
           render: (row) =>
             attributeNames
-              .map((name) => row.attributes?.[name])
+              .map((name) => {
+                const value = row.attributes?.[name];
+                return value && name === 'country' ? countryDisplayName(value, i18n.language) : value;
+              })
               .filter(Boolean)
               .join(' · '),
         },

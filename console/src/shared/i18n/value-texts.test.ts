@@ -1,0 +1,25 @@
+import { technologyCodes } from '@nq/contracts/configuration/common';
+import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
+import { testTypes } from '@nq/contracts/measurements/measurement';
+import { describe, expect, it } from 'vitest';
+import { textsForTests } from './texts-for-tests.ts';
+import { kpiText, technologyText, testTypeText } from './value-texts.ts';
+
+describe('values sent as codes', () => {
+  it.each(['en', 'es'] as const)(
+    '%s: every technology, test type and KPI has a text, never its code',
+    async (language) => {
+      const { t } = await textsForTests(language);
+      expect(technologyCodes.filter((code) => technologyText(t, code) === String(code))).toEqual([]);
+      expect(testTypes.filter((type) => testTypeText(t, type) === type)).toEqual([]);
+      expect(kpiCatalogue.filter((kpi) => kpiText(kpi.id, language) === kpi.id)).toEqual([]);
+    },
+  );
+
+  it('names them in the interface language', async () => {
+    const { t } = await textsForTests('es');
+    expect(technologyText(t, 0)).toBe('Ninguna o sin servicio');
+    expect(testTypeText(t, 'http-download')).toBe('Descarga HTTP');
+    expect(kpiText('download', 'es')).toBe('Velocidad de descarga');
+  });
+});

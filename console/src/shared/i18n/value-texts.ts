@@ -1,0 +1,16 @@
+import type { Language } from '@nq/contracts/errors/index';
+import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
+import type { TFunction } from 'i18next';
+
+// Values that travel as codes (technologies, test types, KPI ids) as the interface language names them.
+
+/** A spec §3 technology code (`0` none, `4` 4G, `99` WiFi 2.4 GHz…). */
+export const technologyText = (t: TFunction, code: number | string) =>
+  t(`fleet:technologies.${code}`, { defaultValue: String(code) });
+
+/** A test type (`http-download` → HTTP download). */
+export const testTypeText = (t: TFunction, type: string) => t(`fleet:taskTypes.${type}`, { defaultValue: type });
+
+/** A KPI of the catalogue by its id (`download` → Download speed). */
+export const kpiText = (id: string, language: Language) =>
+  kpiCatalogue.find((kpi) => kpi.id === id)?.label[language] ?? id;
