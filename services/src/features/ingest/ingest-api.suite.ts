@@ -232,5 +232,44 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
       await sleep(1_000);
       expect(await api.platform.measurements.count({ probeId: killedProbe })).toBe(total);
     });
+
+    /** A batch of measurements of one probe, produced straight onto `measurements.raw` (as a client of Kafka may). */
+    const batchAround = async (poison: ReturnType<typeof measurement>) => {
+      const batchProbe = `${probeId}p${randomUUID().slice(0, 6)}`;
+      const around = Array.from({ length: 10 }, () => measurement({ probeId: batchProbe }));
+      const poisoned = { ...poison, probeId: batchProbe };
+      await api.platform.log.produce(
+        api.platform.topics.measurementsRaw,
+        [...around.slice(0, 5), poisoned, ...around.slice(5)].map((item) => ({
+          key: batchProbe,
+          value: JSON.stringify(item),
+        })),
+      );
+      const next = measurement({ probeId: batchProbe });
+      await produce([next]);
+      await waitFor(
+        'the rest of the batch and the next one indexed',
+        async () => (await api.platform.measurements.count({ probeId: batchProbe })) === 11,
+        60_000,
+      );
+      await waitFor('the dead letter', () =>
+        deadLetters.some((record) => JSON.parse(record.value).payload === JSON.stringify(poisoned)),
+      );
+      expect(await api.platform.measurements.get(poisoned.measurementId)).toBeUndefined();
+      return JSON.parse(deadLetters.find((r) => JSON.parse(r.value).payload === JSON.stringify(poisoned))!.value);
+    };
+
+    it('dead-letters a result the store refuses for good, with its reason, and indexes the rest of its batch', async () => {
+      // The time the gateway stamps is not validated again: a client writing to the topic may send one no store reads.
+      const letter = await batchAround(measurement({ receivedAt: 'not a time' }));
+      expect(letter.reason).toBe('refused');
+      expect(letter.problems[0].message).toMatch(/\S/);
+    });
+
+    it('dead-letters a result holding a NUL character as invalid, naming the field, and indexes the rest', async () => {
+      const letter = await batchAround(measurement({ isp: 'Movi\u0000star' }));
+      expect(letter.reason).toBe('invalid');
+      expect(letter.problems[0]).toMatchObject({ field: 'isp', message: 'validation.invalidCharacters' });
+    });
   });
 }

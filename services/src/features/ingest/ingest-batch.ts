@@ -1,4 +1,5 @@
-import { type EnrichedMeasurement, type Measurement, measurementSchema } from '@nq/contracts';
+import { type EnrichedMeasurement, type Measurement, measurementSchema, pathOfForbiddenText } from '@nq/contracts';
+import { invalidCharactersProblem } from '../../platform/entities/validation-error.ts';
 import type { LogMessage, LogRecord } from '../../platform/log/log-port.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { Enrichment } from './enrichment.ts';
@@ -40,6 +41,17 @@ export function readBatch(records: LogRecord[]) {
       deadLetters.push({
         reason: 'invalid',
         problems: [{ message: (error as Error).message }],
+        source: sourceOf(record),
+        payload: record.value,
+      });
+      continue;
+    }
+    // The topic is a boundary too: text no store may hold is refused as at the gateway.
+    const forbidden = pathOfForbiddenText(parsed);
+    if (forbidden) {
+      deadLetters.push({
+        reason: 'invalid',
+        problems: [invalidCharactersProblem(forbidden)],
         source: sourceOf(record),
         payload: record.value,
       });

@@ -60,6 +60,18 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.get(randomUUID())).toBeUndefined();
     });
 
+    it('refuses for good, on its own, a measurement it cannot store, and stores the rest of the batch', async () => {
+      const around = [1, 2, 3].map(() => sampleMeasurement({ probeId: `${probeId}r` }));
+      // A UTC offset beyond any store's range (PostgreSQL ±15:59, Elasticsearch ±18:00) that ISO 8601 allows.
+      const unstorable = sampleMeasurement({ probeId: `${probeId}r`, measuredAt: '2026-11-20T21:30:00+19:00' });
+      const { failed } = await store.write([around[0]!, unstorable, around[1]!, around[2]!]);
+      expect(failed).toEqual([
+        { measurementId: unstorable.measurementId, retryable: false, reason: expect.stringMatching(/\S/) },
+      ]);
+      for (const measurement of around) expect(await store.get(measurement.measurementId)).toEqual(measurement);
+      expect(await store.get(unstorable.measurementId)).toBeUndefined();
+    });
+
     it('gives the measurements stored without an ISP id the one found for them, once, and leaves the others', async () => {
       const stored = (isp: string | undefined, changes: Partial<EnrichedMeasurement> = {}) => {
         const { isp: _reported, ...measurement } = sampleMeasurement({ probeId: `${probeId}i`, ...changes });

@@ -5,6 +5,29 @@ import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 
 describeMeasurementStore('SQL (PGlite)', async () => openSqlMeasurementStore(await openPgliteClient()));
 
+describe('SQL measurement store refusals', () => {
+  it('refuses for good, each on its own, text PostgreSQL cannot hold (NUL, a lone surrogate), naming the reason', async () => {
+    const store = await openSqlMeasurementStore(await openPgliteClient());
+    const withNul = sampleMeasurement({ isp: 'Movi\u0000star' });
+    const withLoneSurrogate = sampleMeasurement({ tags: ['tag-\ud800'] });
+    const fine = [sampleMeasurement(), sampleMeasurement()];
+    const { failed } = await store.write([withNul, fine[0]!, withLoneSurrogate, fine[1]!]);
+    expect(failed).toEqual([
+      { measurementId: withNul.measurementId, retryable: false, reason: expect.stringContaining('22P05') },
+      { measurementId: withLoneSurrogate.measurementId, retryable: false, reason: expect.stringContaining('22P02') },
+    ]);
+    for (const measurement of fine) expect(await store.get(measurement.measurementId)).toEqual(measurement);
+    await store.close();
+  });
+
+  it('throws when the database cannot be reached: the whole batch is worth another try', async () => {
+    const sql = await openPgliteClient();
+    const store = await openSqlMeasurementStore(sql);
+    await sql.close();
+    await expect(store.write([sampleMeasurement()])).rejects.toThrow('PGlite is closed');
+  });
+});
+
 describe('SQL measurements written before ISP ids were stored', () => {
   it('gains the column, and the ids assigned are what queries filter on', async () => {
     const sql = await openPgliteClient();

@@ -2,6 +2,7 @@ import type { EnrichedMeasurement } from '@nq/contracts';
 import { migrate, type SchemaModule } from '../sql/migrations.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import type { MeasurementStore } from './measurement-store-port.ts';
+import { writeIsolatingRefusals } from './write-isolating-refusals.ts';
 
 // The fields the analytics filter and group by are columns; the whole document stays in `doc`.
 const tables = `
@@ -110,16 +111,18 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
     async write(measurements) {
       if (measurements.length === 0) return { failed: [] };
       const unique = [...new Map(measurements.map((m) => [m.measurementId, m])).values()];
-      await sql.query(
-        `insert into measurements (${columns.join(', ')})
-         select ${columns.join(', ')} from jsonb_populate_recordset(null::measurements, $1::jsonb)
-         on conflict (measurement_id) do update set ${columns
-           .filter((column) => column !== 'measurement_id')
-           .map((column) => `${column} = excluded.${column}`)
-           .join(', ')}`,
-        [JSON.stringify(unique.map(rowOf))],
-      );
-      return { failed: [] };
+      const upsert = async (batch: EnrichedMeasurement[]) => {
+        await sql.query(
+          `insert into measurements (${columns.join(', ')})
+           select ${columns.join(', ')} from jsonb_populate_recordset(null::measurements, $1::jsonb)
+           on conflict (measurement_id) do update set ${columns
+             .filter((column) => column !== 'measurement_id')
+             .map((column) => `${column} = excluded.${column}`)
+             .join(', ')}`,
+          [JSON.stringify(batch.map(rowOf))],
+        );
+      };
+      return { failed: await writeIsolatingRefusals(unique, upsert) };
     },
     async get(measurementId) {
       const [row] = await sql.query<{ doc: EnrichedMeasurement }>(
