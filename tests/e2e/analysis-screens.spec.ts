@@ -9,6 +9,8 @@ type Rgb = readonly [number, number, number];
 /** Colours the console draws with (features/maps): the Available status, and the shipped country outlines' fill. */
 const availableGreen: Rgb = [22, 163, 74];
 const outlineFill: Rgb = [248, 250, 252];
+/** The offline base map's boundary lines of the demo region (features/maps/kepler/map-layers.ts). */
+const contextBoundary: Rgb = [100, 116, 139];
 
 /**
  * How many pixels of an element's screenshot are near a colour. The PNG is decoded by the page itself (a 2D canvas),
@@ -205,13 +207,59 @@ test.describe('maps', () => {
     );
     await page.getByLabel('Campaign').selectOption('');
     await page.getByRole('button', { name: 'Show map' }).click();
+    // The message names the limit as the language writes numbers and says how to narrow the selection.
     await expect(
       page.getByText(
-        'The selection has more samples than the map can show (50000). Narrow the filters to see the map.',
+        'The selection has more samples than the map can show (50,000). To see the map, narrow it: fewer days or ' +
+          'hours, a smaller campaign or fewer probes.',
       ),
     ).toBeVisible();
     await expect(page.getByTestId('kepler-map')).toHaveCount(0);
     await screenshot(page, 'maps-sample-limit', test.info());
+  });
+
+  test('narrows the map to hours of the day: a window without measurements, then the current hour at city zoom', async ({
+    page,
+  }) => {
+    test.setTimeout(150_000);
+    const errors = collectConsoleErrors(page);
+    await logIn(page, 'admin');
+    await page.goto('/maps');
+    await page.getByLabel('KPI').selectOption('latency');
+    // The demo campaign: the map opens on its centre at city zoom.
+    await page.getByLabel('Campaign').selectOption({ label: 'Madrid drive test 2026' });
+    // Days from yesterday to tomorrow (UTC) hold today in any profile time zone; the hours are the measurement's
+    // local ones: a window a few hours from now holds nothing the fleet sent during this run, one around now does.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(1));
+    const hour = new Date().getUTCHours();
+    const at = (offset: number) => String((hour + offset + 24) % 24);
+    await page.getByLabel('From hour').selectOption(at(6));
+    await page.getByLabel('To hour').selectOption(at(8));
+    const counted = page.waitForRequest((request) => request.url().includes('/maps?count=true'));
+    await page.getByRole('button', { name: 'Show map' }).click();
+    expect((await counted).postDataJSON()).toMatchObject({
+      tsStart: day(-1),
+      tsEnd: day(1),
+      hourStart: Number(at(6)),
+      hourEnd: Number(at(8)),
+    });
+    await expect(page.getByText('No results found for the requested filters')).toBeVisible();
+
+    // From the hour before to two hours after (a window across midnight wraps).
+    await page.getByLabel('From hour').selectOption(at(-1));
+    await page.getByLabel('To hour').selectOption(at(2));
+    await page.getByRole('button', { name: 'Show map' }).click();
+    await expect(page.getByText(/\d+ samples in \d+ cells/)).toBeVisible({ timeout: 30_000 });
+    const map = page.getByTestId('kepler-map');
+    await expect(map.locator('canvas').first()).toBeVisible({ timeout: 90_000 });
+    // At city zoom the offline base map shows the region (municipal boundaries; the place names are in the
+    // screenshot: anti-aliased text has no one colour to count), not dots on white.
+    await expect.poll(() => countOf(page, map, contextBoundary), { timeout: 30_000 }).toBeGreaterThan(300);
+    await expect(page.getByText(/Instituto Geográfico Nacional.*GeoNames/)).toBeVisible();
+    await screenshot(page, 'maps-hours-city-zoom', test.info());
+    expect(errors).toEqual([]);
   });
 });
 

@@ -1346,13 +1346,13 @@ export const errorCatalogue = {
   },
   'maps.sampleLimitExceeded': {
     severity: 'warning',
-    en: 'The selection has more samples than the map can show ({limit}). Narrow the filters to see the map.',
-    es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Acota los filtros para ver el mapa.',
+    en: 'The selection has more samples than the map can show ({limit}). To see the map, narrow it: fewer days or hours, a smaller campaign or fewer probes.',
+    es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Para ver el mapa, acótala: menos días u horas, una campaña más pequeña o menos sondas.',
   },
   'maps.tooManySamples': {
     status: 422,
-    en: 'The selection has more samples than the map can show ({limit}). Narrow the filters to download them.',
-    es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Acota los filtros para descargarlas.',
+    en: 'The selection has more samples than the map can show ({limit}). To download them, narrow it: fewer days or hours, a smaller campaign or fewer probes.',
+    es: 'La selección tiene más muestras de las que el mapa puede mostrar ({limit}). Para descargarlas, acótala: menos días u horas, una campaña más pequeña o menos sondas.',
   },
   'maps.paletteRequired': {
     status: 400,

@@ -1,17 +1,20 @@
-import type { Metric } from '@nq/contracts/analytics/query-ir';
+import type { Metric, SelectionFields } from '@nq/contracts/analytics/query-ir';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { api } from '../../../shared/api/api-client.ts';
 import { parseCsv } from './csv.ts';
 
-/** What the maps page asks `POST /maps` for: a KPI's metric per tile over the selection. */
-export interface MapRequest {
+/**
+ * What the maps page asks `POST /maps` for: a KPI's metric per tile over the selection (a campaign, probes, days and
+ * the local hours of each day).
+ */
+export type MapRequest = Pick<
+  SelectionFields,
+  'campaigns' | 'probes' | 'tsStart' | 'tsEnd' | 'hourStart' | 'hourEnd'
+> & {
   kpi: KpiId;
   metric: Metric;
   zoom: number;
-  campaigns?: string[];
-  tsStart?: string;
-  tsEnd?: string;
-}
+};
 
 export interface MapTile {
   key: string;

@@ -1,9 +1,10 @@
-import { Component, lazy, type ReactNode, Suspense } from 'react';
+import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Spinner } from '../../../shared/ui/screens.tsx';
 import { tolerateBlockedWasm } from '../kepler/csp-compat.ts';
 import type { KeplerMapProps } from '../kepler/KeplerMap.tsx';
+import { onlineStyleUrl } from '../kepler/online-style.ts';
 
 // kepler.gl is a few MB: it loads in its own chunk the first time a map is shown, never with the first page.
 const KeplerMap = lazy(() => {
@@ -28,22 +29,32 @@ class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }>
   }
 }
 
-export function LazyMap(props: Omit<KeplerMapProps, 'outlinesLabel'> & { className?: string }) {
+export function LazyMap(props: Omit<KeplerMapProps, 'baseLabels'> & { className?: string }) {
   const { t } = useTranslation('maps');
   const { className = 'h-[32rem]', ...map } = props;
+  const baseLabels = useMemo(
+    () => ({ outlines: t('countries'), boundaries: t('boundaries'), places: t('places') }),
+    [t],
+  );
   return (
-    <div className={`overflow-hidden rounded-lg border border-gray-200 bg-slate-200 ${className}`}>
-      <MapFailure>
-        <Suspense
-          fallback={
-            <div className="flex h-full items-center justify-center">
-              <Spinner label={t('loadingMap')} />
-            </div>
-          }
-        >
-          <KeplerMap {...map} outlinesLabel={t('countries')} />
-        </Suspense>
-      </MapFailure>
-    </div>
+    <figure className="flex flex-col gap-1">
+      <div className={`overflow-hidden rounded-lg border border-gray-200 bg-slate-200 ${className}`}>
+        <MapFailure>
+          <Suspense
+            fallback={
+              <div className="flex h-full items-center justify-center">
+                <Spinner label={t('loadingMap')} />
+              </div>
+            }
+          >
+            <KeplerMap {...map} baseLabels={baseLabels} />
+          </Suspense>
+        </MapFailure>
+      </div>
+      {/* The shipped base map's sources ask to be credited (CC BY 4.0); an online style credits its own. */}
+      {!onlineStyleUrl && (
+        <figcaption className="text-right text-xs text-gray-500">{t('baseMapAttribution')}</figcaption>
+      )}
+    </figure>
   );
 }

@@ -7,6 +7,7 @@ import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
+import { idsOfText } from '../../measurement-analysis/api/search-params.ts';
 import type { MapRequest } from '../api/maps.ts';
 import { type PaletteId, paletteIds } from './value-classes.ts';
 
@@ -25,15 +26,26 @@ export interface MapFiltersProps {
 
 /** Tile sizes offered: web-mercator zoom levels of the aggregation grid (larger: finer cells). */
 const gridLevels = [6, 8, 10, 12, 14] as const;
+const hours = Array.from({ length: 24 }, (_, hour) => hour);
+const clock = (hour: number, minutes: string) => `${String(hour).padStart(2, '0')}:${minutes}`;
+/** Hours are inclusive: "from 10" starts at 10:00, "to 10" ends at 10:59. */
+const hourOptions = (minutes: '00' | '59') =>
+  hours.map((hour) => ({ value: String(hour), label: clock(hour, minutes) }));
 
-/** Spec §2 maps configuration: the value axis (KPI and metric), the selection, the colour palette and the radius. */
+/**
+ * Spec §2 maps configuration: the value axis (KPI and metric), the selection (campaign, probes, days and the local
+ * hours of each day), the colour palette and the radius.
+ */
 export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
   const { t } = useTranslation(['maps', 'analysis']);
   const [kpi, setKpi] = useState<string>('');
   const [metric, setMetric] = useState<Metric>('avg');
   const [campaign, setCampaign] = useState('');
+  const [probes, setProbes] = useState('');
   const [tsStart, setTsStart] = useState('');
   const [tsEnd, setTsEnd] = useState('');
+  const [hourStart, setHourStart] = useState('');
+  const [hourEnd, setHourEnd] = useState('');
   const [zoom, setZoom] = useState('10');
   const [palette, setPalette] = useState<PaletteId | ''>('quality');
   const [radius, setRadius] = useState('40');
@@ -49,14 +61,18 @@ export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
     if (tsStart && tsEnd && tsEnd < tsStart) problems.tsEnd = errorMessage('validation.endBeforeStart');
     setErrors(problems);
     if (Object.keys(problems).length > 0 || !palette) return;
+    const probeIds = idsOfText(probes);
     onShow({
       request: {
         kpi: chosenKpi as KpiId,
         metric,
         zoom: Number(zoom),
         ...(campaign ? { campaigns: [campaign] } : {}),
+        ...(probeIds.length ? { probes: probeIds } : {}),
         ...(tsStart ? { tsStart } : {}),
         ...(tsEnd ? { tsEnd } : {}),
+        ...(hourStart ? { hourStart: Number(hourStart) } : {}),
+        ...(hourEnd ? { hourEnd: Number(hourEnd) } : {}),
       },
       palette,
       radius: Number(radius) || 40,
@@ -90,7 +106,28 @@ export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
         placeholder={t('maps:anyCampaign')}
         options={campaigns.map((item) => ({ value: item.id, label: item.name }))}
       />
+      <TextField
+        label={t('maps:probes')}
+        hint={t('maps:probesHint')}
+        value={probes}
+        onChange={(event) => setProbes(event.target.value)}
+      />
       <DateRangeFields start={tsStart} end={tsEnd} onStart={setTsStart} onEnd={setTsEnd} endError={errors.tsEnd} />
+      <SelectField
+        label={t('maps:hourStart')}
+        value={hourStart}
+        onChange={(event) => setHourStart(event.target.value)}
+        placeholder={t('maps:anyHour')}
+        options={hourOptions('00')}
+        hint={t('maps:hoursHint')}
+      />
+      <SelectField
+        label={t('maps:hourEnd')}
+        value={hourEnd}
+        onChange={(event) => setHourEnd(event.target.value)}
+        placeholder={t('maps:anyHour')}
+        options={hourOptions('59')}
+      />
       <SelectField
         label={t('maps:grid')}
         value={zoom}

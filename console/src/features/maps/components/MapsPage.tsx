@@ -5,6 +5,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { entityApi } from '../../../shared/api/entities.ts';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
 import { type MapAnswer, mapQuery } from '../api/maps.ts';
@@ -111,14 +112,15 @@ function MapOutcome({
     code: warning.code,
     ...(warning.params ? { params: warning.params } : {}),
   }));
-  // The count answer carries the limit but not the warning params: the page supplies it.
+  // The count answer carries the limit but not the warning params: the page supplies it, as the language writes it.
   const blocked = answer.total > answer.limit;
+  const limit = answer.limit.toLocaleString(currentLanguage());
 
   return (
     <div className="flex flex-col gap-3">
       <Notices
         notices={notices.map((notice) =>
-          notice.code === 'maps.sampleLimitExceeded' ? { ...notice, params: { limit: answer.limit } } : notice,
+          notice.code === 'maps.sampleLimitExceeded' ? { ...notice, params: { limit } } : notice,
         )}
       />
       {answer.total > 0 && !blocked && (

@@ -8,30 +8,68 @@ import { applyMiddleware, combineReducers, createStore } from 'redux';
 import { StyleSheetManager } from 'styled-components';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { cspSafeStyleTarget } from './csp-compat.ts';
-import { configureKepler, mapStyleState, onlineStyleUrl } from './kepler-setup.ts';
-import { keplerConfig, type MapView, type Outlines, type PointLayer } from './map-layers.ts';
+import { configureKepler, mapStyleState } from './kepler-setup.ts';
+import {
+  type BaseMap,
+  keplerConfig,
+  type MapView,
+  type Outlines,
+  type PointLayer,
+  regionContext,
+} from './map-layers.ts';
+import { onlineStyleUrl } from './online-style.ts';
 
 export interface KeplerMapProps {
   layers: readonly PointLayer[];
   view: MapView;
   /** Accessible name of the map region. */
   label: string;
-  /** What the base outlines are called in their tooltip (e.g. "Countries"). */
-  outlinesLabel: string;
+  /** What the base map's parts are called in their tooltips (e.g. "Countries"). */
+  baseLabels: BaseMapLabels;
+}
+
+export interface BaseMapLabels {
+  outlines: string;
+  boundaries: string;
+  places: string;
 }
 
 const MAP_ID = 'map';
 const OUTLINES_URL = '/geo/europe-outline.geojson';
+const REGION_URL = '/geo/madrid-region.geojson';
 
-let outlines: Promise<Outlines['collection'] | undefined> | undefined;
-/** The base outlines, fetched once (a missing file leaves the plain background); an online style has its own base. */
-const loadOutlines = () => {
-  if (onlineStyleUrl) return Promise.resolve(undefined);
-  outlines ??= fetch(OUTLINES_URL)
+type Collection = Outlines['collection'] & Parameters<typeof regionContext>[0];
+const fetchCollection = (url: string): Promise<Collection | undefined> =>
+  fetch(url)
     .then((response) => (response.ok ? response.json() : undefined))
     .catch(() => undefined);
-  return outlines;
+
+interface BaseFiles {
+  outlines?: Collection | undefined;
+  region?: Collection | undefined;
+}
+
+let baseFiles: Promise<BaseFiles> | undefined;
+/**
+ * The shipped base map, fetched once (a missing file leaves that part out): country outlines and the demo region's
+ * boundaries and places. An online style has its own base.
+ */
+const loadBaseFiles = (): Promise<BaseFiles> => {
+  if (onlineStyleUrl) return Promise.resolve({});
+  baseFiles ??= Promise.all([fetchCollection(OUTLINES_URL), fetchCollection(REGION_URL)]).then(
+    ([outlines, region]) => ({ outlines, region }),
+  );
+  return baseFiles;
 };
+
+function baseMapOf(files: BaseFiles, labels: BaseMapLabels): BaseMap {
+  const region = files.region && regionContext(files.region);
+  return {
+    outlines: files.outlines && { label: labels.outlines, collection: files.outlines },
+    boundaries: region && { label: labels.boundaries, collection: region.boundaries },
+    places: region && { label: labels.places, places: region.places },
+  };
+}
 
 /** Each map has its own kepler store: kepler's state stays out of the app and goes with the map. */
 function createMapStore() {
@@ -70,10 +108,11 @@ function useElementSize() {
 }
 
 /**
- * A kepler.gl map of point layers over the shipped country outlines (offline), read-only. Replacing the layers
+ * A kepler.gl map of point layers over the shipped base map (offline: country outlines, the demo region's boundaries
+ * and places), read-only. Replacing the layers
  * replaces the datasets; the view moves only when the caller's view changes.
  */
-export default function KeplerMap({ layers, view, label, outlinesLabel }: KeplerMapProps) {
+export default function KeplerMap({ layers, view, label, baseLabels }: KeplerMapProps) {
   const store = useMemo(createMapStore, []);
   const styleTarget = useMemo(cspSafeStyleTarget, []);
   const { ref, size } = useElementSize();
@@ -90,14 +129,14 @@ export default function KeplerMap({ layers, view, label, outlinesLabel }: Kepler
   useEffect(() => {
     if (!registered) return;
     let cancelled = false;
-    void loadOutlines().then((base) => {
+    void loadBaseFiles().then((files) => {
       if (cancelled) return;
       for (const id of shown.current) store.dispatch(removeDataset(id));
       // New data (a refresh) keeps the user's pan and zoom; a new view (other filters) moves the map.
       const viewKey = JSON.stringify(view);
       const moveTo = viewKey === placedAt.current ? undefined : view;
       placedAt.current = viewKey;
-      const { datasets, config } = keplerConfig(layers, moveTo, base && { label: outlinesLabel, collection: base });
+      const { datasets, config } = keplerConfig(layers, moveTo, baseMapOf(files, baseLabels));
       shown.current = datasets.map((dataset) => dataset.info.id);
       store.dispatch(
         addDataToMap({ datasets, config, options: { centerMap: false, readOnly: true, keepExistingConfig: false } }),
@@ -106,7 +145,7 @@ export default function KeplerMap({ layers, view, label, outlinesLabel }: Kepler
     return () => {
       cancelled = true;
     };
-  }, [store, registered, layers, view, outlinesLabel]);
+  }, [store, registered, layers, view, baseLabels]);
 
   return (
     <section ref={ref} aria-label={label} className="relative h-full w-full overflow-hidden" data-testid="kepler-map">

@@ -1,14 +1,8 @@
 import { initApplicationConfig } from '@kepler.gl/utils';
+import { onlineStyleUrl } from './online-style.ts';
 
 // kepler.gl's settings for a console that works offline: no tiles unless a deployment names a style, and kepler's
 // asset "CDN" (its icon list) served by the app itself.
-
-/**
- * A MapLibre style URL for online deployments (build-time `VITE_MAP_STYLE_URL`, absolute or relative to the console's
- * origin); unset: no tiles at all. kepler only loads styles from absolute http(s) URLs.
- */
-const configuredStyleUrl: string | undefined = import.meta.env.VITE_MAP_STYLE_URL || undefined;
-export const onlineStyleUrl = configuredStyleUrl && new URL(configuredStyleUrl, window.location.origin).href;
 
 const ONLINE_STYLE_ID = 'online';
 const NO_MAP_STYLE_ID = 'no_map';

@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { hexToRgb, keplerConfig, madrid, outlineDataId, type PointLayer, viewOf } from './map-layers.ts';
+import {
+  boundaryDataId,
+  hexToRgb,
+  keplerConfig,
+  madrid,
+  outlineDataId,
+  type PointLayer,
+  placeDataId,
+  regionContext,
+  viewOf,
+} from './map-layers.ts';
 
 const layer: PointLayer = {
   id: 'probes-available',
@@ -43,13 +53,35 @@ describe('kepler map config', () => {
 
   it('draws the outlines below the points, named in their tooltip', () => {
     const outlines = { label: 'Countries', collection: { features: [{ properties: { name: 'Spain' } }] } };
-    const { datasets, config } = keplerConfig([layer], madrid, outlines);
+    const { datasets, config } = keplerConfig([layer], madrid, { outlines });
     expect(datasets[0]).toMatchObject({ info: { id: outlineDataId, label: 'Countries' } });
     expect(datasets[0]?.data.rows).toEqual([[{ properties: { name: 'Spain' } }, 'Spain']]);
     expect(config.config.visState.layers.map((item) => item.id)).toEqual(['probes-available', outlineDataId]);
     expect(config.config.visState.interactionConfig.tooltip.fieldsToShow[outlineDataId]).toEqual([
       { name: 'name', format: null },
     ]);
+  });
+
+  it("draws the region's places (named dots) and boundaries (lines) between the points and the outlines", () => {
+    const region = regionContext({
+      features: [
+        { properties: { kind: 'municipality', name: 'Getafe' }, geometry: { type: 'Polygon', coordinates: [] } },
+        { properties: { kind: 'place', name: 'Vallecas' }, geometry: { type: 'Point', coordinates: [-3.6, 40.38] } },
+      ],
+    });
+    expect(region.places).toEqual([{ name: 'Vallecas', lat: 40.38, lon: -3.6 }]);
+    expect(region.boundaries.features.map((feature) => feature.properties?.name)).toEqual(['Getafe']);
+    const outlines = { label: 'Countries', collection: { features: [] } };
+    const { datasets, config } = keplerConfig([layer], madrid, {
+      outlines,
+      boundaries: { label: 'Municipalities', collection: region.boundaries },
+      places: { label: 'Places', places: region.places },
+    });
+    const layers = config.config.visState.layers;
+    expect(layers.map((item) => item.id)).toEqual(['probes-available', placeDataId, boundaryDataId, outlineDataId]);
+    expect(layers[1]).toMatchObject({ config: { textLabel: [{ field: { name: 'name', type: 'string' } }] } });
+    expect(layers[2]).toMatchObject({ config: { visConfig: { filled: false, stroked: true } } });
+    expect(datasets.find((dataset) => dataset.info.id === placeDataId)?.data.rows).toEqual([[40.38, -3.6, 'Vallecas']]);
   });
 
   it('converts hex colours', () => {

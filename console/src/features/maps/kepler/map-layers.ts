@@ -107,9 +107,42 @@ export function outlineLayerConfig(dataId: string) {
   };
 }
 
+type NamedFeature = { properties?: { name?: string; kind?: string }; geometry?: { type?: string } };
+
 export interface Outlines {
   label: string;
-  collection: { features: readonly { properties?: { name?: string } }[] };
+  collection: { features: readonly NamedFeature[] };
+}
+
+/** A named place of the base map (a town, a district), drawn as a small dot with its name beside it. */
+export interface Place {
+  name: string;
+  lat: number;
+  lon: number;
+}
+
+/**
+ * What the map draws under its data when there are no tiles (offline): the country outlines, and for the demo region
+ * its administrative boundaries (lines) and its populated places (named dots).
+ */
+export interface BaseMap {
+  outlines?: Outlines | undefined;
+  boundaries?: Outlines | undefined;
+  places?: { label: string; places: readonly Place[] } | undefined;
+}
+
+/** The shipped region file split as the map draws it: its boundary polygons, and its places as points. */
+export function regionContext(collection: {
+  features: readonly (NamedFeature & { geometry?: { type?: string; coordinates?: unknown } })[];
+}) {
+  const boundaries = collection.features.filter((feature) => feature.geometry?.type !== 'Point');
+  const places = collection.features.flatMap((feature) => {
+    const coordinates = feature.geometry?.coordinates;
+    if (feature.geometry?.type !== 'Point' || !Array.isArray(coordinates)) return [];
+    const [lon, lat] = coordinates as [number, number];
+    return [{ name: feature.properties?.name ?? '', lat, lon }];
+  });
+  return { boundaries: { features: boundaries }, places };
 }
 
 /** The outlines as a kepler dataset: each feature in `_geojson` (as kepler's own processor does) and its name. */
@@ -127,16 +160,81 @@ export function outlineDataset(id: string, { label, collection }: Outlines) {
 }
 
 export const outlineDataId = 'base-outlines';
+export const boundaryDataId = 'base-boundaries';
+export const placeDataId = 'base-places';
+
+/** The colours of the base map's context: boundary lines, place dots and place names (slate-500, -600, -800). */
+export const contextColours = {
+  boundary: [100, 116, 139] as [number, number, number],
+  place: [71, 85, 105] as [number, number, number],
+  placeName: [30, 41, 59] as [number, number, number],
+};
+
+/** Administrative boundaries: lines only, so the outlines' fill and the data show through. */
+export function boundaryLayerConfig(dataId: string) {
+  const layer = outlineLayerConfig(dataId);
+  return {
+    ...layer,
+    config: {
+      ...layer.config,
+      visConfig: { ...layer.config.visConfig, filled: false, thickness: 0.8, strokeColor: contextColours.boundary },
+    },
+  };
+}
+
+/** Places as small dots with their names beside them (kepler's text labels). */
+export function placeDataset(label: string, places: readonly Place[]) {
+  return {
+    info: { id: placeDataId, label },
+    data: {
+      fields: [
+        { name: 'lat', type: 'real' },
+        { name: 'lon', type: 'real' },
+        { name: 'name', type: 'string' },
+      ],
+      rows: places.map((place) => [place.lat, place.lon, place.name]),
+    },
+  };
+}
+
+export function placeLayerConfig() {
+  const layer = pointLayerConfig({ id: placeDataId, label: placeDataId, colour: '#000000', points: [], radius: 2 });
+  return {
+    ...layer,
+    config: {
+      ...layer.config,
+      color: contextColours.place,
+      textLabel: [
+        {
+          field: { name: 'name', type: 'string' },
+          color: contextColours.placeName,
+          size: 12,
+          offset: [6, 0],
+          anchor: 'start',
+          alignment: 'center',
+          outlineWidth: 0,
+          outlineColor: [255, 255, 255, 255],
+          background: false,
+          backgroundColor: [255, 255, 255, 255],
+        },
+      ],
+    },
+  };
+}
 
 /**
- * Everything kepler's `addDataToMap` takes: one dataset and layer per point layer, and the base outlines below them;
- * tooltips list each point layer's details; the view, when it is to move.
+ * Everything kepler's `addDataToMap` takes: one dataset and layer per point layer, and the base map below them
+ * (places, boundaries, then outlines); tooltips list each point layer's details and the base map's names; the view,
+ * when it is to move.
  */
-export function keplerConfig(layers: readonly PointLayer[], view: MapView | undefined, outlines?: Outlines) {
+export function keplerConfig(layers: readonly PointLayer[], view: MapView | undefined, base: BaseMap = {}) {
   const datasets = layers.map(pointDataset);
+  const { outlines, boundaries, places } = base;
   return {
     datasets: [
       ...(outlines ? [outlineDataset(outlineDataId, outlines)] : []),
+      ...(boundaries ? [outlineDataset(boundaryDataId, boundaries)] : []),
+      ...(places ? [placeDataset(places.label, places.places)] : []),
       ...datasets.map(({ info, data }) => ({ info, data })),
     ],
     config: {
@@ -144,7 +242,12 @@ export function keplerConfig(layers: readonly PointLayer[], view: MapView | unde
       config: {
         visState: {
           // kepler draws the first layer of the list on top.
-          layers: [...layers.map(pointLayerConfig), ...(outlines ? [outlineLayerConfig(outlineDataId)] : [])],
+          layers: [
+            ...layers.map(pointLayerConfig),
+            ...(places ? [placeLayerConfig()] : []),
+            ...(boundaries ? [boundaryLayerConfig(boundaryDataId)] : []),
+            ...(outlines ? [outlineLayerConfig(outlineDataId)] : []),
+          ],
           interactionConfig: {
             tooltip: {
               enabled: true,
@@ -155,7 +258,7 @@ export function keplerConfig(layers: readonly PointLayer[], view: MapView | unde
                   info.id,
                   detailNames.map((name) => ({ name, format: null })),
                 ]),
-                [outlineDataId, [{ name: 'name', format: null }]],
+                ...[outlineDataId, boundaryDataId, placeDataId].map((id) => [id, [{ name: 'name', format: null }]]),
               ]),
             },
           },
