@@ -14,8 +14,16 @@ describe('probe status reports', () => {
       report('p2', '2026-11-22T10:01:00Z'),
       { value: 'not json' },
       report('p3', 'yesterday'),
+      {
+        value: JSON.stringify({
+          probeId: 'p4',
+          reportedAt: '2026-11-22T10:00:00Z',
+          state: 'Ready',
+          operator: 'a\u0000',
+        }),
+      },
     ]);
-    expect(invalid).toBe(2);
+    expect(invalid).toBe(3);
     expect(writes.map((write) => [write.id, write.doc?.state])).toEqual([
       ['p1', 'Ready'],
       ['p2', 'Available'],

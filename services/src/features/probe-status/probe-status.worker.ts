@@ -1,4 +1,4 @@
-import { type ProbeStatusReport, probeStatusReportSchema } from '@nq/contracts';
+import { type ProbeStatusReport, pathOfForbiddenText, probeStatusReportSchema } from '@nq/contracts';
 import type { LogConsumer, LogPort, LogRecord } from '../../platform/log/log-port.ts';
 import type { DocumentWrite, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { FleetTopics } from '../gateway/fleet-topics.ts';
@@ -18,7 +18,8 @@ export function latestReports(records: Pick<LogRecord, 'value'>[]) {
       continue;
     }
     const result = probeStatusReportSchema.safeParse(parsed);
-    if (!result.success) {
+    // Text no store may hold (refused at the gateway too) would be refused by the read model for ever.
+    if (!result.success || pathOfForbiddenText(parsed)) {
       invalid++;
       continue;
     }
