@@ -124,7 +124,13 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
         config: { ...config, checksOwnBodyText: true },
         // A fleet calls these many times a second: only problems are logged.
         logLevel: 'warn',
-        schema: { tags, summary, body: batchBody, response: { 202: batchAnswer, 400: errorResponse } },
+        schema: {
+          tags,
+          summary,
+          body: batchBody,
+          // 503 with Retry-After while the log cannot take them: the probe keeps its items and sends them again.
+          response: { 202: batchAnswer, 400: errorResponse, 503: errorResponse },
+        },
       },
       async (request, reply) => {
         const { probeId } = request.probe;
