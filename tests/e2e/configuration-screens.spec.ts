@@ -571,7 +571,8 @@ test.describe('profiles management', () => {
     const row = rowOf(page, name);
     await expect(row).toContainText('User');
     await expect(row).toContainText('Landline');
-    await expect(row).toContainText('benchmark');
+    // The start page by its screen's name, not its layer id.
+    await expect(row).toContainText('Benchmark');
 
     await page.getByRole('button', { name: `Edit ${name}` }).click();
     await expect(dialog(page).getByLabel('Data until')).toHaveValue('2026-12-31');
@@ -619,7 +620,9 @@ test.describe('the analyst', () => {
     'profiles_management',
   ];
 
-  test('cannot open the configuration screens its profile lacks: it is sent to its start page', async ({ page }) => {
+  test('cannot open the configuration screens its profile lacks: the login page says which, and leads back', async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'analyst');
     const sidebar = page.getByRole('navigation', { name: 'Network quality' });
@@ -627,7 +630,9 @@ test.describe('the analyst', () => {
       await expect(sidebar.getByRole('link', { name, exact: true })).toHaveCount(0);
     for (const screen of screens) {
       await page.goto(`/${screen}`);
-      await expect(page).toHaveURL(/\/evolution$/);
+      await expect(page).toHaveURL(`/login?denied=${encodeURIComponent(screen)}`);
+      await expect(page.getByRole('status')).toContainText('Your profile cannot open the');
+      await expect(page.getByRole('link', { name: 'Back to Evolution, your start page' })).toBeVisible();
     }
     expect(errors).toEqual([]);
   });
@@ -675,6 +680,8 @@ test.describe('the analyst', () => {
     await expect(page.getByTestId('admin-only-note')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Clone' })).toHaveCount(0);
     await page.goto('/users_management');
+    await expect(page).toHaveURL('/login?denied=users_management');
+    await page.getByRole('link', { name: 'Back to CDNs, your start page' }).click();
     await expect(page).toHaveURL(/\/cdns_management$/);
     expect(errors).toEqual([]);
   });
