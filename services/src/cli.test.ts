@@ -1,4 +1,7 @@
 import { spawnSync } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 const runCli = (env: Record<string, string>, ...args: string[]) =>
@@ -26,5 +29,14 @@ describe('the nq CLI', { timeout: 30_000 }, () => {
     const unknown = runCli({}, 'frobnicate');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+  });
+
+  it('migrates a database and lists the steps it holds, the second time too', () => {
+    const env = { DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-migrate-')), LOG_LEVEL: 'silent' };
+    for (const run of [runCli(env, 'migrate'), runCli(env, 'migrate')]) {
+      expect(run.status, run.stderr).toBe(0);
+      expect(run.stdout).toMatch(/^event-store 1-tables {2}\(applied \d{4}-/m);
+      expect(run.stdout).toMatch(/^launches 2-deadline-and-result /m);
+    }
   });
 });

@@ -21,6 +21,7 @@ Commands:
   api               the HTTP API alone (serves the console build too)
   projector         the projector alone: keeps the read models up to date with the event log
   rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
+  migrate           bring the database's tables up to date (every start does it too) and list the steps applied
   openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
   config            print the resolved configuration (secrets masked)
   simulate [opts]   a virtual probe fleet against a running platform: --url, --probes, --rate (results/s),
@@ -108,6 +109,22 @@ async function rebuild(name: string | undefined) {
   }
 }
 
+async function migrateDatabase() {
+  const config = loadConfig();
+  const { openPlatform } = await loadRuntime();
+  const { appliedMigrations, migrate } = await import('./platform/sql/migrations.ts');
+  const { featureSchemaModules } = await import('./features/schema-modules.ts');
+  // Each adapter brings its own tables up to date as it opens; the features' tables follow.
+  const platform = await openPlatform(config);
+  try {
+    for (const module of featureSchemaModules) await migrate(platform.sql, module);
+    for (const step of await appliedMigrations(platform.sql))
+      console.info(`${step.module} ${step.id}  (applied ${new Date(step.applied_at).toISOString()})`);
+  } finally {
+    await platform.close();
+  }
+}
+
 async function openapi(check: boolean) {
   const config = loadConfig({ ...process.env, PROFILE: 'embedded' });
   const { buildApi, openPlatform } = await loadRuntime();
@@ -165,6 +182,8 @@ async function main() {
       return runProjector();
     case 'rebuild':
       return rebuild(positionals[1]);
+    case 'migrate':
+      return migrateDatabase();
     case 'openapi':
       return openapi(values.check ?? false);
     case 'config':

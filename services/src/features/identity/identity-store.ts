@@ -1,8 +1,9 @@
+import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
 import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
 
 // Secrets stay out of the event log (which auditors replay and read models copy): password hashes, credentials and
 // one-time links live in these tables of the event-store database. The events record that they changed, not what to.
-const schema = `
+const tables = `
 create table if not exists iam_passwords (
   user_id text primary key, hash text not null, changed_at timestamptz not null);
 create table if not exists iam_credentials (
@@ -14,6 +15,7 @@ create table if not exists iam_password_links (
   token_hash text primary key, user_id text not null, purpose text not null,
   expires_at timestamptz not null, used_at timestamptz);
 `;
+export const identitySchema: SchemaModule = { name: 'identity', migrations: [{ id: '1-tables', up: tables }] };
 
 /** Sessions sign the console's calls; tokens and API clients machine calls (spec §3); probes sign for the gateway. */
 export type CredentialKind = 'session' | 'token' | 'client' | 'probe';
@@ -58,7 +60,7 @@ const credentialOf = (row: CredentialRow): Credential => ({
 });
 
 export async function openIdentityStore(sql: SqlClient) {
-  await sql.exec(schema);
+  await migrate(sql, identitySchema);
 
   return {
     async passwordHash(userId: string): Promise<string | undefined> {

@@ -1,19 +1,31 @@
 import { randomUUID } from 'node:crypto';
 import type { Launch, LaunchResult, LaunchState } from '@nq/contracts';
+import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
 import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
 
 // At most one launch in progress per probe, enforced by the database: of two launches at once, one is refused.
-// Launches stored before deadlines existed get their last update as deadline: they time out on the next read.
-const schema = `
+export const launchesSchema: SchemaModule = {
+  name: 'launches',
+  migrations: [
+    {
+      id: '1-tables',
+      up: `
 create table if not exists launches (
   id text primary key, probe_id text not null, task jsonb not null, state text not null, requested_by text not null,
   created_at timestamptz not null, updated_at timestamptz not null, measurement_id text, cancelled_by text);
+create unique index if not exists launches_one_pending on launches (probe_id) where state = 'Pending';
+create index if not exists launches_by_probe on launches (probe_id, created_at desc)`,
+    },
+    {
+      // Launches stored before deadlines existed get their last update as deadline: they time out on the next read.
+      id: '2-deadline-and-result',
+      up: `
 alter table launches add column if not exists deadline timestamptz;
 alter table launches add column if not exists result jsonb;
-update launches set deadline = updated_at where deadline is null;
-create unique index if not exists launches_one_pending on launches (probe_id) where state = 'Pending';
-create index if not exists launches_by_probe on launches (probe_id, created_at desc);
-`;
+update launches set deadline = updated_at where deadline is null`,
+    },
+  ],
+};
 
 interface LaunchRow {
   id: string;
@@ -67,7 +79,7 @@ export interface LaunchEnding {
  * ever, whatever became of the probe.
  */
 export async function openLaunchStore(sql: SqlClient, options: LaunchStoreOptions) {
-  await sql.exec(schema);
+  await migrate(sql, launchesSchema);
 
   /** Times out the launches in progress past their deadline among those `column` = `value` selects. */
   const expire = (tx: SqlExecutor, column: 'id' | 'probe_id', value: string) =>
