@@ -15,6 +15,7 @@ export * from './date-ranges.ts';
 export * from './geofilter.ts';
 export * from './geojson.ts';
 export * from './images.ts';
+export * from './kinds.ts';
 export * from './mos.ts';
 export * from './polygon-measures.ts';
 export * from './provider.ts';

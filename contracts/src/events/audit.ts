@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { type ConfigurationKind, configurationKinds } from '../configuration/kinds.ts';
 
 /** One field an event changed: its value before and after (absent when it had none). */
 export const fieldChangeSchema = z.object({
@@ -20,26 +21,11 @@ export const historyEntrySchema = z.object({
 });
 export type HistoryEntry = z.infer<typeof historyEntrySchema>;
 
-/**
- * The configuration entities the settings history covers (`/api/audit/{kind}/…`), each with the field that names it
- * to users.
- */
-export const auditedKinds = {
-  tag: 'name',
-  provider: 'name',
-  cdn: 'name',
-  'task-suite': 'name',
-  campaign: 'name',
-  geofilter: 'name',
-  cluster: 'name',
-  universe: 'name',
-  mos: 'name',
-  scorecard: 'name',
-  probe: 'name',
-  profile: 'name',
-  user: 'email',
-} as const satisfies Record<string, string>;
-export type AuditedKind = keyof typeof auditedKinds;
+/** The configuration entities the settings history covers (`/api/audit/{kind}/…`): every one of them. */
+export const auditedKinds = Object.fromEntries(
+  Object.entries(configurationKinds).map(([kind, { nameField }]) => [kind, nameField]),
+) as { [Kind in ConfigurationKind]: (typeof configurationKinds)[Kind]['nameField'] };
+export type AuditedKind = ConfigurationKind;
 export const isAuditedKind = (kind: unknown): kind is AuditedKind => typeof kind === 'string' && kind in auditedKinds;
 
 /** What an id in an entity's fields names: another audited entity, a KPI of the catalogue, or a screen (layer). */

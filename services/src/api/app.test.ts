@@ -39,6 +39,8 @@ describe('API skeleton', () => {
       'log:up',
       'read-store:up',
       'ephemeral-store:up',
+      'probe-status-worker:up',
+      'ingest-worker:up',
     ]);
   });
 

@@ -1,10 +1,16 @@
+import { basePathOf, type ConfigurationKind } from '@nq/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
 import { analyticsFor } from '../features/analytics/analytics-for-store.ts';
 import { graphicRoutes } from '../features/analytics/graphic.routes.ts';
 import { seriesLabeller } from '../features/analytics/series-labels.ts';
-import { configurationEntities, configurationServices, projectionOf } from '../features/configuration.ts';
+import {
+  configurationEntities,
+  configurationKindList,
+  configurationServices,
+  projectionOf,
+} from '../features/configuration.ts';
 import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
 import { probeCredentialRoutes } from '../features/gateway/probe-credentials.routes.ts';
 import { accountRoutes } from '../features/identity/account.routes.ts';
@@ -73,8 +79,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
 
   const { eventStore, readStore, projector, ephemeral } = platform;
   const services = configurationServices(eventStore, config.configuration, platform.secrets.seal);
-  const serviceOf = (kind: string) => services.find((service) => service.definition.kind === kind)!;
-  const identity = await openIdentity({ config, platform, users: serviceOf('user'), profiles: serviceOf('profile') });
+  const identity = await openIdentity({ config, platform, users: services.user, profiles: services.profile });
 
   app.decorate('identity', identity);
   await app.register(errorHandlerPlugin);
@@ -96,15 +101,15 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
-  const assignable = assignableProfiles(serviceOf('profile'), serviceOf('user'));
-  const probeVisibility = configurationEntities.find((entity) => entity.definition.kind === 'probe')!.visibility;
+  const assignable = assignableProfiles(services.profile, services.user);
+  const probeVisibility = configurationEntities.probe.visibility;
   /**
    * Spec §5: the probes a profile may put in its clusters and universes are those it sees (owned or granted), read
    * from their streams so that a probe created a moment ago counts.
    */
   const visibleProbeIds = async (viewer: Viewer, probeIds: string[]) => {
     if (viewer.profile.isGod) return undefined;
-    const probes = await Promise.all(probeIds.map((id) => serviceOf('probe').load(id)));
+    const probes = await Promise.all(probeIds.map((id) => services.probe.load(id)));
     return probeIds.filter((id, index) => {
       const { state } = probes[index]!;
       return state.status === 'active' && probeVisibility.sees(viewer, { ...state.fields, id, owner: state.owner });
@@ -118,23 +123,25 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       ephemeral,
       ratePerMinute: config.identity.login.ratePerMinute,
     });
-    await api.register(currentProfileRoutes, { identity: identity.service, profiles: serviceOf('profile'), readStore });
+    await api.register(currentProfileRoutes, { identity: identity.service, profiles: services.profile, readStore });
     await api.register(tokenRoutes, { identity: identity.service });
-    for (const [index, entity] of configurationEntities.entries()) {
+    for (const kind of configurationKindList) {
+      const entity = configurationEntities[kind];
+      const service = services[kind];
       const options = {
         readStore,
         collection: entity.collection,
         tag: entity.tag,
         visibility: entity.visibility,
-        service: services[index]!,
-        entityOf: (kind: string) => ({
-          service: serviceOf(kind),
-          visibility: configurationEntities.find((other) => other.definition.kind === kind)!.visibility,
+        service,
+        entityOf: (other: ConfigurationKind) => ({
+          service: services[other],
+          visibility: configurationEntities[other].visibility,
         }),
       };
       await api.register(entityRoutes, {
-        prefix: entity.basePath,
-        service: services[index]!,
+        prefix: basePathOf(kind),
+        service,
         readStore,
         projector,
         projection: projectionOf(entity),
@@ -145,14 +152,14 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
         access: entity.access,
         visibility: entity.visibility,
         secrets: platform.secrets,
-        ...(entity.definition.kind === 'user'
+        ...(kind === 'user'
           ? {
               after: identity.userLifecycle,
               admitBody: (viewer: Viewer, body: Record<string, unknown>, id?: string) =>
                 assignable.admit(viewer, body.profiles as string[] | undefined, id),
             }
           : {}),
-        ...(['cluster', 'universe'].includes(entity.definition.kind) ? { probesOf: visibleProbeIds } : {}),
+        ...(kind === 'cluster' || kind === 'universe' ? { probesOf: visibleProbeIds } : {}),
       });
       if (entity.routes)
         await api.register(
@@ -162,28 +169,28 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
             });
             await scope.register(entity.routes!, options);
           },
-          { prefix: entity.basePath },
+          { prefix: basePathOf(kind) },
         );
     }
     await api.register(userProfileRoutes, {
       prefix: '/users',
       assignable,
       identity: identity.service,
-      users: serviceOf('user'),
+      users: services.user,
       readStore,
-      visibility: configurationEntities.find((entity) => entity.definition.kind === 'user')!.visibility,
+      visibility: configurationEntities.user.visibility,
     });
-    const probeEntry = configurationEntities.find((entity) => entity.definition.kind === 'probe')!;
+    const probeEntry = configurationEntities.probe;
     await api.register(probeCredentialRoutes, {
       prefix: '/probes',
       identity: identity.service,
-      probes: serviceOf('probe'),
+      probes: services.probe,
       visibility: probeEntry.visibility,
     });
     await api.register(gatewayRoutes, {
       prefix: '/gateway/v1',
-      probes: serviceOf('probe'),
-      taskSuites: serviceOf('task-suite'),
+      probes: services.probe,
+      taskSuites: services['task-suite'],
       log: platform.log,
       topics: platform.topics,
       secrets: platform.secrets,
@@ -198,7 +205,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     await api.register(launcherRoutes, {
       prefix: '/api/launches',
       launches,
-      probes: serviceOf('probe'),
+      probes: services.probe,
       probeVisibility: probeEntry.visibility,
       log: platform.log,
       topics: platform.topics,
@@ -206,12 +213,12 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     await api.register(probeStatusRoutes, {
       readStore,
       probeVisibility: probeEntry.visibility,
-      clusterVisibility: configurationEntities.find((entity) => entity.definition.kind === 'cluster')!.visibility,
+      clusterVisibility: configurationEntities.cluster.visibility,
     });
     const analytics = analyticsFor(platform.measurements, platform.sql);
     // The breakdowns whose values are configuration entity ids (an ISP may be a provider's), named in every graphic.
-    const named = (kind: string) => {
-      const { collection, visibility } = configurationEntities.find((entity) => entity.definition.kind === kind)!;
+    const named = (kind: ConfigurationKind) => {
+      const { collection, visibility } = configurationEntities[kind];
       return { collection, visibility };
     };
     const labels = seriesLabeller(readStore, {
@@ -224,7 +231,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
       isp: named('provider'),
     });
     await api.register(graphicRoutes, { engine: analytics, labels });
-    await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: serviceOf('scorecard'), labels });
+    await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: services.scorecard, labels });
     await api.register(measurementsApiRoutes, {
       engine: analytics,
       labels,
@@ -235,10 +242,10 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     });
     await api.register(auditRoutes, {
       prefix: '/api/audit',
-      entities: configurationEntities.map(({ access, visibility }, index) => ({
-        service: services[index]!,
-        access,
-        visibility,
+      entities: configurationKindList.map((kind) => ({
+        service: services[kind],
+        access: configurationEntities[kind].access,
+        visibility: configurationEntities[kind].visibility,
       })),
     });
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
-import { configurationEntities, configurationServices } from '../features/configuration.ts';
+import { configurationKindList, configurationServices } from '../features/configuration.ts';
 import { openPlatform } from '../platform/platform.ts';
 import { demoEntityKinds, loadDemoData } from './demo-data.ts';
 
@@ -11,7 +11,7 @@ describe('demo data', () => {
     const services = configurationServices(platform.eventStore, config.configuration, platform.secrets.seal);
     expect(await loadDemoData(platform, services)).toBeGreaterThan(10);
     expect(await loadDemoData(platform, services)).toBe(0);
-    expect([...demoEntityKinds].sort()).toEqual(configurationEntities.map((e) => e.definition.kind).sort());
+    expect([...demoEntityKinds].sort()).toEqual(configurationKindList.toSorted());
     await platform.projector.catchUp();
     const clusters = await platform.readStore.list('clusters', { offset: 0, limit: 10 });
     expect(clusters.items[0]).toMatchObject({ name: 'Madrid landline', owner: 'demo-admin' });

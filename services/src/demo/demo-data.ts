@@ -1,6 +1,5 @@
 import { createHash } from 'node:crypto';
-import { layerIds } from '@nq/contracts';
-import { configurationEntities } from '../features/configuration.ts';
+import { type ConfigurationKind, layerIds } from '@nq/contracts';
 import { openIdentityStore } from '../features/identity/identity-store.ts';
 import { hashPassword } from '../features/identity/passwords.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
@@ -58,7 +57,7 @@ const demoProbes = [
 export const demoProbeIds = demoProbes.map(([probeId]) => probeId);
 
 type DemoItem = {
-  kind: string;
+  kind: ConfigurationKind;
   key: string;
   /** A readable id instead of the derived one (profiles and users, named in the demo logins). */
   id?: string;
@@ -215,7 +214,7 @@ const items: DemoItem[] = [
     }),
   },
   ...demoProbes.map(([probeId, name, family, type, latitude, longitude, operator]) => ({
-    kind: 'probe',
+    kind: 'probe' as const,
     key: probeId,
     id: probeId,
     fields: (ids: Map<string, string>) => ({
@@ -309,16 +308,18 @@ const demoId = (key: string) => {
 };
 
 /** Loads the demo configuration once, into an empty event store. Answers how many entities it created. */
-export async function loadDemoData(platform: Platform, services: EntityService[]): Promise<number> {
+export async function loadDemoData(
+  platform: Platform,
+  services: Record<ConfigurationKind, EntityService>,
+): Promise<number> {
   if ((await platform.eventStore.head()) !== '0:0') return 0;
-  const byKind = new Map(services.map((service) => [service.definition.kind, service]));
   const ids = new Map<string, string>();
   for (const item of items) {
     const key = `${item.kind}:${item.key}`;
     const id = item.id ?? demoId(key);
     ids.set(key, id);
     const fields = typeof item.fields === 'function' ? item.fields(ids) : item.fields;
-    await byKind.get(item.kind)!.execute(
+    await services[item.kind].execute(
       { type: 'create', id, fields },
       {
         actor: { userId: 'system', profileId: 'demo-admin' },
@@ -334,6 +335,4 @@ export async function loadDemoData(platform: Platform, services: EntityService[]
   return items.length;
 }
 
-export const demoEntityKinds = [...new Set(items.map((item) => item.kind))].filter((kind) =>
-  configurationEntities.some((entity) => entity.definition.kind === kind),
-);
+export const demoEntityKinds = [...new Set(items.map((item) => item.kind))];

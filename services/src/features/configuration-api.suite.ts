@@ -1,6 +1,7 @@
 import { Buffer } from 'node:buffer';
 import {
   clusterImageMaxBytes,
+  configurationKinds,
   type HttpErrorCode,
   polygonSizeLimit,
   profileImageMaxBytes,
@@ -10,7 +11,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
-import { configurationEntities } from './configuration.ts';
+import { basePathOfEntity, configurationEntities } from './configuration.ts';
 import { validSuite } from './task-suites/task-suite.fixtures.ts';
 
 type Body = Record<string, unknown>;
@@ -559,8 +560,8 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
 
     it('has a row for every configuration entity but tags, users and probes (their own suites)', () =>
       expect(table.map((row) => row.basePath).sort()).toEqual(
-        configurationEntities
-          .map((entity) => entity.basePath)
+        Object.values(configurationKinds)
+          .map(({ basePath }) => basePath)
           .filter((path) => !['/tags', '/users', '/probes'].includes(path))
           .sort(),
       ));
@@ -568,7 +569,8 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
     for (const row of table) {
       describe(row.entity, () => {
         const { basePath } = row;
-        const cloneable = configurationEntities.find((entity) => entity.basePath === basePath)?.definition.cloneable;
+        const cloneable = Object.values(configurationEntities).find((entity) => basePathOfEntity(entity) === basePath)
+          ?.definition.cloneable;
         let valid: Body;
         /** The entity the valid create stored, as it is now. */
         let current: { id: string; version: number; fields: Body };

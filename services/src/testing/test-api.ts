@@ -1,7 +1,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { layerIds, type ProfileFields } from '@nq/contracts';
+import { type ConfigurationKind, layerIds, type ProfileFields } from '@nq/contracts';
 import { buildApi } from '../api/app.ts';
 import { loadConfig } from '../config/config.ts';
 import { loadDemoData } from '../demo/load-demo.ts';
@@ -40,7 +40,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}, options: { demoDa
   });
   const identity = raw.identity as Identity;
   const services = configurationServices(platform.eventStore, config.configuration, platform.secrets.seal);
-  const service = (kind: string) => services.find((s) => s.definition.kind === kind)!;
+  const service = (kind: ConfigurationKind) => services[kind];
   const metadata = () => ({
     actor: { userId: 'test-setup', profileId: 'test-admin' },
     commandId: crypto.randomUUID(),
@@ -49,7 +49,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}, options: { demoDa
   });
 
   /** Creates it unless a previous API on the same database already did. */
-  async function ensure(kind: string, id: string, fields: Record<string, unknown>) {
+  async function ensure(kind: ConfigurationKind, id: string, fields: Record<string, unknown>) {
     if ((await service(kind).load(id)).state.status === 'absent')
       await service(kind).execute({ type: 'create', id, fields }, metadata());
   }

@@ -1,6 +1,8 @@
 import { assertPolygonWithinLimit, campaignFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { analysisLayers, type ConfigurationEntity, campaignIds, managedOn, named } from '../configuration-access.ts';
 import { refuseEndBeforeStart, refuseForbiddenName, uniqueName } from '../configuration-rules.ts';
+import { privateToOwner } from '../identity/visibility.ts';
 
 export const campaignNameScope = 'campaign-name';
 
@@ -16,3 +18,13 @@ export const campaignEntity = {
   },
   cloneable: true,
 } satisfies EntityDefinition<typeof campaignFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const campaignConfiguration: ConfigurationEntity = {
+  definition: campaignEntity,
+  collection: 'campaigns',
+  tag: 'Campaigns',
+  ...named,
+  ...managedOn('campaigns_management', [...analysisLayers, 'probes_configuration', 'profiles_management']),
+  visibility: privateToOwner({ byProfile: campaignIds }),
+};

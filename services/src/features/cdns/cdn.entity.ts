@@ -1,6 +1,7 @@
 import { cdnFieldsSchema } from '@nq/contracts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
 import { providerEntity } from '../providers/provider.entity.ts';
 
@@ -13,3 +14,13 @@ export const cdnEntity = {
   references: (cdn) =>
     cdn.provider ? [{ to: streamIdOf(providerEntity, cdn.provider), missing: 'validation.invalidOption' }] : [],
 } satisfies EntityDefinition<typeof cdnFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const cdnConfiguration: ConfigurationEntity = {
+  definition: cdnEntity,
+  collection: 'cdns',
+  tag: 'CDNs',
+  ...named,
+  searchFields: ['name', 'url'],
+  ...sharedConfiguration('cdns_management', ['task_suites_configuration']),
+};

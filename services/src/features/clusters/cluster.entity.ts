@@ -1,6 +1,7 @@
 import { clusterFieldsSchema, DomainError } from '@nq/contracts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { analysisLayers, type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import {
   refuseEndBeforeStart,
   refuseForbiddenName,
@@ -9,6 +10,8 @@ import {
   uniqueName,
 } from '../configuration-rules.ts';
 import { geofilterEntity } from '../geofilters/geofilter.entity.ts';
+import { privateToOwner } from '../identity/visibility.ts';
+import { clusterRoutes } from './cluster.routes.ts';
 
 export const clusterEntity = {
   kind: 'cluster',
@@ -37,3 +40,15 @@ export const clusterEntity = {
   /** The clone route gives the new name in the overrides. */
   cloneable: true,
 } satisfies EntityDefinition<typeof clusterFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const clusterConfiguration: ConfigurationEntity = {
+  definition: clusterEntity,
+  collection: 'clusters',
+  tag: 'Clusters',
+  ...named,
+  defaultPageSize: 25,
+  routes: clusterRoutes,
+  ...managedOn('clusters_management', [...analysisLayers, 'profiles_management']),
+  visibility: privateToOwner({ byProfile: (viewer) => viewer.profile.clusters }),
+};

@@ -1,6 +1,8 @@
 import { assertPolygonWithinLimit, geofilterFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { refuseForbiddenName, uniqueName } from '../configuration-rules.ts';
+import { privateToOwner } from '../identity/visibility.ts';
 
 export const geofilterEntity = {
   kind: 'geofilter',
@@ -15,3 +17,13 @@ export const geofilterEntity = {
   deletion: { refusedWhileReferenced: 'geofilters.inUse' },
   cloneable: true,
 } satisfies EntityDefinition<typeof geofilterFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const geofilterConfiguration: ConfigurationEntity = {
+  definition: geofilterEntity,
+  collection: 'geofilters',
+  tag: 'Geographic filters',
+  ...named,
+  ...managedOn('geofilters_management', ['clusters_management', 'maps']),
+  visibility: privateToOwner(),
+};

@@ -7,7 +7,7 @@ import { ispOf, providerDetector, providerEntryFields } from '../providers/provi
 /** The start-up step's name: a later change of how ISPs are identified would run under a new one. */
 export const storedIspIdsStep = 'measurements-isp-id-v1';
 
-const providersEntity = configurationEntities.find((entity) => entity.definition.kind === 'provider')!;
+const providersEntity = configurationEntities.provider;
 const providersReadModel = projectionOf(providersEntity).name;
 const providersCaughtUpMs = 60_000;
 

@@ -23,7 +23,7 @@ import { csvStream, prefetched, sendStream } from './measurement-stream.ts';
 import type { MeasurementsApiOptions } from './routes.ts';
 import { mapScreen } from './screens.ts';
 
-const campaignVisibility = configurationEntities.find((entity) => entity.definition.kind === 'campaign')!.visibility;
+const campaignVisibility = configurationEntities.campaign.visibility;
 
 const mapBody = withSelectionRules(
   selectionFields.extend({

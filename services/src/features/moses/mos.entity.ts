@@ -1,5 +1,6 @@
 import { mosFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
 import { checkMosEntries, checkWeightsTotal } from './mos-entry-rules.ts';
 
@@ -14,3 +15,12 @@ export const mosEntity = {
   unique: [uniqueName('mos-name', 'moses.nameExists')],
   cloneable: true,
 } satisfies EntityDefinition<typeof mosFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const mosConfiguration: ConfigurationEntity = {
+  definition: mosEntity,
+  collection: 'moses',
+  tag: 'MOS',
+  ...named,
+  ...sharedConfiguration('mos', ['scoreManagement']),
+};

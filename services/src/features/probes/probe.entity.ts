@@ -1,5 +1,8 @@
 import { DomainError, probeFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { analysisLayers, type ConfigurationEntity, managedOn } from '../configuration-access.ts';
+import { privateToOwner } from '../identity/visibility.ts';
+import { probeRoutes } from './probe.routes.ts';
 import { protectProbe } from './probe-secrets.ts';
 
 /**
@@ -23,3 +26,21 @@ export const probeEntity = {
     ...(probe.campaign ? [{ to: `campaign-${probe.campaign}`, missing: 'resource.notFound' as const }] : []),
   ],
 } satisfies EntityDefinition<typeof probeFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const probeConfiguration: ConfigurationEntity = {
+  definition: probeEntity,
+  collection: 'probes',
+  tag: 'Probes',
+  searchFields: ['probeId', 'name', 'town'],
+  defaultSort: 'probeId',
+  routes: probeRoutes,
+  ...managedOn('probes_configuration', [
+    ...analysisLayers,
+    'tools/probes_status',
+    'clusters_management',
+    'universes_configuration',
+    'campaigns_management',
+  ]),
+  visibility: privateToOwner({ byProfile: (viewer) => viewer.profile.probes }),
+};

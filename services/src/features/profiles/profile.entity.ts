@@ -1,7 +1,9 @@
 import { DomainError, kpiFringesChangeSchema, profileFieldsSchema } from '@nq/contracts';
 import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { refuseEndBeforeStart, uniqueName } from '../configuration-rules.ts';
+import { privateToOwner } from '../identity/visibility.ts';
 
 /** Spec §3 Profile, managed by administrators: its name is unique, its date range ordered. */
 export const profileEntity = {
@@ -23,3 +25,13 @@ export const profileEntity = {
     },
   },
 } satisfies EntityDefinition<typeof profileFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const profileConfiguration: ConfigurationEntity = {
+  definition: profileEntity,
+  collection: 'profiles',
+  tag: 'Profiles',
+  ...named,
+  ...managedOn('profiles_management', ['scoreManagement', 'users_management'], { adminReads: true }),
+  visibility: privateToOwner({ byProfile: (viewer) => viewer.userProfiles }),
+};

@@ -1,7 +1,9 @@
 import { DomainError, providerFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { analysisLayers, type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
 import { parseIpRange } from './ip-ranges.ts';
+import { providerRoutes } from './provider.routes.ts';
 
 export const providerEntity = {
   kind: 'provider',
@@ -23,3 +25,14 @@ export const providerEntity = {
     { scope: 'provider-imsi', valueOf: (provider) => provider.imsis, conflict: 'providers.imsiAlreadyAssigned' },
   ],
 } satisfies EntityDefinition<typeof providerFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const providerConfiguration: ConfigurationEntity = {
+  definition: providerEntity,
+  collection: 'providers',
+  tag: 'Providers',
+  ...named,
+  searchFields: ['name', 'label', 'spn'],
+  routes: providerRoutes,
+  ...sharedConfiguration('tools/providers-management', [...analysisLayers, 'probes_configuration', 'cdns_management']),
+};

@@ -3,10 +3,12 @@ import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { campaignEntity } from '../campaigns/campaign.entity.ts';
 import { clusterEntity } from '../clusters/cluster.entity.ts';
+import { type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
 import { checkMosEntries, checkWeightsTotal } from '../moses/mos-entry-rules.ts';
 import { providerEntity } from '../providers/provider.entity.ts';
 import { universeEntity } from '../universes/universe.entity.ts';
+import { scorecardRoutes } from './scorecard.routes.ts';
 
 type Fringe = ScorecardFields['kpis'][number]['fringes'][number];
 
@@ -54,3 +56,13 @@ export const scorecardEntity = {
     ),
   cloneable: true,
 } satisfies EntityDefinition<typeof scorecardFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const scorecardConfiguration: ConfigurationEntity = {
+  definition: scorecardEntity,
+  collection: 'scorecards',
+  tag: 'Scorecards',
+  ...named,
+  routes: scorecardRoutes,
+  ...sharedConfiguration('scoreManagement', ['scorecard_live', 'scorecard_comparison', 'storyboard']),
+};

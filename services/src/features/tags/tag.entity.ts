@@ -1,6 +1,9 @@
 import { tagFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { analysisLayers, type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
+import { privateToOwner } from '../identity/visibility.ts';
+import { tagRoutes } from './tag.routes.ts';
 
 export const tagNameScope = 'tag-name';
 
@@ -10,3 +13,14 @@ export const tagEntity = {
   schema: tagFieldsSchema,
   unique: [uniqueName(tagNameScope, 'tags.nameExists')],
 } satisfies EntityDefinition<typeof tagFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const tagConfiguration: ConfigurationEntity = {
+  definition: tagEntity,
+  collection: 'tags',
+  tag: 'Tags',
+  ...named,
+  routes: tagRoutes,
+  ...managedOn('tags_management', [...analysisLayers, 'probes_configuration']),
+  visibility: privateToOwner({ byProfile: (viewer) => viewer.profile.tags, profilesField: 'profiles' }),
+};

@@ -1,5 +1,6 @@
 import { universeFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { analysisLayers, type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import {
   refuseForbiddenName,
   refuseOverlappingRanges,
@@ -18,3 +19,13 @@ export const universeEntity = {
     refuseOverlappingRanges(universe.probes, 'probes', 'universes.dateRangesOverlap');
   },
 } satisfies EntityDefinition<typeof universeFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const universeConfiguration: ConfigurationEntity = {
+  definition: universeEntity,
+  collection: 'universes',
+  tag: 'Universes',
+  ...named,
+  defaultPageSize: 50,
+  ...sharedConfiguration('universes_configuration', [...analysisLayers, 'probes_configuration']),
+};

@@ -1,6 +1,8 @@
 import { DomainError, userFieldsSchema, userProfileChangeSchema } from '@nq/contracts';
 import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, managedOn } from '../configuration-access.ts';
+import { privateToOwner } from '../identity/visibility.ts';
 
 /** When the platform saw something happen to the user. */
 const platformInstant = z.object({ at: z.iso.datetime() });
@@ -42,3 +44,14 @@ export const userEntity = {
     },
   },
 } satisfies EntityDefinition<typeof userFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const userConfiguration: ConfigurationEntity = {
+  definition: userEntity,
+  collection: 'users',
+  tag: 'Users',
+  searchFields: ['email', 'name'],
+  defaultSort: 'email',
+  ...managedOn('users_management', [], { adminReads: true }),
+  visibility: privateToOwner({ profilesField: 'profiles' }),
+};

@@ -1,3 +1,4 @@
+import { configurationKinds } from '@nq/contracts/configuration/kinds';
 import {
   type AuditedKind,
   auditedKinds,
@@ -10,21 +11,9 @@ import { api } from '../../../shared/api/api-client.ts';
 import { entityApi } from '../../../shared/api/entities.ts';
 
 /** Where the list of each audited kind lives (the picker lists its entities by name). */
-export const auditedKindPaths: Record<AuditedKind, string> = {
-  tag: '/tags',
-  provider: '/api/providers',
-  cdn: '/api/cdns',
-  'task-suite': '/task-suites',
-  campaign: '/api/campaigns-management',
-  geofilter: '/api/geofilters',
-  cluster: '/api/clusters-management',
-  universe: '/universes',
-  mos: '/moses',
-  scorecard: '/scorecards',
-  probe: '/probes',
-  profile: '/profiles',
-  user: '/users',
-};
+export const auditedKindPaths = Object.fromEntries(
+  Object.entries(configurationKinds).map(([kind, { basePath }]) => [kind, basePath]),
+) as Record<AuditedKind, string>;
 export { type AuditedKind, isAuditedKind };
 
 /** An entity's changes, oldest first, with the names of what they refer to (shown by the page when it fails). */

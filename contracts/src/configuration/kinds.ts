@@ -1,0 +1,28 @@
+/**
+ * Every configuration entity, by kind (its streams are `<kind>-<id>`; the settings history names it so): where its API
+ * lives (spec §7 paths; CDNs, task suites and universes' writes have none there, so ours are documented) and the field
+ * that names one to users. Server routes, the console and the audit answers all read it from here.
+ */
+export const configurationKinds = {
+  tag: { basePath: '/tags', nameField: 'name' },
+  provider: { basePath: '/api/providers', nameField: 'name' },
+  cdn: { basePath: '/api/cdns', nameField: 'name' },
+  'task-suite': { basePath: '/task-suites', nameField: 'name' },
+  campaign: { basePath: '/api/campaigns-management', nameField: 'name' },
+  geofilter: { basePath: '/api/geofilters', nameField: 'name' },
+  cluster: { basePath: '/api/clusters-management', nameField: 'name' },
+  universe: { basePath: '/universes', nameField: 'name' },
+  mos: { basePath: '/moses', nameField: 'name' },
+  scorecard: { basePath: '/scorecards', nameField: 'name' },
+  probe: { basePath: '/probes', nameField: 'name' },
+  profile: { basePath: '/profiles', nameField: 'name' },
+  user: { basePath: '/users', nameField: 'email' },
+} as const satisfies Record<string, { basePath: string; nameField: string }>;
+
+export type ConfigurationKind = keyof typeof configurationKinds;
+
+export const isConfigurationKind = (kind: unknown): kind is ConfigurationKind =>
+  typeof kind === 'string' && Object.hasOwn(configurationKinds, kind);
+
+/** The base path of a kind's API. */
+export const basePathOf = (kind: ConfigurationKind) => configurationKinds[kind].basePath;

@@ -1,0 +1,63 @@
+import type { LayerId } from '@nq/contracts';
+import { type AccessRule, layerAccess } from '../api/access/access-rule.ts';
+import type { EntityDefinition } from '../platform/entities/entity-definition.ts';
+import type { FeatureRoutes } from './feature-routes.ts';
+import type { Viewer } from './identity/viewer.ts';
+import { shared, type Visibility } from './identity/visibility.ts';
+
+/** A configuration entity as the platform serves it: where its routes live and how its list is searched. */
+export interface ConfigurationEntity {
+  definition: EntityDefinition;
+  collection: string;
+  tag: string;
+  searchFields: string[];
+  defaultSort: string;
+  defaultPageSize?: number;
+  /** The entity's own routes, beyond list/get/create/update/delete/clone. */
+  routes?: FeatureRoutes;
+  access: { read: AccessRule; write: AccessRule };
+  visibility: Visibility;
+}
+
+export const named = { searchFields: ['name'], defaultSort: 'name' };
+
+/** Screens that analyse measurements and so read the configuration they are filtered by. */
+export const analysisLayers: LayerId[] = [
+  'storyboard',
+  'benchmark',
+  'bydestination',
+  'evolution',
+  'smartPerformance',
+  'measurementAnalysis',
+  'measurementLauncher',
+  'basic_graphic_generator',
+  'advanced_graphic_generator',
+  'dashboards_personal',
+  'csv_extractor',
+  'test_analysis',
+  'scorecard_live',
+  'scorecard_comparison',
+  'maps',
+  'probes-map',
+  'alerts',
+];
+
+/**
+ * Its management screen changes an entity; that screen and the `readers` read it. Shared configuration (providers,
+ * CDNs, universes, MOS, scorecards) changes only by administrators; private entities by any profile with the screen.
+ */
+export const managedOn = (
+  screen: LayerId,
+  readers: LayerId[],
+  options: { adminWrites?: boolean; adminReads?: boolean } = {},
+) => ({
+  access: {
+    read: layerAccess([screen, ...readers], options.adminReads),
+    write: layerAccess([screen], options.adminWrites || options.adminReads),
+  },
+});
+export const sharedConfiguration = (screen: LayerId, readers: LayerId[]) => ({
+  ...managedOn(screen, readers, { adminWrites: true }),
+  visibility: shared,
+});
+export const campaignIds = (viewer: Viewer) => viewer.profile.campaigns.map((campaign) => campaign.id);
