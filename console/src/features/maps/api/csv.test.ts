@@ -14,4 +14,16 @@ describe('parseCsv', () => {
     expect(parseCsv('')).toEqual([]);
     expect(parseCsv('a,b\n')).toEqual([]);
   });
+
+  it('reads without compiling code, which the console content security policy refuses', () => {
+    const compile = globalThis.Function;
+    globalThis.Function = (() => {
+      throw new EvalError('refused by the content security policy');
+    }) as unknown as FunctionConstructor;
+    try {
+      expect(parseCsv('id,value\na,1\n')).toEqual([{ id: 'a', value: '1' }]);
+    } finally {
+      globalThis.Function = compile;
+    }
+  });
 });
