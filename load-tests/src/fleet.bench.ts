@@ -12,6 +12,7 @@ import { join } from 'node:path';
 import { buildApi } from '@nq/services/api/app';
 import { loadConfig } from '@nq/services/config/config';
 import { loadDemoData } from '@nq/services/demo/load-demo';
+import { platformRuns } from '@nq/services/features/platform-runs';
 import { openPlatform } from '@nq/services/platform/platform';
 import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
@@ -30,7 +31,7 @@ const config = loadConfig({
   DEMO_DATA: 'true',
   CONSOLE_DIR: tmpdir(),
 });
-const platform = await openPlatform(config);
+const platform = await openPlatform(config, platformRuns);
 const api = await buildApi({ config, platform, logger: false });
 await platform.projector.start();
 const stopWorkers = await platform.startWorkers();

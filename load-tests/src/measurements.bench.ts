@@ -23,9 +23,9 @@ import { createElasticsearchAnalytics } from '@nq/services/features/analytics/el
 import { scopeQuery } from '@nq/services/features/analytics/scope-query';
 import { seededMeasurementStream, seededMeasurements } from '@nq/services/features/analytics/seeded-measurements';
 import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
-import { fleetTopicsFor } from '@nq/services/features/gateway/fleet-topics';
 import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
+import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import {
   monthOf,

@@ -12,6 +12,7 @@ const loadRuntime = async () => ({
   ...(await import('./platform/platform.ts')),
   ...(await import('./platform/lifecycle.ts')),
   ...(await import('./demo/load-demo.ts')),
+  ...(await import('./features/platform-runs.ts')),
 });
 
 const usage = `Usage: nq <command>
@@ -33,8 +34,8 @@ export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi
 
 async function serve(processes: string, withProjector: boolean) {
   const config = loadConfig();
-  const { buildApi, openPlatform, runUntilSignalled, loadDemoData, demoLogins } = await loadRuntime();
-  const platform = await openPlatform(config);
+  const { buildApi, openPlatform, runUntilSignalled, loadDemoData, demoLogins, platformRuns } = await loadRuntime();
+  const platform = await openPlatform(config, platformRuns);
   const api = await buildApi({ config, platform });
   let stopWorkers = async () => {};
   api.addHook('onClose', async () => {
@@ -71,8 +72,8 @@ async function serve(processes: string, withProjector: boolean) {
 
 async function runProjector() {
   const config = loadConfig();
-  const { openPlatform, runUntilSignalled } = await loadRuntime();
-  const platform = await openPlatform(config);
+  const { openPlatform, runUntilSignalled, platformRuns } = await loadRuntime();
+  const platform = await openPlatform(config, platformRuns);
   await platform.projector.start();
   const stopWorkers = await platform.startWorkers();
   console.info(`projector and read-model workers running (${config.profile} profile); Ctrl-C stops them`);
@@ -95,8 +96,8 @@ async function rebuild(name: string | undefined) {
     return;
   }
   const config = loadConfig();
-  const { openPlatform } = await loadRuntime();
-  const platform = await openPlatform(config);
+  const { openPlatform, platformRuns } = await loadRuntime();
+  const platform = await openPlatform(config, platformRuns);
   try {
     for (const projection of name === 'all' ? names : [name]) {
       const report = await platform.projector.rebuild(projection);
@@ -111,11 +112,11 @@ async function rebuild(name: string | undefined) {
 
 async function migrateDatabase() {
   const config = loadConfig();
-  const { openPlatform } = await loadRuntime();
+  const { openPlatform, platformRuns } = await loadRuntime();
   const { appliedMigrations, migrate } = await import('./platform/sql/migrations.ts');
   const { featureSchemaModules } = await import('./features/schema-modules.ts');
   // Each adapter brings its own tables up to date as it opens; the features' tables follow.
-  const platform = await openPlatform(config);
+  const platform = await openPlatform(config, platformRuns);
   try {
     for (const module of featureSchemaModules) await migrate(platform.sql, module);
     for (const step of await appliedMigrations(platform.sql))
@@ -127,8 +128,8 @@ async function migrateDatabase() {
 
 async function openapi(check: boolean) {
   const config = loadConfig({ ...process.env, PROFILE: 'embedded' });
-  const { buildApi, openPlatform } = await loadRuntime();
-  const platform = await openPlatform(config, { inMemory: true });
+  const { buildApi, openPlatform, platformRuns } = await loadRuntime();
+  const platform = await openPlatform(config, platformRuns, { inMemory: true });
   const api = await buildApi({ config, platform, logger: false });
   await api.ready();
   const document = `${JSON.stringify(api.swagger(), null, 2)}\n`;

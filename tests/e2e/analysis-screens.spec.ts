@@ -630,9 +630,9 @@ test.describe('settings history', () => {
     await expect(updateInEnglish).toContainText('Changed');
     await expect(updateInEnglish.getByRole('row', { name: /^Provider/ })).toContainText('Vodafone');
     await expect(updateInEnglish.getByRole('row', { name: /^Status/ })).toContainText('ActiveInactive');
-    await expect(
-      changesInEnglish.locator('[data-version="1"]').getByRole('row', { name: /^Location/ }),
-    ).toContainText('Latitude: 40.4168');
+    await expect(changesInEnglish.locator('[data-version="1"]').getByRole('row', { name: /^Location/ })).toContainText(
+      'Latitude: 40.4168',
+    );
     await screenshot(page, 'settings-history-en', test.info());
     expect(errors).toEqual([]);
   });

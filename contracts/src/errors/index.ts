@@ -1,21 +1,11 @@
 import { z } from 'zod';
 import { type CatalogueEntry, errorCatalogue, type HttpStatus } from './catalogue.ts';
+import type { ErrorCode, HttpErrorCode, MessageParams, WarningCode } from './codes.ts';
 
 export type { CatalogueEntry, CatalogueErrorEntry, CatalogueWarningEntry, HttpStatus } from './catalogue.ts';
 export { errorCatalogue, httpStatuses } from './catalogue.ts';
+export type { ErrorCode, HttpErrorCode, MessageParams, WarningCode } from './codes.ts';
 export { catalogueError, type IssueFacts, issueParams } from './issue-params.ts';
-
-type Catalogue = typeof errorCatalogue;
-
-/** Every code of the catalogue, errors and warnings alike. */
-export type ErrorCode = keyof Catalogue;
-/** Codes returned inside successful responses (no HTTP status). */
-export type WarningCode = { [K in ErrorCode]: Catalogue[K] extends { severity: 'warning' } ? K : never }[ErrorCode];
-/** Codes that end a request with an HTTP status; the only codes a `DomainError` takes. */
-export type HttpErrorCode = Exclude<ErrorCode, WarningCode>;
-
-/** Values that fill `{name}` placeholders in a message. */
-export type MessageParams = Readonly<Record<string, string | number>>;
 
 export const errorCodes = Object.keys(errorCatalogue) as [ErrorCode, ...ErrorCode[]];
 export const errorCodeSchema = z.enum(errorCodes);

@@ -1,4 +1,4 @@
-import type { ErrorCode, MessageParams } from './index.ts';
+import type { ErrorCode, MessageParams } from './codes.ts';
 
 /** What a zod issue (or fastify-type-provider-zod's copy of one in `params`) tells about the rule it breaks. */
 export interface IssueFacts {

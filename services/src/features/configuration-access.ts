@@ -1,6 +1,6 @@
 import type { LayerId } from '@nq/contracts';
-import { type AccessRule, layerAccess } from '../api/access/access-rule.ts';
 import type { EntityDefinition } from '../platform/entities/entity-definition.ts';
+import { type AccessRule, layerAccess } from '../platform/http/access-rule.ts';
 import type { FeatureRoutes } from './feature-routes.ts';
 import type { Viewer } from './identity/viewer.ts';
 import { shared, type Visibility } from './identity/visibility.ts';

@@ -1,22 +1,19 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
+import type { DocumentProjection } from '@nq/projections';
 import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
-import { configurationProjections } from '../features/configuration.ts';
-import { type FleetTopics, fleetTopicsFor } from '../features/gateway/fleet-topics.ts';
-import { startIngestWorker } from '../features/ingest/ingest.worker.ts';
-import { assignStoredIspIds } from '../features/ingest/stored-isp-ids.ts';
-import { startProbeStatusWorker } from '../features/probe-status/probe-status.worker.ts';
 import type { Dependency } from './dependency.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
 import { openSqlEventStore } from './event-store/sql-event-store.ts';
-import { reportConsumers } from './log/consumer-health.ts';
+import { reportConsumers, type WorkerName } from './log/consumer-health.ts';
 import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
+import { type FleetTopics, fleetTopicsFor } from './log/fleet-topics.ts';
 import { openKafkaLog } from './log/kafka/kafka-log.ts';
-import type { LogPort } from './log/log-port.ts';
+import type { LogConsumer, LogPort } from './log/log-port.ts';
 import { type DispatcherLog, startMailDispatcher } from './mail/mail-dispatcher.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { MailPort } from './mail/mail-port.ts';
@@ -35,6 +32,26 @@ import { ensureDatabase } from './sql/ensure-database.ts';
 import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
 import type { SqlClient } from './sql/sql-client.ts';
+
+/** A worker a process runs beside its projector: a log consumer (reported on /ready and /metrics) or a task. */
+export interface PlatformWorker {
+  name: WorkerName | string;
+  start(platform: Platform, options: WorkerOptions): Promise<LogConsumer | { stop(): Promise<void> }>;
+}
+export interface WorkerOptions {
+  log?: DispatcherLog;
+}
+
+/**
+ * What the platform runs for the features, handed over by whoever composes a process (the CLI, the tests): the read
+ * models its projector keeps and the workers `startWorkers` starts. The platform itself knows no feature.
+ */
+export interface PlatformRuns {
+  projections: readonly DocumentProjection[];
+  workers: readonly PlatformWorker[];
+}
+
+const isConsumer = (started: LogConsumer | { stop(): Promise<void> }): started is LogConsumer => 'status' in started;
 
 /** The adapters chosen by configuration, opened once and shared by every process running in this one. */
 export interface Platform {
@@ -57,8 +74,8 @@ export interface Platform {
   measurements: MeasurementStore;
   /** The fleet's topics (created at open). */
   topics: FleetTopics;
-  /** Starts the log consumers that keep read models (probe status) and the mail dispatcher; resolves to their stop. */
-  startWorkers(options?: { log?: DispatcherLog }): Promise<() => Promise<void>>;
+  /** Starts the workers it was given and the mail dispatcher; resolves to their stop. */
+  startWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
   metrics: Registry;
   dependencies: Dependency[];
   close(): Promise<void>;
@@ -74,7 +91,11 @@ async function openSql(config: Config): Promise<SqlClient> {
   return openPgClient(config.postgres.url);
 }
 
-export async function openPlatform(config: Config, options: { inMemory?: boolean } = {}): Promise<Platform> {
+export async function openPlatform(
+  config: Config,
+  runs: PlatformRuns,
+  options: { inMemory?: boolean } = {},
+): Promise<Platform> {
   const closers: (() => Promise<unknown>)[] = [];
   const sql = options.inMemory ? await openPgliteClient() : await openSql(config);
   closers.push(() => sql.close());
@@ -117,7 +138,7 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
   closers.push(() => measurements.close());
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
-  const projector = createProjector({ eventStore, readStore, projections: configurationProjections, metrics });
+  const projector = createProjector({ eventStore, readStore, projections: [...runs.projections], metrics });
   closers.push(() => projector.stop());
 
   const dependencies: Dependency[] = [
@@ -138,7 +159,7 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     dependencies.push({ name: 'jobs', adapter: 'bullmq', check: async () => void (await redis.ping()) });
   }
 
-  return {
+  const platform: Platform = {
     config,
     sql,
     eventStore,
@@ -153,22 +174,16 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
     topics,
     measurements,
     async startWorkers(options = {}) {
-      const probeStatusWorker = await startProbeStatusWorker(log, readStore, topics);
-      const ingestWorker = await startIngestWorker({
-        log,
-        topics,
-        store: measurements,
-        readStore,
-        eventStore,
-        metrics,
-      });
+      const started: [string, LogConsumer | { stop(): Promise<void> }][] = [];
+      for (const worker of runs.workers) started.push([worker.name, await worker.start(platform, options)]);
       const stopReporting = reportConsumers(
-        { 'probe-status-worker': probeStatusWorker, 'ingest-worker': ingestWorker },
+        Object.fromEntries(started.filter(([, worker]) => isConsumer(worker))) as Partial<
+          Record<WorkerName, LogConsumer>
+        >,
         { dependencies, metrics, adapter: log.adapter },
       );
       const consumers = [
-        probeStatusWorker,
-        ingestWorker,
+        ...started.map(([, worker]) => worker),
         await startMailDispatcher({
           outbox: mailOutbox,
           mail,
@@ -178,10 +193,6 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
           ...(options.log ? { log: options.log } : {}),
         }),
       ];
-      // Measurements stored before ingest recorded ISP ids get theirs, once, beside the workers.
-      assignStoredIspIds({ sql, eventStore, readStore, projector, measurements }).catch((error: unknown) =>
-        console.warn('ISP ids of stored measurements, tried again at the next start:', error),
-      );
       return async () => {
         stopReporting();
         await Promise.all(consumers.map((consumer) => consumer.stop()));
@@ -193,4 +204,5 @@ export async function openPlatform(config: Config, options: { inMemory?: boolean
       for (const close of closers.reverse()) await close().catch(() => undefined);
     },
   };
+  return platform;
 }

@@ -8,6 +8,7 @@ import { loadDemoData } from '../demo/load-demo.ts';
 import { configurationServices } from '../features/configuration.ts';
 import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
+import { platformRuns } from '../features/platform-runs.ts';
 import { openPlatform } from '../platform/platform.ts';
 import { type SignedClient, signedClient } from './signed-client.ts';
 
@@ -29,7 +30,7 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}, options: { demoDa
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const platform = await openPlatform(config, { inMemory: config.profile === 'embedded' });
+  const platform = await openPlatform(config, platformRuns, { inMemory: config.profile === 'embedded' });
   if (options.demoData) await loadDemoData(platform);
   const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
   await platform.projector.start();

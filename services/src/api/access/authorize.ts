@@ -1,6 +1,6 @@
 import { DomainError, type LayerId, reachesLayer } from '@nq/contracts';
 import { isAdmin, type Viewer } from '../../features/identity/viewer.ts';
-import type { AccessRule } from './access-rule.ts';
+import type { AccessRule } from '../../platform/http/access-rule.ts';
 
 /** Refuses a signed-in caller the rule does not admit: a screen its profile lacks (403), or an admin-only operation. */
 export function authorize(rule: AccessRule, viewer: Viewer): void {

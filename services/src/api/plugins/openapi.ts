@@ -3,7 +3,7 @@ import swaggerUi from '@fastify/swagger-ui';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { describeAccess } from '../access/access-rule.ts';
+import { describeAccess } from '../../platform/http/access-rule.ts';
 
 export const apiInfo = {
   title: 'Network-quality platform API',

@@ -7,10 +7,19 @@ import {
   referencedEntities,
 } from '@nq/contracts';
 import type { Viewer } from '../../features/identity/viewer.ts';
+import type { Visibility } from '../../features/identity/visibility.ts';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { AccessRule } from '../../platform/http/access-rule.ts';
 import { authorize } from '../access/authorize.ts';
-import type { AuditedEntity } from './audit-routes.ts';
 
 type Named = { kind: AuditedKind; id: string };
+
+/** A configuration entity as its own routes declare it: who reads it, and which of its entities a profile sees. */
+export interface AuditedEntity {
+  service: EntityService;
+  access: { read: AccessRule };
+  visibility: Visibility;
+}
 
 /**
  * Names for an audit answer, so that the settings history shows names instead of ids: the entities its fields refer

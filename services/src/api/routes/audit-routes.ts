@@ -2,18 +2,9 @@ import { DomainError, entityAsOfSchema, historyAnswerSchema } from '@nq/contract
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Visibility } from '../../features/identity/visibility.ts';
 import { historyOf } from '../../platform/entities/audit.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { type AccessRule, alongWith } from '../access/access-rule.ts';
-import { auditNamer } from './audit-names.ts';
-
-/** A configuration entity as its own routes declare it: who reads it, and which of its entities a profile sees. */
-export interface AuditedEntity {
-  service: EntityService;
-  access: { read: AccessRule };
-  visibility: Visibility;
-}
+import { alongWith } from '../../platform/http/access-rule.ts';
+import { type AuditedEntity, auditNamer } from './audit-names.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });
 

@@ -2,7 +2,7 @@ import { errorBody, pickLanguage } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Dependency } from '../../platform/dependency.ts';
-import { publicAccess } from '../access/access-rule.ts';
+import { publicAccess } from '../../platform/http/access-rule.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 

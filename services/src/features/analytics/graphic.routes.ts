@@ -1,6 +1,6 @@
 import { graphicResponseSchema, pickLanguage, queryIrSchema, warningBody } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { scopeOf } from '../identity/data-scope.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';

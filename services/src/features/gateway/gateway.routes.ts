@@ -2,14 +2,14 @@ import { createHash } from 'node:crypto';
 import { DomainError, measurementSchema, pickLanguage, probeStatusReportSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { probeAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { localizedProblems } from '../../platform/entities/validation-error.ts';
+import { probeAccess } from '../../platform/http/access-rule.ts';
+import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { type ItemRejection, splitBatch } from './batch-items.ts';
-import type { FleetTopics } from './fleet-topics.ts';
 
 export interface GatewayRouteOptions {
   probes: EntityService;

@@ -1,8 +1,8 @@
 import { DomainError, issuedCredentialsSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import type { Visibility } from '../identity/visibility.ts';

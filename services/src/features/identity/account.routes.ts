@@ -9,8 +9,8 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { publicAccess, signedIn } from '../../api/access/access-rule.ts';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
+import { publicAccess, signedIn } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { IdentityService } from './identity-service.ts';
 

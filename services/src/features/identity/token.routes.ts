@@ -1,7 +1,7 @@
 import { DomainError, issuedCredentialsSchema, tokenRequestSchema, tokenSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { IdentityService } from './identity-service.ts';
 import type { Credential } from './identity-store.ts';

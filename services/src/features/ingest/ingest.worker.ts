@@ -1,9 +1,10 @@
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
+import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogConsumer, LogPort } from '../../platform/log/log-port.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
+import type { PlatformWorker } from '../../platform/platform.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { FleetTopics } from '../gateway/fleet-topics.ts';
 import { enrichment } from './enrichment.ts';
 import { deadLetterMessage, enrichedMessage, ingestBatch } from './ingest-batch.ts';
 
@@ -81,3 +82,17 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
     status: consumer.status,
   };
 }
+
+/** The ingest worker (measurements.raw → the measurements read model), as processes that run ingest start it. */
+export const ingestWorker: PlatformWorker = {
+  name: 'ingest-worker',
+  start: (platform) =>
+    startIngestWorker({
+      log: platform.log,
+      topics: platform.topics,
+      store: platform.measurements,
+      readStore: platform.readStore,
+      eventStore: platform.eventStore,
+      metrics: platform.metrics,
+    }),
+};

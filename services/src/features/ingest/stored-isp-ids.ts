@@ -1,4 +1,4 @@
-import type { Platform } from '../../platform/platform.ts';
+import type { Platform, PlatformWorker } from '../../platform/platform.ts';
 import { runStartupStep } from '../../platform/sql/startup-steps.ts';
 import { configurationEntities, projectionOf } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';
@@ -37,3 +37,14 @@ export async function assignStoredIspIds(platform: Stores): Promise<number | und
   const outcome = await runStartupStep(platform.sql, storedIspIdsStep, () => assignIspIdsFromProviders(platform));
   return outcome.ran ? outcome.result : undefined;
 }
+
+/** Runs the step beside the workers, in the background: a failure is tried again at the next start. */
+export const storedIspIdsTask: PlatformWorker = {
+  name: 'stored-isp-ids',
+  start: async (platform) => {
+    assignStoredIspIds(platform).catch((error: unknown) =>
+      console.warn('ISP ids of stored measurements, tried again at the next start:', error),
+    );
+    return { stop: async () => {} };
+  },
+};

@@ -1,11 +1,11 @@
 import { DomainError, type Launch, launchSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
+import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { FleetTopics } from '../gateway/fleet-topics.ts';
 import type { Visibility } from '../identity/visibility.ts';
 import type { LaunchStore } from './launch-store.ts';
 

@@ -8,10 +8,10 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { probeAccess } from '../../api/access/access-rule.ts';
+import { probeAccess } from '../../platform/http/access-rule.ts';
+import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { FleetTopics } from '../gateway/fleet-topics.ts';
 import type { LaunchStore } from './launch-store.ts';
 
 export interface ProbeCommandRouteOptions {

@@ -7,7 +7,7 @@ import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { including, measurementFilterFields, narrowedSelection } from './measurement-filters.ts';
 import { visibleIn } from './measurement-scope.ts';
 import { csvStream, jsonArrayStream, prefetched, sendStream } from './measurement-stream.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { exportScreens } from './screens.ts';
 
 const exportBody = withSelectionRules(selectionFields.extend(measurementFilterFields));

@@ -5,7 +5,7 @@ import { errorResponse } from '../feature-routes.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { kpiViewSchema, profileKpis } from './kpi-views.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { pickerScreens } from './screens.ts';
 import { selectionOf } from './validated.ts';
 

@@ -20,7 +20,7 @@ import { analyticsScopeOf, translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { mapTile, mapTileSchema, maxZoom } from './map-tiles.ts';
 import { csvStream, prefetched, sendStream } from './measurement-stream.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { mapScreen } from './screens.ts';
 
 const campaignVisibility = configurationEntities.campaign.visibility;

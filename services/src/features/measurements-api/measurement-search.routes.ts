@@ -17,7 +17,7 @@ import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { measurementFilterFields, narrowedSelection } from './measurement-filters.ts';
 import { visibleIn, withinScope } from './measurement-scope.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { detailScreens, searchScreens } from './screens.ts';
 
 const searchBody = withSelectionRules(

@@ -21,7 +21,7 @@ import { errorResponse } from '../feature-routes.ts';
 import { destinationsFor } from '../identity/data-scope.ts';
 import { analyticsScopeOf, translated } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { benchmarkScreen, byDestinationScreen, evolutionScreen } from './screens.ts';
 import { queryIrOf } from './validated.ts';
 

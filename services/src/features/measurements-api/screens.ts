@@ -1,5 +1,5 @@
 import type { LayerId } from '@nq/contracts';
-import { layerAccess } from '../../api/access/access-rule.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import { analysisLayers } from '../configuration.ts';
 
 // The screens (spec §2) that call each group of routes.

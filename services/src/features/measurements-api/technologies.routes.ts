@@ -5,7 +5,7 @@ import { z } from 'zod';
 import type { Group } from '../analytics/analytics-engine.ts';
 import { analyticsScopeOf } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { pickerScreens } from './screens.ts';
 import { selectionOf } from './validated.ts';
 

@@ -5,7 +5,7 @@ import { z } from 'zod';
 import { errorResponse } from '../feature-routes.ts';
 import { analyticsScopeOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
-import type { MeasurementsApiOptions } from './routes.ts';
+import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { testAnalysisScreen } from './screens.ts';
 import { selectionOf } from './validated.ts';
 

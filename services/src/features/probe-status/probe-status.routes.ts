@@ -3,7 +3,7 @@ import type { ProbeMembership } from '@nq/contracts';
 import { pickLanguage, translate } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { membersAsOf } from '../clusters/memberships.ts';
 import { readAll } from '../feature-routes.ts';

@@ -1,7 +1,8 @@
 import { type ProbeStatusReport, pathOfForbiddenText, probeStatusReportSchema } from '@nq/contracts';
+import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogConsumer, LogPort, LogRecord } from '../../platform/log/log-port.ts';
+import type { PlatformWorker } from '../../platform/platform.ts';
 import type { DocumentWrite, ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { FleetTopics } from '../gateway/fleet-topics.ts';
 
 export const probeStatusCollection = 'probe-status';
 
@@ -57,3 +58,9 @@ export async function startProbeStatusWorker(
     },
   });
 }
+
+/** The probe status read model's worker, as processes that run projections start it. */
+export const probeStatusWorker: PlatformWorker = {
+  name: 'probe-status-worker',
+  start: (platform) => startProbeStatusWorker(platform.log, platform.readStore, platform.topics),
+};

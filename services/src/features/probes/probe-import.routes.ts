@@ -1,8 +1,8 @@
 import { DomainError, type Language, logPositionSchema, pickLanguage, translate } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
-import { commandMetadata } from '../../api/routes/command-metadata.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
+import { commandMetadata } from '../../platform/http/command-metadata.ts';
 import { errorResponse, type FeatureRoutes } from '../feature-routes.ts';
 import { MAX_PROBE_ROWS, type ProbeDraft, readProbeCsv } from './probe-csv.ts';
 import { NAME_SEPARATOR, probeCsvColumns } from './probe-csv-columns.ts';

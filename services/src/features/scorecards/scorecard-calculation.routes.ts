@@ -13,8 +13,8 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import { abortOnDisconnect } from '../analytics/abort-on-disconnect.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import type { SeriesLabeller } from '../analytics/series-labels.ts';

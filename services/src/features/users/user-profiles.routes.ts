@@ -1,8 +1,8 @@
 import { DomainError, pickLanguage, userProfileActions, userProfileChangeSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../api/access/access-rule.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { documentList, errorResponse, readAll } from '../feature-routes.ts';
 import type { IdentityService } from '../identity/identity-service.ts';

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { buildApi } from '../../api/app.ts';
 import { loadConfig } from '../../config/config.ts';
+import { platformRuns } from '../../features/platform-runs.ts';
 import { openPlatform } from '../platform.ts';
 import { openPgliteClient } from './pglite-client.ts';
 import { previousReleaseSchema } from './previous-release-schema.fixture.ts';
@@ -28,7 +29,7 @@ describe('a database made by the previous release', () => {
     await old.close();
 
     const config = loadConfig({ DATA_DIR: dataDir, CONSOLE_DIR: consoleDir, LOG_LEVEL: 'silent', DEMO_DATA: 'false' });
-    const platform = await openPlatform(config);
+    const platform = await openPlatform(config, platformRuns);
     const api = await buildApi({ config, platform, logger: false });
     try {
       await api.ready();

@@ -1,4 +1,4 @@
-import type { TopicSpec } from '../../platform/log/log-port.ts';
+import type { TopicSpec } from './log-port.ts';
 
 /**
  * The topics between the probe fleet and the platform (design §1), keyed by probe id. A prefix (TOPIC_PREFIX) lets

@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { CommandMetadata } from '../../platform/entities/entity-service.ts';
+import type { CommandMetadata } from '../entities/entity-service.ts';
 
 /**
  * The metadata of a command a request sends: its actor and its command id (the request's unless one derived from it

@@ -1,0 +1,17 @@
+import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { SeriesLabeller } from '../analytics/series-labels.ts';
+import type { Visibility } from '../identity/visibility.ts';
+
+/** What every route of the measurements API is given (the plugin passes its options to each). */
+export interface MeasurementsApiOptions {
+  engine: AnalyticsEngine;
+  /** Names the entities the graphic answers' series are broken down by. */
+  labels: SeriesLabeller;
+  measurements: MeasurementStore;
+  readStore: ReadStore;
+  probeVisibility: Visibility;
+  /** Spec §9 map visualization sample limit (`MAP_SAMPLE_LIMIT`); beyond it a map is blocked. */
+  mapSampleLimit: number;
+}
