@@ -14,13 +14,13 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compareLogPositions, type EventMetadata, type LogPosition } from '@nq/contracts';
+import { createProjector } from '@nq/projections/projector/projector';
 import { configurationProjections } from '@nq/services/features/configuration';
 import { tagEntity } from '@nq/services/features/tags/tag.entity';
 import { defaultConfigurationSettings } from '@nq/services/platform/entities/entity-definition';
 import { entityService } from '@nq/services/platform/entities/entity-service';
 import type { EventStore, NewEvent } from '@nq/services/platform/event-store/event-store-port';
 import { openSqlEventStore } from '@nq/services/platform/event-store/sql-event-store';
-import { createProjector } from '@nq/services/platform/projector/projector';
 import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
 import type { ReadStore } from '@nq/services/platform/read-store/read-store-port';
 import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';

@@ -5,10 +5,10 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { logStart } from '@nq/contracts';
+import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
-import { openElasticsearchMeasurementStore } from '@nq/services/platform/measurements/elasticsearch-measurement-store';
 import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
 import { Registry } from 'prom-client';
 

@@ -18,6 +18,9 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
 import { logStart, queryIrSchema } from '@nq/contracts';
+import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
+import { monthOf } from '@nq/projections/measurements/measurement-index-template';
+import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
 import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
 import { scopeQuery } from '@nq/services/features/analytics/scope-query';
@@ -27,11 +30,6 @@ import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
-import {
-  monthOf,
-  openElasticsearchMeasurementStore,
-} from '@nq/services/platform/measurements/elasticsearch-measurement-store';
-import { openSqlMeasurementStore } from '@nq/services/platform/measurements/sql-measurement-store';
 import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import type { IngestThreadData } from './ingest-worker.thread.ts';

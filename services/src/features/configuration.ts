@@ -1,10 +1,9 @@
 import { basePathOf, type ConfigurationKind } from '@nq/contracts';
-import { configurationEntityProjection } from '@nq/projections';
+import { campaignPolygonsProjection, configurationEntityProjection } from '@nq/projections';
 import { type ConfigurationSettings, intentEventsOf } from '../platform/entities/entity-definition.ts';
 import { type EntityService, entityService } from '../platform/entities/entity-service.ts';
 import type { EventStore } from '../platform/event-store/event-store-port.ts';
 import { campaignConfiguration } from './campaigns/campaign.entity.ts';
-import { campaignPolygonsProjection } from './campaigns/campaign-polygons.ts';
 import { cdnConfiguration } from './cdns/cdn.entity.ts';
 import { clusterConfiguration } from './clusters/cluster.entity.ts';
 import type { ConfigurationEntity } from './configuration-access.ts';

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import type { DocumentProjection } from '@nq/projections';
 import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
@@ -19,10 +18,8 @@ import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { MailPort } from './mail/mail-port.ts';
 import { openMail } from './mail/open-mail.ts';
 import { openSqlMailOutbox } from './mail/sql-mail-outbox.ts';
-import { openElasticsearchMeasurementStore } from './measurements/elasticsearch-measurement-store.ts';
 import type { MeasurementStore } from './measurements/measurement-store-port.ts';
-import { openSqlMeasurementStore } from './measurements/sql-measurement-store.ts';
-import { createProjector, type Projector } from './projector/projector.ts';
+import type { Projector, ProjectorAdapters } from './projector-port.ts';
 import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
 import type { ReadStore } from './read-store/read-store-port.ts';
 import { openSqlReadStore } from './read-store/sql-read-store.ts';
@@ -43,11 +40,13 @@ export interface WorkerOptions {
 }
 
 /**
- * What the platform runs for the features, handed over by whoever composes a process (the CLI, the tests): the read
- * models its projector keeps and the workers `startWorkers` starts. The platform itself knows no feature.
+ * What the platform runs for the features, handed over by whoever composes a process (the CLI, the tests): the
+ * projector keeping the read models, the measurements read model and the workers `startWorkers` starts. The platform
+ * itself knows no feature and no read model: it opens the adapters and hands them over.
  */
 export interface PlatformRuns {
-  projections: readonly DocumentProjection[];
+  createProjector(adapters: ProjectorAdapters): Projector;
+  openMeasurements(config: Config, sql: SqlClient): Promise<MeasurementStore>;
   workers: readonly PlatformWorker[];
 }
 
@@ -128,17 +127,11 @@ export async function openPlatform(
   });
   closers.push(() => mail.close());
   const mailOutbox = await openSqlMailOutbox(sql);
-  const measurements =
-    config.adapters.readStore === 'elasticsearch'
-      ? await openElasticsearchMeasurementStore({
-          url: config.elasticsearch.url,
-          indexPrefix: config.elasticsearch.indexPrefix,
-        })
-      : await openSqlMeasurementStore(sql);
+  const measurements = await runs.openMeasurements(config, sql);
   closers.push(() => measurements.close());
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
-  const projector = createProjector({ eventStore, readStore, projections: [...runs.projections], metrics });
+  const projector = runs.createProjector({ eventStore, readStore, metrics });
   closers.push(() => projector.stop());
 
   const dependencies: Dependency[] = [

@@ -16,7 +16,7 @@ import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { splitUpdateBody, updateBodySchema } from '../../platform/entities/update-body.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
 import { commandMetadata } from '../../platform/http/command-metadata.ts';
-import type { Projector } from '../../platform/projector/projector.ts';
+import type { Projector } from '../../platform/projector-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 

@@ -4,7 +4,7 @@ import { maxBuckets, maxSeries, type RowWindow, type Sampling } from './analytic
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
 // Design §6: the IR as an Elasticsearch search over the measurements alias (mappings in
-// platform/measurements/elasticsearch-measurement-store.ts): filters in a bool query, nested terms aggregations for
+// projections/src/measurements/measurement-index-template.ts): filters in a bool query, nested terms aggregations for
 // the breakdowns, a date histogram in the query's time zone for the buckets, metric aggregations inside.
 
 type Query = estypes.QueryDslQueryContainer;

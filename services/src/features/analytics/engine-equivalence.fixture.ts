@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrichedMeasurement, Metric } from '@nq/contracts';
+import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
+import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { expect } from 'vitest';
-import { openElasticsearchMeasurementStore } from '../../platform/measurements/elasticsearch-measurement-store.ts';
-import { openSqlMeasurementStore } from '../../platform/measurements/sql-measurement-store.ts';
 import { openPgClient } from '../../platform/sql/pg-client.ts';
 import { createTestDatabase, infra } from '../../testing/infra.ts';
 

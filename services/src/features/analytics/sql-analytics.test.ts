@@ -1,7 +1,7 @@
 import type { EnrichedMeasurement, QueryIrInput, QueryResult } from '@nq/contracts';
 import { queryIrSchema } from '@nq/contracts';
+import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openSqlMeasurementStore } from '../../platform/measurements/sql-measurement-store.ts';
 import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';

@@ -6,10 +6,9 @@ import {
   type ProbeMembership,
   technologyLabels,
 } from '@nq/contracts';
-import type { PolygonHistoryDocument, PolygonVersion } from '@nq/projections';
+import { campaignPolygonsProjection, type PolygonHistoryDocument, type PolygonVersion } from '@nq/projections';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { campaignPolygonsProjection } from '../campaigns/campaign-polygons.ts';
 import { membersAsOf } from '../clusters/memberships.ts';
 import { configurationProjections } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';

@@ -1,6 +1,7 @@
 import { Parser } from '@json2csv/plainjs';
 import type { ProbeMembership } from '@nq/contracts';
 import { pickLanguage, translate } from '@nq/contracts';
+import { probeStatusCollection } from '@nq/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
@@ -9,7 +10,6 @@ import { membersAsOf } from '../clusters/memberships.ts';
 import { readAll } from '../feature-routes.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import type { Visibility } from '../identity/visibility.ts';
-import { probeStatusCollection } from './probe-status.worker.ts';
 
 export interface ProbeStatusRouteOptions {
   readStore: ReadStore;

@@ -1,12 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import type { DocumentProjection } from '@nq/projections';
+import { metadataFor } from '@nq/services/platform/event-store/event-store.contract';
+import type { EventStore } from '@nq/services/platform/event-store/event-store-port';
+import { openSqlEventStore } from '@nq/services/platform/event-store/sql-event-store';
+import type { Projector } from '@nq/services/platform/projector-port';
+import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
+import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { metadataFor } from '../event-store/event-store.contract.ts';
-import type { EventStore } from '../event-store/event-store-port.ts';
-import { openSqlEventStore } from '../event-store/sql-event-store.ts';
-import { openSqlReadStore } from '../read-store/sql-read-store.ts';
-import { openPgliteClient } from '../sql/pglite-client.ts';
-import { createProjector, type Projector } from './projector.ts';
+import type { DocumentProjection } from '../projection.ts';
+import { createProjector } from './projector.ts';
 
 /** A read model of the events of one type: one document per stream, holding its last event's data. */
 const projectionOf = (eventType: string): DocumentProjection => ({

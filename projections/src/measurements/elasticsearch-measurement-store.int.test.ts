@@ -1,9 +1,13 @@
 import { randomUUID } from 'node:crypto';
+import {
+  describeMeasurementStore,
+  sampleMeasurement,
+} from '@nq/services/platform/measurements/measurement-store.contract';
+import { openPgClient } from '@nq/services/platform/sql/pg-client';
+import { createTestDatabase, infra } from '@nq/services/testing/infra';
 import { describe, expect, it } from 'vitest';
-import { createTestDatabase, infra } from '../../testing/infra.ts';
-import { openPgClient } from '../sql/pg-client.ts';
-import { measurementMappings, openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
-import { describeMeasurementStore, sampleMeasurement } from './measurement-store.contract.ts';
+import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
+import { measurementMappings } from './measurement-index-template.ts';
 import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 
 describeMeasurementStore('Elasticsearch', () =>

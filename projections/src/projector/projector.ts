@@ -1,38 +1,17 @@
 import { compareLogPositions, type LogPosition, type StoredEvent, splitLogPosition } from '@nq/contracts';
-import type { DocumentProjection, ProjectedDocument } from '@nq/projections';
+import type { Projector, ProjectorAdapters } from '@nq/services/platform/projector-port';
+import type { DocumentWrite } from '@nq/services/platform/read-store/read-store-port';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
-import type { EventStore } from '../event-store/event-store-port.ts';
-import type { DocumentWrite, ReadStore } from '../read-store/read-store-port.ts';
+import type { DocumentProjection, ProjectedDocument } from '../projection.ts';
 import { logTail } from './log-tail.ts';
 
-export interface ProjectorOptions {
-  eventStore: EventStore;
-  readStore: ReadStore;
+export interface ProjectorOptions extends ProjectorAdapters {
   projections: DocumentProjection[];
-  metrics?: Registry;
   batchSize?: number;
   /** Safety net when no append notification arrives (another process, a lost NOTIFY). */
   pollIntervalMs?: number;
   /** Told of a batch that could not be applied (it is retried with back-off). */
   onError?: (projection: string, error: unknown) => void;
-}
-
-export interface RebuildReport {
-  projection: string;
-  events: number;
-  seconds: number;
-  eventsPerSecond: number;
-}
-
-export interface Projector {
-  start(): Promise<void>;
-  stop(): Promise<void>;
-  /** Processes every projection up to the head of the log now. */
-  catchUp(): Promise<void>;
-  /** Read-your-writes: true once every projection (or the one named) has reached `position`, false after `timeoutMs`. */
-  waitFor(position: LogPosition, timeoutMs: number, projection?: string): Promise<boolean>;
-  /** Forgets a projection's read model and builds it again from the start of the log. */
-  rebuild(name: string): Promise<RebuildReport>;
 }
 
 const IDLE_CHECKPOINT_INTERVAL_MS = 1_000;

@@ -1,6 +1,6 @@
 import { entityEventKindOf } from '@nq/contracts';
-import { type EntityEventSource, entityEvents } from './configuration-entities.ts';
-import type { DocumentProjection, ProjectedDocument } from './projection.ts';
+import { type EntityEventSource, entityEvents } from '../configuration/configuration-entities.ts';
+import type { DocumentProjection, ProjectedDocument } from '../projection.ts';
 
 type Ring = [number, number][];
 

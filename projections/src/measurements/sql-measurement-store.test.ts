@@ -1,6 +1,9 @@
+import {
+  describeMeasurementStore,
+  sampleMeasurement,
+} from '@nq/services/platform/measurements/measurement-store.contract';
+import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import { describe, expect, it } from 'vitest';
-import { openPgliteClient } from '../sql/pglite-client.ts';
-import { describeMeasurementStore, sampleMeasurement } from './measurement-store.contract.ts';
 import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 
 describeMeasurementStore('SQL (PGlite)', async () => openSqlMeasurementStore(await openPgliteClient()));

@@ -1,6 +1,6 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import { isDataRefusal } from '../sql/sql-errors.ts';
-import type { WriteFailure } from './measurement-store-port.ts';
+import type { WriteFailure } from '@nq/services/platform/measurements/measurement-store-port';
+import { isDataRefusal } from '@nq/services/platform/sql/sql-errors';
 
 const reasonOf = (error: unknown) => {
   const { code, message } = error as { code?: string; message?: string };

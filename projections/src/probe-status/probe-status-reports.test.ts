@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { latestReports } from './probe-status.worker.ts';
+import { latestReports } from './probe-status-reports.ts';
 
 const report = (probeId: string, reportedAt: string, state = 'Available') => ({
   value: JSON.stringify({ probeId, reportedAt, state }),

@@ -1,53 +1,14 @@
 import { Client, type estypes } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement } from '@nq/contracts';
-import { isMissingIndex } from '../read-store/elasticsearch-missing-index.ts';
-import type { IspIdentityFacts, MeasurementStore, WriteFailure } from './measurement-store-port.ts';
-
-const keyword = { type: 'keyword' } as const;
-const smallNumber = { type: 'byte' } as const;
-
-/** Design §5: explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
-export const measurementMappings: estypes.MappingTypeMapping = {
-  dynamic: false,
-  properties: {
-    schemaVersion: smallNumber,
-    measurementId: keyword,
-    probeId: keyword,
-    taskSuite: keyword,
-    connectionId: keyword,
-    program: keyword,
-    testType: keyword,
-    destination: { properties: { name: keyword, ip: keyword } },
-    technology: { type: 'short' },
-    technologyLabel: keyword,
-    isp: keyword,
-    ispId: keyword,
-    imsi: keyword,
-    ip: keyword,
-    provider: keyword,
-    measuredAt: { type: 'date' },
-    receivedAt: { type: 'date' },
-    location: { type: 'geo_point' },
-    taskMode: keyword,
-    status: keyword,
-    probeType: keyword,
-    hour: smallNumber,
-    weekday: smallNumber,
-    fringe: smallNumber,
-    campaigns: keyword,
-    clusters: keyword,
-    universes: keyword,
-    tags: keyword,
-    device: { properties: { model: keyword, appVersion: keyword } },
-    kpis: { type: 'object', dynamic: true },
-  },
-  dynamic_templates: [{ kpiValues: { path_match: 'kpis.*', mapping: { type: 'double' } } }],
-};
+import type {
+  IspIdentityFacts,
+  MeasurementStore,
+  WriteFailure,
+} from '@nq/services/platform/measurements/measurement-store-port';
+import { isMissingIndex } from '@nq/services/platform/read-store/elasticsearch-missing-index';
+import { measurementIndexTemplate, measurementMappings, monthOf } from './measurement-index-template.ts';
 
 const assignPageSize = 1_000;
-
-/** The monthly index a measurement belongs to (UTC month of its measurement time). */
-export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
 
@@ -66,15 +27,7 @@ export async function openElasticsearchMeasurementStore(options: {
 
   const ensureTemplate = () => {
     templateReady ??= client.indices
-      .putIndexTemplate({
-        name: alias,
-        index_patterns: [`${alias}-*`],
-        template: {
-          settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
-          mappings: measurementMappings,
-          aliases: { [alias]: {} },
-        },
-      })
+      .putIndexTemplate(measurementIndexTemplate(alias))
       .then(() => undefined)
       .catch((error: unknown) => {
         templateReady = undefined;
@@ -147,7 +100,10 @@ export async function openElasticsearchMeasurementStore(options: {
       await ensureTemplate();
       try {
         // Indices created before the field existed learn its mapping (new ones have it from the template).
-        await client.indices.putMapping({ index: alias, properties: { ispId: keyword } });
+        await client.indices.putMapping({
+          index: alias,
+          properties: { ispId: measurementMappings.properties!.ispId! },
+        });
         await client.indices.refresh({ index: alias });
       } catch (error) {
         if (isMissingIndex(error)) return 0;

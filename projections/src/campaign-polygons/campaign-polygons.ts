@@ -1,0 +1,12 @@
+import type { ConfigurationKind } from '@nq/contracts';
+import { polygonHistoryProjection } from './polygon-history.ts';
+
+const campaignKind: ConfigurationKind = 'campaign';
+
+/** Every polygon each campaign has had, for placing a measurement by the polygon in force when it was measured. */
+export const campaignPolygonsProjection = polygonHistoryProjection({
+  kind: campaignKind,
+  // The campaign definition's prefix (features/campaigns): a test there holds the two together.
+  eventPrefix: 'Campaign',
+  collection: 'campaign-polygons',
+});

@@ -1,0 +1,59 @@
+import type { estypes } from '@elastic/elasticsearch';
+
+const keyword = { type: 'keyword' } as const;
+const smallNumber = { type: 'byte' } as const;
+
+/** Design §5: explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
+export const measurementMappings: estypes.MappingTypeMapping = {
+  dynamic: false,
+  properties: {
+    schemaVersion: smallNumber,
+    measurementId: keyword,
+    probeId: keyword,
+    taskSuite: keyword,
+    connectionId: keyword,
+    program: keyword,
+    testType: keyword,
+    destination: { properties: { name: keyword, ip: keyword } },
+    technology: { type: 'short' },
+    technologyLabel: keyword,
+    isp: keyword,
+    ispId: keyword,
+    imsi: keyword,
+    ip: keyword,
+    provider: keyword,
+    measuredAt: { type: 'date' },
+    receivedAt: { type: 'date' },
+    location: { type: 'geo_point' },
+    taskMode: keyword,
+    status: keyword,
+    probeType: keyword,
+    hour: smallNumber,
+    weekday: smallNumber,
+    fringe: smallNumber,
+    campaigns: keyword,
+    clusters: keyword,
+    universes: keyword,
+    tags: keyword,
+    device: { properties: { model: keyword, appVersion: keyword } },
+    kpis: { type: 'object', dynamic: true },
+  },
+  dynamic_templates: [{ kpiValues: { path_match: 'kpis.*', mapping: { type: 'double' } } }],
+};
+
+/** The monthly index a measurement belongs to (UTC month of its measurement time). */
+export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');
+
+/**
+ * The template every monthly index (`<alias>-YYYY.MM`) is created from: the mappings, and membership of the alias
+ * queries use.
+ */
+export const measurementIndexTemplate = (alias: string): estypes.IndicesPutIndexTemplateRequest => ({
+  name: alias,
+  index_patterns: [`${alias}-*`],
+  template: {
+    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
+    mappings: measurementMappings,
+    aliases: { [alias]: {} },
+  },
+});

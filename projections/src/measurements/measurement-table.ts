@@ -1,0 +1,100 @@
+import type { EnrichedMeasurement } from '@nq/contracts';
+import type { SchemaModule } from '@nq/services/platform/sql/migrations';
+
+// The fields the analytics filter and group by are columns; the whole document stays in `doc`.
+const tables = `
+create table if not exists measurements (
+  measurement_id text primary key,
+  probe_id text not null,
+  measured_at timestamptz not null,
+  received_at timestamptz not null,
+  program text not null,
+  test_type text not null,
+  technology smallint not null,
+  isp text,
+  provider text,
+  task_mode text not null,
+  status text not null,
+  probe_type text,
+  hour smallint not null,
+  weekday smallint not null,
+  fringe smallint not null,
+  campaigns text[] not null,
+  clusters text[] not null,
+  universes text[] not null,
+  tags text[] not null,
+  destination text,
+  lat double precision,
+  lon double precision,
+  kpis jsonb not null,
+  doc jsonb not null);
+create index if not exists measurements_by_time on measurements (measured_at);
+create index if not exists measurements_by_probe on measurements (probe_id, measured_at);
+`;
+
+/** The table, step by step (a later change is a new step). */
+export const measurementsSchema: SchemaModule = {
+  name: 'measurements',
+  migrations: [
+    { id: '1-tables', up: tables },
+    // ISPs are identified by provider id; measurements stored before get theirs at start-up (stored-isp-ids.ts).
+    { id: '2-isp-id', up: 'alter table measurements add column if not exists isp_id text' },
+  ],
+};
+
+export const measurementColumns = [
+  'measurement_id',
+  'probe_id',
+  'measured_at',
+  'received_at',
+  'program',
+  'test_type',
+  'technology',
+  'isp',
+  'isp_id',
+  'provider',
+  'task_mode',
+  'status',
+  'probe_type',
+  'hour',
+  'weekday',
+  'fringe',
+  'campaigns',
+  'clusters',
+  'universes',
+  'tags',
+  'destination',
+  'lat',
+  'lon',
+  'kpis',
+  'doc',
+] as const;
+
+/** The row of a measurement: its columns, and the whole document in `doc`. */
+export const measurementRowOf = (m: EnrichedMeasurement) => ({
+  measurement_id: m.measurementId,
+  probe_id: m.probeId,
+  measured_at: m.measuredAt,
+  received_at: m.receivedAt,
+  program: m.program,
+  test_type: m.testType,
+  technology: m.technology,
+  isp: m.isp ?? null,
+  isp_id: m.ispId ?? null,
+  provider: m.provider ?? null,
+  task_mode: m.taskMode,
+  status: m.status,
+  probe_type: m.probeType ?? null,
+  hour: m.hour,
+  weekday: m.weekday,
+  fringe: m.fringe,
+  campaigns: m.campaigns,
+  clusters: m.clusters,
+  universes: m.universes,
+  tags: m.tags,
+  destination: m.destination?.name ?? null,
+  lat: m.location?.lat ?? null,
+  lon: m.location?.lon ?? null,
+  kpis: m.kpis,
+  doc: m,
+});

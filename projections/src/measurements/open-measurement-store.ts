@@ -1,0 +1,14 @@
+import type { Config } from '@nq/services/config/config';
+import type { MeasurementStore } from '@nq/services/platform/measurements/measurement-store-port';
+import type { SqlClient } from '@nq/services/platform/sql/sql-client';
+import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
+import { openSqlMeasurementStore } from './sql-measurement-store.ts';
+
+/** The measurements read model where the read models are kept: Elasticsearch, or the platform's SQL database. */
+export const openMeasurementStore = (config: Config, sql: SqlClient): Promise<MeasurementStore> =>
+  config.adapters.readStore === 'elasticsearch'
+    ? openElasticsearchMeasurementStore({
+        url: config.elasticsearch.url,
+        indexPrefix: config.elasticsearch.indexPrefix,
+      })
+    : openSqlMeasurementStore(sql);
