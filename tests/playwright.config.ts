@@ -8,6 +8,9 @@ const port = Number(process.env.E2E_PORT ?? 18_181);
 export const baseURL = `http://127.0.0.1:${port}`;
 // Runs on another port (parallel local runs) keep their artifacts apart: Playwright empties its output folder.
 const suffix = process.env.E2E_PORT ? `-${port}` : '';
+// The platform's data folder, known to the specs (its mail outbox: `mailsTo` in e2e/support.ts). Set once: the test
+// workers load this file again and inherit the variable.
+process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nq-e2e-'));
 
 // Browser tests drive Debian's Chromium (no browser download) against the platform started on the embedded default.
 export default defineConfig({
@@ -41,6 +44,6 @@ export default defineConfig({
     reuseExistingServer: false,
     stdout: 'ignore',
     stderr: 'pipe',
-    env: { PORT: String(port), DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-e2e-')), LOG_LEVEL: 'warn' },
+    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn' },
   },
 });

@@ -20,6 +20,13 @@ if ! command -v chromium >/dev/null; then
   fi
 fi
 
+# The PDF report tests read their PDFs with poppler (pages as PNG in test-results/pdf-pages/, text, images, fonts):
+# they need poppler-utils.
+if ! command -v pdftoppm >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "[test] installing Debian's poppler-utils for the PDF pages" >&2
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null || true
+fi
+
 trap 'bash deploy/infra/infra.sh down' EXIT
 bash deploy/infra/infra.sh up || exit 1
 bash deploy/infra/infra.sh status

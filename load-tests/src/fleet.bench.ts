@@ -1,42 +1,15 @@
 /**
- * Issue 5 target: the fleet simulator sustains 1,000 results/s for 60 s into the probe gateway. Starts the platform
+ * The target: the fleet simulator sustains 1,000 results/s for 60 s into the probe gateway. Starts the platform
  * in this process (the distributed profile on the real servers by default: a fresh database, index and topic prefix;
  * BENCH_PROFILE=embedded for PGlite and the table-backed log), loads the demo logins, runs the simulator against it
  * over HTTP and counts what reached `measurements.raw`. Options as the simulator's: --probes, --rate, --seconds…
  *   npm run bench:fleet -- --rate 1000 --seconds 60
  */
-import { randomBytes } from 'node:crypto';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { buildApi } from '@nq/services/api/app';
-import { loadConfig } from '@nq/services/config/config';
-import { loadDemoData } from '@nq/services/demo/load-demo';
-import { platformRuns } from '@nq/services/features/platform-runs';
-import { openPlatform } from '@nq/services/platform/platform';
-import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
+import { startBenchPlatform } from './bench-platform.ts';
 
-const run = randomBytes(4).toString('hex');
-const profile = process.env.BENCH_PROFILE ?? 'distributed';
-const databaseUrl = `postgresql://postgres@127.0.0.1:5432/nq_bench_fleet_${run}`;
-const config = loadConfig({
-  PROFILE: profile,
-  LOG_LEVEL: 'warn',
-  DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-fleet-bench-')),
-  DATABASE_URL: databaseUrl,
-  ELASTICSEARCH_INDEX_PREFIX: `bench-fleet-${run}`,
-  TOPIC_PREFIX: `bench-fleet-${run}.`,
-  DEMO_DATA: 'true',
-  CONSOLE_DIR: tmpdir(),
-});
-const platform = await openPlatform(config, platformRuns);
-const api = await buildApi({ config, platform, logger: false });
-await platform.projector.start();
-const stopWorkers = await platform.startWorkers();
-await loadDemoData(platform);
-const address = await api.listen({ host: '127.0.0.1', port: 0 });
+const { run, profile, platform, address, stop } = await startBenchPlatform('fleet', 'distributed');
 
 let delivered = 0;
 const counter = await platform.log.consume({
@@ -76,7 +49,4 @@ const rows = [
 console.info(rows.map(([name, value]) => `${name!.padEnd(26)} | ${value}`).join('\n'));
 
 await counter.stop();
-await stopWorkers();
-await api.close();
-await platform.close();
-if (profile === 'distributed') await dropDatabase(databaseUrl).catch(() => undefined);
+await stop();

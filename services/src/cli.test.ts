@@ -1,4 +1,4 @@
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,6 +37,24 @@ describe('the nq CLI', { timeout: 30_000 }, () => {
       expect(run.status, run.stderr).toBe(0);
       expect(run.stdout).toMatch(/^event-store 1-tables {2}\(applied \d{4}-/m);
       expect(run.stdout).toMatch(/^launches 2-deadline-and-result /m);
+      expect(run.stdout).toMatch(/^job-queue 1-tables /m);
     }
+  });
+
+  it('runs the job workers as a process of their own, which stops cleanly when told to', async () => {
+    const env = { PATH: process.env.PATH, DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-jobs-')), LOG_LEVEL: 'silent' };
+    const jobs = spawn(process.execPath, [`${import.meta.dirname}/cli.ts`, 'jobs'], { env });
+    let output = '';
+    jobs.stdout.on('data', (chunk) => {
+      output += String(chunk);
+    });
+    const exited = new Promise<number | null>((resolve) => jobs.once('exit', resolve));
+    const started = Date.now();
+    while (!output.includes('Ctrl-C stops them') && jobs.exitCode === null && Date.now() - started < 25_000)
+      await new Promise((resolve) => setTimeout(resolve, 100));
+    jobs.kill('SIGTERM');
+    expect(await exited).toBe(0);
+    expect(output).toMatch(/job workers running on embedded \(embedded profile\)/);
+    expect(output).toContain('stopped cleanly');
   });
 });

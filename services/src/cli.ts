@@ -13,6 +13,7 @@ const loadRuntime = async () => ({
   ...(await import('./platform/lifecycle.ts')),
   ...(await import('./demo/load-demo.ts')),
   ...(await import('./features/platform-runs.ts')),
+  ...(await import('./features/alerts/alerting.worker.ts')),
 });
 
 const usage = `Usage: nq <command>
@@ -21,6 +22,8 @@ Commands:
   start             every process in one (the embedded default; PROFILE=distributed for the real servers)
   api               the HTTP API alone (serves the console build too)
   projector         the projector alone: keeps the read models up to date with the event log
+  jobs              the job workers alone: run the asynchronous work the API queues (extractions, reports)
+  alerting          the alert evaluator alone: a consumer group on measurements.enriched recording alert history
   rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
   migrate           bring the database's tables up to date (every start does it too) and list the steps applied
   openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
@@ -34,7 +37,16 @@ export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi
 
 async function serve(processes: string, withProjector: boolean) {
   const config = loadConfig();
-  const { buildApi, openPlatform, runUntilSignalled, loadDemoData, demoLogins, platformRuns } = await loadRuntime();
+  const {
+    buildApi,
+    openPlatform,
+    runUntilSignalled,
+    loadDemoData,
+    loadDemoHistory,
+    demoLogins,
+    platformRuns,
+    startAlerting,
+  } = await loadRuntime();
   const platform = await openPlatform(config, platformRuns);
   const api = await buildApi({ config, platform });
   let stopWorkers = async () => {};
@@ -44,9 +56,24 @@ async function serve(processes: string, withProjector: boolean) {
   });
   if (withProjector) {
     await platform.projector.start();
-    stopWorkers = await platform.startWorkers({ log: api.log });
+    const stopLogWorkers = await platform.startWorkers({ log: api.log });
+    const stopJobWorkers = await platform.startJobWorkers({ log: api.log });
+    const stopAlerting = await startAlerting(platform, { log: api.log });
+    stopWorkers = async () => {
+      await stopAlerting();
+      await stopJobWorkers();
+      await stopLogWorkers();
+    };
   }
   const demoEntities = config.demoData ? await loadDemoData(platform) : 0;
+  // A fresh demo gets weeks of its fleet's past, so that the analysis screens have something to show at once.
+  const demoHistory =
+    demoEntities > 0
+      ? await loadDemoHistory(platform).catch((error: unknown) => {
+          api.log.warn({ err: error }, 'the demo history could not be written');
+          return undefined;
+        })
+      : undefined;
   // A small demo fleet keeps measurements and probe status coming, as a real fleet would.
   const demoFleet = new AbortController();
   api.addHook('preClose', async () => demoFleet.abort());
@@ -61,6 +88,9 @@ async function serve(processes: string, withProjector: boolean) {
       `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n` +
       (demoEntities > 0
         ? `  Demo data loaded: ${demoEntities} configuration entities (Madrid operators, campaign, clusters…)\n`
+        : '') +
+      (demoHistory
+        ? `  Demo history: ${demoHistory.measurements} measurements over ${demoHistory.weeks} weeks in ${demoHistory.seconds.toFixed(1)} s\n`
         : '') +
       (config.demoData
         ? `  Demo logins:\n${demoLogins.map((l) => `    ${l.email} / ${l.password}  (${l.profile})`).join('\n')}\n`
@@ -79,6 +109,45 @@ async function runProjector() {
   console.info(`projector and read-model workers running (${config.profile} profile); Ctrl-C stops them`);
   const stop = async () => {
     await stopWorkers();
+    await platform.close();
+  };
+  await runUntilSignalled(stop, config.shutdownTimeoutMs, {
+    info: console.info,
+    error: (o, m) => console.error(m, o),
+  });
+}
+
+async function runJobWorkers() {
+  const config = loadConfig();
+  const { openPlatform, runUntilSignalled, platformRuns } = await loadRuntime();
+  const platform = await openPlatform(config, platformRuns);
+  const stopJobWorkers = await platform.startJobWorkers();
+  const kinds = platform.jobs.kinds.map((kind) => `${kind.name} (${kind.concurrency} at once)`);
+  console.info(
+    `job workers running on ${platform.jobs.adapter} (${config.profile} profile): ${kinds.join(', ') || 'no job kinds declared'}; Ctrl-C stops them`,
+  );
+  const stop = async () => {
+    await stopJobWorkers();
+    await platform.close();
+  };
+  await runUntilSignalled(stop, config.shutdownTimeoutMs, {
+    info: console.info,
+    error: (o, m) => console.error(m, o),
+  });
+}
+
+async function runAlerting() {
+  const config = loadConfig();
+  const { openPlatform, runUntilSignalled, platformRuns, startAlerting } = await loadRuntime();
+  const platform = await openPlatform(config, platformRuns);
+  const log = {
+    warn: (o: object, m: string) => console.warn(m, o),
+    error: (o: object, m: string) => console.error(m, o),
+  };
+  const stopAlerting = await startAlerting(platform, { log });
+  console.info(`alerting running on ${platform.log.adapter} (${config.profile} profile); Ctrl-C stops it`);
+  const stop = async () => {
+    await stopAlerting();
     await platform.close();
   };
   await runUntilSignalled(stop, config.shutdownTimeoutMs, {
@@ -176,11 +245,15 @@ async function main() {
   const [command] = positionals;
   switch (values.help ? 'help' : command) {
     case 'start':
-      return serve('api, projector (ingest, alerting and jobs join as they land)', true);
+      return serve('api, projector, workers, job workers and alerting', true);
     case 'api':
       return serve('api', false);
     case 'projector':
       return runProjector();
+    case 'jobs':
+      return runJobWorkers();
+    case 'alerting':
+      return runAlerting();
     case 'rebuild':
       return rebuild(positionals[1]);
     case 'migrate':

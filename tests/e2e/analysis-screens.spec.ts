@@ -2,7 +2,7 @@ import { expect, type Locator, type Page, test } from '@playwright/test';
 import { downloadResult, registerProbe, uniqueProbeId, waitForIngest } from './probe-results.ts';
 import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
 
-// Analysis screens: the probes map and maps (kepler.gl, WebGL through SwiftShader), evolution (Tremor), measurement
+// Analysis screens: the probes map and maps (kepler.gl, WebGL through SwiftShader), evolution (the chart layer, SVG), measurement
 // analysis and settings history, against the demo platform whose 12-probe fleet streams results during the run.
 
 type Rgb = readonly [number, number, number];
@@ -228,11 +228,12 @@ test.describe('maps', () => {
     await page.getByLabel('KPI').selectOption('latency');
     // The demo campaign: the map opens on its centre at city zoom.
     await page.getByLabel('Campaign').selectOption({ label: 'Madrid drive test 2026' });
-    // Days from yesterday to tomorrow (UTC) hold today in any profile time zone; the hours are the measurement's
-    // local ones: a window a few hours from now holds nothing the fleet sent during this run, one around now does.
+    // The hours are the measurement's local ones. Days after tomorrow hold nothing yet (the demo's history ends at its
+    // start); days from yesterday to tomorrow (UTC) hold today in any profile time zone, and the hours around now the
+    // results the fleet sends during this run.
     const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
-    await page.getByLabel('From', { exact: true }).fill(day(-1));
-    await page.getByLabel('To', { exact: true }).fill(day(1));
+    await page.getByLabel('From', { exact: true }).fill(day(2));
+    await page.getByLabel('To', { exact: true }).fill(day(3));
     const hour = new Date().getUTCHours();
     const at = (offset: number) => String((hour + offset + 24) % 24);
     await page.getByLabel('From hour').selectOption(at(6));
@@ -240,12 +241,14 @@ test.describe('maps', () => {
     const counted = page.waitForRequest((request) => request.url().includes('/maps?count=true'));
     await page.getByRole('button', { name: 'Show map' }).click();
     expect((await counted).postDataJSON()).toMatchObject({
-      tsStart: day(-1),
-      tsEnd: day(1),
+      tsStart: day(2),
+      tsEnd: day(3),
       hourStart: Number(at(6)),
       hourEnd: Number(at(8)),
     });
     await expect(page.getByText('No results found for the requested filters')).toBeVisible();
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(1));
 
     // From the hour before to two hours after (a window across midnight wraps).
     await page.getByLabel('From hour').selectOption(at(-1));
@@ -263,6 +266,20 @@ test.describe('maps', () => {
   });
 });
 
+/** The paths the chart layer drew (SVG): their stroke, fill and how many separate pieces (moves) each has. */
+const drawnPaths = (chart: Locator) =>
+  chart
+    .getByTestId('chart-drawing')
+    .locator('svg')
+    .first()
+    .evaluate((svg) =>
+      [...svg.querySelectorAll('path')].map((path) => ({
+        stroke: (path.getAttribute('stroke') ?? 'none').toLowerCase(),
+        fill: (path.getAttribute('fill') ?? 'none').toLowerCase(),
+        moves: (path.getAttribute('d') ?? '').match(/M/g)?.length ?? 0,
+      })),
+    );
+
 test.describe('evolution', () => {
   test('draws download per ISP by the minute, then per ISP and technology with averages', async ({ page }) => {
     test.setTimeout(240_000);
@@ -272,6 +289,10 @@ test.describe('evolution', () => {
     await expect(page.getByRole('heading', { name: 'Evolution', level: 1 })).toBeVisible();
     await page.getByLabel('KPI').selectOption('download');
     await page.getByLabel('Granularity').selectOption('minutes');
+    // Yesterday and today: the demo's history then the minutes the fleet sends during the run.
+    const day = (offset: number) => new Date(Date.now() + offset * 86_400_000).toISOString().slice(0, 10);
+    await page.getByLabel('From', { exact: true }).fill(day(-1));
+    await page.getByLabel('To', { exact: true }).fill(day(0));
     await page.getByLabel('Breakdown 1').selectOption('isp');
     // The chart refreshes every 30 s while the fleet streams results: wait for at least two minutes of data.
     await page.getByLabel('Refresh').selectOption({ label: '30 s' });
@@ -281,9 +302,11 @@ test.describe('evolution', () => {
     const rows = chart.getByRole('table').getByRole('row');
     await expect.poll(() => rows.count(), { timeout: 150_000, intervals: [5_000] }).toBeGreaterThanOrEqual(3);
     // A line needs two minutes of one ISP: the refresh brings them.
-    await expect(chart.locator('.recharts-line-curve').filter({ visible: true }).first()).toBeVisible({
-      timeout: 90_000,
-    });
+    await expect
+      .poll(() => drawnPaths(chart).then((paths) => paths.some((path) => path.fill === 'none' && path.moves > 0)), {
+        timeout: 90_000,
+      })
+      .toBe(true);
     for (const isp of ['Movistar', 'Vodafone'])
       await expect(chart.getByRole('columnheader', { name: isp })).toBeVisible();
     await expect(rows.nth(1)).toContainText('Mbps');
@@ -291,7 +314,7 @@ test.describe('evolution', () => {
     await screenshot(page, 'evolution-lines', test.info());
 
     await page.getByLabel('Chart').selectOption('bars');
-    await expect(chart.locator('.recharts-bar-rectangle').filter({ visible: true }).first()).toBeVisible();
+    await expect(chart.getByTestId('chart-drawing')).toHaveAccessibleDescription(/bar chart/);
     await chart.scrollIntoViewIfNeeded();
     await screenshot(page, 'evolution-bars', test.info());
 
@@ -302,9 +325,13 @@ test.describe('evolution', () => {
     await expect(page.getByLabel('Breakdown 2').locator('option[value="isp"]')).toHaveCount(0);
     const windowField = page.getByLabel('Moving average (buckets)');
     await windowField.fill('2');
-    await page.getByLabel('Global average').check();
+    // The chart of every pair redraws as the window changes: the box is checked once the page takes the click.
+    await page.getByLabel('Global average').click();
+    await expect(page.getByLabel('Global average')).toBeChecked();
     // Which ISP and technology pairs have results yet depends on what the fleet has sent: take the first one shown.
-    const pair = chart.getByRole('columnheader', { name: /^(Movistar|Vodafone|Orange|Digi) · [^·]+$/ }).first();
+    const pair = chart
+      .getByRole('columnheader', { name: /^(Movistar|Vodafone|Orange|Digi) · (?![^·]*average)[^·]+$/ })
+      .first();
     await expect(pair).toBeVisible({ timeout: 30_000 });
     const series = (await pair.textContent())!.trim();
     await expect(chart.getByRole('columnheader', { name: `${series} · global average`, exact: true })).toBeVisible();
@@ -354,6 +381,21 @@ test.describe('evolution', () => {
         ],
       },
     });
+    // Ingest enriches with the campaigns its read models show, reloaded at most every second after a change: the
+    // results are sent once the campaign is listed, and that second has passed.
+    await expect
+      .poll(
+        async () =>
+          (
+            await api<{ list: { name: string }[] }>(
+              'GET',
+              `/api/campaigns-management/?q=${encodeURIComponent(campaign)}`,
+            )
+          ).list.length,
+        { timeout: 60_000 },
+      )
+      .toBe(1);
+    await page.waitForTimeout(2_000);
     const days = ['2024-01-10', '2024-01-11', '2024-01-12', '2024-06-03', '2025-05-20', '2025-05-21'];
     const probes = [uniqueName('Triana landline'), uniqueName('Nervión landline')].map((name, index) => ({
       probeId: uniqueProbeId(`seville${index}`),
@@ -394,25 +436,28 @@ test.describe('evolution', () => {
     await expect(legend).not.toContainText(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/);
 
     // A time axis: ticks spread over the months of the range, in order, in the user's language.
-    const ticks = await chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value').allTextContents();
+    const drawing = chart.getByTestId('chart-drawing').locator('svg').first();
+    const monthTicks = async () =>
+      (await drawing.locator('text').allTextContents()).filter((text) => /^[A-Z][a-z]{2} 20\d\d$/.test(text));
+    const ticks = await monthTicks();
     expect(ticks.length).toBeGreaterThanOrEqual(4);
     expect(new Set(ticks).size).toBe(ticks.length);
     for (const tick of ticks) expect(tick).toMatch(/^[A-Z][a-z]{2} 20(24|25)$/);
     expect(ticks[0]).toContain('2024');
     expect(ticks.at(-1)).toContain('2025');
-    // Missing days are gaps: each probe's line breaks between January, June and May of the next year.
-    const lines = chart.locator('.recharts-line-curve');
-    await expect(lines).toHaveCount(2);
-    for (const path of await lines.evaluateAll((paths) => paths.map((line) => line.getAttribute('d') ?? '')))
-      expect(path.match(/M/g)?.length ?? 0).toBeGreaterThanOrEqual(2);
-    // Values read on one line each; the unit is the axis title.
-    const values = chart.locator('.recharts-yAxis .recharts-cartesian-axis-tick-value');
-    for (const value of await values.evaluateAll((texts) => texts.map((text) => text.querySelectorAll('tspan').length)))
-      expect(value).toBe(1);
-    await expect(values.first()).not.toContainText('Mbps');
-    await expect(chart.locator('.recharts-yAxis .recharts-label')).toHaveText('Mbps');
+    // Missing days are gaps: each probe's line (a stroke in its colour) breaks between January, June and May of the
+    // next year.
+    const lines = (await drawnPaths(chart)).filter(
+      (path) => path.fill === 'none' && ['#2563eb', '#f97316'].includes(path.stroke),
+    );
+    expect(lines).toHaveLength(2);
+    for (const line of lines) expect(line.moves).toBeGreaterThanOrEqual(2);
+    // Values read without their unit, which is the axis title.
+    const texts = await drawing.locator('text').allTextContents();
+    expect(texts.filter((text) => text === 'Mbps')).toHaveLength(1);
+    expect(texts.filter((text) => /\d.*Mbps/.test(text))).toEqual([]);
     // The legend stays in its box: between the chart and the data table's toggle, overlapping neither.
-    const plot = (await chart.locator('.recharts-cartesian-grid').boundingBox())!;
+    const plot = (await chart.getByTestId('chart-drawing').boundingBox())!;
     const legendBox = (await legend.boundingBox())!;
     const toggle = (await chart.getByText('Data table').boundingBox())!;
     expect(legendBox.y).toBeGreaterThanOrEqual(plot.y + plot.height);
@@ -421,8 +466,10 @@ test.describe('evolution', () => {
     await screenshot(page, 'evolution-months-two-breakdowns', test.info());
     // Bars stand on the same time axis, one group per day measured.
     await page.getByLabel('Chart').selectOption('bars');
-    await expect(chart.locator('.recharts-bar-rectangle').filter({ visible: true })).toHaveCount(2 * days.length);
-    await expect(chart.locator('.recharts-xAxis .recharts-cartesian-axis-tick-value')).toHaveText(ticks);
+    const bars = async () =>
+      (await drawnPaths(chart)).filter((path) => path.stroke === 'none' && ['#2563eb', '#f97316'].includes(path.fill));
+    await expect.poll(async () => (await bars()).length).toBe(2 * days.length);
+    expect(await monthTicks()).toEqual(ticks);
     await screenshot(page, 'evolution-months-bars', test.info());
     expect(errors).toEqual([]);
   });

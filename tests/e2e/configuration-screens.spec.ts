@@ -447,7 +447,11 @@ test.describe('score management', () => {
     await logIn(page);
     await page.goto('/scoreManagement');
     await expect(page.getByRole('heading', { name: 'Score management', level: 1 })).toBeVisible();
-    await expect(rowOf(page, 'Quality 2026')).toContainText('Active');
+    // The demo's mobile scorecard (its landline one is named 'Landline quality 2026').
+    const demoScorecard = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('cell', { name: 'Quality 2026', exact: true }) });
+    await expect(demoScorecard).toContainText('Active');
 
     const name = uniqueName('Scorecard');
     const form = await openNew(page);
@@ -632,7 +636,7 @@ test.describe('the analyst', () => {
       await page.goto(`/${screen}`);
       await expect(page).toHaveURL(`/login?denied=${encodeURIComponent(screen)}`);
       await expect(page.getByRole('status')).toContainText('Your profile cannot open the');
-      await expect(page.getByRole('link', { name: 'Back to Evolution, your start page' })).toBeVisible();
+      await expect(page.getByRole('link', { name: 'Back to Storyboard, your start page' })).toBeVisible();
     }
     expect(errors).toEqual([]);
   });

@@ -38,7 +38,7 @@ test.describe('campaigns', () => {
     await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
     await expect(row(page, 'Madrid drive test 2026')).toBeVisible();
 
-    await page.getByRole('link', { name: 'New' }).click();
+    await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page).toHaveURL(/campaigns_management\?id=new$/);
     const name = uniqueName('Geo campaign');
     await nameInput(page).fill(name);
@@ -175,7 +175,7 @@ test.describe('geographic filters', () => {
     await logIn(page, 'admin');
     await page.goto('/geofilters_management');
     await expect(page.getByRole('heading', { name: 'Geo filters' })).toBeVisible();
-    await page.getByRole('link', { name: 'New' }).click();
+    await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page).toHaveURL(/geofilters_management\?id=&isCreate=true$/);
 
     const name = uniqueName('Geo filter');
@@ -244,7 +244,7 @@ test.describe('clusters', () => {
     await expect(page.getByRole('heading', { name: 'Clusters' })).toBeVisible();
     // Spec §9: 25 per page, not a choice.
     await expect(page.getByLabel('Rows per page')).toHaveCount(0);
-    await page.getByRole('link', { name: 'New' }).click();
+    await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page).toHaveURL(/clusters_management\?id=new$/);
 
     const name = uniqueName('Geo cluster');

@@ -40,7 +40,8 @@ test.describe('login and guards', () => {
     await page.goto('/');
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/evolution');
-    await expect(page).toHaveURL(/\/login$/);
+    // It remembers the page asked for, to return to it once signed in.
+    await expect(page).toHaveURL(/\/login\?next=%2Fevolution$/);
     await expect(page.getByRole('button', { name: 'Log in' })).toBeVisible();
   });
 
@@ -68,8 +69,8 @@ test.describe('login and guards', () => {
   test('a restricted profile sees only its layers and is turned away from the others', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'analyst');
-    // Its startPage (no storyboard layer).
-    await expect(page).toHaveURL(/\/evolution$/);
+    // Spec §2: its layers hold the storyboard, so it lands there.
+    await expect(page).toHaveURL(/\/storyboard$/);
     const sidebar = page.getByRole('navigation', { name: 'Network quality' });
     await expect(sidebar.getByRole('link', { name: 'Tags' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
@@ -82,7 +83,7 @@ test.describe('login and guards', () => {
   }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'analyst');
-    await expect(page).toHaveURL(/\/evolution$/);
+    await expect(page).toHaveURL(/\/storyboard$/);
     // Spec §2: a route outside the profile's layers (and not under a permitted parent) redirects to /login.
     await page.goto('/users_management');
     await expect(page).toHaveURL(/\/login\?denied=users_management$/);
@@ -92,16 +93,15 @@ test.describe('login and guards', () => {
     await page.getByTestId('language-switch').selectOption('es');
     await expect(notice).toContainText('Tu perfil no puede abrir la pantalla «Usuarios»');
     await screenshot(page, 'refused-es', test.info());
-    await notice.getByRole('link', { name: 'Volver a Evolución, tu página de inicio' }).click();
-    await expect(page).toHaveURL(/\/evolution$/);
-    await expect(page.getByRole('heading', { name: 'Evolución', level: 1 })).toBeVisible();
+    await notice.getByRole('link', { name: 'Volver a Guion gráfico, tu página de inicio' }).click();
+    await expect(page).toHaveURL(/\/storyboard$/);
     await page.getByTestId('language-switch').selectOption('en');
     // A child route is refused the same way, naming its screen.
     await page.goto('/probes_configuration/new');
     await expect(page).toHaveURL(/\/login\?denied=probes_configuration$/);
     await expect(page.getByRole('status')).toContainText('the “Probes configuration” screen');
-    await page.getByRole('link', { name: 'Back to Evolution, your start page' }).click();
-    await expect(page).toHaveURL(/\/evolution$/);
+    await page.getByRole('link', { name: 'Back to Storyboard, your start page' }).click();
+    await expect(page).toHaveURL(/\/storyboard$/);
     expect(errors).toEqual([]);
   });
 
@@ -130,7 +130,7 @@ test.describe('login and guards', () => {
     await page.getByRole('menuitem', { name: 'Log out' }).click();
     await expect(page).toHaveURL(/\/login$/);
     await page.goto('/tags_management');
-    await expect(page).toHaveURL(/\/login$/);
+    await expect(page).toHaveURL(/\/login\?next=%2Ftags_management$/);
   });
 });
 
@@ -165,7 +165,7 @@ test.describe('layout', () => {
     await expect(page.getByTestId('alerts-unread')).toContainText('0');
     await page.getByTestId('profile-switch').selectOption({ label: 'Madrid analyst' });
     await expect(page.getByTestId('current-profile')).toHaveText('Madrid analyst');
-    await expect(page).toHaveURL(/\/evolution$/);
+    await expect(page).toHaveURL(/\/storyboard$/);
     await expect(page.getByTestId('sidebar-config').getByRole('link', { name: 'Clusters' })).toHaveCount(0);
     await page.getByTestId('profile-switch').selectOption({ label: 'Administrator' });
     await expect(page.getByTestId('current-profile')).toHaveText('Administrator');
@@ -190,8 +190,7 @@ test.describe('layout', () => {
       await expect(page.getByRole('table').getByRole('row').nth(1)).toBeVisible();
       await page.getByTestId('profile-switch').selectOption({ label: 'Madrid analyst' });
       await expect(page.getByTestId('current-profile')).toHaveText('Madrid analyst');
-      await expect(page).toHaveURL(/\/evolution$/);
-      await expect(page.getByRole('heading', { name: 'Evolution', level: 1 })).toBeVisible();
+      await expect(page).toHaveURL(/\/storyboard$/);
       await page.waitForLoadState('networkidle');
       await page.getByTestId('profile-switch').selectOption({ label: 'Administrator' });
       await expect(page.getByTestId('current-profile')).toHaveText('Administrator');

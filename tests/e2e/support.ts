@@ -1,4 +1,7 @@
+import { readdir, readFile } from 'node:fs/promises';
+import { join } from 'node:path';
 import { signRequest } from '@nq/contracts/identity/request-signing';
+import { parseReceivedMail, type ReceivedMail } from '@nq/services/testing/received-mail';
 import { expect, type Page } from '@playwright/test';
 
 /** The demo logins `npm start` seeds (README). */
@@ -21,15 +24,32 @@ export async function logIn(page: Page, who: keyof typeof demoUsers = 'admin') {
   await page.getByLabel('E-mail').fill(demoUsers[who].email);
   await page.getByLabel('Password', { exact: true }).fill(demoUsers[who].password);
   await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page.getByTestId('user-menu')).toBeVisible();
+  // The password hash (scrypt, N=2^17) alone takes seconds on a busy machine.
+  await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
 }
 
 /** A name no other test run used (the e2e platform keeps its data for the whole run). */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
+/**
+ * The whole screen as a picture, once drawn. The shell scrolls its main area, not the page, so a full-page shot alone
+ * would cut a long screen at the window's height: the window grows to the main area's content for the shot, then
+ * comes back.
+ */
 export async function screenshot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
+  // What is still drawing (a chart being drawn, a list loading says so with aria-busy) is waited for, within reason.
+  await page
+    .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 })
+    .catch(() => undefined);
+  const viewport = page.viewportSize();
+  const overflow = await page.evaluate(() => {
+    const main = document.querySelector('main');
+    return main ? main.scrollHeight - main.clientHeight : 0;
+  });
+  if (viewport && overflow > 0) await page.setViewportSize({ ...viewport, height: viewport.height + overflow });
   await page.screenshot({ path: testInfo.outputPath(`${name}.png`), fullPage: true });
+  if (viewport && overflow > 0) await page.setViewportSize(viewport);
 }
 
 /**
@@ -52,3 +72,18 @@ export async function signedApi(page: Page, who: keyof typeof demoUsers = 'admin
     return (await response.json()) as T;
   };
 }
+
+/**
+ * The e-mails the e2e platform has sent to an address so far, oldest first: on the embedded profile they are `.eml`
+ * files in its data folder's outbox (tests/playwright.config.ts shares the folder as E2E_DATA_DIR).
+ */
+export async function mailsTo(address: string): Promise<ReceivedMail[]> {
+  const dataDir = process.env.E2E_DATA_DIR;
+  if (!dataDir) throw new Error('E2E_DATA_DIR is not set: run the specs through tests/playwright.config.ts');
+  const outbox = join(dataDir, 'outbox');
+  const names = (await readdir(outbox).catch(() => [] as string[])).filter((name) => name.endsWith('.eml')).sort();
+  const mails = await Promise.all(names.map(async (name) => parseReceivedMail(await readFile(join(outbox, name)))));
+  return mails.filter((mail) => mail.to.includes(address));
+}
+
+export { linksIn } from '@nq/services/testing/received-mail';

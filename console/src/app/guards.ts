@@ -1,5 +1,5 @@
 import { reachesLayer } from '@nq/contracts/identity/layers';
-import { redirect } from 'react-router';
+import { redirect, type ShouldRevalidateFunction } from 'react-router';
 import { profileQuery } from '../shared/api/profile.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { sessionStore } from '../shared/api/session-store.ts';
@@ -12,9 +12,16 @@ import type { ScreenRoute } from './screen-route.ts';
 const toLogin = (deniedLayer?: string) =>
   redirect(deniedLayer ? `/login?denied=${encodeURIComponent(deniedLayer)}` : '/login');
 
+/** A visitor without a session: after signing in they come back to the address they opened (an e-mailed link). */
+const toSignIn = (request?: Request) => {
+  const asked = request && new URL(request.url);
+  const next = asked && asked.pathname !== '/' ? `${asked.pathname}${asked.search}` : undefined;
+  return redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
+};
+
 /** Spec §2: any route but login needs a stored session, and the profile it works under. */
-export async function requireSession() {
-  if (!sessionStore.get()) throw toLogin();
+export async function requireSession({ request }: { request?: Request } = {}) {
+  if (!sessionStore.get()) throw toSignIn(request);
   try {
     return await queryClient.ensureQueryData(profileQuery());
   } catch {
@@ -27,8 +34,8 @@ export async function requireSession() {
  * profile first and go to /login if that fails.
  */
 export function screenGuard(route: ScreenRoute) {
-  return async () => {
-    if (!sessionStore.get()) throw toLogin();
+  return async ({ request }: { request?: Request } = {}) => {
+    if (!sessionStore.get()) throw toSignIn(request);
     let profile: Awaited<ReturnType<typeof requireSession>>;
     try {
       profile = route.profileGuard
@@ -41,3 +48,10 @@ export function screenGuard(route: ScreenRoute) {
     return null;
   };
 }
+
+/**
+ * A screen's guard runs when the screen opens, not each time its filters change the query string (every filter kept
+ * in the address would otherwise reload the profile): within one path, loaders do not run again.
+ */
+export const onlyWhenTheScreenChanges: ShouldRevalidateFunction = ({ currentUrl, nextUrl, defaultShouldRevalidate }) =>
+  currentUrl.pathname === nextUrl.pathname ? false : defaultShouldRevalidate;

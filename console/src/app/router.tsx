@@ -5,7 +5,7 @@ import { profileQuery } from '../shared/api/profile.ts';
 import { queryClient } from '../shared/api/query-client.ts';
 import { sessionStore } from '../shared/api/session-store.ts';
 import { ErrorScreen, LoadingScreen } from '../shared/ui/screens.tsx';
-import { requireSession, screenGuard } from './guards.ts';
+import { onlyWhenTheScreenChanges, requireSession, screenGuard } from './guards.ts';
 import { NotAvailableScreen, NotFoundScreen } from './NotAvailableScreen.tsx';
 import type { ScreenRoute } from './screen-route.ts';
 import { specRoutes } from './spec-routes.ts';
@@ -30,6 +30,7 @@ function pageRoute(route: ScreenRoute): RouteObject {
   return {
     path: route.path,
     loader: screenGuard(screen),
+    shouldRevalidate: onlyWhenTheScreenChanges,
     ...(screen.load
       ? { lazy: async () => ({ Component: (await screen.load!()).default }) }
       : { element: <NotAvailableScreen layer={layerOf(route)} /> }),
@@ -60,6 +61,7 @@ export const router = createBrowserRouter([
       },
       {
         loader: requireSession,
+        shouldRevalidate: onlyWhenTheScreenChanges,
         element: <Shell />,
         children: [...specRoutes.map(pageRoute), { path: '*', element: <NotFoundScreen /> }],
       },

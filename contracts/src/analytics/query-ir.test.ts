@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { isErrorCode } from '../errors/index.ts';
+import { isErrorCode, translate } from '../errors/index.ts';
+import { displayOptionsSchema } from './graphic-display.ts';
 import { queryIrSchema } from './query-ir.ts';
 import { graphicResponseSchema, queryResultSchema } from './query-result.ts';
 
@@ -109,5 +110,107 @@ describe('query IR', () => {
     expect(
       queryResultSchema.safeParse({ kind: 'scatterplot', series: [], warnings: [{ code: 'tags.nameExists' }] }).success,
     ).toBe(false);
+  });
+
+  it('refuses the advanced types to a basic generator, in English and Spanish (spec §2)', () => {
+    for (const graphicType of ['bars', 'line', 'area', 'table', 'pie'])
+      expect(problems({ generator: 'basic', graphicType, kpi: 'download' })).toEqual([]);
+    expect(problems({ generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } })).toEqual([
+      ['graphicType', 'graphics.typeRequiresAdvanced'],
+    ]);
+    expect(problems({ generator: 'basic', graphicType: 'scatterplot', axes: { x: 'download', y: 'upload' } })).toEqual([
+      ['graphicType', 'graphics.typeRequiresAdvanced'],
+    ]);
+    expect(translate('graphics.typeRequiresAdvanced', 'en')).toBe(
+      'This graphic type is only available in the advanced generator.',
+    );
+    expect(translate('graphics.typeRequiresAdvanced', 'es')).toBe(
+      'Este tipo de gráfico solo está disponible en el generador avanzado.',
+    );
+    expect(problems({ generator: 'advanced', graphicType: 'boxplot', axes: { value: 'download' } })).toEqual([]);
+    expect(problems({ generator: 'expert', kpi: 'download' })).toEqual([['generator', 'validation.invalidOption']]);
+  });
+
+  it('takes a table by rows and columns of a KPI value (spec §3 axes)', () => {
+    const matrix = { graphicType: 'table', axes: { rows: 'isp', columns: 'technology', value: 'download' } };
+    expect(problems(matrix)).toEqual([]);
+    expect(
+      problems({ ...matrix, axes: { rows: 'time', columns: 'isp', value: 'download' }, granularity: 'day' }),
+    ).toEqual([]);
+    expect(problems({ ...matrix, axes: { rows: 'time', columns: 'isp', value: 'download' } })).toEqual([
+      ['granularity', 'validation.required'],
+    ]);
+    expect(problems({ graphicType: 'table', axes: { rows: 'isp' } })).toEqual([
+      ['axes.columns', 'validation.required'],
+      ['axes.value', 'validation.required'],
+    ]);
+    expect(problems({ ...matrix, graphicType: 'bars' })).toEqual([['graphicType', 'validation.invalidOption']]);
+    expect(problems({ ...matrix, axes: { rows: 'isp', columns: 'isp', value: 'download' } })).toEqual([
+      ['axes.columns', 'validation.invalidOption'],
+    ]);
+    expect(problems({ ...matrix, kpi: 'download', breakdowns: ['probe'] })).toEqual([
+      ['kpi', 'validation.invalidOption'],
+      ['breakdowns', 'validation.invalidOption'],
+    ]);
+    expect(problems({ ...matrix, axes: { rows: 'weekday', columns: 'time', value: 'download' } })).toEqual([
+      ['axes.rows', 'validation.invalidOption'],
+      ['axes.columns', 'validation.invalidOption'],
+    ]);
+  });
+
+  it('filters by the devices connected while measuring, within bounds that make sense', () => {
+    expect(problems({ kpi: 'download', connectedDevices: { min: 2, max: 2 } })).toEqual([]);
+    expect(problems({ kpi: 'download', connectedDevices: { min: 5, max: 2 } })).toEqual([
+      ['connectedDevices.max', 'validation.invalidOption'],
+    ]);
+    expect(problems({ kpi: 'download', connectedDevices: { min: -1, max: 1.5 } })).toEqual([
+      ['connectedDevices.min', 'validation.outOfRange'],
+      ['connectedDevices.max', 'validation.invalidNumber'],
+    ]);
+  });
+
+  it('fills the display options (spec §3) and refuses what they cannot be', () => {
+    expect(displayOptionsSchema.parse({})).toEqual({
+      orientation: 'vertical',
+      graphicDistribution: 'sideToSide',
+      labelRotation: 0,
+      xAxisRotation: 0,
+      spanGaps: false,
+      transpose: false,
+      width: 100,
+      showLabels: false,
+      showLegend: true,
+    });
+    expect(queryIrSchema.parse({ kpi: 'download', display: { colours: ['#FF0000'] } }).display?.colours).toEqual([
+      '#ff0000',
+    ]);
+    expect(
+      problems({
+        kpi: 'download',
+        display: {
+          orientation: 'diagonal',
+          graphicDistribution: 'piled',
+          labelRotation: 30,
+          xAxisRotation: 180,
+          width: 0,
+          colours: ['red'],
+          spanGaps: 'yes',
+          minY: 10,
+          maxY: 5,
+        },
+      }),
+    ).toEqual([
+      ['display.orientation', 'validation.invalidOption'],
+      ['display.graphicDistribution', 'validation.invalidOption'],
+      ['display.labelRotation', 'validation.invalidOption'],
+      ['display.xAxisRotation', 'validation.invalidOption'],
+      ['display.spanGaps', 'validation.invalidOption'],
+      ['display.width', 'validation.outOfRange'],
+      ['display.colours.0', 'validation.invalidFormat'],
+    ]);
+    expect(problems({ kpi: 'download', display: { minY: 10, maxY: 5 } })).toEqual([
+      ['display.maxY', 'validation.tooSmall'],
+    ]);
+    expect(translate('validation.tooSmall', 'es', { min: 10 })).toBe('El valor debe ser como mínimo 10.');
   });
 });

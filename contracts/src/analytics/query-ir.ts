@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { entityId, inRange, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
 import { fringeCodes } from '../identity/profile.ts';
 import { type KpiId, kpiIds } from '../measurements/kpis.ts';
+import { displayOptionsSchema } from './graphic-display.ts';
 
 // Design §6: one query language for every chart, scorecard, map and export — the graphic filter set of spec §3.
 // Both compilers (Elasticsearch aggregations and SQL) take it after the caller's profile scope is intersected in.
@@ -33,6 +34,10 @@ export const filterModes = ['include', 'exclude'] as const;
 export type FilterMode = (typeof filterModes)[number];
 /** Spec §2 graph types: boxplot and scatterplot (advanced generator only) plot their axes, not a KPI. */
 export const graphicTypes = ['bars', 'line', 'area', 'table', 'pie', 'boxplot', 'scatterplot'] as const;
+export type GraphicType = (typeof graphicTypes)[number];
+/** Spec §2: the basic generator draws these; the advanced one every graphic type. */
+export const basicGraphicTypes = ['bars', 'line', 'area', 'table', 'pie'] as const satisfies GraphicType[];
+export const generators = ['basic', 'advanced'] as const;
 /**
  * What a series may be broken down by. `destination` is the task argument measured against (spec §3 `args`);
  * campaigns, universes, clusters and tags are lists, so a measurement counts in the series of each of its values.
@@ -55,6 +60,9 @@ export const dimensions = [
   'fringe',
 ] as const;
 export type Dimension = (typeof dimensions)[number];
+/** A table's rows: the values of a dimension, or the time buckets of the granularity. */
+export const rowAxes = [...dimensions, 'time'] as const;
+export type RowAxis = (typeof rowAxes)[number];
 
 /** Spec §9: the scatterplot shows a random 10,000 points per universe or campaign. */
 export const scatterplotSampleSize = 10_000;
@@ -158,15 +166,22 @@ export const selectionFields = z.object({
   fringesCond: filterMode,
   timeZone: timeZoneName.optional(),
   conditions: conditionSchema.optional(),
+  /** Only the measurements taken with this many devices connected to the probe's network (bounds inclusive). */
+  connectedDevices: z
+    .object({ min: inRange(wholeNumber(), 0, 100_000).optional(), max: inRange(wholeNumber(), 0, 100_000).optional() })
+    .optional(),
 });
 export type SelectionFields = z.output<typeof selectionFields>;
 
 type Problem = (message: string, path: PropertyKey[]) => void;
-type Checked = Pick<SelectionFields, 'tsStart' | 'tsEnd'>;
+type Checked = Pick<SelectionFields, 'tsStart' | 'tsEnd' | 'connectedDevices'>;
 
 const checkSelection = (selection: Checked, problem: Problem) => {
   if (selection.tsStart && selection.tsEnd && Date.parse(selection.tsEnd) < Date.parse(selection.tsStart))
     problem('validation.endBeforeStart', ['tsEnd']);
+  const { min, max } = selection.connectedDevices ?? {};
+  if (min !== undefined && max !== undefined && max < min)
+    problem('validation.invalidOption', ['connectedDevices', 'max']);
 };
 
 const problemsOf =
@@ -182,8 +197,19 @@ export const withSelectionRules = <Schema extends z.ZodType<Checked>>(schema: Sc
 export const queryIrFields = selectionFields.extend({
   graphicType: z.enum(graphicTypes, invalidOption).default('bars'),
   kpi: kpiIdSchema.optional(),
-  /** Boxplot: `value` is the KPI boxed; scatterplot: `x` and `y` are the KPIs plotted against each other. */
-  axes: z.object({ x: kpiIdSchema.optional(), y: kpiIdSchema.optional(), value: kpiIdSchema.optional() }).optional(),
+  /**
+   * Boxplot: `value` is the KPI boxed; scatterplot: `x` and `y` are the KPIs plotted against each other; a table with
+   * `rows` and `columns` is a matrix of the metric of the `value` KPI per row and column value.
+   */
+  axes: z
+    .object({
+      x: kpiIdSchema.optional(),
+      y: kpiIdSchema.optional(),
+      value: kpiIdSchema.optional(),
+      rows: z.enum(rowAxes, invalidOption).optional(),
+      columns: z.enum(dimensions, invalidOption).optional(),
+    })
+    .optional(),
   breakdowns: z.array(z.enum(dimensions, invalidOption)).max(maxBreakdowns, 'validation.tooBig').default([]),
   granularity: z.enum(granularities, invalidOption).default('no_granularity'),
   // Options
@@ -202,16 +228,39 @@ export const queryIrFields = selectionFields.extend({
   sortOrder: z.enum(sortOrders, invalidOption).default('ascending'),
   /** The scatterplot's sample is reproducible by seed; without one the answer names the seed it used. */
   seed: inRange(wholeNumber(), 0, 2_147_483_647).optional(),
+  /** Which generator asks (spec §2): a basic one may not draw the advanced types. Absent: any type. */
+  generator: z.enum(generators, invalidOption).optional(),
+  /** Spec §3 Graphic display options (but the graphic type, above); the answer echoes them, defaults filled. */
+  display: displayOptionsSchema.optional(),
 });
 
-const plotsAxes = (graphicType: (typeof graphicTypes)[number]) =>
-  graphicType === 'boxplot' || graphicType === 'scatterplot';
+/** A table of rows and columns (a matrix), not series over an axis. */
+export const isMatrix = (ir: Pick<QueryIr, 'axes'>): boolean =>
+  ir.axes?.rows !== undefined || ir.axes?.columns !== undefined;
+
+const plotsAxes = (graphicType: GraphicType) => graphicType === 'boxplot' || graphicType === 'scatterplot';
+
+/** A matrix is a table of a KPI (`axes.value`) by rows and columns, which stand in for the breakdowns. */
+function checkMatrix(ir: z.output<typeof queryIrFields>, problem: Problem) {
+  const { rows, columns, value } = ir.axes ?? {};
+  if (ir.graphicType !== 'table') problem('validation.invalidOption', ['graphicType']);
+  if (!rows) problem('validation.required', ['axes', 'rows']);
+  if (!columns) problem('validation.required', ['axes', 'columns']);
+  if (rows && rows === columns) problem('validation.invalidOption', ['axes', 'columns']);
+  if (!value) problem('validation.required', ['axes', 'value']);
+  if (ir.kpi) problem('validation.invalidOption', ['kpi']);
+  if (ir.breakdowns.length > 0) problem('validation.invalidOption', ['breakdowns']);
+  if (rows === 'time' && ir.granularity === 'no_granularity') problem('validation.required', ['granularity']);
+}
 
 /** Spec §3 Graphic filter set, as the body of a graphic request. */
 export const queryIrSchema = queryIrFields.superRefine((ir, context) => {
   const problem = problemsOf(context);
+  if (ir.generator === 'basic' && !(basicGraphicTypes as readonly GraphicType[]).includes(ir.graphicType))
+    problem('graphics.typeRequiresAdvanced', ['graphicType']);
   if (plotsAxes(ir.graphicType) && ir.kpi) problem('graphics.kpiNotAllowed', ['kpi']);
-  if (!plotsAxes(ir.graphicType) && !ir.kpi) problem('validation.required', ['kpi']);
+  if (isMatrix(ir)) checkMatrix(ir, problem);
+  else if (!plotsAxes(ir.graphicType) && !ir.kpi) problem('validation.required', ['kpi']);
   if (ir.graphicType === 'boxplot' && !ir.axes?.value) problem('validation.required', ['axes', 'value']);
   if (ir.graphicType === 'scatterplot') {
     if (!ir.axes?.x) problem('validation.required', ['axes', 'x']);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { type WarningCode, warningBodySchema, warningCodes } from '../errors/index.ts';
-import { dimensions, metrics } from './query-ir.ts';
+import { displayOptionFields } from './graphic-display.ts';
+import { dimensions, graphicTypes, metrics, rowAxes } from './query-ir.ts';
 
 /** The breakdown values a series stands for (`{ isp: 'Movistar', technology: 4 }`); empty without breakdowns. */
 export const seriesKeySchema = z.partialRecord(z.enum(dimensions), z.union([z.string(), z.number()]));
@@ -72,6 +73,24 @@ export const pointSeriesSchema = z.object({
 });
 export type PointSeries = z.output<typeof pointSeriesSchema>;
 
+const headerKey = z.union([z.string(), z.number()]);
+/**
+ * A table by rows and columns: `values[row][column]` is the metric of the measurements having both keys (null: none).
+ * Rows and columns are in key order; a transposed table has them swapped.
+ */
+export const matrixSchema = z.object({
+  rows: z.enum(rowAxes),
+  columns: z.enum(rowAxes),
+  rowKeys: z.array(headerKey),
+  columnKeys: z.array(headerKey),
+  values: z.array(z.array(z.number().nullable())),
+});
+export type Matrix = z.output<typeof matrixSchema>;
+
+/** The display options of the request, defaults filled, for the console to draw the answer with. */
+export const graphicDisplaySchema = displayOptionFields.extend({ graphicType: z.enum(graphicTypes) });
+export type GraphicDisplay = z.output<typeof graphicDisplaySchema>;
+
 /** A warning as the engine produces it; the API answers it translated (`warningBodySchema`). */
 export const catalogueWarningSchema = z.object({
   code: z.enum(warningCodes as [WarningCode, ...WarningCode[]]),
@@ -79,28 +98,40 @@ export const catalogueWarningSchema = z.object({
 });
 
 /** The answer to a query: series (one per breakdown value) in display order, and the warnings the user should see. */
-const resultWith = <Warning extends z.ZodType>(warning: Warning) =>
+const resultWith = <Warning extends z.ZodType, Extra extends z.ZodRawShape>(warning: Warning, extra: Extra) =>
   z.discriminatedUnion('kind', [
     z.object({
       kind: z.literal('metric'),
       metric: z.enum(metrics),
       series: z.array(metricSeriesSchema),
+      /** A table by rows and columns (`axes.rows` and `axes.columns`): its series, laid out. */
+      matrix: matrixSchema.optional(),
       warnings: z.array(warning),
+      ...extra,
     }),
-    z.object({ kind: z.literal('boxplot'), series: z.array(boxplotSeriesSchema), warnings: z.array(warning) }),
+    z.object({
+      kind: z.literal('boxplot'),
+      series: z.array(boxplotSeriesSchema),
+      warnings: z.array(warning),
+      ...extra,
+    }),
     z.object({
       kind: z.literal('scatterplot'),
       seed: z.number().int(),
       sampleSize: z.number().int(),
       series: z.array(pointSeriesSchema),
       warnings: z.array(warning),
+      ...extra,
     }),
   ]);
 
-export const queryResultSchema = resultWith(catalogueWarningSchema);
+export const queryResultSchema = resultWith(catalogueWarningSchema, {});
 export type QueryResult = z.output<typeof queryResultSchema>;
-/** What `POST /api/graphic` answers: the result with its warnings in the caller's language. */
-export const graphicResponseSchema = resultWith(warningBodySchema);
+/**
+ * What `POST /api/graphic` answers: the result with its warnings in the caller's language and, when the request
+ * carried display options, those options.
+ */
+export const graphicResponseSchema = resultWith(warningBodySchema, { display: graphicDisplaySchema.optional() });
 export type GraphicResponse = z.output<typeof graphicResponseSchema>;
 
 /** The orders a page of measurements can be sorted by (spec §7 `POST /api/measurements/by/profile`). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { activeStatus, entityId } from '../configuration/common.ts';
-import { scorecardFringeSchema } from '../configuration/scorecard.ts';
+import { mosEntrySchema } from '../configuration/mos.ts';
+import { scorecardFringeSchema, scorecardKpiSchema } from '../configuration/scorecard.ts';
 import { warningBodySchema } from '../errors/index.ts';
 import { logPositionSchema } from '../events/log-position.ts';
 import { dateOrInstant, granularities } from './query-ir.ts';
@@ -124,6 +125,9 @@ const calculationWith = <Warning extends z.ZodType>(warning: Warning) =>
       status: activeStatus,
       weight: z.number(),
       maxScore: z.number(),
+      /** The definition at this version, so that a screen explains each score by what produced it. */
+      kpis: z.array(scorecardKpiSchema),
+      mosEntries: z.array(mosEntrySchema),
     }),
     comparedBy: z.enum(comparedDimensions),
     configuration: scorecardConfigurationSchema,
@@ -141,3 +145,18 @@ export const scorecardCalculationResponseSchema = calculationWith(warningBodySch
 export const scorecardDrilldownResponseSchema = graphicResponseSchema.and(
   z.object({ configuration: scorecardConfigurationSchema, window: dataWindowSchema }),
 );
+
+/** One configuration version of a scorecard (`GET /scorecards/{id}/versions`), to ask a calculation `asOf` it. */
+export const scorecardVersionSchema = z.object({
+  version: z.number().int(),
+  position: logPositionSchema,
+  recordedAt: z.iso.datetime(),
+  /** The fields this version changed (every field set, for the first). */
+  changedFields: z.array(z.string()),
+});
+export type ScorecardVersion = z.output<typeof scorecardVersionSchema>;
+export const scorecardVersionsSchema = z.object({
+  scorecardId: z.string(),
+  versions: z.array(scorecardVersionSchema).describe('Newest first'),
+});
+export type ScorecardVersions = z.output<typeof scorecardVersionsSchema>;

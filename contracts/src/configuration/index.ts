@@ -1,3 +1,4 @@
+export * from './alert.ts';
 export * from './campaign.ts';
 export * from './cdn.ts';
 export * from './cluster.ts';
@@ -11,12 +12,14 @@ export {
   timeZoneName,
 } from './common.ts';
 export * from './countries.ts';
+export * from './csv-template.ts';
 export * from './date-ranges.ts';
 export * from './geofilter.ts';
 export * from './geojson.ts';
 export * from './images.ts';
 export * from './kinds.ts';
 export * from './mos.ts';
+export * from './personal-dashboard.ts';
 export * from './polygon-measures.ts';
 export * from './provider.ts';
 export * from './scorecard.ts';

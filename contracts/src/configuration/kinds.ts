@@ -1,7 +1,7 @@
 /**
  * Every configuration entity, by kind (its streams are `<kind>-<id>`; the settings history names it so): where its API
- * lives (spec §7 paths; CDNs, task suites and universes' writes have none there, so ours are documented) and the field
- * that names one to users. Server routes, the console and the audit answers all read it from here.
+ * lives (spec §7 paths; CDNs, task suites and universes' writes have none there, and CSV templates' are under the
+ * programs of an extraction, so ours are documented) and the field that names one to users. Server routes, the console and the audit answers all read it from here.
  */
 export const configurationKinds = {
   tag: { basePath: '/tags', nameField: 'name' },
@@ -17,6 +17,9 @@ export const configurationKinds = {
   probe: { basePath: '/probes', nameField: 'name' },
   profile: { basePath: '/profiles', nameField: 'name' },
   user: { basePath: '/users', nameField: 'email' },
+  'csv-template': { basePath: '/api/csv-templates', nameField: 'name' },
+  alert: { basePath: '/api/alert-config', nameField: 'name' },
+  'personal-dashboard': { basePath: '/dashboards/personal', nameField: 'name' },
 } as const satisfies Record<string, { basePath: string; nameField: string }>;
 
 export type ConfigurationKind = keyof typeof configurationKinds;

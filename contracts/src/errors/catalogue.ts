@@ -238,6 +238,21 @@ export const errorCatalogue = {
     en: 'The requested dates are outside the date limits of your profile.',
     es: 'Las fechas solicitadas están fuera de los límites de fechas de tu perfil.',
   },
+  'profiles.selectionNotOffered': {
+    status: 422,
+    en: 'Your profile selects measurements by {offered}; {requested} cannot be used as a filter or breakdown.',
+    es: 'Tu perfil selecciona las mediciones por {offered}; {requested} no se puede usar como filtro ni como desglose.',
+  },
+  'profiles.layerNeedsLink': {
+    status: 400,
+    en: 'The layer {layer} has no screen in this console: give it the link (URL) it opens.',
+    es: 'La capa {layer} no tiene pantalla en esta consola: indica el enlace (URL) que abre.',
+  },
+  'profiles.layerLinkInvalid': {
+    status: 400,
+    en: 'A layer link must be an http or https address.',
+    es: 'El enlace de una capa debe ser una dirección http o https.',
+  },
   'profiles.imageTooLarge': {
     status: 400,
     en: 'The profile image must be smaller than 512 KB.',
@@ -814,8 +829,8 @@ export const errorCatalogue = {
   },
   'alerts.nameTooLong': {
     status: 400,
-    en: 'The alert name must be shorter than {max} characters.',
-    es: 'El nombre de la alerta debe tener menos de {max} caracteres.',
+    en: 'The alert name can have at most {max} characters.',
+    es: 'El nombre de la alerta puede tener como máximo {max} caracteres.',
   },
   'alerts.intervalRequired': {
     status: 400,
@@ -829,8 +844,13 @@ export const errorCatalogue = {
   },
   'alerts.recipientInvalid': {
     status: 400,
-    en: 'Some of the e-mail recipients are not valid.',
-    es: 'Algunos de los destinatarios de correo electrónico no son válidos.',
+    en: 'The e-mail recipient {recipient} is not valid.',
+    es: 'El destinatario de correo electrónico {recipient} no es válido.',
+  },
+  'alerts.recipientEmpty': {
+    status: 400,
+    en: 'An e-mail recipient is empty: write an address or remove it.',
+    es: 'Un destinatario de correo electrónico está vacío: escribe una dirección o quítalo.',
   },
   'alerts.landlineGrouping': {
     status: 400,
@@ -844,8 +864,93 @@ export const errorCatalogue = {
   },
   'alerts.duplicateCondition': {
     status: 400,
-    en: 'The alert has duplicate conditions.',
-    es: 'La alerta tiene condiciones duplicadas.',
+    en: 'Conditions {first} and {second} of the alert are the same.',
+    es: 'Las condiciones {first} y {second} de la alerta son iguales.',
+  },
+  'alerts.conditionsRequired': {
+    status: 400,
+    en: 'The alert needs at least one condition.',
+    es: 'La alerta necesita al menos una condición.',
+  },
+  'alerts.unknownKpi': {
+    status: 400,
+    en: 'The KPI of the condition is not one the platform measures.',
+    es: 'El KPI de la condición no es uno de los que mide la plataforma.',
+  },
+  'alerts.programNotOffered': {
+    status: 422,
+    en: 'The program {program} is not among the programs of your profile.',
+    es: 'El programa {program} no está entre los programas de tu perfil.',
+  },
+  'alerts.kpiNotOfProgram': {
+    status: 422,
+    en: 'The program {program} does not measure the KPI {kpi}.',
+    es: 'El programa {program} no mide el KPI {kpi}.',
+  },
+  'alerts.kpiNotInProfile': {
+    status: 422,
+    en: 'Your profile does not analyse the KPI {kpi}.',
+    es: 'Tu perfil no analiza el KPI {kpi}.',
+  },
+  'alerts.technologyNotInProfile': {
+    status: 422,
+    en: 'Your profile does not analyse the technology {technology}.',
+    es: 'Tu perfil no analiza la tecnología {technology}.',
+  },
+  'alerts.providerNotInProfile': {
+    status: 422,
+    en: 'The provider {provider} is not among the providers of your profile.',
+    es: 'El proveedor {provider} no está entre los proveedores de tu perfil.',
+  },
+  'alerts.campaignNotInProfile': {
+    status: 422,
+    en: 'The campaign {campaign} is not among the campaigns of your profile.',
+    es: 'La campaña {campaign} no está entre las campañas de tu perfil.',
+  },
+  'alerts.backtestDaysOutOfRange': {
+    status: 400,
+    en: 'A back-test looks at the last {min} to {max} days.',
+    es: 'Una prueba retrospectiva abarca los últimos {min} a {max} días.',
+  },
+  'alerts.backtestFailed': {
+    status: 500,
+    en: 'Could not evaluate the alert over the stored measurements.',
+    es: 'No se ha podido evaluar la alerta sobre las mediciones almacenadas.',
+  },
+  'alerts.backtestGroupsCut': {
+    severity: 'warning',
+    en: 'The alert would have recorded something for {groups} groups; the first {shown} are shown.',
+    es: 'La alerta habría registrado algo para {groups} grupos; se muestran los {shown} primeros.',
+  },
+  'alerts.backtestWindowsCut': {
+    severity: 'warning',
+    en: 'Some groups have more than {max} windows; their first {max} are shown.',
+    es: 'Algunos grupos tienen más de {max} ventanas; se muestran sus {max} primeras.',
+  },
+  'push.endpointInvalid': {
+    status: 400,
+    en: 'The browser subscription needs an http or https push address.',
+    es: 'La suscripción del navegador necesita una dirección de notificaciones http o https.',
+  },
+  'push.endpointNotPublic': {
+    status: 422,
+    en: 'Notifications are sent only to public https push services: {endpoint} is refused ({reason}).',
+    es: 'Las notificaciones solo se envían a servicios públicos https: se rechaza {endpoint} ({reason}).',
+  },
+  'push.keysInvalid': {
+    status: 400,
+    en: "The browser subscription's keys are not valid.",
+    es: 'Las claves de la suscripción del navegador no son válidas.',
+  },
+  'push.subscribeFailed': {
+    status: 500,
+    en: 'Could not turn on notifications in this browser.',
+    es: 'No se han podido activar las notificaciones en este navegador.',
+  },
+  'push.unsubscribeFailed': {
+    status: 500,
+    en: 'Could not turn off notifications in this browser.',
+    es: 'No se han podido desactivar las notificaciones en este navegador.',
   },
 
   // ── CDNs ──────────────────────────────────────────────────────────────────────────────────────────────────────
@@ -967,6 +1072,61 @@ export const errorCatalogue = {
     status: 422,
     en: 'At least one CSV template must stay favorite.',
     es: 'Al menos una plantilla CSV debe seguir marcada como favorita.',
+  },
+  'csvTemplates.unknownField': {
+    status: 400,
+    en: 'Choose a measurement field the CSV can write.',
+    es: 'Elige un campo de la medición que el CSV pueda escribir.',
+  },
+  'csvTemplates.unknownKpi': {
+    status: 400,
+    en: 'Choose a KPI of the catalogue.',
+    es: 'Elige un KPI del catálogo.',
+  },
+  'csvTemplates.fieldOrKey': {
+    status: 400,
+    en: 'Each column writes either a measurement field or a KPI.',
+    es: 'Cada columna escribe o bien un campo de la medición o bien un KPI.',
+  },
+  'csvTemplates.operationNotAllowed': {
+    status: 400,
+    en: "This operation does not apply to the column's values.",
+    es: 'Esta operación no se aplica a los valores de la columna.',
+  },
+  'csvTemplates.noColumns': {
+    status: 400,
+    en: 'A CSV template needs at least one column.',
+    es: 'Una plantilla CSV necesita al menos una columna.',
+  },
+  'csvTemplates.programNotOffered': {
+    status: 422,
+    en: 'The program {program} is not among the chosen programs of your profile.',
+    es: 'El programa {program} no está entre los programas elegidos de tu perfil.',
+  },
+  'csvTemplates.kpiNotOfProgram': {
+    status: 422,
+    en: 'The program {program} does not measure the KPI {kpi}.',
+    es: 'El programa {program} no mide el KPI {kpi}.',
+  },
+  'csvTemplates.kpiNotInProfile': {
+    status: 422,
+    en: 'Your profile does not analyse the KPI {kpi}.',
+    es: 'Tu perfil no analiza el KPI {kpi}.',
+  },
+  'csvTemplates.serviceNotOfProfile': {
+    status: 422,
+    en: "Your profile does not analyse this service's measurements.",
+    es: 'Tu perfil no analiza las mediciones de este servicio.',
+  },
+  'csvTemplates.builtInUnchangeable': {
+    status: 422,
+    en: 'The default template cannot be changed or deleted.',
+    es: 'La plantilla predeterminada no se puede modificar ni eliminar.',
+  },
+  'csvTemplates.stillFavorite': {
+    status: 409,
+    en: 'The template is a favorite: unmark it before deleting it.',
+    es: 'La plantilla es favorita: desmárcala antes de eliminarla.',
   },
   'csvExtractor.defaultTemplateOnly': {
     severity: 'warning',
@@ -1092,7 +1252,7 @@ export const errorCatalogue = {
   'smartPerformance.fetchFailed': {
     status: 500,
     en: 'Could not load the smart performance data.',
-    es: 'No se han podido cargar los datos de smart performance.',
+    es: 'No se han podido cargar los datos de rendimiento inteligente.',
   },
 
   // ── Personal dashboards ───────────────────────────────────────────────────────────────────────────────────────
@@ -1190,6 +1350,16 @@ export const errorCatalogue = {
     status: 400,
     en: 'Give the copy a name to save it; otherwise it will be lost.',
     es: 'Ponle un nombre a la copia para guardarla; de lo contrario, se perderá.',
+  },
+  'dashboards.imageTooLarge': {
+    status: 413,
+    en: 'The dashboard image is too large (1 MB at most).',
+    es: 'La imagen del panel es demasiado grande (1 MB como máximo).',
+  },
+  'dashboards.categoryNotFound': {
+    status: 404,
+    en: 'The dashboard has no category with that name.',
+    es: 'El panel no tiene ninguna categoría con ese nombre.',
   },
   'dashboards.tableExceedsPdf': {
     severity: 'warning',
@@ -1580,5 +1750,62 @@ export const errorCatalogue = {
     status: 422,
     en: 'Only files with errors can be retried.',
     es: 'Solo se pueden reintentar los archivos con errores.',
+  },
+  'files.notReady': {
+    status: 409,
+    en: 'The file {name} is not ready to download yet.',
+    es: 'El archivo {name} todavía no está listo para descargarse.',
+  },
+  'files.deleted': {
+    status: 410,
+    en: 'The file {name} was deleted after the retention period.',
+    es: 'El archivo {name} se eliminó al terminar el periodo de conservación.',
+  },
+  'files.linkExpired': {
+    status: 410,
+    en: 'This download link has expired. Ask for the file again from the files screen.',
+    es: 'Este enlace de descarga ha caducado. Vuelve a solicitar el archivo desde la pantalla de archivos.',
+  },
+  'files.linkInvalid': {
+    status: 404,
+    en: 'This download link is not valid.',
+    es: 'Este enlace de descarga no es válido.',
+  },
+  'files.generationFailed': {
+    status: 500,
+    en: 'The file could not be generated. Retry it.',
+    es: 'No se ha podido generar el archivo. Vuelve a intentarlo.',
+  },
+  'files.generationTimedOut': {
+    status: 500,
+    en: 'The file took too long to generate and was stopped. Retry it.',
+    es: 'La generación del archivo tardó demasiado y se detuvo. Vuelve a intentarlo.',
+  },
+  // ── Monthly data for the regulator (spec §7 Other) ─────────────────────────────────────────────────────────────
+  'monthlyData.futureMonth': {
+    status: 422,
+    en: 'The month {month} has not started yet: monthly data is generated for months that are over.',
+    es: 'El mes {month} todavía no ha empezado: los datos mensuales se generan de meses ya terminados.',
+  },
+  'monthlyData.monthNotOver': {
+    status: 422,
+    en: 'The month {month} is the current month and is not over yet: its data can be generated from the first day of the next month.',
+    es: 'El mes {month} es el mes en curso y todavía no ha terminado: sus datos se pueden generar a partir del primer día del mes siguiente.',
+  },
+  // ── Reports (PDF) ───────────────────────────────────────────────────────────────────────────────────────────────
+  'reports.tableTruncated': {
+    severity: 'warning',
+    en: 'The table "{table}" has {rows} rows: the PDF shows the first {limit}.',
+    es: 'La tabla «{table}» tiene {rows} filas: el PDF muestra las primeras {limit}.',
+  },
+  'reports.tableTooWide': {
+    severity: 'warning',
+    en: 'The table "{table}" has {columns} columns, more than fit the page: the PDF shows the first {limit}.',
+    es: 'La tabla «{table}» tiene {columns} columnas, más de las que caben en la página: el PDF muestra las primeras {limit}.',
+  },
+  'scorecards.reportFailed': {
+    status: 500,
+    en: 'The scorecard report could not be generated. Try again.',
+    es: 'No se ha podido generar el informe del cuadro de mando. Vuelve a intentarlo.',
   },
 } as const satisfies Record<string, CatalogueEntry>;

@@ -63,8 +63,13 @@ export const auditReferences: Record<AuditedKind, Readonly<Record<string, AuditR
     probes: 'probe',
     tags: 'tag',
     'isps.id': 'provider',
+    'csvTemplates.favorites': 'csv-template',
+    'csvTemplates.order': 'csv-template',
   },
   user: { profiles: 'profile' },
+  'csv-template': { 'columns.key': 'kpi' },
+  alert: { 'conditions.kpi': 'kpi', campaigns: 'campaign', universes: 'universe', providers: 'provider' },
+  'personal-dashboard': { 'categories.graphics.scorecardId': 'scorecard' },
 };
 
 /** The texts found at a dotted path of a value, through arrays (`probes.probeId` of a cluster's fields). */

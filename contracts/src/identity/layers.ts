@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isHttpUrl } from '../configuration/common.ts';
 
 // Spec §2: the screens a profile can be granted (its layers) and the sidebar categories that group them. A layer id
 // is the screen's route without its leading slash; a route is reachable when its layer or its parent's is granted.
@@ -50,6 +51,24 @@ export const layerCatalogue = {
 export type LayerId = keyof typeof layerCatalogue;
 export const layerIds = Object.keys(layerCatalogue) as LayerId[];
 
+/**
+ * Menu entries the spec names without a screen of this console (regulatory format, trains, cubes configuration,
+ * database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
+ */
+export const linkLayerCatalogue = {
+  regulatory_format: 'internal_tools',
+  trains: 'tools',
+  cubes_configuration: 'internal_tools',
+  database: 'internal_tools',
+} as const satisfies Record<string, LayerCategory>;
+export type LinkLayerId = keyof typeof linkLayerCatalogue;
+export const linkLayerIds = Object.keys(linkLayerCatalogue) as LinkLayerId[];
+const isLinkLayer = (id: string): id is LinkLayerId => Object.hasOwn(linkLayerCatalogue, id);
+
+/** A layer's default sidebar category. */
+export const categoryOfLayer = (id: string): LayerCategory | undefined =>
+  (layerCatalogue as Record<string, LayerCategory>)[id] ?? (linkLayerCatalogue as Record<string, LayerCategory>)[id];
+
 /** True when the profile's layers reach the screen: its own layer, or its parent's (`tools` for `tools/…`). */
 export function reachesLayer(granted: readonly { id: string }[], layer: string): boolean {
   const ids = new Set(granted.map((item) => item.id));
@@ -59,12 +78,26 @@ export function reachesLayer(granted: readonly { id: string }[], layer: string):
   return false;
 }
 
-export const layerSchema = z.object({
-  id: z.enum(layerIds as [LayerId, ...LayerId[]], { error: 'validation.invalidOption' }),
-  category: z.enum(layerCategories, { error: 'validation.invalidOption' }).optional(),
-  /** Sidebar groups (sub-menus) the layer is shown under, in order. */
-  groups: z.array(z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong')).default([]),
-});
+export const layerSchema = z
+  .object({
+    id: z.enum([...layerIds, ...linkLayerIds] as [LayerId | LinkLayerId, ...(LayerId | LinkLayerId)[]], {
+      error: 'validation.invalidOption',
+    }),
+    category: z.enum(layerCategories, { error: 'validation.invalidOption' }).optional(),
+    /** Sidebar groups (sub-menus) the layer is shown under, in order. */
+    groups: z.array(z.string().trim().min(1, 'validation.required').max(64, 'validation.tooLong')).default([]),
+    /** An external link (a legacy or partner page): the menu entry opens it in a new tab instead of a screen. */
+    url: z.string().trim().max(2048, 'validation.tooLong').refine(isHttpUrl, 'profiles.layerLinkInvalid').optional(),
+  })
+  .superRefine((layer, context) => {
+    if (isLinkLayer(layer.id) && !layer.url)
+      context.addIssue({
+        code: 'custom',
+        path: ['url'],
+        message: 'profiles.layerNeedsLink',
+        params: { layer: layer.id },
+      });
+  });
 export type Layer = z.output<typeof layerSchema>;
 
 /** Where a user lands after login (spec §2): storyboard when granted, else the startPage, else the first layer. */

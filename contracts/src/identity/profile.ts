@@ -53,6 +53,21 @@ export const programSchema = z.object({
   groups: z.array(boundedText(1, 64)).default([]),
 });
 
+/** The built-in CSV template every profile has: not stored, offered first, never deleted. */
+export const defaultCsvTemplateId = 'default';
+
+/**
+ * The favourites and the order of a profile's CSV templates, kept on the profile so that the rule across them (spec §4:
+ * at least one favourite) holds under concurrent changes. Only the platform sets it (`/profile/csvTemplates/…`).
+ */
+export const csvTemplatePreferencesSchema = z.object({
+  favorites: z.array(entityId).min(1, 'csvTemplates.lastFavorite'),
+  order: z.array(entityId).default([]),
+});
+export type CsvTemplatePreferences = z.output<typeof csvTemplatePreferencesSchema>;
+/** A profile that never chose: the default template is its favourite. */
+export const initialCsvTemplatePreferences: CsvTemplatePreferences = { favorites: [defaultCsvTemplateId], order: [] };
+
 export const profileRoles = ['admin', 'user'] as const;
 export const profileServices = ['landline', 'mobile'] as const;
 
@@ -91,6 +106,7 @@ export const profileFieldsSchema = z.object({
   videoDestinations: z.array(destinationSchema).default([]),
   tsStart: utcInstant.optional(),
   tsEnd: utcInstant.optional(),
+  csvTemplates: csvTemplatePreferencesSchema.optional(),
 });
 export type ProfileFields = z.output<typeof profileFieldsSchema>;
 export type Profile = ProfileFields & { id: string };

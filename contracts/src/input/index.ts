@@ -1,1 +1,2 @@
 export * from './forbidden-characters.ts';
+export * from './spreadsheet-safe.ts';

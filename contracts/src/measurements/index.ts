@@ -1,3 +1,4 @@
 export * from './enriched-measurement.ts';
 export * from './kpis.ts';
 export * from './measurement.ts';
+export * from './test-analysis.ts';

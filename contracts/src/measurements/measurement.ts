@@ -59,6 +59,8 @@ export const measurementSchema = z.object({
   /** KPI values by KPI id (e.g. `download` in Mbps, `latency` in ms). */
   kpis: z.record(z.string().max(64), z.number({ error: 'validation.invalidNumber' })).default({}),
   device: z.object({ model: id().optional(), appVersion: id(32).optional() }).optional(),
+  /** How many devices were connected to the probe's network while it measured (spec §3 `connectedDevices`). */
+  connectedDevices: z.number({ error: 'validation.invalidNumber' }).int('validation.invalidNumber').min(0).optional(),
 });
 export type Measurement = z.output<typeof measurementSchema>;
 

@@ -59,3 +59,35 @@ describe('Elasticsearch measurements indexed before ISP ids were stored', { time
     }
   });
 });
+
+describe('Elasticsearch measurements indexed before connected devices were reported', { timeout: 60_000 }, () => {
+  it('gain the mapping when the store next writes, so a new measurement of that month is found by its count', async () => {
+    const store = await openElasticsearchMeasurementStore({
+      url: infra.elasticsearchUrl,
+      indexPrefix: `test-${randomUUID().slice(0, 8)}`,
+    });
+    const index = `${store.alias}-2026.11`;
+    try {
+      // A monthly index as the version before connected devices created it.
+      const { connectedDevices: _new, ...properties } = measurementMappings.properties!;
+      await store.client.indices.create({
+        index,
+        settings: { number_of_shards: 1, number_of_replicas: 0 },
+        mappings: { ...measurementMappings, properties },
+        aliases: { [store.alias]: {} },
+      });
+      const measured = sampleMeasurement({ measuredAt: '2026-11-05T10:00:00.000Z', connectedDevices: 4 });
+      expect(await store.write([measured])).toEqual({ failed: [] });
+      await store.client.indices.refresh({ index: store.alias });
+      const { count } = await store.client.count({
+        index: store.alias,
+        query: { range: { connectedDevices: { gte: 3, lte: 5 } } },
+      });
+      expect(count).toBe(1);
+    } finally {
+      await store.client.indices.delete({ index }).catch(() => undefined);
+      await store.client.indices.deleteIndexTemplate({ name: store.alias }).catch(() => undefined);
+      await store.close();
+    }
+  });
+});

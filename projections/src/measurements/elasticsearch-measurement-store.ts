@@ -28,6 +28,14 @@ export async function openElasticsearchMeasurementStore(options: {
   const ensureTemplate = () => {
     templateReady ??= client.indices
       .putIndexTemplate(measurementIndexTemplate(alias))
+      // Monthly indices created before a field was mapped learn its mapping (new ones have it from the template).
+      .then(() =>
+        client.indices.putMapping({
+          index: `${alias}-*`,
+          allow_no_indices: true,
+          properties: { connectedDevices: measurementMappings.properties!.connectedDevices! },
+        }),
+      )
       .then(() => undefined)
       .catch((error: unknown) => {
         templateReady = undefined;

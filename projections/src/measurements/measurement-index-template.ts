@@ -36,6 +36,7 @@ export const measurementMappings: estypes.MappingTypeMapping = {
     universes: keyword,
     tags: keyword,
     device: { properties: { model: keyword, appVersion: keyword } },
+    connectedDevices: { type: 'integer' },
     kpis: { type: 'object', dynamic: true },
   },
   dynamic_templates: [{ kpiValues: { path_match: 'kpis.*', mapping: { type: 'double' } } }],

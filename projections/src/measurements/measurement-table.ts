@@ -39,6 +39,8 @@ export const measurementsSchema: SchemaModule = {
     { id: '1-tables', up: tables },
     // ISPs are identified by provider id; measurements stored before get theirs at start-up (stored-isp-ids.ts).
     { id: '2-isp-id', up: 'alter table measurements add column if not exists isp_id text' },
+    // Measurements stored before reported no connected devices: the column stays empty for them.
+    { id: '3-connected-devices', up: 'alter table measurements add column if not exists connected_devices integer' },
   ],
 };
 
@@ -66,6 +68,7 @@ export const measurementColumns = [
   'destination',
   'lat',
   'lon',
+  'connected_devices',
   'kpis',
   'doc',
 ] as const;
@@ -95,6 +98,7 @@ export const measurementRowOf = (m: EnrichedMeasurement) => ({
   destination: m.destination?.name ?? null,
   lat: m.location?.lat ?? null,
   lon: m.location?.lon ?? null,
+  connected_devices: m.connectedDevices ?? null,
   kpis: m.kpis,
   doc: m,
 });

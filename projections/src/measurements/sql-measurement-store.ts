@@ -6,10 +6,23 @@ import { measurementColumns as columns, measurementRowOf, measurementsSchema } f
 import { writeIsolatingRefusals } from './write-isolating-refusals.ts';
 
 const assignPageSize = 5_000;
+/** PGlite runs no autovacuum: the store refreshes the planner's statistics itself after this many rows written. */
+const analyzeEveryRows = 50_000;
 
 /** Measurements in the embedded database (PGlite) or PostgreSQL: one upsert per batch. */
 export async function openSqlMeasurementStore(sql: SqlClient): Promise<MeasurementStore> {
   await migrate(sql, measurementsSchema);
+  // Without statistics the planner takes a selection for a handful of rows and sorts all of it for every page of a
+  // scan (an extraction of 300,000 read about 3,000 a second) instead of reading the time index in order.
+  let writtenSinceAnalyze = sql.dialect === 'pglite' ? analyzeEveryRows : 0;
+  const analyzeNow = async (written: number) => {
+    if (sql.dialect !== 'pglite') return;
+    writtenSinceAnalyze += written;
+    if (writtenSinceAnalyze < analyzeEveryRows) return;
+    writtenSinceAnalyze = 0;
+    // Best effort: a write stands whatever the statistics.
+    await sql.query('analyze measurements').catch(() => undefined);
+  };
   return {
     adapter: `sql (${sql.dialect})`,
     async write(measurements) {
@@ -26,7 +39,9 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
           [JSON.stringify(batch.map(measurementRowOf))],
         );
       };
-      return { failed: await writeIsolatingRefusals(unique, upsert) };
+      const failed = await writeIsolatingRefusals(unique, upsert);
+      await analyzeNow(unique.length - failed.length);
+      return { failed };
     },
     async get(measurementId) {
       const [row] = await sql.query<{ doc: EnrichedMeasurement }>(

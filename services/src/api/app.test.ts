@@ -39,8 +39,10 @@ describe('API skeleton', () => {
       'log:up',
       'read-store:up',
       'ephemeral-store:up',
+      'jobs:up',
       'probe-status-worker:up',
       'ingest-worker:up',
+      'jobs-worker:up',
     ]);
   });
 

@@ -2,30 +2,19 @@ import { basePathOf, type ConfigurationKind } from '@nq/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from '../config/config.ts';
-import { analyticsFor } from '../features/analytics/analytics-for-store.ts';
-import { graphicRoutes } from '../features/analytics/graphic.routes.ts';
-import { seriesLabeller } from '../features/analytics/series-labels.ts';
 import {
   configurationEntities,
   configurationKindList,
   configurationServices,
   projectionOf,
 } from '../features/configuration.ts';
-import { gatewayRoutes } from '../features/gateway/gateway.routes.ts';
-import { probeCredentialRoutes } from '../features/gateway/probe-credentials.routes.ts';
+import { registerFeatureRoutes } from '../features/feature-route-registry.ts';
 import { accountRoutes } from '../features/identity/account.routes.ts';
 import { openIdentity } from '../features/identity/open-identity.ts';
 import { tokenRoutes } from '../features/identity/token.routes.ts';
 import type { Viewer } from '../features/identity/viewer.ts';
-import { openLaunchStore } from '../features/launcher/launch-store.ts';
-import { launcherRoutes } from '../features/launcher/launcher.routes.ts';
-import { probeCommandRoutes } from '../features/launcher/probe-commands.routes.ts';
-import { measurementsApiRoutes } from '../features/measurements-api/routes.ts';
-import { probeStatusRoutes } from '../features/probe-status/probe-status.routes.ts';
 import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
-import { scorecardCalculationRoutes } from '../features/scorecards/scorecard-calculation.routes.ts';
 import { assignableProfiles } from '../features/users/assignable-profiles.ts';
-import { userProfileRoutes } from '../features/users/user-profiles.routes.ts';
 import { loggerOptions } from '../platform/logging/log-output.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
@@ -152,6 +141,13 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
         access: entity.access,
         visibility: entity.visibility,
         secrets: platform.secrets,
+        ...(entity.listFilters ? { listFilters: entity.listFilters } : {}),
+        ...(entity.admitBody
+          ? {
+              admitBody: (viewer: Viewer, body: Record<string, unknown>, id?: string) =>
+                entity.admitBody!(viewer, body, id, options.entityOf),
+            }
+          : {}),
         ...(kind === 'user'
           ? {
               after: identity.userLifecycle,
@@ -172,74 +168,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
           { prefix: basePathOf(kind) },
         );
     }
-    await api.register(userProfileRoutes, {
-      prefix: '/users',
-      assignable,
-      identity: identity.service,
-      users: services.user,
-      readStore,
-      visibility: configurationEntities.user.visibility,
-    });
-    const probeEntry = configurationEntities.probe;
-    await api.register(probeCredentialRoutes, {
-      prefix: '/probes',
-      identity: identity.service,
-      probes: services.probe,
-      visibility: probeEntry.visibility,
-    });
-    await api.register(gatewayRoutes, {
-      prefix: '/gateway/v1',
-      probes: services.probe,
-      taskSuites: services['task-suite'],
-      log: platform.log,
-      topics: platform.topics,
-      secrets: platform.secrets,
-    });
-    const launches = await openLaunchStore(platform.sql, config.launcher);
-    await api.register(probeCommandRoutes, {
-      prefix: '/gateway/v1',
-      launches,
-      log: platform.log,
-      topics: platform.topics,
-    });
-    await api.register(launcherRoutes, {
-      prefix: '/api/launches',
-      launches,
-      probes: services.probe,
-      probeVisibility: probeEntry.visibility,
-      log: platform.log,
-      topics: platform.topics,
-    });
-    await api.register(probeStatusRoutes, {
-      readStore,
-      probeVisibility: probeEntry.visibility,
-      clusterVisibility: configurationEntities.cluster.visibility,
-    });
-    const analytics = analyticsFor(platform.measurements, platform.sql);
-    // The breakdowns whose values are configuration entity ids (an ISP may be a provider's), named in every graphic.
-    const named = (kind: ConfigurationKind) => {
-      const { collection, visibility } = configurationEntities[kind];
-      return { collection, visibility };
-    };
-    const labels = seriesLabeller(readStore, {
-      campaign: named('campaign'),
-      cluster: named('cluster'),
-      universe: named('universe'),
-      probe: named('probe'),
-      tag: named('tag'),
-      provider: named('provider'),
-      isp: named('provider'),
-    });
-    await api.register(graphicRoutes, { engine: analytics, labels });
-    await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: services.scorecard, labels });
-    await api.register(measurementsApiRoutes, {
-      engine: analytics,
-      labels,
-      measurements: platform.measurements,
-      readStore,
-      probeVisibility: probeEntry.visibility,
-      mapSampleLimit: config.maps.sampleLimit,
-    });
+    await registerFeatureRoutes(api, { config, platform, services, identity, assignable });
     await api.register(auditRoutes, {
       prefix: '/api/audit',
       entities: configurationKindList.map((kind) => ({

@@ -22,7 +22,7 @@ describe('configuration', () => {
       eventStore: 'pglite',
       log: 'embedded',
       readStore: 'sql',
-      jobs: 'in-process',
+      jobs: 'embedded',
       mail: 'outbox',
       ephemeralStore: 'memory',
     });
@@ -40,6 +40,11 @@ describe('configuration', () => {
       ephemeralStore: 'redis',
     });
     expect(config.kafka.brokers).toEqual(['a:9092', 'b:9093']);
+  });
+
+  it("still takes the embedded jobs adapter's former name", () => {
+    expect(loadConfig({ JOBS_ADAPTER: 'in-process' }).adapters.jobs).toBe('embedded');
+    expect(loadConfig({ PROFILE: 'distributed', JOBS_ADAPTER: 'embedded' }).adapters.jobs).toBe('embedded');
   });
 
   it('refuses an unknown profile, naming the variable and the allowed values', () => {

@@ -32,6 +32,12 @@ const list = z.string().transform((value) =>
     .filter(Boolean),
 );
 const count = (min: number, max: number) => z.coerce.number().int().min(min).max(max);
+/** A VAPID key as web push tools print it: base64url of a P-256 public point (65 bytes) or private scalar (32). */
+const vapidKey = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
+    .refine((key) => Buffer.from(key, 'base64url').length === bytes, `must be ${bytes} bytes in base64url`);
 
 const variables = z.strictObject({
   PROFILE: z.enum(profiles).default('embedded'),
@@ -53,7 +59,11 @@ const variables = z.strictObject({
   EVENT_STORE_ADAPTER: z.enum(['postgresql', 'pglite']).optional(),
   LOG_ADAPTER: z.enum(['kafka', 'embedded']).optional(),
   READ_STORE_ADAPTER: z.enum(['elasticsearch', 'sql']).optional(),
-  JOBS_ADAPTER: z.enum(['bullmq', 'in-process']).optional(),
+  JOBS_ADAPTER: z
+    .enum(['bullmq', 'embedded', 'in-process'])
+    .transform((adapter) => (adapter === 'in-process' ? 'embedded' : adapter))
+    .optional()
+    .describe("embedded (a durable queue in the platform's database; 'in-process' is its former name) or bullmq"),
   MAIL_ADAPTER: z.enum(['smtp', 'outbox']).optional(),
   EPHEMERAL_STORE_ADAPTER: z.enum(['redis', 'memory']).optional(),
 
@@ -81,11 +91,25 @@ const variables = z.strictObject({
     .default(30)
     .describe('Wait before the second attempt to deliver an e-mail; it doubles at each later attempt'),
   FILES_DIR: z.string().min(1).optional(),
+  FILES_RETENTION_DAYS: count(1, 3650).default(30).describe('Days a generated file is kept before it is deleted'),
 
   SECRET_KEY: secret
     .optional()
     .describe('Derives every signing secret (generated once and kept in the database if unset)'),
   PROBE_SECRETS_KEY: secret.optional().describe('Seals probe credentials at rest (default: derived from SECRET_KEY)'),
+  VAPID_PUBLIC_KEY: vapidKey(65).optional().describe('Web push VAPID public key (generated once if both are unset)'),
+  VAPID_PRIVATE_KEY: vapidKey(32).optional().describe('Web push VAPID private key, with VAPID_PUBLIC_KEY'),
+  VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)\S+$/, 'must be a mailto: or https: URL')
+    .optional()
+    .describe("Who push services contact about this platform's pushes (default: mailto:MAIL_FROM)"),
+  PUSH_PRIVATE_ENDPOINTS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe(
+      'Also push to http and to private, loopback or link-local addresses (tests, an on-premises push service)',
+    ),
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]).describe('Origins allowed to call the API from a browser'),
   SESSION_TTL_HOURS: count(1, 24 * 30).default(12),
   SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
@@ -112,6 +136,12 @@ const variables = z.strictObject({
   MAP_SAMPLE_LIMIT: count(1, 5_000_000)
     .default(50_000)
     .describe('Spec §9: measurements a map shows at most; beyond it the map is blocked with a warning'),
+  ALERT_GRACE_SECONDS: count(0, 86_400)
+    .default(60)
+    .describe("How long after an alert window's end late measurements still count before the clock decides it"),
+  ALERT_NOTIFICATION_SPACING_MINUTES: count(0, 1_440)
+    .default(5)
+    .describe('Least time between two notifications of one alert group, so that a flapping alert sends no storm'),
   LAUNCH_TIMEOUT_SECONDS: count(1, 86_400)
     .default(300)
     .describe("How long a probe has to pick a launched task up and answer, on top of the task's own timeout"),
@@ -125,7 +155,7 @@ const adapterDefaults = {
     eventStore: 'pglite',
     log: 'embedded',
     readStore: 'sql',
-    jobs: 'in-process',
+    jobs: 'embedded',
     mail: 'outbox',
     ephemeralStore: 'memory',
   },
@@ -155,6 +185,7 @@ function shape(v: Variables) {
     dataDir,
     consoleDir: resolve(v.CONSOLE_DIR),
     filesDir: resolve(v.FILES_DIR ?? `${dataDir}/files`),
+    files: { retentionMs: v.FILES_RETENTION_DAYS * 86_400_000 },
     adapters: {
       eventStore: v.EVENT_STORE_ADAPTER ?? defaults.eventStore,
       log: v.LOG_ADAPTER ?? defaults.log,
@@ -175,6 +206,14 @@ function shape(v: Variables) {
     },
     secretKey: v.SECRET_KEY,
     probeSecretsKey: v.PROBE_SECRETS_KEY,
+    push: {
+      vapidKeys:
+        v.VAPID_PUBLIC_KEY && v.VAPID_PRIVATE_KEY
+          ? { publicKey: v.VAPID_PUBLIC_KEY, privateKey: v.VAPID_PRIVATE_KEY }
+          : undefined,
+      subject: v.VAPID_SUBJECT ?? `mailto:${v.MAIL_FROM}`,
+      allowPrivateEndpoints: v.PUSH_PRIVATE_ENDPOINTS === 'true',
+    },
     identity: {
       corsOrigins: v.CORS_ORIGINS,
       sessionTtlMs: v.SESSION_TTL_HOURS * 3_600_000,
@@ -195,6 +234,10 @@ function shape(v: Variables) {
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     maps: { sampleLimit: v.MAP_SAMPLE_LIMIT },
     launcher: { answerWithinMs: v.LAUNCH_TIMEOUT_SECONDS * 1000 },
+    alerting: {
+      graceMs: v.ALERT_GRACE_SECONDS * 1000,
+      notificationSpacingMs: v.ALERT_NOTIFICATION_SPACING_MINUTES * 60_000,
+    },
     demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' ? 'true' : 'false')) === 'true',
   };
 }
@@ -250,6 +293,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const given = { ...fromFile, ...fromEnv };
   const result = variables.safeParse(given);
   if (!result.success) throw new ConfigError(result.error.issues.map((issue) => describeIssue(issue, given)));
+  const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = result.data;
+  if (!VAPID_PUBLIC_KEY !== !VAPID_PRIVATE_KEY)
+    throw new ConfigError([
+      `${VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: must be set with the other VAPID key`,
+    ]);
   return shape(result.data);
 }
 
@@ -262,6 +310,10 @@ export function describeConfig(config: Config): Record<string, unknown> {
         ...config,
         secretKey: config.secretKey ? '***' : undefined,
         probeSecretsKey: config.probeSecretsKey ? '***' : undefined,
+        push: {
+          ...config.push,
+          vapidKeys: config.push.vapidKeys ? { ...config.push.vapidKeys, privateKey: '***' } : undefined,
+        },
       },
       (_key, value) => (typeof value === 'string' && value.includes('://') ? maskUrl(value) : value),
     ),

@@ -4,12 +4,24 @@ import { openIdentityStore } from '../features/identity/identity-store.ts';
 import { hashPassword } from '../features/identity/passwords.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { Platform } from '../platform/platform.ts';
-import { demoFleet, demoFleetProbeIds } from '../simulator/fleet-model.ts';
+import {
+  demoDestinations,
+  demoFleet,
+  demoFleetProbeIds,
+  demoFleetProbes,
+  fleetPrograms,
+  probeRegistration,
+  type VirtualProbe,
+} from '../simulator/fleet-model.ts';
+import { personalDashboardItems } from './demo-dashboards.ts';
+import { loadDemoFiles } from './demo-files.ts';
 
 // A small, realistic configuration for a fresh embedded start: Madrid operators, CDNs, a campaign over the area the
-// demo fleet measures in and a geofilter over central Madrid, clusters (one of the demo fleet's handsets) and
-// universes, a MOS configuration and a scorecard. Written as ordinary commands, so the demo has an audit history like
-// any other data. The demo analyst's campaign and cluster hold probes of the demo fleet, so that it sees data.
+// demo fleet measures in and a geofilter over central Madrid, the demo fleet's probes, clusters and universes of them,
+// a MOS configuration and two scorecards (one redefined after its creation, so it has two versions to compare).
+// Written as ordinary commands, so the demo has an audit history like any other data. The demo analyst's campaign and
+// cluster hold probes of the demo fleet, and its profile lists the programs and destinations the fleet measures, so
+// that every screen it reaches shows data.
 
 const square = (lon: number, lat: number, half: number) => ({
   type: 'Polygon',
@@ -37,16 +49,59 @@ const rectangle = ([west, south, east, north]: readonly [number, number, number,
 });
 /** Every probe of the demo fleet stands in it. */
 const fleetArea = rectangle(demoFleet.geography.bbox);
-const year = { startDate: '2026-01-01T00:00:00Z', endDate: '2026-12-31T23:59:59Z' };
+/**
+ * The demo's dates: from the start of the year its fleet history begins in (up to 8 weeks back) to the end of the
+ * current year, so that the history and the live data are within the campaign's and the profiles' dates any day.
+ */
+const demoPeriod = (now = new Date()) => {
+  const historyYear = new Date(now.getTime() - 8 * 7 * 86_400_000).getUTCFullYear();
+  return {
+    startDate: `${historyYear}-01-01T00:00:00Z`,
+    endDate: `${now.getUTCFullYear()}-12-31T23:59:59Z`,
+  };
+};
+const year = demoPeriod();
+const member = (probeId: string) => ({ probeId, start: year.startDate });
 const mosEntry = (kpi: string, weight: number, lower: number, upper: number, mappingFunction = 'linear') => ({
   kpi,
   weight,
-  min: lower,
-  max: upper * 2,
+  min: 0,
+  max: upper * 4,
   operator: 'gte',
   mappingFunction,
   limits: { lower, upper, absoluteUpper: upper * 2 },
 });
+
+/** A scorecard KPI scored in the fringes of the day: morning, afternoon and night (local hours). */
+const dayFringes = [
+  { start: 6, end: 14 },
+  { start: 14, end: 22 },
+];
+const eveningFringes = [...dayFringes.slice(0, 1), { start: 14, end: 19 }, { start: 19, end: 23 }];
+const scorecardKpi = (kpi: string, weight: number, fringes = dayFringes) => ({ kpi, weight, fringes });
+const demoProviders = ['movistar', 'vodafone', 'orange', 'digi'];
+
+/** The groups smart performance shows the demo programs in. */
+const programGroups: Record<string, string[]> = {
+  speedtest: ['Speed'],
+  ping: ['Responsiveness'],
+  gaming: ['Responsiveness'],
+  web: ['Content'],
+  youtube: ['Content'],
+};
+/** The programs the demo fleet runs that a profile lists, with their spec §3 types (the DNS one has no targets). */
+const profilePrograms = fleetPrograms.flatMap((program) =>
+  'type' in program
+    ? [{ id: program.program, type: program.type, program: program.name, groups: programGroups[program.program] ?? [] }]
+    : [],
+);
+/** Every destination list of the demo programs, as a profile holds them. */
+const profileDestinations = Object.fromEntries(
+  Object.entries(demoDestinations).map(([list, destinations]) => [
+    list,
+    destinations.map(({ name, ip }) => ({ name, ip })),
+  ]),
+);
 
 const demoProbes = [
   ['probe001', 'Madrid Salamanca fibre', 'Cube', 'landline', 40.4256, -3.6835, 'Movistar'],
@@ -56,12 +111,30 @@ const demoProbes = [
 /** The demo configuration's probes (the demo fleet plays them: they run the tasks launched on them). */
 export const demoProbeIds = demoProbes.map(([probeId]) => probeId);
 
+/** The demo configuration's probes as the simulator plays them (fibre at home, the handset on 4G). */
+export const demoConfigurationProbes = (): VirtualProbe[] =>
+  demoProbes.map(([probeId, , , type, lat, lon, operator]) => ({
+    probeId,
+    type,
+    isp: demoFleet.geography.isps.find((isp) => isp.name === operator)!,
+    technology: type === 'mobile' ? 4 : 98,
+    lat,
+    lon,
+    outageUntil: 0,
+  }));
+
 type DemoItem = {
   kind: ConfigurationKind;
   key: string;
   /** A readable id instead of the derived one (profiles and users, named in the demo logins). */
   id?: string;
   fields: Record<string, unknown> | ((ids: Map<string, string>) => Record<string, unknown>);
+  /** A redefinition right after its creation (the entity then has two configuration versions). */
+  changes?: Record<string, unknown>;
+  /** The profile it belongs to (the administrator's unless said). */
+  owner?: string;
+  /** A CSV template its owner marks favourite. */
+  favorite?: true;
 };
 
 const items: DemoItem[] = [
@@ -108,6 +181,20 @@ const items: DemoItem[] = [
       imsis: ['21403000000000'],
       ipRanges: ['90.160.0.0/12'],
       colour: '#ff7900',
+    },
+  },
+  {
+    kind: 'provider',
+    key: 'digi',
+    fields: {
+      name: 'Digi',
+      label: 'Digi',
+      country: 'Spain',
+      numeric: '21422',
+      spn: 'DIGI',
+      imsis: ['21422000000000'],
+      ipRanges: ['79.116.0.0/16'],
+      colour: '#1e3a8a',
     },
   },
   {
@@ -165,10 +252,7 @@ const items: DemoItem[] = [
       description: 'Home probes in the Madrid area',
       colour: '#1d4ed8',
       attributes: { country: 'Spain', region: 'Madrid', technology: 'Fibre' },
-      probes: [
-        { probeId: 'probe001', start: '2026-01-01T00:00:00Z' },
-        { probeId: 'probe002', start: '2026-01-01T00:00:00Z' },
-      ],
+      probes: ['probe001', 'probe002'].map(member),
       geoFilters: [ids.get('geofilter:centro')],
     }),
   },
@@ -180,7 +264,7 @@ const items: DemoItem[] = [
       description: "The demo fleet's handsets in Madrid",
       colour: '#dc2626',
       attributes: { country: 'Spain', region: 'Madrid', technology: '4G/5G' },
-      probes: demoFleetProbeIds('mobile').map((probeId) => ({ probeId, start: '2026-01-01T00:00:00Z' })),
+      probes: demoFleetProbeIds('mobile').map(member),
     },
   },
   {
@@ -191,7 +275,18 @@ const items: DemoItem[] = [
       description: 'Mobile probes across Spain',
       colour: '#16a34a',
       attributes: { country: 'Spain', technology: '4G' },
-      probes: [{ probeId: 'probe101', start: '2026-01-01T00:00:00Z' }],
+      probes: [member('probe101')],
+    },
+  },
+  {
+    kind: 'universe',
+    key: 'madrid-fibre',
+    fields: {
+      name: 'Madrid fibre',
+      description: 'Home fibre probes in the Madrid area',
+      colour: '#7c3aed',
+      attributes: { country: 'Spain', region: 'Madrid', technology: 'Fibre' },
+      probes: ['probe001', 'probe002', ...demoFleetProbeIds('landline')].map(member),
     },
   },
   {
@@ -210,9 +305,53 @@ const items: DemoItem[] = [
       weight: 100,
       maxScore: 10,
       campaigns: [ids.get('campaign:madrid')],
-      providers: [ids.get('provider:movistar'), ids.get('provider:vodafone'), ids.get('provider:orange')],
+      providers: demoProviders.map((provider) => ids.get(`provider:${provider}`)),
+      kpis: [scorecardKpi('download', 40), scorecardKpi('upload', 20), scorecardKpi('latency', 40)],
+      mosEntries: [
+        mosEntry('download', 40, 5, 150),
+        mosEntry('upload', 20, 1, 40, 'squareRoot'),
+        mosEntry('latency', 40, 20, 120, 'invertedLinear'),
+      ],
+    }),
+    // Redefined once: download weighs more and evenings are scored apart, so the comparison has two versions.
+    changes: {
+      kpis: [scorecardKpi('download', 50, eveningFringes), scorecardKpi('upload', 20), scorecardKpi('latency', 30)],
+      mosEntries: [
+        mosEntry('download', 50, 5, 150, 'linearDoubleSlope'),
+        mosEntry('upload', 20, 1, 40, 'squareRoot'),
+        mosEntry('latency', 30, 20, 120, 'invertedLinear'),
+      ],
+    },
+  },
+  {
+    kind: 'scorecard',
+    key: 'landline',
+    fields: (ids) => ({
+      name: 'Landline quality 2026',
+      weight: 100,
+      maxScore: 5,
+      universes: [ids.get('universe:madrid-fibre')],
+      providers: demoProviders.map((provider) => ids.get(`provider:${provider}`)),
+      kpis: [
+        scorecardKpi('download', 40),
+        scorecardKpi('latency', 30),
+        scorecardKpi('loadTime', 15),
+        scorecardKpi('resolution', 15),
+      ],
+      mosEntries: [
+        mosEntry('download', 40, 100, 500, 'linearDoubleSlope'),
+        mosEntry('latency', 30, 5, 45, 'invertedLinear'),
+        mosEntry('loadTime', 15, 700, 2_500, 'invertedLinear'),
+        mosEntry('resolution', 15, 3, 30, 'invertedLinear'),
+      ],
     }),
   },
+  ...demoFleetProbes().map((probe) => ({
+    kind: 'probe' as const,
+    key: probe.probeId,
+    id: probe.probeId,
+    fields: probeRegistration(probe, demoFleet.geography),
+  })),
   ...demoProbes.map(([probeId, name, family, type, latitude, longitude, operator]) => ({
     kind: 'probe' as const,
     key: probeId,
@@ -243,8 +382,14 @@ const items: DemoItem[] = [
       rol: 'admin',
       service: 'mobile',
       apiAccess: true,
-      layers: layerIds.map((id) => ({ id, groups: [] })),
-      startPage: 'evolution',
+      layers: [
+        ...layerIds.map((id) => ({ id, groups: [] })),
+        // A menu entry without a screen here: the layer links to where it lives (opens in a new tab).
+        { id: 'regulatory_format', groups: [], url: 'https://reports.example.org/regulatory-format' },
+      ],
+      startPage: 'storyboard',
+      programs: profilePrograms,
+      ...profileDestinations,
     },
   },
   {
@@ -254,23 +399,39 @@ const items: DemoItem[] = [
     fields: (ids) => ({
       name: 'Madrid analyst',
       service: 'mobile',
-      layers: ['evolution', 'benchmark', 'bydestination', 'maps', 'measurementAnalysis', 'tags_management'].map(
-        (id) => ({
-          id,
-          groups: [],
-        }),
-      ),
-      startPage: 'evolution',
+      layers: [
+        'storyboard',
+        'evolution',
+        'benchmark',
+        'bydestination',
+        'scorecard_live',
+        'scorecard_comparison',
+        'smartPerformance',
+        'test_analysis',
+        'maps',
+        'measurementAnalysis',
+        'tags_management',
+        'csv_templates',
+        'csv_extractor',
+        'files_management',
+        'alerts',
+        'dashboards_personal',
+      ].map((id) => ({ id, groups: [] })),
+      startPage: 'storyboard',
       technologies: [4, 5],
       kpis: [{ id: 'download' }, { id: 'upload' }, { id: 'latency', inverse: true }],
       campaigns: [{ id: ids.get('campaign:madrid'), name: 'Madrid drive test 2026' }],
       clusters: [ids.get('cluster:madrid-mobile')],
       isps: [{ id: ids.get('provider:movistar'), label: 'Movistar' }],
-      defaultDestinations: [{ name: 'Google DNS', ip: '8.8.8.8' }],
-      tsStart: '2026-01-01T00:00:00Z',
-      tsEnd: '2026-12-31T23:59:59Z',
+      programs: profilePrograms,
+      ...profileDestinations,
+      tsStart: year.startDate,
+      tsEnd: year.endDate,
     }),
   },
+  ...csvTemplateItems(),
+  ...alertItems(),
+  ...personalDashboardItems(),
   {
     kind: 'user',
     key: 'admin',
@@ -284,6 +445,111 @@ const items: DemoItem[] = [
     fields: { email: 'analyst@demo.nq', name: 'Demo analyst', profiles: ['demo-analyst'], preferredLanguage: 'es' },
   },
 ];
+
+/** CSV templates of both demo profiles (each marks one favourite; the default template stays one too). */
+function csvTemplateItems(): DemoItem[] {
+  const column = (program: string | undefined, source: { field?: string; key?: string }, operation = 'value') => ({
+    ...(program ? { program } : {}),
+    ...source,
+    operation,
+  });
+  const when = [column(undefined, { field: 'measuredAt' }), column(undefined, { field: 'probeId' })];
+  const speeds = (operation: string) =>
+    ['download', 'upload', 'latency'].map((key) => column('speedtest', { key }, operation));
+  const template = (key: string, owner: string, name: string, columns: object[], favorite = false): DemoItem => ({
+    kind: 'csv-template',
+    key,
+    owner,
+    fields: { name, service: 'mobile', columns },
+    ...(favorite ? { favorite: true as const } : {}),
+  });
+  return [
+    template(
+      'admin-speed',
+      'demo-admin',
+      'Speed by ISP',
+      [
+        ...when,
+        column(undefined, { field: 'ispId' }),
+        column(undefined, { field: 'technologyLabel' }),
+        ...speeds('value'),
+      ],
+      true,
+    ),
+    template('admin-content', 'demo-admin', 'Web and video', [
+      ...when,
+      column('web', { key: 'loadTime' }),
+      column('youtube', { key: 'startTime' }),
+    ]),
+    template('analyst-speed', 'demo-analyst', 'Madrid speeds', [...when, ...speeds('value')], true),
+    template('analyst-latency', 'demo-analyst', 'Latency extremes', [
+      column(undefined, { field: 'measuredAt' }, 'min'),
+      column(undefined, { field: 'measuredAt' }, 'max'),
+      column('ping', { key: 'latency' }, 'min'),
+      column('ping', { key: 'latency' }, 'max'),
+      column('ping', { key: 'latency' }, 'count'),
+    ]),
+  ];
+}
+
+/**
+ * Alerts of both demo profiles: the administrator's on slow fibre downloads (landline, by probe) and on the drive
+ * test's latency (mobile, by campaign; disabled), the analyst's on latency in its campaign on Movistar. Their
+ * thresholds are within reach of the demo fleet's evening congestion, so that the history shows them fire and resolve.
+ */
+function alertItems(): DemoItem[] {
+  const hourly = { value: 1, unit: 'hour' };
+  return [
+    {
+      kind: 'alert',
+      key: 'admin-slow-fibre',
+      owner: 'demo-admin',
+      fields: (ids) => ({
+        name: 'Slow fibre downloads',
+        type: 'landline',
+        conditions: [{ program: 'speedtest', kpi: 'download', operator: 'lt', value: 200 }],
+        interval: hourly,
+        technologies: [98],
+        universes: [ids.get('universe:madrid-fibre')],
+        grouping: 'probe',
+        email: { enabled: true, recipients: ['noc@demo.nq'] },
+        push: { enabled: true },
+        notifyOnlyNew: true,
+      }),
+    },
+    {
+      kind: 'alert',
+      key: 'admin-drive-test-latency',
+      owner: 'demo-admin',
+      fields: (ids) => ({
+        name: 'Drive test latency',
+        type: 'mobile',
+        conditions: [{ program: 'speedtest', kpi: 'latency', operator: 'gte', value: 120 }],
+        interval: { value: 15, unit: 'minute' },
+        campaigns: [ids.get('campaign:madrid')],
+        grouping: 'campaign',
+        push: { enabled: true },
+        enabled: false,
+      }),
+    },
+    {
+      kind: 'alert',
+      key: 'analyst-latency',
+      owner: 'demo-analyst',
+      fields: (ids) => ({
+        name: 'Madrid latency',
+        type: 'mobile',
+        conditions: [{ program: 'ping', kpi: 'latency', operator: 'gt', value: 60 }],
+        interval: hourly,
+        technologies: [4, 5],
+        campaigns: [ids.get('campaign:madrid')],
+        providers: [ids.get('provider:movistar')],
+        grouping: 'campaign',
+        email: { enabled: true, recipients: ['analyst@demo.nq'] },
+      }),
+    },
+  ];
+}
 
 /** The logins of the demo users, printed at start. */
 export const demoLogins = [
@@ -319,19 +585,30 @@ export async function loadDemoData(
     const id = item.id ?? demoId(key);
     ids.set(key, id);
     const fields = typeof item.fields === 'function' ? item.fields(ids) : item.fields;
-    await services[item.kind].execute(
-      { type: 'create', id, fields },
-      {
-        actor: { userId: 'system', profileId: 'demo-admin' },
-        commandId: `demo-${key}`,
-        correlationId: 'demo-data',
-        now: new Date(),
-      },
-    );
+    const context = (command: string) => ({
+      actor: { userId: 'system', profileId: item.owner ?? 'demo-admin' },
+      commandId: `demo-${command}-${key}`,
+      correlationId: 'demo-data',
+      now: new Date(),
+    });
+    await services[item.kind].execute({ type: 'create', id, fields }, context('create'));
+    if (item.changes)
+      await services[item.kind].execute({ type: 'update', id, changes: item.changes }, context('update'));
+    if (item.favorite)
+      await services.profile.execute(
+        {
+          type: 'intent',
+          intent: 'changeCsvTemplateFavorite',
+          id: item.owner ?? 'demo-admin',
+          payload: { templateId: id, favorite: true },
+        },
+        context('favorite'),
+      );
   }
   const identity = await openIdentityStore(platform.sql);
   for (const login of demoLogins)
     await identity.setPasswordHash(login.userId, await hashPassword(login.password), new Date());
+  await loadDemoFiles(platform, { userId: 'demo-admin-user', profileId: 'demo-admin' });
   return items.length;
 }
 

@@ -7,3 +7,5 @@ export const loadDemoData = (platform: Platform) =>
   loadInto(platform, configurationServices(platform.eventStore, platform.config.configuration, platform.secrets.seal));
 
 export { demoLogins } from './demo-data.ts';
+
+export { loadDemoHistory } from './demo-history.ts';

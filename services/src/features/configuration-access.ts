@@ -1,5 +1,7 @@
-import type { LayerId } from '@nq/contracts';
+import type { ConfigurationKind, LayerId } from '@nq/contracts';
+import type { z } from 'zod';
 import type { EntityDefinition } from '../platform/entities/entity-definition.ts';
+import type { EntityService } from '../platform/entities/entity-service.ts';
 import { type AccessRule, layerAccess } from '../platform/http/access-rule.ts';
 import type { FeatureRoutes } from './feature-routes.ts';
 import type { Viewer } from './identity/viewer.ts';
@@ -17,7 +19,17 @@ export interface ConfigurationEntity {
   routes?: FeatureRoutes;
   access: { read: AccessRule; write: AccessRule };
   visibility: Visibility;
+  /**
+   * Refuses a create (no id) or update body the caller's profile may not send (e.g. another profile's programs);
+   * `entityOf` reads other kinds (e.g. whether the caller sees a campaign the body names).
+   */
+  admitBody?(viewer: Viewer, body: Record<string, unknown>, id?: string, entityOf?: EntityLookup): Promise<void>;
+  /** Fields a list may be narrowed to by equality (`?type=mobile`), beside the search `q`. */
+  listFilters?: z.ZodObject;
 }
+
+/** Another kind of entity's commands and who sees it. */
+export type EntityLookup = (kind: ConfigurationKind) => { service: EntityService; visibility: Visibility };
 
 export const named = { searchFields: ['name'], defaultSort: 'name' };
 

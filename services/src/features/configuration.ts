@@ -3,12 +3,15 @@ import { campaignPolygonsProjection, configurationEntityProjection } from '@nq/p
 import { type ConfigurationSettings, intentEventsOf } from '../platform/entities/entity-definition.ts';
 import { type EntityService, entityService } from '../platform/entities/entity-service.ts';
 import type { EventStore } from '../platform/event-store/event-store-port.ts';
+import { alertConfiguration } from './alerts/alert.entity.ts';
 import { campaignConfiguration } from './campaigns/campaign.entity.ts';
 import { cdnConfiguration } from './cdns/cdn.entity.ts';
 import { clusterConfiguration } from './clusters/cluster.entity.ts';
 import type { ConfigurationEntity } from './configuration-access.ts';
+import { csvTemplateConfiguration } from './csv-templates/csv-template.entity.ts';
 import { geofilterConfiguration } from './geofilters/geofilter.entity.ts';
 import { mosConfiguration } from './moses/mos.entity.ts';
+import { personalDashboardConfiguration } from './personal-dashboards/personal-dashboard.entity.ts';
 import { probeConfiguration } from './probes/probe.entity.ts';
 import { profileConfiguration } from './profiles/profile.entity.ts';
 import { providerConfiguration } from './providers/provider.entity.ts';
@@ -35,6 +38,9 @@ export const configurationEntities: Record<ConfigurationKind, ConfigurationEntit
   probe: probeConfiguration,
   profile: profileConfiguration,
   user: userConfiguration,
+  'csv-template': csvTemplateConfiguration,
+  alert: alertConfiguration,
+  'personal-dashboard': personalDashboardConfiguration,
 };
 
 export const configurationKindList = Object.keys(configurationEntities) as ConfigurationKind[];

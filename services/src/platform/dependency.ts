@@ -6,9 +6,11 @@ export interface Dependency {
     | 'read-store'
     | 'ephemeral-store'
     | 'jobs'
+    | 'jobs-worker'
     | 'mail'
     | 'ingest-worker'
-    | 'probe-status-worker';
+    | 'probe-status-worker'
+    | 'alerting-worker';
   /** Which adapter serves it, e.g. 'postgresql' or 'pglite'. */
   adapter: string;
   check(): Promise<void>;

@@ -1,6 +1,5 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { Redis } from 'ioredis';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
 import type { Dependency } from './dependency.ts';
@@ -8,6 +7,16 @@ import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
 import { openSqlEventStore } from './event-store/sql-event-store.ts';
+import { type FileStore, openLocalFileStore } from './files/file-store.ts';
+import {
+  type JobHandler,
+  type JobKind,
+  type JobQueue,
+  type JobWorkerOptions,
+  jobRegistration,
+} from './jobs/job-queue-port.ts';
+import { countRun, reportJobQueue, reportJobWorkers } from './jobs/jobs-health.ts';
+import { openJobQueue } from './jobs/open-job-queue.ts';
 import { reportConsumers, type WorkerName } from './log/consumer-health.ts';
 import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
 import { type FleetTopics, fleetTopicsFor } from './log/fleet-topics.ts';
@@ -39,6 +48,17 @@ export interface WorkerOptions {
   log?: DispatcherLog;
 }
 
+/** A kind of job a feature declares, and its handler given the platform of the process that runs it. */
+export interface PlatformJob<Payload = unknown> {
+  kind: JobKind<Payload>;
+  handler(platform: Platform): JobHandler<Payload>;
+}
+
+export const platformJob = <Payload>(
+  kind: JobKind<Payload>,
+  handler: (platform: Platform) => JobHandler<Payload>,
+): PlatformJob => ({ kind, handler }) as PlatformJob;
+
 /**
  * What the platform runs for the features, handed over by whoever composes a process (the CLI, the tests): the
  * projector keeping the read models, the measurements read model and the workers `startWorkers` starts. The platform
@@ -48,6 +68,8 @@ export interface PlatformRuns {
   createProjector(adapters: ProjectorAdapters): Projector;
   openMeasurements(config: Config, sql: SqlClient): Promise<MeasurementStore>;
   workers: readonly PlatformWorker[];
+  /** The job kinds the features declare: every process can enqueue them; `startJobWorkers` runs them. */
+  jobs?: readonly PlatformJob[];
 }
 
 const isConsumer = (started: LogConsumer | { stop(): Promise<void> }): started is LogConsumer => 'status' in started;
@@ -73,8 +95,14 @@ export interface Platform {
   measurements: MeasurementStore;
   /** The fleet's topics (created at open). */
   topics: FleetTopics;
+  /** Where features enqueue asynchronous work (the job kinds of `PlatformRuns.jobs`) and follow it. */
+  jobs: JobQueue;
+  /** Where jobs write the files users download (`FILES_DIR`): written under a temporary name, renamed when complete. */
+  files: FileStore;
   /** Starts the workers it was given and the mail dispatcher; resolves to their stop. */
   startWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
+  /** Starts the job workers of every declared kind (the `jobs` process, and `start`); resolves to their stop. */
+  startJobWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
   metrics: Registry;
   dependencies: Dependency[];
   close(): Promise<void>;
@@ -140,17 +168,18 @@ export async function openPlatform(
   ];
   dependencies.push({ name: 'read-store', adapter: readStore.adapter, check: () => readStore.ping() });
   dependencies.push({ name: 'ephemeral-store', adapter: ephemeral.adapter, check: () => ephemeral.ping() });
-  if (config.adapters.jobs === 'bullmq') {
-    const redis = new Redis(config.redis.url, {
-      lazyConnect: true,
-      maxRetriesPerRequest: 1,
-      enableOfflineQueue: false,
-    });
-    redis.on('error', () => undefined); // reported through /ready, not as an unhandled event
-    await redis.connect().catch(() => undefined);
-    closers.push(async () => redis.disconnect());
-    dependencies.push({ name: 'jobs', adapter: 'bullmq', check: async () => void (await redis.ping()) });
-  }
+  const declaredJobs = runs.jobs ?? [];
+  const jobs = await openJobQueue({
+    adapter: config.adapters.jobs,
+    redisUrl: config.redis.url,
+    prefix: `${config.elasticsearch.indexPrefix}-jobs`,
+    sql,
+    kinds: declaredJobs.map((job) => job.kind),
+  });
+  closers.push(() => jobs.close());
+  dependencies.push({ name: 'jobs', adapter: jobs.adapter, check: () => jobs.ping() });
+  reportJobQueue(jobs, metrics);
+  const files = await openLocalFileStore(config.filesDir);
 
   const platform: Platform = {
     config,
@@ -166,6 +195,21 @@ export async function openPlatform(
     secrets,
     topics,
     measurements,
+    jobs,
+    files,
+    async startJobWorkers(options = {}) {
+      const workerOptions: JobWorkerOptions = {
+        ...(options.log ? { log: options.log } : {}),
+        onRunEnded: (kind, outcome) => countRun(metrics, kind, outcome),
+      };
+      const registrations = declaredJobs.map((job) => jobRegistration(job.kind, job.handler(platform)));
+      const workers = await jobs.startWorkers(registrations, workerOptions);
+      const stopReporting = reportJobWorkers(workers, { dependencies, metrics, adapter: jobs.adapter });
+      return async () => {
+        stopReporting();
+        await workers.stop();
+      };
+    },
     async startWorkers(options = {}) {
       const started: [string, LogConsumer | { stop(): Promise<void> }][] = [];
       for (const worker of runs.workers) started.push([worker.name, await worker.start(platform, options)]);

@@ -9,10 +9,17 @@ import { runFleet } from './fleet-simulator.ts';
  * demo configuration's probes join it to run the measurements launched on them.
  */
 export function startDemoFleet(url: string, signal: AbortSignal, log: FastifyBaseLogger) {
-  const { run, probes, rate, geography } = demoFleet;
+  const { run, probes, rate, geography, seed } = demoFleet;
   const options = fleetOptions([], { url, probes, rate, seconds: Number.MAX_SAFE_INTEGER / 1_000 });
   runFleet(
-    { ...options, geography, onDemandProbes: demoProbeIds, signal, log: (line) => log.info(`demo fleet: ${line}`) },
+    {
+      ...options,
+      seed,
+      geography,
+      onDemandProbes: demoProbeIds,
+      signal,
+      log: (line) => log.info(`demo fleet: ${line}`),
+    },
     run,
   ).catch((error: unknown) => log.warn({ err: error }, 'the demo fleet stopped'));
 }

@@ -12,7 +12,16 @@ export interface Geography {
   country: string;
   /** [west, south, east, north] */
   bbox: [number, number, number, number];
-  isps: { name: string; quality: number }[];
+  isps: Isp[];
+}
+
+/** An operator of a geography; its network (an IPv4 /16 prefix, the MCC+MNC) lets the platform detect the provider. */
+export interface Isp {
+  name: string;
+  quality: number;
+  /** The first two bytes of its subscribers' addresses, e.g. '80.58'. */
+  network?: string;
+  mccMnc?: string;
 }
 
 export const geographies: Record<string, Geography> = {
@@ -21,10 +30,10 @@ export const geographies: Record<string, Geography> = {
     country: 'Spain',
     bbox: [-3.83, 40.33, -3.58, 40.52],
     isps: [
-      { name: 'Movistar', quality: 1.0 },
-      { name: 'Vodafone', quality: 0.9 },
-      { name: 'Orange', quality: 0.85 },
-      { name: 'Digi', quality: 0.8 },
+      { name: 'Movistar', quality: 1.0, network: '80.58', mccMnc: '21407' },
+      { name: 'Vodafone', quality: 0.9, network: '212.166', mccMnc: '21401' },
+      { name: 'Orange', quality: 0.85, network: '90.160', mccMnc: '21403' },
+      { name: 'Digi', quality: 0.8, network: '79.116', mccMnc: '21422' },
     ],
   },
   portugal: {
@@ -42,7 +51,7 @@ export const geographies: Record<string, Geography> = {
 export interface VirtualProbe {
   probeId: string;
   type: 'landline' | 'mobile';
-  isp: { name: string; quality: number };
+  isp: Isp;
   technology: number;
   lat: number;
   lon: number;
@@ -54,14 +63,18 @@ export interface VirtualProbe {
 export const fleetProbeId = (run: string, index: number) => `sim${run}${index.toString(36)}`;
 const fleetProbeType = (index: number): VirtualProbe['type'] => (index % 3 === 0 ? 'mobile' : 'landline');
 
-/** The fleet `npm start` runs for the demo; the demo configuration puts its probes in its clusters. */
-export const demoFleet = { run: 'demo', probes: 12, rate: 3, geography: geographies.madrid! };
+/** The fleet `npm start` runs for the demo; the demo configuration registers its probes and groups them. */
+export const demoFleet = { run: 'demo', probes: 12, rate: 3, geography: geographies.madrid!, seed: 42 };
 
 /** The ids of the demo fleet's probes of a type. */
 export const demoFleetProbeIds = (type: VirtualProbe['type']) =>
   Array.from({ length: demoFleet.probes }, (_, index) => index)
     .filter((index) => fleetProbeType(index) === type)
     .map((index) => fleetProbeId(demoFleet.run, index));
+
+/** The demo fleet's probes where the running fleet places them (the same seed). */
+export const demoFleetProbes = () =>
+  createFleet(demoFleet.probes, demoFleet.geography, demoFleet.run, seededRandom(demoFleet.seed));
 
 export function createFleet(count: number, geography: Geography, run: string, random: () => number): VirtualProbe[] {
   const [west, south, east, north] = geography.bbox;
@@ -97,23 +110,110 @@ export const diurnalFactor = (hour: number) => 0.8 + 0.2 * Math.cos(((hour - 4) 
 
 type TestType = Measurement['testType'];
 
-const tests = [
-  { program: 'speedtest', testType: 'http-download' },
-  { program: 'speedtest', testType: 'http-upload' },
-  { program: 'ping', testType: 'icmp-ping' },
-  { program: 'dns', testType: 'dns' },
-  { program: 'web', testType: 'web-browsing' },
-  { program: 'youtube', testType: 'video' },
-] as const;
+/** A target a test measures against: a name and its host name or address. */
+export interface Destination {
+  name: string;
+  ip: string;
+}
+
+/**
+ * The destinations of the demo programs, by the profile list that names them (spec §3 program types: URL and quality
+ * programs share the default destinations). `detourMs`: how much farther than the Madrid servers a target answers.
+ */
+export const demoDestinations = {
+  defaultDestinations: [
+    { name: 'Google DNS', ip: '8.8.8.8', detourMs: 0 },
+    { name: 'Cloudflare DNS', ip: '1.1.1.1', detourMs: 4 },
+    { name: 'El País', ip: 'elpais.com', detourMs: 6 },
+    { name: 'Wikipedia', ip: 'es.wikipedia.org', detourMs: 25 },
+  ],
+  serverDestinations: [
+    { name: 'Madrid speed server', ip: 'speed.example.net', detourMs: 0 },
+    { name: 'Barcelona speed server', ip: 'bcn.speed.example.net', detourMs: 12 },
+    { name: 'Frankfurt speed server', ip: 'fra.speed.example.net', detourMs: 35 },
+  ],
+  gamingDestinations: [
+    { name: 'Fortnite EU', ip: 'eu.fortnite.example.net', detourMs: 20 },
+    { name: 'League of Legends EUW', ip: 'euw.lol.example.net', detourMs: 30 },
+  ],
+  videoDestinations: [
+    { name: 'YouTube', ip: 'youtube.com', detourMs: 3 },
+    { name: 'Netflix', ip: 'netflix.com', detourMs: 8 },
+  ],
+} as const;
+type DemoDestination = Destination & { detourMs: number };
+
+const pingTargets = demoDestinations.defaultDestinations.slice(0, 2);
+const webSites = demoDestinations.defaultDestinations.slice(2);
+
+/**
+ * The programs the fleet runs on its own schedule, each test against one of its destinations. `type` is the spec §3
+ * program type the demo profiles list it under; the DNS program has none: no profile gives it targets.
+ */
+export const fleetPrograms = [
+  {
+    program: 'speedtest',
+    name: 'Speed test',
+    type: 2,
+    testTypes: ['http-download', 'http-upload'],
+    destinations: demoDestinations.serverDestinations,
+  },
+  { program: 'ping', name: 'Ping', type: 3, testTypes: ['icmp-ping'], destinations: pingTargets },
+  {
+    program: 'dns',
+    name: 'DNS lookup',
+    testTypes: ['dns'],
+    destinations: [{ name: 'example.com', ip: 'example.com', detourMs: 0 }],
+  },
+  { program: 'web', name: 'Web browsing', type: 1, testTypes: ['web-browsing'], destinations: webSites },
+  {
+    program: 'youtube',
+    name: 'Video streaming',
+    type: 6,
+    testTypes: ['video'],
+    destinations: demoDestinations.videoDestinations,
+  },
+  {
+    program: 'gaming',
+    name: 'Online gaming',
+    type: 5,
+    testTypes: ['gaming'],
+    destinations: demoDestinations.gamingDestinations,
+  },
+] as const satisfies readonly {
+  program: string;
+  name: string;
+  type?: 1 | 2 | 3 | 5 | 6;
+  testTypes: readonly TestType[];
+  destinations: readonly DemoDestination[];
+}[];
+
+export type FleetTest = {
+  program: string;
+  testType: TestType;
+  /** A target's name (a launched task's), or one of the demo destinations. */
+  destination?: string | DemoDestination | undefined;
+};
+
+const tests = fleetPrograms.flatMap(({ program, testTypes }) => testTypes.map((testType) => ({ program, testType })));
+
+/** One of a program's destinations, picked at random. */
+export function destinationOf(program: string, random: () => number): DemoDestination | undefined {
+  const destinations = fleetPrograms.find((candidate) => candidate.program === program)?.destinations ?? [];
+  return destinations[Math.floor(random() * destinations.length)];
+}
 
 const rounded = (value: number, digits = 1) => Number(value.toFixed(digits));
 
-/** Plausible KPI values of a test type for a probe at a time: its ISP's quality and the hour's load shape them. */
-export function kpisFor(probe: VirtualProbe, testType: TestType, at: Date, random: () => number) {
+/**
+ * Plausible KPI values of a test type for a probe at a time: its ISP's quality and the hour's load shape them; a
+ * farther destination (`detourMs`) adds latency and costs throughput.
+ */
+export function kpisFor(probe: VirtualProbe, testType: TestType, at: Date, random: () => number, detourMs = 0) {
   const load = diurnalFactor(at.getUTCHours()) * probe.isp.quality;
   const capacity = probe.type === 'landline' ? 600 : probe.technology === 5 ? 300 : 80;
-  const download = capacity * load * (0.7 + 0.3 * random());
-  const latency = rounded((probe.type === 'landline' ? 8 : 30) / load + random() * 10);
+  const download = (capacity * load * (0.7 + 0.3 * random())) / (1 + detourMs / 50);
+  const latency = rounded((probe.type === 'landline' ? 8 : 30) / load + detourMs + random() * 10);
   const packets = () => ({ latency, jitter: rounded(random() * 5, 2), loss: random() < 0.05 ? 1 : 0 });
   const kpis: Record<TestType, () => Record<string, number>> = {
     'http-download': () => ({ download: rounded(download, 2), latency }),
@@ -138,33 +238,45 @@ export function kpisFor(probe: VirtualProbe, testType: TestType, at: Date, rando
   return kpis[testType]();
 }
 
+/** Where the probe's ISP numbers it: an address of its network, and a handset's IMSI. */
+function subscriberOf({ probeId, type, isp }: VirtualProbe): Pick<Measurement, 'ip' | 'imsi'> {
+  const serial = [...probeId].reduce((total, character) => (total * 31 + character.charCodeAt(0)) % 65_536, 7);
+  return {
+    ...(isp.network ? { ip: `${isp.network}.${serial >> 8}.${serial & 255 || 1}` } : {}),
+    ...(type === 'mobile' && isp.mccMnc ? { imsi: `${isp.mccMnc}000000000${serial % 10}` } : {}),
+  };
+}
+
 /** A measurement of a test the probe ran at `at`; mostly Finished, now and then Error. */
-export function measurementOf(
-  probe: VirtualProbe,
-  test: { program: string; testType: TestType; destination?: string | undefined },
-  at: Date,
-  random: () => number,
-): Measurement {
+export function measurementOf(probe: VirtualProbe, test: FleetTest, at: Date, random: () => number): Measurement {
+  const destination: Partial<DemoDestination> | undefined =
+    typeof test.destination === 'string' ? { name: test.destination } : test.destination;
+  const detourMs = destination?.detourMs ?? 0;
   return {
     schemaVersion: 1,
     measurementId: randomUUID(),
     probeId: probe.probeId,
     program: test.program,
     testType: test.testType,
-    ...(test.destination ? { destination: { name: test.destination } } : {}),
+    ...(destination?.name
+      ? { destination: { name: destination.name, ...(destination.ip ? { ip: destination.ip } : {}) } }
+      : {}),
     technology: probe.technology as Measurement['technology'],
     isp: probe.isp.name,
+    ...subscriberOf(probe),
     measuredAt: at.toISOString(),
     location: { lat: probe.lat, lon: probe.lon },
     taskMode: random() < 0.9 ? 'active' : 'passive',
     status: random() < 0.97 ? 'Finished' : 'Error',
-    kpis: kpisFor(probe, test.testType, at, random),
+    kpis: kpisFor(probe, test.testType, at, random, detourMs),
   };
 }
 
-/** One of the tests the fleet runs on its own schedule, picked at random. */
-export const measurementFor = (probe: VirtualProbe, at: Date, random: () => number): Measurement =>
-  measurementOf(probe, tests[Math.floor(random() * tests.length)]!, at, random);
+/** One of the tests the fleet runs on its own schedule, picked at random, against one of its program's destinations. */
+export function measurementFor(probe: VirtualProbe, at: Date, random: () => number): Measurement {
+  const test = tests[Math.floor(random() * tests.length)]!;
+  return measurementOf(probe, { ...test, destination: destinationOf(test.program, random) }, at, random);
+}
 
 /** A message a real fleet sends now and then: a missing field, a wrong type, another probe's id. */
 export function malformed(measurement: Measurement, random: () => number): unknown {

@@ -9,7 +9,7 @@ import { configurationServices } from '../features/configuration.ts';
 import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
 import { platformRuns } from '../features/platform-runs.ts';
-import { openPlatform } from '../platform/platform.ts';
+import { openPlatform, type PlatformJob } from '../platform/platform.ts';
 import { type SignedClient, signedClient } from './signed-client.ts';
 
 export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
@@ -20,7 +20,11 @@ export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
  * signs in under another profile, created on first use with every screen unless `fields` say otherwise. With
  * `demoData`, the store starts with the demo configuration `npm start` loads (its logins' users and profiles too).
  */
-export async function openTestApi(env: NodeJS.ProcessEnv = {}, options: { demoData?: boolean } = {}) {
+export async function openTestApi(
+  env: NodeJS.ProcessEnv = {},
+  /** `jobs`: job kinds only the test declares, beside the platform's. */
+  options: { demoData?: boolean; jobs?: readonly PlatformJob[] } = {},
+) {
   const consoleDir = mkdtempSync(join(tmpdir(), 'nq-console-'));
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
   const config = loadConfig({
@@ -30,12 +34,15 @@ export async function openTestApi(env: NodeJS.ProcessEnv = {}, options: { demoDa
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     ...env,
   });
-  const platform = await openPlatform(config, platformRuns, { inMemory: config.profile === 'embedded' });
+  const runs = { ...platformRuns, jobs: [...(platformRuns.jobs ?? []), ...(options.jobs ?? [])] };
+  const platform = await openPlatform(config, runs, { inMemory: config.profile === 'embedded' });
   if (options.demoData) await loadDemoData(platform);
   const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
   await platform.projector.start();
   const stopWorkers = await platform.startWorkers({ log: raw.log });
+  const stopJobWorkers = await platform.startJobWorkers({ log: raw.log });
   raw.addHook('onClose', async () => {
+    await stopJobWorkers();
     await stopWorkers();
     await platform.close();
   });

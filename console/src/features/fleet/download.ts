@@ -1,12 +1,2 @@
-/** Hands a file the API answered (a CSV export) to the browser as a download. */
-export function saveFile(content: Blob, fileName: string) {
-  const url = URL.createObjectURL(content);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  // The download has started by now; the object URL can go.
-  setTimeout(() => URL.revokeObjectURL(url), 1_000);
-}
+// Moved to the shared UI (the chart layer saves files too); kept for the screens importing it from here.
+export { saveFile } from '../../shared/ui/save-file.ts';

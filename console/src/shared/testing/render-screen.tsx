@@ -25,6 +25,8 @@ export interface RenderScreenOptions {
   at?: InitialEntry;
   /** Other pages the screen may lead to, to check where it went. */
   routes?: RouteObject[];
+  /** The screen route's loader (every navigation to it waits for it, as for the console's guards). */
+  loader?: RouteObject['loader'];
 }
 
 /** A profile of the contract with its defaults (a user's unless `rol` says otherwise). */
@@ -67,9 +69,12 @@ export async function renderScreen(screen: ReactNode, options: RenderScreenOptio
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
-  const router = createMemoryRouter([{ path, element: screen }, ...routes], {
-    initialEntries: [options.at ?? path],
-  });
+  const router = createMemoryRouter(
+    [{ path, element: screen, ...(options.loader ? { loader: options.loader } : {}) }, ...routes],
+    {
+      initialEntries: [options.at ?? path],
+    },
+  );
   const user = userEvent.setup();
   const view = render(
     <QueryClientProvider client={queryClient}>

@@ -9,7 +9,18 @@ configure({ asyncUtilTimeout: 5_000 });
 
 // Each component test starts as a fresh page would: nothing rendered, no stored session or language, no toast, the
 // real fetch back in place.
+// React's warnings about list keys mean rows that may swap or vanish for the user: such a warning fails the test.
+const keyWarnings: string[] = [];
+const reportError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const text = args.map(String).join(' ');
+  if (/same key|unique "key" prop/.test(text)) keyWarnings.push(text.slice(0, 300));
+  reportError(...args);
+};
+
 afterEach(() => {
+  const warnings = keyWarnings.splice(0);
+  if (warnings.length > 0) throw new Error(`React warned about list keys:\n${warnings.join('\n')}`);
   cleanup();
   dismissAllToasts();
   localStorage.clear();

@@ -4,8 +4,9 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 
-// Server pages a browser may open itself; every other page navigation belongs to the console.
-const serverPages = /^\/(docs|health|ready|metrics)(\/|\?|$)/;
+// Server pages a browser may open itself (a signed download link included); every other page navigation belongs to
+// the console.
+const serverPages = /^\/(docs|health|ready|metrics|files-management\/download)(\/|\?|$)/;
 
 /** A browser opening a page: an unsigned GET that wants HTML (API calls are signed and never ask for HTML). */
 const isPageNavigation = (request: FastifyRequest) =>

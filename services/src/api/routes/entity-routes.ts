@@ -32,6 +32,8 @@ export interface EntityRoutesOptions {
   searchFields: string[];
   defaultSort: string;
   defaultPageSize?: number;
+  /** Fields a list may be narrowed to by equality, each an optional query parameter of that name. */
+  listFilters?: z.ZodObject;
   /** Who may read the entity (list, get) and who may change it. */
   access: { read: AccessRule; write: AccessRule };
   /** What each profile sees of it; another profile's private entity is answered 404, as if it did not exist. */
@@ -156,6 +158,13 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     warnings: result.warnings.map((warning) => warningBody(warning, pickLanguage(request.headers['accept-language']))),
   });
   const updateOptions = definition.updateOptions?.schema;
+  const equalityFilters = (query: Record<string, unknown>) =>
+    Object.keys(options.listFilters?.shape ?? {}).flatMap((field) => {
+      const value = query[field];
+      return typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean'
+        ? [{ field, equals: value }]
+        : [];
+    });
 
   app.get(
     '/',
@@ -186,6 +195,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
           owner: z.string().optional().describe('Only entities created by this profile'),
           fields: csv.describe('Only these fields of each entity (comma-separated; id is always included)'),
           minPosition,
+          ...options.listFilters?.shape,
         }),
         response: {
           200: z.object({
@@ -204,6 +214,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         filters: [
           ...(ids ? [{ field: 'id', in: ids }] : []),
           ...(owner ? [{ field: 'owner', equals: owner }] : []),
+          ...equalityFilters(request.query),
           ...visibility.listFilters(request.viewer),
         ],
         ...(q ? { search: { fields: searchFields, text: q } } : {}),

@@ -72,7 +72,11 @@ export interface AnalyticsEngine {
     page: RowPage,
     options?: RunOptions,
   ): Promise<{ total: number; rows: EnrichedMeasurement[] }>;
-  /** Every selected measurement, oldest first, in batches (an export; not bounded by a page window). */
+  /**
+   * Every selected measurement, oldest first, in batches (an export; not bounded by a page window). On Elasticsearch
+   * the scan reads one snapshot (a point in time, closed when the scan ends or is left); on SQL each batch reads after
+   * the last one's (time, id), so a measurement written meanwhile is read when it sorts after it.
+   */
   scan(
     selection: Selection,
     scope: AnalyticsScope,
@@ -116,6 +120,11 @@ export interface AnalyticsBackend {
   /** Non-empty groups by the query's breakdowns, in any order. */
   groups(query: ScopedQuery, signal?: AbortSignal): Promise<Group[]>;
   rows(query: ScopedQuery, window: RowWindow, signal?: AbortSignal): Promise<EnrichedMeasurement[]>;
+  /**
+   * Every selected measurement in (measured time, id) order, in batches of `batchSize` (the last one shorter). What it
+   * holds open (Elasticsearch's point in time) is released when the scan ends, throws, is aborted or is left early.
+   */
+  scan(query: ScopedQuery, batchSize: number, signal?: AbortSignal): AsyncGenerator<EnrichedMeasurement[]>;
 }
 
 /** Beyond this many buckets (Elasticsearch's default `search.max_buckets`) a query is refused. */

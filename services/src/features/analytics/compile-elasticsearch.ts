@@ -94,6 +94,15 @@ export function compileElasticsearchQuery(query: ScopedQuery): Query {
           },
     );
   }
+  if (query.connectedDevices) {
+    const { min, max } = query.connectedDevices;
+    filter.push({ exists: { field: 'connectedDevices' } });
+    filter.push({
+      range: {
+        connectedDevices: { ...(min === undefined ? {} : { gte: min }), ...(max === undefined ? {} : { lte: max }) },
+      },
+    });
+  }
   for (const { dimension, mode, values } of query.filters)
     (mode === 'include' ? filter : mustNot).push({ terms: { [fields[dimension]]: [...values] } });
   for (const kpi of kpisOfMeasure(query.measure)) filter.push({ exists: { field: kpiField(kpi) } });

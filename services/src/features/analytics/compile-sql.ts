@@ -150,6 +150,12 @@ function selection(
         : `(m.hour >= ${start}::int or m.hour <= ${end}::int)`,
     );
   }
+  if (query.connectedDevices) {
+    const { min, max } = query.connectedDevices;
+    where.push('m.connected_devices is not null');
+    if (min !== undefined) where.push(`m.connected_devices >= ${bind(min)}::int`);
+    if (max !== undefined) where.push(`m.connected_devices <= ${bind(max)}::int`);
+  }
   for (const filter of query.filters) where.push(filterSql(filter, bind));
   for (const kpi of kpisOfMeasure(query.measure)) where.push(`(m.kpis ->> ${bind(kpi)}) is not null`);
   if (query.conditions) where.push(conditionSql(query.conditions, bind));

@@ -1,5 +1,6 @@
-import { type Client, errors } from '@elastic/elasticsearch';
+import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries, type SeriesKey } from '@nq/contracts';
+import { isMissingIndex } from '../../platform/read-store/elasticsearch-missing-index.ts';
 import {
   type AnalyticsBackend,
   type AnalyticsEngine,
@@ -81,6 +82,15 @@ function groupsOf(query: ScopedQuery, node: AggregationNode, key: SeriesKey = {}
     ? [{ key, count: node.doc_count, lastMeasuredAt: new Date(node.last!.value!).toISOString() }]
     : [];
 }
+
+/** A page of a scan as `filter_path` leaves it. */
+interface ScanPage {
+  pit_id?: string;
+  hits?: { hits: { _source: EnrichedMeasurement; sort: estypes.SortResults }[] };
+}
+
+/** How long a scan's point in time outlives its last page: a slow reader (a file being written) renews it each page. */
+const scanKeepAlive = '5m';
 
 const tooManyBuckets = () => new DomainError('graphics.tooManyBuckets', { details: { maxBuckets } });
 
@@ -173,6 +183,53 @@ function elasticsearchBackend({ client, alias }: { client: Client; alias: string
         { signal },
       );
       return response.hits.hits.map((hit) => hit._source!);
+    },
+    async *scan(query, batchSize, signal) {
+      // One point in time for the whole scan: every page reads the same snapshot, whatever is written meanwhile.
+      let pit: string;
+      try {
+        ({ id: pit } = await client.openPointInTime(
+          { index: alias, keep_alive: scanKeepAlive, ignore_unavailable: true },
+          { signal },
+        ));
+      } catch (error) {
+        if (isMissingIndex(error)) return;
+        throw error;
+      }
+      const { search_after: _cursor, ...body } = compileElasticsearchRows(query, { limit: batchSize });
+      const page = async (after: estypes.SortResults | undefined) => {
+        // Read as text and parsed here: the client's guarded parser costs twice JSON.parse on pages this large.
+        const answer = await client.search(
+          {
+            ...body,
+            pit: { id: pit, keep_alive: scanKeepAlive },
+            ...(after ? { search_after: after } : {}),
+            filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
+          },
+          { signal, asStream: true, meta: true },
+        );
+        const chunks: Buffer[] = [];
+        for await (const chunk of answer.body as unknown as AsyncIterable<Buffer>) chunks.push(chunk);
+        const text = Buffer.concat(chunks).toString('utf8');
+        // A stream is handed over whatever the status: a refusal is thrown as the client would have.
+        if (answer.statusCode !== null && answer.statusCode >= 400)
+          throw new errors.ResponseError({ ...answer, body: JSON.parse(text) });
+        const response = JSON.parse(text) as ScanPage;
+        pit = response.pit_id ?? pit;
+        return response.hits?.hits ?? [];
+      };
+      let next: Promise<Awaited<ReturnType<typeof page>>> | undefined;
+      try {
+        // The next page is asked for before this one is handed on: Elasticsearch finds it while the reader works.
+        for (let hits = await page(undefined); ; hits = await next!) {
+          next = hits.length < batchSize ? undefined : page(hits.at(-1)!.sort);
+          next?.catch(() => undefined);
+          if (hits.length > 0) yield hits.map((hit) => hit._source!);
+          if (!next) return;
+        }
+      } finally {
+        await client.closePointInTime({ id: pit }).catch(() => undefined);
+      }
     },
   };
 }

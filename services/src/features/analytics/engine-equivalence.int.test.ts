@@ -194,6 +194,54 @@ const shapes: Record<string, QueryIrInput> = {
     campaigns: ['centro'],
     seed: 11,
   },
+  'table of ISP rows by technology columns': {
+    graphicType: 'table',
+    axes: { rows: 'isp', columns: 'technology', value: 'download' },
+  },
+  'table of month rows by campaign columns (a list), median': {
+    graphicType: 'table',
+    axes: { rows: 'time', columns: 'campaign', value: 'latency' },
+    metric: 'median',
+    granularity: 'month',
+  },
+  'table of weekday rows by ISP columns, transposed': {
+    graphicType: 'table',
+    axes: { rows: 'time', columns: 'isp', value: 'upload' },
+    granularity: 'weekday',
+    display: { transpose: true },
+  },
+  'table of tag rows by fringe columns, count, excluding ISPs': {
+    graphicType: 'table',
+    axes: { rows: 'tag', columns: 'fringe', value: 'download' },
+    metric: 'count',
+    isps: ['provider-digi'],
+    ispsCond: 'exclude',
+  },
+  'basic generator, pie by ISP, display options': {
+    generator: 'basic',
+    graphicType: 'pie',
+    kpi: 'download',
+    breakdowns: ['isp'],
+    display: { orientation: 'landscape', graphicDistribution: 'stacked', labelRotation: 45, minY: 0, maxY: 500 },
+  },
+  'connected devices between 2 and 6': { kpi: 'download', connectedDevices: { min: 2, max: 6 }, granularity: 'week' },
+  'at least 10 connected devices, count by ISP': {
+    kpi: 'latency',
+    metric: 'count',
+    connectedDevices: { min: 10 },
+    breakdowns: ['isp'],
+  },
+  'at most 1 connected device, boxplot': {
+    graphicType: 'boxplot',
+    axes: { value: 'upload' },
+    connectedDevices: { max: 1 },
+  },
+  'advanced generator, boxplot by ISP': {
+    generator: 'advanced',
+    graphicType: 'boxplot',
+    axes: { value: 'jitter' },
+    breakdowns: ['isp'],
+  },
 };
 
 function expectEquivalent(es: QueryResult, sql: QueryResult) {
@@ -216,6 +264,18 @@ function expectEquivalent(es: QueryResult, sql: QueryResult) {
       expectClose(series.globalAverage, other.globalAverage, derived, `${where} global average`);
       expectClose(series.globalMedian, other.globalMedian, derived, `${where} global median`);
     });
+    expect(es.matrix === undefined).toBe(sql.matrix === undefined);
+    if (es.matrix && sql.matrix) {
+      const { values, ...headers } = es.matrix;
+      const { values: expected, ...expectedHeaders } = sql.matrix;
+      expect(headers).toEqual(expectedHeaders);
+      values.forEach((row, r) => {
+        row.forEach((cell, c) => {
+          expect(cell === null, `cell ${r},${c} empty`).toBe(expected[r]![c] === null);
+          if (cell !== null) expectClose(cell, expected[r]![c]!, tolerance, `cell ${r},${c}`);
+        });
+      });
+    }
   }
   if (es.kind === 'boxplot' && sql.kind === 'boxplot') {
     es.series.forEach((series, index) => {
@@ -295,6 +355,48 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
     expect(centro.es.series.map((series) => series.key)).toEqual([{ campaign: 'centro' }]);
     const wrapped = await both(shapes['hour window across midnight']!);
     expect(wrapped.sql.series.map((series) => series.key.fringe)).toEqual([2]);
+  });
+
+  it('lays a table out by rows and columns from its series, and swaps them when transposed', async () => {
+    const input = shapes['table of ISP rows by technology columns']!;
+    const { sql: plain } = await both(input);
+    const { es, sql: transposed } = await both({ ...input, display: { transpose: true } });
+    expectEquivalent(es, transposed);
+    if (plain.kind !== 'metric' || transposed.kind !== 'metric') throw new Error('a table is a metric');
+    const matrix = plain.matrix!;
+    expect([matrix.rows, matrix.columns]).toEqual(['isp', 'technology']);
+    expect(matrix.rowKeys).toEqual([...new Set(plain.series.map((series) => series.key.isp))].sort());
+    for (const series of plain.series) {
+      const row = matrix.rowKeys.indexOf(series.key.isp!);
+      const column = matrix.columnKeys.indexOf(series.key.technology!);
+      expect(matrix.values[row]![column]).toBe(series.buckets[0]!.value);
+    }
+    expect(matrix.values.flat().some((cell) => cell === null)).toBe(matrix.values.flat().length > plain.series.length);
+    expect(transposed.matrix).toEqual({
+      rows: 'technology',
+      columns: 'isp',
+      rowKeys: matrix.columnKeys,
+      columnKeys: matrix.rowKeys,
+      values: matrix.columnKeys.map((_, column) => matrix.rowKeys.map((_, row) => matrix.values[row]![column])),
+    });
+  });
+
+  it('counts only the measurements taken with the connected devices asked for', async () => {
+    const counted = (result: QueryResult) =>
+      result.kind === 'metric' ? result.series.reduce((sum, series) => sum + series.buckets[0]!.count, 0) : 0;
+    const inMonth = dataset.filter(
+      (m) => m.measuredAt >= '2026-02-28T23:00:00Z' && m.measuredAt <= '2026-04-30T21:59:59.999Z',
+    );
+    const expected = inMonth.filter(
+      (m) => m.connectedDevices !== undefined && m.connectedDevices >= 3 && m.connectedDevices <= 5,
+    );
+    const { es, sql: sqlResult } = await both({
+      kpi: 'download',
+      metric: 'count',
+      connectedDevices: { min: 3, max: 5 },
+    });
+    expect(counted(sqlResult)).toBe(expected.length);
+    expect(counted(es)).toBe(expected.length);
   });
 
   it('removes outliers: the largest latencies go, the rest stays', async () => {

@@ -50,6 +50,7 @@ function recordingBackend(answer: RawSeries[] | 'wait') {
     tiles: () => Promise.resolve([]),
     groups: () => Promise.resolve([]),
     rows: () => Promise.resolve([]),
+    async *scan() {},
   };
   return { backend, asked };
 }
@@ -106,6 +107,70 @@ describe('POST /api/graphic', () => {
       from: '2026-02-28T23:00:00.000Z',
       to: '2026-03-31T21:59:59.999Z',
       timeZone: 'Europe/Madrid',
+    });
+  });
+
+  it('refuses an advanced graphic type to a basic generator, in English and Spanish (spec §2)', async () => {
+    const { backend, asked } = recordingBackend([]);
+    const app = await graphicApi(backend);
+    close = () => app.close();
+    const boxplot = { generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } };
+    const english = await post(app, boxplot);
+    expect(english.statusCode).toBe(400);
+    expect(english.json()).toMatchObject({
+      code: 'graphics.typeRequiresAdvanced',
+      message: 'This graphic type is only available in the advanced generator.',
+      details: { fields: [{ field: 'body.graphicType', code: 'graphics.typeRequiresAdvanced' }] },
+    });
+    const spanish = await post(
+      app,
+      { generator: 'basic', graphicType: 'scatterplot', axes: { x: 'upload', y: 'jitter' } },
+      'es',
+    );
+    expect([spanish.statusCode, spanish.json().code, spanish.json().message]).toEqual([
+      400,
+      'graphics.typeRequiresAdvanced',
+      'Este tipo de gráfico solo está disponible en el generador avanzado.',
+    ]);
+    expect(asked.query).toBeUndefined();
+    expect((await post(app, { ...boxplot, generator: 'advanced' })).statusCode).toBe(200);
+    expect((await post(app, { generator: 'basic', graphicType: 'pie', kpi: 'download' })).statusCode).toBe(200);
+  });
+
+  it('answers a table by rows and columns, transposed on request, echoing the display options', async () => {
+    const { backend, asked } = recordingBackend([
+      { key: { isp: 'Movistar', technology: 4 }, buckets: [{ key: 'all', count: 2, value: 10 }] },
+      { key: { isp: 'Movistar', technology: 5 }, buckets: [{ key: 'all', count: 1, value: 20 }] },
+    ]);
+    const app = await graphicApi(backend);
+    close = () => app.close();
+    const response = await post(app, {
+      generator: 'basic',
+      graphicType: 'table',
+      axes: { rows: 'isp', columns: 'technology', value: 'download' },
+      display: { transpose: true, xAxisRotation: 90, colours: ['#00AA00'] },
+    });
+    expect(response.statusCode).toBe(200);
+    expect(asked.query).toMatchObject({ breakdowns: ['isp', 'technology'], measure: { kpi: 'download' } });
+    expect(response.json().matrix).toEqual({
+      rows: 'technology',
+      columns: 'isp',
+      rowKeys: [4, 5],
+      columnKeys: ['Movistar'],
+      values: [[10], [20]],
+    });
+    expect(response.json().display).toEqual({
+      graphicType: 'table',
+      orientation: 'vertical',
+      graphicDistribution: 'sideToSide',
+      labelRotation: 0,
+      xAxisRotation: 90,
+      spanGaps: false,
+      transpose: true,
+      width: 100,
+      colours: ['#00aa00'],
+      showLabels: false,
+      showLegend: true,
     });
   });
 

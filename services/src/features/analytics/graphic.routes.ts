@@ -2,8 +2,9 @@ import { graphicResponseSchema, pickLanguage, queryIrSchema, warningBody } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { scopeOf } from '../identity/data-scope.ts';
+import { refuseUnofferedSelection } from '../identity/offered-selection.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
+import { programsScopeOf } from './destination-scope.ts';
 import type { SeriesLabeller } from './series-labels.ts';
 
 /** The screens that draw graphics from the query IR (spec §2). */
@@ -20,12 +21,14 @@ const graphicScreens = layerAccess([
 
 /**
  * Spec §7 `POST /api/graphic` (abortable): the graphic filter set in, the series out (labelled by name), within the
- * caller's profile scope. A client that goes away before the answer cancels the engine query.
+ * caller's profile scope and, for programs, the profile's targets for them (spec §8 Destinations). A client that
+ * goes away before the answer cancels the engine query.
  */
 export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; labels: SeriesLabeller }> = async (
   app,
   { engine, labels },
 ) => {
+  app.addHook('preHandler', refuseUnofferedSelection);
   app.post(
     '/api/graphic',
     {
@@ -33,6 +36,9 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
       schema: {
         tags: ['Graphics'],
         summary: 'Compute a graphic from the graphic filter set, within the profile scope',
+        description:
+          'A basic generator (`generator: basic`) may draw bars, line, area, table and pie only ' +
+          '(graphics.typeRequiresAdvanced). A table with `axes.rows` and `axes.columns` answers a matrix.',
         body: queryIrSchema,
         response: {
           200: graphicResponseSchema,
@@ -50,15 +56,16 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
       const abandoned = () => !reply.raw.writableEnded && controller.abort();
       reply.raw.once('close', abandoned);
       try {
-        const { profile } = request.viewer;
-        const result = await engine.run(
-          request.body,
-          { ...scopeOf(profile), timeZone: profile.timeZone },
-          { signal: controller.signal },
-        );
+        const { scope, warnings } = programsScopeOf(request.viewer.profile, request.body.programs);
+        const result = await engine.run(request.body, scope, { signal: controller.signal });
         const language = pickLanguage(request.headers['accept-language']);
         const labelled = await labels(result, request.viewer);
-        return { ...labelled, warnings: result.warnings.map((warning) => warningBody(warning, language)) };
+        const { display, graphicType } = request.body;
+        return {
+          ...labelled,
+          warnings: [...warnings, ...result.warnings].map((warning) => warningBody(warning, language)),
+          ...(display ? { display: { ...display, graphicType } } : {}),
+        };
       } finally {
         if (!controller.signal.aborted) reply.raw.off('close', abandoned);
       }

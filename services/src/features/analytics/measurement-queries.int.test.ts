@@ -192,4 +192,74 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
     controller.abort();
     await expect(scan.next()).rejects.toMatchObject({ name: 'AbortError' });
   });
+
+  /** The engine over Elasticsearch, telling the points in time its scans open. */
+  function recordingPits() {
+    const opened: string[] = [];
+    const { client } = stores.elasticsearch;
+    const recording = new Proxy(client, {
+      get(target, property, receiver) {
+        if (property !== 'openPointInTime') return Reflect.get(target, property, receiver);
+        return async (...args: Parameters<typeof client.openPointInTime>) => {
+          const answer = await target.openPointInTime(...args);
+          opened.push(answer.id);
+          return answer;
+        };
+      },
+    });
+    const engine = createElasticsearchAnalytics({ client: recording, alias: stores.elasticsearch.alias });
+    /** Whether Elasticsearch still holds the point in time open. */
+    const isOpen = async (id: string) =>
+      client.search({ pit: { id }, size: 0 }).then(
+        () => true,
+        (error: { statusCode?: number }) => (error.statusCode === 404 ? false : Promise.reject(error)),
+      );
+    return { engine, opened, isOpen };
+  }
+
+  it('scans one snapshot on Elasticsearch: a measurement written meanwhile is not read, and the snapshot is closed', async () => {
+    const { engine, opened, isOpen } = recordingPits();
+    const late = { ...dataset[0]!, measurementId: 'written-during-the-scan', measuredAt: '2030-01-01T00:00:00.000Z' };
+    const scan = engine.scan(selecting(), everything, { batchSize: 50 });
+    const ids = ((await scan.next()).value as EnrichedMeasurement[]).map((row) => row.measurementId);
+    expect(opened).toHaveLength(1);
+    expect(await isOpen(opened[0]!)).toBe(true);
+    const { client, alias } = stores.elasticsearch;
+    try {
+      expect(await stores.elasticsearch.write([late])).toEqual({ failed: [] });
+      await client.indices.refresh({ index: alias });
+      for await (const batch of scan) ids.push(...batch.map((row) => row.measurementId));
+    } finally {
+      // Its month's index holds it alone.
+      await client.indices.delete({ index: `${alias}-2030.01` });
+    }
+    expect(ids).toHaveLength(dataset.length);
+    expect(ids).not.toContain(late.measurementId);
+    expect(await isOpen(opened[0]!)).toBe(false);
+  });
+
+  it("fails a scan whose point in time Elasticsearch no longer holds with Elasticsearch's refusal", async () => {
+    const { engine, opened } = recordingPits();
+    const scan = engine.scan(selecting(), everything, { batchSize: 10 });
+    await scan.next();
+    await stores.elasticsearch.client.closePointInTime({ id: opened[0]! });
+    // The page asked for ahead of time may still come from the point in time: the one after is refused.
+    await expect(
+      (async () => {
+        for (;;) if ((await scan.next()).done) return;
+      })(),
+    ).rejects.toMatchObject({ name: 'ResponseError', statusCode: 404 });
+  });
+
+  it('closes the point in time of a scan aborted or left early', async () => {
+    const { engine, opened, isOpen } = recordingPits();
+    const controller = new AbortController();
+    const aborted = engine.scan(selecting(), everything, { batchSize: 10, signal: controller.signal });
+    await aborted.next();
+    controller.abort();
+    await expect(aborted.next()).rejects.toMatchObject({ name: 'AbortError' });
+    for await (const _batch of engine.scan(selecting(), everything, { batchSize: 10 })) break;
+    expect(opened).toHaveLength(2);
+    expect(await Promise.all(opened.map(isOpen))).toEqual([false, false]);
+  });
 });

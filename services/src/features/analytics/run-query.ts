@@ -2,16 +2,20 @@ import { randomInt } from 'node:crypto';
 import {
   type BoxplotSeries,
   type Condition,
+  type Dimension,
   DomainError,
   defaultOutlierDeviations,
+  isMatrix,
   type MetricSeries,
   type PointSeries,
   type QueryIr,
   type QueryResult,
+  type RowAxis,
   scatterplotSampleSize,
   warning,
 } from '@nq/contracts';
 import type { AnalyticsBackend, AnalyticsEngine, RawSeries, RowCursor, Tile } from './analytics-engine.ts';
+import { matrixOf } from './matrix.ts';
 import {
   compareBucketKeys,
   compareSeriesKeys,
@@ -21,6 +25,8 @@ import {
   withReferenceLines,
 } from './post-process.ts';
 import { allOf, kpisOfMeasure, type ScopedQuery, scopeQuery, scopeSelection } from './scope-query.ts';
+
+type MatrixAxes = { rows: RowAxis; columns: Dimension };
 
 export interface EngineOptions {
   /** Points per series of a scatterplot (spec §9: 10,000). */
@@ -104,6 +110,21 @@ async function settled<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
 }
 
 const byTile = (a: Tile, b: Tile) => a.x - b.x || a.y - b.y;
+
+/**
+ * A scan paged by a keyset cursor, (measured time, id) after the last row read: each page is a query of its own, so
+ * a measurement written meanwhile is read when it sorts after the cursor.
+ */
+export const keysetScan = (rows: AnalyticsBackend['rows']): AnalyticsBackend['scan'] =>
+  async function* (query, batchSize, signal) {
+    for (let after: RowCursor | undefined; ; ) {
+      const batch = await rows(query, { ...(after ? { after } : {}), limit: batchSize }, signal);
+      if (batch.length > 0) yield batch;
+      if (batch.length < batchSize) return;
+      const { measuredAt, measurementId } = batch.at(-1)!;
+      after = { measuredAt, measurementId };
+    }
+  };
 const defaultScanBatch = 1000;
 
 /**
@@ -140,7 +161,10 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
       return { kind: 'boxplot', series, warnings: noData(series) };
     }
     const series = metricSeriesOf(raw, query, ir);
-    return { kind: 'metric', metric: ir.metric, series, warnings: noData(series) };
+    const matrix = isMatrix(ir)
+      ? { matrix: matrixOf(series, ir.axes as MatrixAxes, ir.display?.transpose ?? false) }
+      : {};
+    return { kind: 'metric', metric: ir.metric, series, ...matrix, warnings: noData(series) };
   }
 
   const engine: AnalyticsEngine = {
@@ -185,15 +209,16 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
       signal?.throwIfAborted();
       const query = scopeSelection(selection, scope);
       if (query.matchesNothing) return;
-      for (let after: RowCursor | undefined; ; ) {
-        const batch = await settled(
-          backend.rows(query, { ...(after ? { after } : {}), limit: batchSize }, signal),
-          signal,
-        );
-        if (batch.length > 0) yield batch;
-        if (batch.length < batchSize) return;
-        const { measuredAt, measurementId } = batch.at(-1)!;
-        after = { measuredAt, measurementId };
+      const batches = backend.scan(query, batchSize, signal);
+      try {
+        for (;;) {
+          const next = await settled(batches.next(), signal);
+          if (next.done) return;
+          yield next.value;
+        }
+      } finally {
+        // A scan left early (its reader stopped) releases what the backend holds open.
+        await batches.return(undefined);
       }
     },
   };

@@ -127,3 +127,35 @@ describe('profile scope intersected into a query (design §6)', () => {
     });
   });
 });
+
+describe('a table by rows and columns (spec §3 axes)', () => {
+  it('groups by the rows and columns, and measures the value KPI', () => {
+    const byDimensions = scoped({
+      graphicType: 'table',
+      axes: { rows: 'isp', columns: 'technology', value: 'jitter' },
+    });
+    expect(byDimensions).toMatchObject({
+      measure: { kind: 'metric', kpi: 'jitter', metric: 'avg' },
+      breakdowns: ['isp', 'technology'],
+      granularity: 'no_granularity',
+    });
+    const byTime = scoped({
+      graphicType: 'table',
+      axes: { rows: 'time', columns: 'campaign', value: 'download' },
+      metric: 'p90',
+      granularity: 'week',
+    });
+    expect(byTime).toMatchObject({
+      measure: { kind: 'metric', kpi: 'download', metric: 'p90' },
+      breakdowns: ['campaign'],
+      granularity: 'week',
+    });
+  });
+});
+
+describe('connected devices (spec §3)', () => {
+  it('carries the bounds into the query, for graphics and for any other selection', () => {
+    expect(scoped({ kpi: 'download', connectedDevices: { min: 2 } }).connectedDevices).toEqual({ min: 2 });
+    expect(scoped({ kpi: 'download' })).not.toHaveProperty('connectedDevices');
+  });
+});

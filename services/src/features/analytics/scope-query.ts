@@ -1,12 +1,13 @@
-import type {
-  Condition,
-  Dimension,
-  FilterMode,
-  Granularity,
-  KpiId,
-  Metric,
-  QueryIr,
-  SelectionFields,
+import {
+  type Condition,
+  type Dimension,
+  type FilterMode,
+  type Granularity,
+  isMatrix,
+  type KpiId,
+  type Metric,
+  type QueryIr,
+  type SelectionFields,
 } from '@nq/contracts';
 import { type DataScope, intersect, refuseOutsideDates } from '../identity/data-scope.ts';
 import { endOf, startOf } from './zoned-time.ts';
@@ -28,8 +29,11 @@ export interface DimensionFilter {
   values: readonly (string | number)[];
 }
 
-/** The caller's profile restrictions, and the time zone its dates are days of. */
-export type AnalyticsScope = DataScope & { timeZone?: string };
+/**
+ * The caller's profile restrictions, the time zone its dates are days of and, for a query of programs, the
+ * profile's targets for them (destination-scope.ts).
+ */
+export type AnalyticsScope = DataScope & { timeZone?: string; destinations?: string[] };
 
 /** What a map, a page of measurements, a count or an export reads: the filter set's selection, narrowed further. */
 export interface Selection {
@@ -52,6 +56,8 @@ export interface ScopedQuery {
   /** Inclusive local hours; a window with start > end wraps midnight. */
   hours?: { start: number; end: number };
   conditions?: Condition;
+  /** Inclusive bounds of the devices connected while measuring; a measurement without the count is left out. */
+  connectedDevices?: { min?: number; max?: number };
   breakdowns: Dimension[];
   granularity: Granularity;
   timeZone: string;
@@ -64,7 +70,19 @@ export interface ScopedQuery {
 export function measureOf(ir: QueryIr): Measure {
   if (ir.graphicType === 'scatterplot') return { kind: 'scatterplot', x: ir.axes!.x!, y: ir.axes!.y! };
   if (ir.graphicType === 'boxplot') return { kind: 'boxplot', kpi: ir.axes!.value! };
-  return { kind: 'metric', kpi: ir.kpi!, metric: ir.metric };
+  return { kind: 'metric', kpi: (ir.kpi ?? ir.axes?.value)!, metric: ir.metric };
+}
+
+/**
+ * The breakdowns and granularity a query groups by: a matrix's rows and columns stand in for the breakdowns (rows of
+ * time are the granularity's buckets; rows of a dimension are one bucket each).
+ */
+function groupingOf(ir: QueryIr): { breakdowns: Dimension[]; granularity: Granularity } {
+  if (!isMatrix(ir)) return { breakdowns: ir.breakdowns, granularity: ir.granularity };
+  const { rows, columns } = ir.axes as { rows: Dimension | 'time'; columns: Dimension };
+  return rows === 'time'
+    ? { breakdowns: [columns], granularity: ir.granularity }
+    : { breakdowns: [rows, columns], granularity: 'no_granularity' };
 }
 
 export const kpisOfMeasure = (measure: Measure): KpiId[] =>
@@ -106,11 +124,11 @@ function restrict<T extends string | number>(
 
 /**
  * Design §6: the caller's profile restrictions (technologies, KPIs, ISPs, tags, probes, campaigns, clusters, date
- * range) intersected into a query. Dates outside the profile's are refused (`profiles.outOfDateLimits`); a KPI the
- * profile does not have, measured or in a condition, leaves nothing to see.
+ * range, destinations) intersected into a query. Dates outside the profile's are refused
+ * (`profiles.outOfDateLimits`); a KPI the profile does not have, measured or in a condition, leaves nothing to see.
  */
 export const scopeQuery = (ir: QueryIr, scope: AnalyticsScope): ScopedQuery =>
-  scoped(ir, scope, { measure: measureOf(ir), breakdowns: ir.breakdowns, granularity: ir.granularity });
+  scoped(ir, scope, { measure: measureOf(ir), ...groupingOf(ir) });
 
 /** A selection within the caller's scope, grouped by the dimensions given (none: all in one). */
 export const scopeSelection = (
@@ -145,7 +163,7 @@ function scoped(
   const { measure } = shape;
   const filters = [
     restrict('program', ir.programs, 'include', undefined),
-    restrict('destination', ir.args, ir.argsCond, undefined),
+    restrict('destination', ir.args, ir.argsCond, scope.destinations),
     restrict('isp', ir.isps, ir.ispsCond, scope.isps),
     restrict('tag', ir.tags, ir.tagsCond, scope.tags),
     restrict('technology', ir.technologies, ir.technologiesCond, scope.technologies),
@@ -167,6 +185,7 @@ function scoped(
     ...((to ?? scope.to) ? { to: earliest(to, scope.to) } : {}),
     ...(hasHours ? { hours: { start: ir.hourStart ?? 0, end: ir.hourEnd ?? 23 } } : {}),
     ...(ir.conditions ? { conditions: ir.conditions } : {}),
+    ...(ir.connectedDevices ? { connectedDevices: ir.connectedDevices } : {}),
     breakdowns: shape.breakdowns,
     granularity: shape.granularity,
     timeZone,

@@ -53,7 +53,7 @@ const round = (value: number, decimals: number) => Math.round(value * 10 ** deci
  * Measurements over two months (across the spring DST change of Europe/Madrid) by several probes, ISPs (their names
  * reported in any letter case), technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
  * far outliers; jitter and loss are missing from some measurements (`not_exists`); a few measurements share their
- * time with the previous one (first / last tie-breaking). Test types, statuses and missing locations follow the
+ * time with the previous one (first / last tie-breaking). Test types, statuses, connected devices and missing locations follow the
  * index, so they do not change the random sequence the rest is drawn from. One at a time, so that a benchmark can
  * stream ten million of them.
  */
@@ -96,6 +96,8 @@ export function* seededMeasurementStream(
       measuredAt,
       receivedAt: measuredAt,
       ...(index % 50 === 7 ? {} : { location }),
+      // Some measurements report no connected devices.
+      ...(index % 10 === 3 ? {} : { connectedDevices: index % 13 }),
       taskMode: 'active',
       status: measurementStatuses[index % measurementStatuses.length]!,
       kpis,

@@ -14,7 +14,7 @@ import {
   type SqlPointRow,
   type SqlTileRow,
 } from './compile-sql.ts';
-import { createAnalyticsEngine, type EngineOptions } from './run-query.ts';
+import { createAnalyticsEngine, type EngineOptions, keysetScan } from './run-query.ts';
 import type { ScopedQuery } from './scope-query.ts';
 
 const seriesKeyOf = (query: ScopedQuery, row: Record<`series_${number}`, string | number>): SeriesKey =>
@@ -50,6 +50,10 @@ const bucketKeyOf = (query: ScopedQuery, bucket: SqlAggregationRow['bucket']): B
       : new Date(bucket).toISOString();
 
 function sqlBackend(sql: SqlClient): AnalyticsBackend {
+  const rows: AnalyticsBackend['rows'] = async (query, window, signal) =>
+    (await cancellableQuery<{ doc: EnrichedMeasurement }>(sql, compileSqlRows(query, window), signal)).map(
+      (row) => row.doc,
+    );
   return {
     async aggregate(query, signal): Promise<RawSeries[]> {
       const rows = await cancellableQuery<SqlAggregationRow>(sql, compileSqlAggregation(query, maxBuckets + 1), signal);
@@ -103,10 +107,8 @@ function sqlBackend(sql: SqlClient): AnalyticsBackend {
           lastMeasuredAt: new Date(row.last!).toISOString(),
         }));
     },
-    async rows(query, window, signal) {
-      const rows = await cancellableQuery<{ doc: EnrichedMeasurement }>(sql, compileSqlRows(query, window), signal);
-      return rows.map((row) => row.doc);
-    },
+    rows,
+    scan: keysetScan(rows),
   };
 }
 

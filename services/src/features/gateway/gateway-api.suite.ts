@@ -114,6 +114,10 @@ export function describeGatewayApi(profile: string, environment: () => Promise<N
         geometry: { coordinates: [-3.7, 40.42] },
         properties: { state: 'Ready', technology: 5 },
       });
+      // The alerts screen places its groups at their probes.
+      const alertsOnly = await api.as('probes-map-alerts-only', { layers: [{ id: 'alerts', groups: [] }] });
+      expect((await alertsOnly.inject('/api/probes/map')).statusCode).toBe(200);
+      expect((await alertsOnly.inject('/probes/actives/bycampaign?campaignId=x')).statusCode).not.toBe(403);
     });
 
     it('keeps the gateway and the user API apart: each refuses the other credentials', async () => {

@@ -1,6 +1,6 @@
 import { type Profile, profileFieldsSchema } from '@nq/contracts';
 import { describe, expect, it } from 'vitest';
-import { destinationsFor, intersect, refuseOutsideDates, scopeOf } from './data-scope.ts';
+import { intersect, refuseOutsideDates, scopeOf } from './data-scope.ts';
 
 const profile = (fields: Record<string, unknown> = {}): Profile => ({
   ...profileFieldsSchema.parse({ name: 'Analysts', ...fields }),
@@ -44,20 +44,5 @@ describe('data scope of a profile', () => {
     expect(() => refuseOutsideDates(scope, '2025-01-01', undefined, 'scorecards.outOfProfileDateLimits')).toThrow(
       expect.objectContaining({ code: 'scorecards.outOfProfileDateLimits' }),
     );
-  });
-
-  it('answers the destinations of the programs, an error when none has any, a warning for those without', () => {
-    const withServers = profile({ serverDestinations: [{ name: 'Madrid', ip: '10.0.0.1' }] });
-    expect(destinationsFor(withServers, [2])).toEqual({
-      destinations: [{ name: 'Madrid', ip: '10.0.0.1' }],
-      warnings: [],
-    });
-    expect(destinationsFor(withServers, [2, 5]).warnings).toEqual([
-      { code: 'destinations.someProgramsWithoutTargets', params: { programTypes: '5' } },
-    ]);
-    expect(() => destinationsFor(withServers, [5, 6])).toThrow(
-      expect.objectContaining({ code: 'destinations.noTargets' }),
-    );
-    expect(destinationsFor(profile({ isGod: true }), [5]).destinations).toBe('any');
   });
 });

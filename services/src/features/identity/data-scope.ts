@@ -1,20 +1,4 @@
-import {
-  type CatalogueWarning,
-  DomainError,
-  type HttpErrorCode,
-  type Profile,
-  technologyCodes,
-  warning,
-} from '@nq/contracts';
-
-/** Spec §3 program types and the destinations of the profile each one is measured against. */
-const destinationsByProgramType = {
-  1: 'defaultDestinations',
-  2: 'serverDestinations',
-  3: 'defaultDestinations',
-  5: 'gamingDestinations',
-  6: 'videoDestinations',
-} as const;
+import { DomainError, type HttpErrorCode, type Profile, technologyCodes } from '@nq/contracts';
 
 /**
  * What a profile restricts every query of measurements and configuration to (spec §1, §6; design §6). A list that is
@@ -77,26 +61,4 @@ export function refuseOutsideDates(
     throw new DomainError(code, {
       details: { from, to, allowed: { from: scope.from, to: scope.to } },
     });
-}
-
-/**
- * The destinations a query of these programs runs against (spec §8 Destinations): an error when none of the programs
- * has any in the profile, a warning naming those without. isGod profiles skip destination filtering.
- */
-export function destinationsFor(
-  profile: Profile,
-  programTypes: readonly (keyof typeof destinationsByProgramType)[],
-): { destinations: { name: string; ip: string }[] | 'any'; warnings: CatalogueWarning[] } {
-  if (profile.isGod) return { destinations: 'any', warnings: [] };
-  const perProgram = programTypes.map((type) => profile[destinationsByProgramType[type]]);
-  const without = programTypes.filter((_, index) => perProgram[index]!.length === 0);
-  if (programTypes.length > 0 && without.length === programTypes.length)
-    throw new DomainError('destinations.noTargets', { details: { programTypes } });
-  return {
-    destinations: [...new Map(perProgram.flat().map((d) => [`${d.name}|${d.ip}`, d])).values()],
-    warnings:
-      without.length > 0
-        ? [warning('destinations.someProgramsWithoutTargets', { programTypes: without.join(', ') })]
-        : [],
-  };
 }

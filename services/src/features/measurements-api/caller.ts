@@ -1,13 +1,10 @@
 import { type CatalogueWarning, pickLanguage, warningBody } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
+import { profileScopeOf } from '../analytics/destination-scope.ts';
 import type { AnalyticsScope } from '../analytics/scope-query.ts';
-import { scopeOf } from '../identity/data-scope.ts';
 
 /** What the caller's profile lets it see of the measurements, and the time zone its dates are days of. */
-export const analyticsScopeOf = (request: FastifyRequest): AnalyticsScope => ({
-  ...scopeOf(request.viewer.profile),
-  timeZone: request.viewer.profile.timeZone,
-});
+export const analyticsScopeOf = (request: FastifyRequest): AnalyticsScope => profileScopeOf(request.viewer.profile);
 
 export const languageOf = (request: FastifyRequest) => pickLanguage(request.headers['accept-language']);
 

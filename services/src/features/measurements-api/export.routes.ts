@@ -1,10 +1,17 @@
-import { deployments, kpiIds, probeTypes, selectionFields, withSelectionRules } from '@nq/contracts';
+import {
+  deployments,
+  kpiIds,
+  measurementFilterFields,
+  probeTypes,
+  selectionFields,
+  withSelectionRules,
+} from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { programsScopeOf } from '../analytics/destination-scope.ts';
 import { errorResponse, readAll } from '../feature-routes.ts';
-import { analyticsScopeOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
-import { including, measurementFilterFields, narrowedSelection } from './measurement-filters.ts';
+import { including, narrowedSelection } from './measurement-filters.ts';
 import { visibleIn } from './measurement-scope.ts';
 import { csvStream, jsonArrayStream, prefetched, sendStream } from './measurement-stream.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
@@ -44,6 +51,8 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
     async (request, reply) => {
       const { service, deployment, format } = request.params;
       const { kpi, statuses, testTypes, ...filter } = request.body;
+      // Warnings have no place in a streamed file: programs partly without targets export the others' measurements.
+      const { scope } = programsScopeOf(request.viewer.profile, filter.programs);
       const probes = await reportedAs(
         'measurements.fetchFailed',
         readAll(readStore, 'probes', [
@@ -58,7 +67,6 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
           probes.map((probe) => probe.id),
         ),
       ]);
-      const scope = analyticsScopeOf(request);
       const scanned = await reportedAs(
         'measurements.fetchFailed',
         prefetched(engine.scan(selection, scope, { signal: clientAbortSignal(reply) })),

@@ -14,9 +14,10 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { programsScopeOf } from '../analytics/destination-scope.ts';
 import { configurationEntities } from '../configuration.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { analyticsScopeOf, translated } from './caller.ts';
+import { translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { mapTile, mapTileSchema, maxZoom } from './map-tiles.ts';
 import { csvStream, prefetched, sendStream } from './measurement-stream.ts';
@@ -98,12 +99,13 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
     },
     async (request, reply) => {
       const { kpi, metric, zoom, ...filter } = request.body;
-      const scope = analyticsScopeOf(request);
+      const { scope, warnings: destinationWarnings } = programsScopeOf(request.viewer.profile, filter.programs);
       const signal = clientAbortSignal(reply);
       const campaigns = await campaignAreas(readStore, request, filter.campaigns);
       const selection = { filter, kpi, located: true };
       const total = await reportedAs('maps.resultsFailed', engine.count(selection, scope, { signal }));
       const warnings: CatalogueWarning[] = [
+        ...destinationWarnings,
         ...(total === 0 ? [warning('maps.noResults')] : []),
         ...(total > limit ? [warning('maps.sampleLimitExceeded', { limit })] : []),
       ];

@@ -1,20 +1,6 @@
-import { type KpiId, kpiIdSchema, measurementStatuses, type SelectionFields, testTypes } from '@nq/contracts';
-import { z } from 'zod';
-import type { DimensionFilter, Selection } from '../analytics/scope-query.ts';
+import type { KpiId, SelectionFields } from '@nq/contracts';
 
-/** What a search or an export takes beyond the selection: result sections, test types, a KPI the rows must have. */
-export const measurementFilterFields = {
-  kpi: kpiIdSchema.optional().describe('Only the measurements having this KPI'),
-  statuses: z
-    .array(z.enum(measurementStatuses, { error: 'validation.invalidOption' }))
-    .max(measurementStatuses.length, 'validation.tooBig')
-    .optional()
-    .describe('Result sections (spec §4)'),
-  testTypes: z
-    .array(z.enum(testTypes, { error: 'validation.invalidOption' }))
-    .max(testTypes.length, 'validation.tooBig')
-    .optional(),
-};
+import type { DimensionFilter, Selection } from '../analytics/scope-query.ts';
 
 export const including = (dimension: DimensionFilter['dimension'], values: readonly string[]): DimensionFilter => ({
   dimension,

@@ -3,6 +3,7 @@ import {
   enrichedMeasurementSchema,
   inRange,
   kpiById,
+  measurementFilterFields,
   measurementSearchWindow,
   measurementStatuses,
   rowSortFields,
@@ -15,7 +16,7 @@ import { errorResponse } from '../feature-routes.ts';
 import { scopeOf } from '../identity/data-scope.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
-import { measurementFilterFields, narrowedSelection } from './measurement-filters.ts';
+import { narrowedSelection } from './measurement-filters.ts';
 import { visibleIn, withinScope } from './measurement-scope.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { detailScreens, searchScreens } from './screens.ts';

@@ -1,13 +1,13 @@
 import { Readable } from 'node:stream';
-import { Parser } from '@json2csv/plainjs';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import type { FastifyReply } from 'fastify';
+import { type CsvField, csvReadable } from '../../platform/csv/csv-writer.ts';
 
 type Row = EnrichedMeasurement;
 const listed = (values: readonly string[]) => values.join(';');
 
 /** A measurement as a CSV row: its own fields, its lists joined by `;`, then one column per KPI asked for. */
-const columnsFor = (kpis: readonly string[]) => [
+const columnsFor = (kpis: readonly string[]): CsvField<Row>[] => [
   'measurementId',
   'probeId',
   'probeType',
@@ -45,16 +45,8 @@ export async function prefetched<T>(batches: AsyncGenerator<T>): Promise<AsyncGe
 }
 
 /** Batches of measurements as one CSV text stream (a header row even when there are none). */
-export function csvStream(batches: AsyncIterable<Row[]>, kpis: readonly string[]): Readable {
-  const fields = columnsFor(kpis);
-  const headerless = new Parser<Row, Row>({ fields, header: false });
-  return Readable.from(
-    (async function* () {
-      yield new Parser<Row, Row>({ fields }).parse([]);
-      for await (const batch of batches) if (batch.length > 0) yield `\n${headerless.parse(batch)}`;
-    })(),
-  );
-}
+export const csvStream = (batches: AsyncIterable<Row[]>, kpis: readonly string[]): Readable =>
+  csvReadable(columnsFor(kpis), batches);
 
 /** Batches of measurements as one JSON array, streamed. */
 export function jsonArrayStream(batches: AsyncIterable<Row[]>): Readable {

@@ -177,5 +177,37 @@ export function describeProfileScope(profile: string, environment: () => Promise
       expect(byCluster.evolution.map((series) => series.count)).toEqual([1]);
       expect(byCluster.mapped).toBe(1);
     });
+
+    it('lets a profile select only by its own group: universes (landline), campaigns (mobile), clusters (useClusters)', async () => {
+      const refused = async (client: SignedClient, url: string, payload: object, requested: string) => {
+        const response = await client.inject({ method: 'POST', url, payload });
+        expect(response.statusCode, response.body).toBe(422);
+        expect(response.json()).toMatchObject({
+          code: 'profiles.selectionNotOffered',
+          details: { requested: [requested] },
+        });
+      };
+      const landline = await api.as('landline-selection', { service: 'landline' });
+      const mobile = await api.as('mobile-selection', { service: 'mobile' });
+      const clustered = await api.as('cluster-selection', { service: 'mobile', useClusters: true });
+      const god = await api.as('god-selection', { service: 'landline', isGod: true });
+      const evolution = { kpi: 'download', probes: [movistarHandset.probeId] };
+
+      await refused(landline, '/api/evolution', { ...evolution, campaigns: [ids.campaign] }, 'campaigns');
+      await refused(
+        landline,
+        '/api/graphic',
+        { ...evolution, graphicType: 'bars', breakdowns: ['campaign'] },
+        'campaign',
+      );
+      await refused(mobile, '/maps?count=true', { ...evolution, universes: ['u1'] }, 'universes');
+      await refused(mobile, '/api/measurements/by/profile', { clusters: [ids.landlineCluster] }, 'clusters');
+      await refused(clustered, '/api/benchmark', { ...evolution, campaigns: [ids.campaign] }, 'campaigns');
+
+      await post(landline, '/api/evolution', { ...evolution, universes: ['u1'], breakdowns: ['universe'] });
+      await post(mobile, '/api/evolution', { ...evolution, campaigns: [ids.campaign], breakdowns: ['campaign'] });
+      await post(clustered, '/api/evolution', { ...evolution, clusters: [ids.landlineCluster] });
+      await post(god, '/api/evolution', { ...evolution, campaigns: [ids.campaign], breakdowns: ['universe'] });
+    });
   });
 }

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { refuseUnofferedSelection } from '../identity/offered-selection.ts';
 import { exportRoutes } from './export.routes.ts';
 import { kpiCatalogueRoutes } from './kpi-catalogue.routes.ts';
 import { mapRoutes } from './maps.routes.ts';
@@ -13,6 +14,7 @@ import { testAnalysisRoutes } from './test-analysis.routes.ts';
  * every answer within the caller's profile scope.
  */
 export const measurementsApiRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
+  app.addHook('preHandler', refuseUnofferedSelection);
   for (const routes of [
     kpiCatalogueRoutes,
     screenGraphicRoutes,

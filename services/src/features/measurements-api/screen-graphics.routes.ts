@@ -1,25 +1,20 @@
 import {
-  type CatalogueWarning,
-  DomainError,
   granularities,
   graphicResponseSchema,
   kpiById,
   kpiIdSchema,
-  type Profile,
   type QueryIrInput,
   queryIrFields,
-  type SelectionFields,
   selectionFields,
   sortOrders,
-  warning,
   withSelectionRules,
 } from '@nq/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { programsScopeOf } from '../analytics/destination-scope.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { destinationsFor } from '../identity/data-scope.ts';
-import { analyticsScopeOf, translated } from './caller.ts';
+import { translated } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { benchmarkScreen, byDestinationScreen, evolutionScreen } from './screens.ts';
@@ -96,40 +91,13 @@ const graphicSchema = <Body extends z.ZodType>(summary: string, body: Body) => (
 });
 
 /**
- * The destinations a by-destination query measures (spec §8 Destinations): those of the profile for the programs' types.
- * A program the profile does not list has no targets: with none left the query is refused, with some a warning.
- */
-function destinationArgs(profile: Profile, body: Pick<SelectionFields, 'args' | 'argsCond' | 'programs'>) {
-  const programs = body.programs ?? [];
-  const typeOf = (id: string) => profile.programs.find((program) => program.id === id)?.type;
-  const listed = programs.filter((id) => typeOf(id) !== undefined);
-  if (!profile.isGod && listed.length === 0) throw new DomainError('destinations.noTargets', { details: { programs } });
-  const { destinations, warnings } = destinationsFor(profile, [...new Set(listed.map((id) => typeOf(id)!))]);
-  const unlisted = programs.filter((id) => !listed.includes(id));
-  const allWarnings: CatalogueWarning[] =
-    warnings.length === 0 && unlisted.length > 0 && !profile.isGod
-      ? [warning('destinations.someProgramsWithoutTargets', { programs: unlisted.join(', ') })]
-      : warnings;
-  if (destinations === 'any') return { args: {}, warnings: allWarnings };
-  const asked = body.args ?? [];
-  const names = [...new Set(destinations.map((destination) => destination.name))].filter(
-    (name) => asked.length === 0 || asked.includes(name) === (body.argsCond === 'include'),
-  );
-  return { args: { args: names, argsCond: 'include' as const }, warnings: allWarnings };
-}
-
-/**
  * The evolution, benchmark and by-destination screens (spec §2) as thin wrappers over the query IR — one KPI over
  * time, compared across ISPs or providers, broken down by destination — answered like `POST /api/graphic`.
  */
 export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine, labels }) => {
-  async function answer(
-    request: FastifyRequest,
-    reply: FastifyReply,
-    input: QueryIrInput,
-    warnings: CatalogueWarning[] = [],
-  ) {
-    const result = await engine.run(queryIrOf(input), analyticsScopeOf(request), { signal: clientAbortSignal(reply) });
+  async function answer(request: FastifyRequest, reply: FastifyReply, input: QueryIrInput) {
+    const { scope, warnings } = programsScopeOf(request.viewer.profile, input.programs);
+    const result = await engine.run(queryIrOf(input), scope, { signal: clientAbortSignal(reply) });
     const labelled = await labels(result, request.viewer);
     return { ...labelled, warnings: translated(request, [...warnings, ...result.warnings]) };
   }
@@ -178,14 +146,8 @@ export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> 
       ),
     },
     async (request, reply) => {
-      const { args, warnings } = destinationArgs(request.viewer.profile, request.body);
       const { breakdowns, ...body } = request.body;
-      return answer(
-        request,
-        reply,
-        { ...body, ...args, graphicType: 'bars', breakdowns: ['destination', ...breakdowns] },
-        warnings,
-      );
+      return answer(request, reply, { ...body, graphicType: 'bars', breakdowns: ['destination', ...breakdowns] });
     },
   );
 };

@@ -16,6 +16,19 @@ export const searchScreens = access(['measurementAnalysis', 'test_analysis']);
 /** The measurement detail opens from the search, the test analysis and the maps' raw data grid. */
 export const detailScreens = access(['measurementAnalysis', 'test_analysis', 'maps']);
 export const testAnalysisScreen = access(['test_analysis']);
+/** The screens that draw time charts, and so their change markers. */
+export const timeChartScreens = access([
+  'evolution',
+  'benchmark',
+  'bydestination',
+  'scorecard_live',
+  'scorecard_comparison',
+  'storyboard',
+  'smartPerformance',
+  'test_analysis',
+  'basic_graphic_generator',
+  'advanced_graphic_generator',
+]);
 export const exportScreens = access([
   'csv_extractor',
   'basic_graphic_generator',

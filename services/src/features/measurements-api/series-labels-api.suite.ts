@@ -37,6 +37,7 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
           { id: 'campaigns_management', groups: [] },
         ],
         probes: [probeId],
+        service: 'mobile',
       });
       const year = { startDate: '2026-01-01', endDate: '2026-12-31' };
       ids.own = (await created(analyst, '/api/campaigns-management', { name: 'Seville drive', ...year })).id;
@@ -80,17 +81,24 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
     }, 120_000);
     afterAll(() => api?.raw.close());
 
-    it('names the campaigns and universes of the evolution series, leaving another profile’s campaign unnamed', async () => {
-      const series = await graphic('/api/evolution', { kpi: 'download', breakdowns: ['campaign', 'universe'] });
+    it('names the campaigns of the evolution series, leaving another profile’s campaign unnamed', async () => {
+      const series = await graphic('/api/evolution', { kpi: 'download', breakdowns: ['campaign'] });
       expect(series).toEqual(
         [
-          {
-            key: { campaign: ids.own, universe: ids.universe },
-            labels: { campaign: 'Seville drive', universe: 'Andalusia' },
-          },
-          { key: { campaign: ids.hidden, universe: ids.universe }, labels: { universe: 'Andalusia' } },
+          { key: { campaign: ids.own }, labels: { campaign: 'Seville drive' } },
+          { key: { campaign: ids.hidden }, labels: undefined },
         ].sort((a, b) => (a.key.campaign < b.key.campaign ? -1 : 1)),
       );
+    });
+
+    it('names the universes of the evolution series for a profile that selects by universe (landline)', async () => {
+      await api.app.inject({ method: 'PUT', url: '/profiles/labels-analyst', payload: { service: 'landline' } });
+      try {
+        const series = await graphic('/api/evolution', { kpi: 'download', breakdowns: ['universe'] });
+        expect(series).toEqual([{ key: { universe: ids.universe }, labels: { universe: 'Andalusia' } }]);
+      } finally {
+        await api.app.inject({ method: 'PUT', url: '/profiles/labels-analyst', payload: { service: 'mobile' } });
+      }
     });
 
     it('names ISPs (provider ids) and probes, in every graphic answer', async () => {

@@ -1,20 +1,45 @@
-import { DomainError } from '@nq/contracts';
+import {
+  DomainError,
+  graphicResponseSchema,
+  kpisOfTestTypes,
+  measurementSearchWindow,
+  testAnalysisLayerSchema,
+  testAnalysisProgramsSchema,
+  testAnalysisResultsQuerySchema,
+  testAnalysisResultsSchema,
+  testAnalysisSeriesQuerySchema,
+  testAnalysisWindowSchema,
+} from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../feature-routes.ts';
-import { analyticsScopeOf } from './caller.ts';
+import { analyticsScopeOf, languageOf, translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
+import { profileKpis } from './kpi-views.ts';
+import { visibleIn } from './measurement-scope.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { testAnalysisScreen } from './screens.ts';
-import { selectionOf } from './validated.ts';
+import { mergedAverages, narrowingOf, programSelection } from './test-analysis-selection.ts';
+import { queryIrOf, selectionOf } from './validated.ts';
 
 const probeParams = z.object({ probeId: z.string().min(1) });
-const settings = z.record(z.string(), z.unknown()).nullable();
+const programParams = probeParams.extend({ program: z.string().min(1) });
+const programsQuery = testAnalysisWindowSchema.pick({ from: true, to: true });
+const resultsQuery = testAnalysisResultsQuerySchema.superRefine((query, context) => {
+  if (query.page * query.pageSize > measurementSearchWindow)
+    context.addIssue({
+      code: 'custom',
+      message: 'validation.outOfRange',
+      path: ['page'],
+      params: { min: 1, max: Math.floor(measurementSearchWindow / query.pageSize) },
+    });
+});
 
 /**
- * Spec §7 Other, test analysis: what a probe measured (its programs, with how many measurements and the latest) and
- * its layer-3 and layer-4 settings. A probe the caller does not see does not exist for it (404).
+ * Spec §7 Other, test analysis: what a probe measured (its programs, with how many measurements and the latest), the
+ * results of one program over a window (paged, by status and network layer), one KPI of them over time, and the probe's
+ * layer-3 and layer-4 settings. A probe the caller does not see does not exist for it (404).
  */
 export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore, probeVisibility } = options;
@@ -34,25 +59,22 @@ export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> =
         tags: ['Test analysis'],
         summary: 'The programs a probe measured, with their measurement count and latest time, within the profile',
         params: probeParams,
-        response: {
-          200: z.object({
-            probeId: z.string(),
-            list: z.array(z.object({ program: z.string(), count: z.number().int(), lastMeasuredAt: z.string() })),
-            count: z.number().int(),
-          }),
-          404: errorResponse,
-          500: errorResponse,
-        },
+        querystring: programsQuery,
+        response: { 200: testAnalysisProgramsSchema, 400: errorResponse, 404: errorResponse, 500: errorResponse },
       },
     },
     async (request, reply) => {
       const { probeId } = request.params;
+      const { from, to } = request.query;
       await visibleProbe(request, probeId);
+      const filter = selectionOf({
+        probes: [probeId],
+        ...(from ? { tsStart: from } : {}),
+        ...(to ? { tsEnd: to } : {}),
+      });
       const groups = await reportedAs(
         'testAnalysis.programsFetchFailed',
-        engine.groups({ filter: selectionOf({ probes: [probeId] }) }, analyticsScopeOf(request), ['program'], {
-          signal: clientAbortSignal(reply),
-        }),
+        engine.groups({ filter }, analyticsScopeOf(request), ['program'], { signal: clientAbortSignal(reply) }),
       );
       const list = groups.map(({ key, count, lastMeasuredAt }) => ({
         program: String(key.program),
@@ -64,6 +86,105 @@ export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> =
   );
 
   app.get(
+    '/test-analysis/:probeId/programs/:program/results',
+    {
+      config: testAnalysisScreen,
+      schema: {
+        tags: ['Test analysis'],
+        summary: "One program's results of a probe over a window, by measured time, paged; by status and layer",
+        params: programParams,
+        querystring: resultsQuery,
+        response: {
+          200: testAnalysisResultsSchema,
+          400: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+          500: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { probeId, program } = request.params;
+      const { page, pageSize, order, ...window } = request.query;
+      await visibleProbe(request, probeId);
+      const scope = analyticsScopeOf(request);
+      const signal = clientAbortSignal(reply);
+      const selection = programSelection(probeId, program, window);
+      const [{ total, rows }, testTypes] = await reportedAs(
+        'testAnalysis.resultsFetchFailed',
+        Promise.all([
+          engine.rows(
+            selection,
+            scope,
+            { sort: 'measuredAt', order, offset: (page - 1) * pageSize, limit: pageSize },
+            {
+              signal,
+            },
+          ),
+          engine.groups(selection, scope, ['testType'], { signal }),
+        ]),
+      );
+      const measured = kpisOfTestTypes(testTypes.map((group) => String(group.key.testType))).map((kpi) => kpi.id);
+      const kpis = profileKpis(request.viewer.profile, languageOf(request))
+        .filter((kpi) => measured.includes(kpi.id))
+        .map(({ id, label, unit, inverse }) => ({ id, label, unit, inverse }));
+      const list = rows.map(visibleIn(scope)).map((row) => ({
+        measurementId: row.measurementId,
+        measuredAt: row.measuredAt,
+        status: row.status,
+        testType: row.testType,
+        ...(row.destination ? { destination: row.destination.name } : {}),
+        technology: row.technology,
+        kpis: row.kpis,
+      }));
+      return { probeId, program, list, count: total, page, pageSize, kpis };
+    },
+  );
+
+  app.get(
+    '/test-analysis/:probeId/programs/:program/series',
+    {
+      config: testAnalysisScreen,
+      schema: {
+        tags: ['Test analysis'],
+        summary: "The average of one KPI of a program's results over time (a graphic answer), by status and layer",
+        params: programParams,
+        querystring: testAnalysisSeriesQuerySchema,
+        response: {
+          200: graphicResponseSchema,
+          400: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+          500: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { probeId, program } = request.params;
+      const { kpi, granularity, from, to, status, layer } = request.query;
+      await visibleProbe(request, probeId);
+      const ir = queryIrOf({
+        graphicType: 'line',
+        kpi,
+        granularity,
+        metric: 'avg',
+        probes: [probeId],
+        programs: [program],
+        breakdowns: ['status', 'testType'],
+        ...(from ? { tsStart: from } : {}),
+        ...(to ? { tsEnd: to } : {}),
+      });
+      const answer = await reportedAs(
+        'testAnalysis.resultsFetchFailed',
+        engine.run(ir, analyticsScopeOf(request), { signal: clientAbortSignal(reply) }),
+      );
+      if (answer.kind !== 'metric') throw new Error('a line graphic answers a metric');
+      const series = mergedAverages(answer, narrowingOf(status, layer));
+      return { ...answer, series, warnings: translated(request, answer.warnings) };
+    },
+  );
+
+  app.get(
     '/test-analysis/:probeId/layer',
     {
       config: testAnalysisScreen,
@@ -71,10 +192,7 @@ export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> =
         tags: ['Test analysis'],
         summary: "A probe's layer-3 and layer-4 settings, from its configuration",
         params: probeParams,
-        response: {
-          200: z.object({ probeId: z.string(), layer3: settings, layer4: settings }),
-          404: errorResponse,
-        },
+        response: { 200: testAnalysisLayerSchema, 404: errorResponse },
       },
     },
     async (request) => {

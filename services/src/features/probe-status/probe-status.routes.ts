@@ -1,15 +1,15 @@
-import { Parser } from '@json2csv/plainjs';
 import type { ProbeMembership } from '@nq/contracts';
 import { pickLanguage, translate } from '@nq/contracts';
-import { probeStatusCollection } from '@nq/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvDocument } from '../../platform/csv/csv-writer.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { membersAsOf } from '../clusters/memberships.ts';
 import { readAll } from '../feature-routes.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import type { Visibility } from '../identity/visibility.ts';
+import { type ProbeWithStatus, visibleProbes as visibleProbesOf } from './visible-probes.ts';
 
 export interface ProbeStatusRouteOptions {
   readStore: ReadStore;
@@ -51,16 +51,9 @@ const positionOf = (probe: ReadDocument, status: ReadDocument | undefined) => {
 export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> = async (app, options) => {
   const { readStore, probeVisibility, clusterVisibility } = options;
 
-  async function visibleProbes(viewer: Viewer) {
-    const probes = await readAll(readStore, 'probes', probeVisibility.listFilters(viewer));
-    const statuses = await readStore.getMany(
-      probeStatusCollection,
-      probes.map((probe) => probe.id),
-    );
-    return probes.map((probe) => ({ probe, status: statuses.get(probe.id) }));
-  }
+  const visibleProbes = (viewer: Viewer) => visibleProbesOf(readStore, probeVisibility, viewer);
 
-  const rowOf = ({ probe, status }: Awaited<ReturnType<typeof visibleProbes>>[number]) => ({
+  const rowOf = ({ probe, status }: ProbeWithStatus) => ({
     probeId: probe.id,
     name: String(probe.name ?? probe.id),
     type: String(probe.type ?? ''),
@@ -88,7 +81,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
     async (request, reply) => {
       const rows = (await visibleProbes(request.viewer)).map(rowOf);
       if (request.query.format === 'json') return { list: rows, count: rows.length };
-      const csv = new Parser({ fields: Object.keys(statusRow.shape) }).parse(rows);
+      const csv = csvDocument(Object.keys(statusRow.shape), rows);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="probes-status.csv"')
@@ -117,7 +110,8 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
     },
   );
 
-  const mapAccess = { access: layerAccess(['probes-map', 'maps', 'tools/probes_status']) };
+  // The alerts map places each group at its probes.
+  const mapAccess = { access: layerAccess(['probes-map', 'maps', 'tools/probes_status', 'alerts']) };
   const featureCollection = z.object({
     type: z.literal('FeatureCollection'),
     features: z.array(z.looseObject({ type: z.literal('Feature') })),
@@ -126,7 +120,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
   });
 
   function geoJson(
-    entries: Awaited<ReturnType<typeof visibleProbes>>,
+    entries: ProbeWithStatus[],
     language: 'en' | 'es',
     extra: (probeId: string) => Record<string, unknown> = () => ({}),
   ) {
@@ -192,7 +186,15 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
   );
 
   const activesAccess = {
-    access: layerAccess(['probes-map', 'maps', 'evolution', 'benchmark', 'measurementLauncher', 'tools/probes_status']),
+    access: layerAccess([
+      'probes-map',
+      'maps',
+      'evolution',
+      'benchmark',
+      'measurementLauncher',
+      'tools/probes_status',
+      'alerts',
+    ]),
   };
   const chunk = z.object({
     list: z.array(statusRow),

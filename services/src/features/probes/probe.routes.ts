@@ -1,6 +1,6 @@
-import { Parser } from '@json2csv/plainjs';
 import { pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
 import { z } from 'zod';
+import { csvDocument } from '../../platform/csv/csv-writer.ts';
 import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
 import { probeImportRoutes } from './probe-import.routes.ts';
 
@@ -82,7 +82,7 @@ export const probeRoutes: FeatureRoutes = async (app, options) => {
     },
     async (request, reply) => {
       const probes = await readAll(readStore, collection, visibility.listFilters(request.viewer));
-      const csv = new Parser({ fields: exportColumns }).parse(probes);
+      const csv = csvDocument(exportColumns, probes);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="probes.csv"')

@@ -1,4 +1,10 @@
-import { DomainError, kpiFringesChangeSchema, profileIspSchema, storedSessionSchema } from '@nq/contracts';
+import {
+  DomainError,
+  kpiFringesChangeSchema,
+  profileIspSchema,
+  smartPerformanceDashboardSchema,
+  storedSessionSchema,
+} from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
@@ -7,6 +13,7 @@ import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { documentList, errorResponse, readAll } from '../feature-routes.ts';
 import type { IdentityService } from '../identity/identity-service.ts';
 import { isAdmin } from '../identity/viewer.ts';
+import { smartPerformanceDashboard } from '../smart-performance/dashboard-definition.ts';
 
 export interface CurrentProfileRouteOptions {
   identity: IdentityService;
@@ -136,15 +143,10 @@ export const currentProfileRoutes: FastifyPluginAsyncZod<CurrentProfileRouteOpti
       schema: {
         tags,
         summary: 'What the smart performance dashboards of the profile show: its KPIs and programs',
-        response: {
-          200: z.object({ kpis: z.array(z.unknown()), programs: z.array(z.unknown()), timeZone: z.string() }),
-        },
+        response: { 200: smartPerformanceDashboardSchema },
       },
     },
-    async (request) => {
-      const { kpis, programs, timeZone } = request.viewer.profile;
-      return { kpis, programs, timeZone };
-    },
+    async (request) => smartPerformanceDashboard(request.viewer.profile),
   );
 
   app.put(

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { refuseEndBeforeStart, uniqueName } from '../configuration-rules.ts';
+import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/csv-template-preferences.ts';
 import { privateToOwner } from '../identity/visibility.ts';
 
 /** Spec §3 Profile, managed by administrators: its name is unique, its date range ordered. */
@@ -13,7 +14,11 @@ export const profileEntity = {
   unique: [uniqueName('profile-name', 'profiles.nameExists')],
   rules: (profile) => refuseEndBeforeStart(profile.tsStart, profile.tsEnd, 'tsEnd'),
   cloneable: true,
+  // Only `/profile/csvTemplates/…` sets the favourites and order of the profile's CSV templates.
+  systemFields: ['csvTemplates'],
+  references: csvTemplateReferences,
   intents: {
+    ...csvTemplateIntents,
     changeKpiFringes: {
       event: 'KpiFringesChanged',
       payload: kpiFringesChangeSchema.extend({ kpi: z.string().min(1) }),

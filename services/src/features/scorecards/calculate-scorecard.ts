@@ -82,6 +82,8 @@ export async function calculateScorecard(
       status: scorecard.status,
       weight: scorecard.weight,
       maxScore: scorecard.maxScore,
+      kpis: scorecard.kpis,
+      mosEntries: scorecard.mosEntries,
     },
     comparedBy: comparedDimensionOf(scorecard),
     configuration,

@@ -144,6 +144,29 @@ describe('scorecard calculations API — embedded', { timeout: 60_000 }, () => {
     expect(again.json()).toEqual(first);
   });
 
+  it('lists the configuration versions, newest first, each giving its own numbers as asOf', async () => {
+    const response = await app.inject(`/scorecards/${ids.scorecard}/versions`);
+    expect(response.statusCode, response.body).toBe(200);
+    const { versions } = response.json() as {
+      versions: { version: number; position: string; changedFields: string[] }[];
+    };
+    expect(versions.map(({ version, changedFields }) => ({ version, changedFields }))).toEqual([
+      { version: 2, changedFields: ['kpis'] },
+      { version: 1, changedFields: expect.arrayContaining(['kpis', 'mosEntries', 'maxScore', 'providers']) },
+    ]);
+    expect(versions[1]!.position).toBe(ids.firstPosition);
+    const atFirst = await calculation({ ...october, asOf: versions[1]!.position });
+    expect(atFirst.json()).toEqual(first);
+    // The definition scored with comes along, so a screen can explain each score.
+    expect(atFirst.json().scorecard).toMatchObject({
+      kpis: kpisWeighing(60, 40),
+      mosEntries: [mosEntry('download', 'linear', 10, 50), mosEntry('latency', 'invertedLinear', 20, 100)],
+    });
+    expect((await app.inject('/scorecards/no-such-scorecard/versions')).statusCode).toBe(404);
+    const elsewhere = await api.as('scorecard-versions-elsewhere', { layers: [{ id: 'evolution', groups: [] }] });
+    expect((await elsewhere.inject(`/scorecards/${ids.scorecard}/versions`)).statusCode).toBe(403);
+  });
+
   it('adds the comparison window, with a warning when it has no data', async () => {
     const response = await calculation({ ...october, compare: 'previous' });
     expect(response.statusCode, response.body).toBe(200);

@@ -8,6 +8,7 @@ import {
   scorecardCalculationResponseSchema,
   scorecardDrilldownRequestSchema,
   scorecardDrilldownResponseSchema,
+  scorecardVersionsSchema,
   warningBody,
 } from '@nq/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -22,6 +23,7 @@ import { errorResponse } from '../feature-routes.ts';
 import { type Caller, calculateScorecard } from './calculate-scorecard.ts';
 import { scorecardCsv } from './scorecard-csv.ts';
 import { scorecardDrilldown } from './scorecard-drilldown.ts';
+import { scorecardVersions } from './scorecard-version.ts';
 
 /** Spec §2: the live, comparison and drilldown screens, and the scorecards' own management screen. */
 const scorecardScreens = layerAccess(['scorecard_live', 'scorecard_comparison', 'scoreManagement']);
@@ -51,7 +53,7 @@ const fileName = (id: string) => `scorecard-${id.replace(/[^\w-]/g, '_')}.csv`;
 
 /**
  * Spec §7: `GET /scorecards/{id}/calculations`, `POST /scorecards/{id}/csv` and
- * `POST /api/graphic/scorecard/{id}/drilldown`. Each answer states the configuration version (`asOf` takes its log
+ * `POST /api/graphic/scorecard/{id}/drilldown`, and the versions a calculation may be asked `asOf`. Each answer states the configuration version (`asOf` takes its log
  * position) and the data window (`from`, `to`) it used: asking again with them gives the same numbers.
  */
 export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
@@ -80,6 +82,20 @@ export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
       const calculation = await calculate(request.params.id, request.query, request, reply);
       return { ...calculation, warnings: translated(request, calculation.warnings) };
     },
+  );
+
+  app.get(
+    '/scorecards/:id/versions',
+    {
+      config: { access: scorecardScreens },
+      schema: {
+        tags,
+        summary: "The scorecard's configuration versions, newest first, each with the log position to ask asOf",
+        params,
+        response: { 200: scorecardVersionsSchema, ...errors },
+      },
+    },
+    async (request) => scorecardVersions(sources.scorecards, request.params.id),
   );
 
   app.post(

@@ -1,5 +1,5 @@
-import { Parser } from '@json2csv/plainjs';
 import type { ScorecardCalculation, WindowScores } from '@nq/contracts';
+import { csvDocument } from '../../platform/csv/csv-writer.ts';
 
 // Spec §7 `POST /scorecards/{id}/csv`: a calculation as CSV, one row per window, compared entity, KPI and fringe,
 // each stating the configuration version and window it comes from. Empty cells are values without data.
@@ -61,5 +61,5 @@ export function scorecardCsv(calculation: ScorecardCalculation): string {
     ...rowsOf('live', calculation.live, version),
     ...(calculation.comparison ? rowsOf('comparison', calculation.comparison, version) : []),
   ];
-  return new Parser({ fields: [...columns] }).parse(rows);
+  return csvDocument(columns, rows);
 }

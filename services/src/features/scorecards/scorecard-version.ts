@@ -1,4 +1,11 @@
-import { DomainError, logPositionSchema, type ScorecardConfiguration, type ScorecardFields } from '@nq/contracts';
+import {
+  DomainError,
+  logPositionSchema,
+  type ScorecardConfiguration,
+  type ScorecardFields,
+  type ScorecardVersions,
+} from '@nq/contracts';
+import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 
 /**
@@ -18,4 +25,20 @@ export async function scorecardAsOf(
     scorecard: state.fields as ScorecardFields,
     configuration: { scorecardId: id, version: state.version, position: events.at(-1)!.position },
   };
+}
+
+/**
+ * The configuration versions of an active scorecard, newest first: what each changed and the log position a
+ * calculation takes as `asOf` to score with it. Read from the event stream, like the calculation.
+ */
+export async function scorecardVersions(scorecards: EntityService, id: string): Promise<ScorecardVersions> {
+  const { state, events } = await scorecards.load(id);
+  if (state.status !== 'active') throw new DomainError('resource.notFound', { details: { id } });
+  const versions = historyOf(events).map((entry) => ({
+    version: entry.version,
+    position: entry.position,
+    recordedAt: entry.recordedAt,
+    changedFields: entry.changes.map((change) => change.field).filter((field) => field !== 'status'),
+  }));
+  return { scorecardId: id, versions: versions.reverse() };
 }

@@ -174,7 +174,7 @@ export function entityConstraints<Definition extends EntityDefinition>(
     live(state)
       ? (definition.unique ?? []).flatMap((rule) =>
           rule
-            .valueOf(state.fields as FieldsOf<Definition>)
+            .valueOf(state.fields as FieldsOf<Definition>, state.owner)
             .map((value) => ({ scope: rule.scope, value, conflict: rule.conflict })),
         )
       : [];

@@ -96,8 +96,8 @@ export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject, Opti
    */
   warnings?(fields: z.output<Schema>, previous?: z.output<Schema>): CatalogueWarning[];
   updateOptions?: UpdateOptions<Schema, Options>;
-  /** Values no two live entities may share (compared as given: normalise in valueOf). */
-  unique?: { scope: string; valueOf(fields: z.output<Schema>): string[]; conflict: HttpErrorCode }[];
+  /** Values no two live entities may share (compared as given: normalise in valueOf); `owner` scopes one per owner. */
+  unique?: { scope: string; valueOf(fields: z.output<Schema>, owner: string): string[]; conflict: HttpErrorCode }[];
   /** Other streams this entity refers to; they must exist, and cannot be deleted while referred to. */
   references?(fields: z.output<Schema>): { to: string; missing: HttpErrorCode }[];
   deletion?: {

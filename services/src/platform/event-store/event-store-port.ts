@@ -51,9 +51,20 @@ export interface ReadStreamOptions {
   recordedUntil?: Date;
 }
 
+/** Events recorded within a time window, of the streams whose ids start with one of the prefixes (`probe-`…). */
+export interface RecordedQuery {
+  from: Date;
+  /** Inclusive. */
+  to: Date;
+  streamPrefixes: readonly string[];
+  limit: number;
+}
+
 export interface EventStore {
   append(request: AppendRequest): Promise<AppendResult>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /** The events recorded in the window (e.g. configuration changes over a chart's period), newest first. */
+  readRecorded(query: RecordedQuery): Promise<StoredEvent[]>;
   /** The global log after `after`, in commit order, never skipping an event committed late. */
   readAll(after: LogPosition, limit: number): Promise<StoredEvent[]>;
   /** The position of the newest event a reader may see now. */

@@ -207,6 +207,28 @@ export function describeEventStoreContract(adapter: string, openStore: () => Pro
       expect(asOf.map((e) => e.data.name)).toEqual(['first']);
     });
 
+    it('reads the events recorded in a window, of the chosen kinds of stream, newest first', async () => {
+      const kind = `kind${randomUUID().slice(0, 8)}`;
+      const [chosen, alsoChosen, other] = [stream(kind), stream(`${kind}x`), stream(`other${kind}`)];
+      const pause = () => new Promise((resolve) => setTimeout(resolve, 20));
+      await append({ streamId: chosen, events: [tagCreated('first')] });
+      await pause();
+      await append({ streamId: other, events: [tagCreated('elsewhere')] });
+      await append({ streamId: alsoChosen, events: [tagCreated('second')] });
+      await pause();
+      await append({ streamId: chosen, events: [tagCreated('third')] });
+      const [first, third] = await store.readStream(chosen);
+      const [second] = await store.readStream(alsoChosen);
+      const recorded = (from: string, to: string, limit = 10) =>
+        store
+          .readRecorded({ from: new Date(from), to: new Date(to), streamPrefixes: [`${kind}-`, `${kind}x-`], limit })
+          .then((events) => events.map((event) => event.data.name));
+
+      expect(await recorded(first!.recordedAt, third!.recordedAt)).toEqual(['third', 'second', 'first']);
+      expect(await recorded(first!.recordedAt, second!.recordedAt)).toEqual(['second', 'first']);
+      expect(await recorded(second!.recordedAt, third!.recordedAt, 1)).toEqual(['third']);
+    });
+
     it('tells subscribers that something was appended', async () => {
       let notified = 0;
       const unsubscribe = await store.onAppend(() => notified++);

@@ -15,6 +15,7 @@ import type {
   AppendResult,
   EventStore,
   ReadStreamOptions,
+  RecordedQuery,
 } from './event-store-port.ts';
 import { type UpcasterRegistry, upcast } from './upcasters.ts';
 
@@ -45,7 +46,14 @@ create index if not exists es_references_to on es_references (to_stream);
 `;
 
 /** The tables this adapter owns, step by step (a later change is a new step). */
-export const eventStoreSchema: SchemaModule = { name: 'event-store', migrations: [{ id: '1-tables', up: schema }] };
+export const eventStoreSchema: SchemaModule = {
+  name: 'event-store',
+  migrations: [
+    { id: '1-tables', up: schema },
+    // Configuration changes over a period (change markers on time charts) are read by when they were recorded.
+    { id: '2-recorded-at', up: 'create index if not exists es_events_recorded_at on es_events (recorded_at)' },
+  ],
+};
 
 const NOTIFY_CHANNEL = 'nq_event_store';
 const UNIQUE_VIOLATION = '23505';
@@ -224,6 +232,17 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
          where stream_id = $1 and ($2::timestamptz is null or date_trunc('milliseconds', recorded_at) <= $2::timestamptz)
          order by stream_version`,
         [streamId, options.recordedUntil?.toISOString() ?? null],
+      );
+      return rows.map(toEvent);
+    },
+    async readRecorded({ from, to, streamPrefixes, limit }: RecordedQuery) {
+      const patterns = streamPrefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`);
+      const rows = await sql.query<EventRow>(
+        `select ${eventColumns} from es_events
+         where recorded_at >= $1::timestamptz and date_trunc('milliseconds', recorded_at) <= $2::timestamptz
+           and stream_id like any($3::text[])
+         order by es_events.recorded_at desc, es_events.sequence desc limit $4`,
+        [from.toISOString(), to.toISOString(), patterns, limit],
       );
       return rows.map(toEvent);
     },

@@ -1,5 +1,5 @@
 import { migrate, type SchemaModule } from '../sql/migrations.ts';
-import type { SqlClient } from '../sql/sql-client.ts';
+import type { SqlClient, SqlExecutor } from '../sql/sql-client.ts';
 import type { MailOutbox } from './mail-outbox.ts';
 import type { MailMessage } from './mail-port.ts';
 
@@ -55,18 +55,26 @@ export interface SqlMailOutbox extends MailOutbox {
   status(idempotencyKey: string): Promise<OutboxStatus | undefined>;
 }
 
+/**
+ * Queues a message inside a transaction the caller holds (several messages beside its own writes); the outbox's
+ * table must exist (`openSqlMailOutbox` made it). The same key again changes nothing.
+ */
+export async function enqueueMailIn(tx: SqlExecutor, message: MailMessage, idempotencyKey: string) {
+  await tx.query(
+    `insert into mail_outbox (idempotency_key, message) values ($1, $2::jsonb)
+     on conflict (idempotency_key) do nothing`,
+    [idempotencyKey, JSON.stringify(message)],
+  );
+  await tx.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
+}
+
 export async function openSqlMailOutbox(sql: SqlClient): Promise<SqlMailOutbox> {
   await migrate(sql, mailOutboxSchema);
   return {
     enqueue: (message, { idempotencyKey, alongside }) =>
       sql.transaction(async (tx) => {
         await alongside?.(tx);
-        await tx.query(
-          `insert into mail_outbox (idempotency_key, message) values ($1, $2::jsonb)
-           on conflict (idempotency_key) do nothing`,
-          [idempotencyKey, JSON.stringify(message)],
-        );
-        await tx.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
+        await enqueueMailIn(tx, message, idempotencyKey);
       }),
 
     async claim(limit, leaseSeconds) {

@@ -39,6 +39,7 @@ describe('a database made by the previous release', () => {
       expect(steps).toEqual(
         expect.arrayContaining([
           { module: 'event-store', id: '1-tables' },
+          { module: 'event-store', id: '2-recorded-at' },
           { module: 'identity', id: '1-tables' },
           { module: 'launches', id: '1-tables' },
           { module: 'launches', id: '2-deadline-and-result' },

@@ -1,11 +1,12 @@
 import { useMachine } from '@xstate/react';
 import { type FormEvent, useEffect, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { queryClient } from '../../../shared/api/query-client.ts';
 import { sessionStore } from '../../../shared/api/session-store.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/fields.tsx';
 import { LanguageSwitch } from '../../shell/components/LanguageSwitch.tsx';
@@ -20,11 +21,15 @@ const formValues = (event: FormEvent<HTMLFormElement>) => {
   return Object.fromEntries(new FormData(event.currentTarget)) as Record<string, string>;
 };
 
+/** The console address a guard sent the visitor from (`next`), never another site's. */
+const returnAddress = (next: string | null) => (next && /^\/(?![/\\])/.test(next) ? next : undefined);
+
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const navigate = useNavigate();
-  const [search] = useSearchParams();
+  const { params: search } = useAddressState();
   const denied = search.get('denied');
+  const next = returnAddress(search.get('next'));
   const passwordToken = search.get('reset') ?? search.get('invitation') ?? undefined;
   const machine = useMemo(
     () =>
@@ -51,8 +56,8 @@ export default function LoginPage() {
     if (!state.matches('loggedIn') || !session) return;
     queryClient.clear();
     sessionStore.set(session);
-    void navigate(`/${session.landing}`, { replace: true });
-  }, [state, session, navigate]);
+    void navigate(next ?? `/${session.landing}`, { replace: true });
+  }, [state, session, navigate, next]);
 
   const failureText = failure && !failure.fields ? errorMessage(failure.code) : undefined;
   const fieldError = (name: string) => failure?.fields?.[name];

@@ -8,9 +8,9 @@ import {
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { BreakdownPickers } from '../../../shared/graphic-filters/BreakdownPickers.tsx';
 import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
-import { BreakdownPickers } from './BreakdownPickers.tsx';
 import { windowBounds } from './moving-average.ts';
 
 export const chartTypes = ['line', 'area', 'bars'] as const;
@@ -51,7 +51,8 @@ export function EvolutionFilters({
 }: {
   kpis: readonly CatalogueKpi[];
   choice: EvolutionChoice;
-  onChange: (choice: EvolutionChoice) => void;
+  /** What changed; the page applies it to the latest choice (changes in quick succession all stay). */
+  onChange: (changes: Partial<EvolutionChoice>) => void;
   endBeforeStart?: string | undefined;
   windowProblem?: string | undefined;
 }) {
@@ -59,7 +60,7 @@ export function EvolutionFilters({
   const set =
     <Key extends keyof EvolutionChoice>(key: Key) =>
     (value: EvolutionChoice[Key]) =>
-      onChange({ ...choice, [key]: value });
+      onChange({ [key]: value } as Partial<EvolutionChoice>);
   return (
     <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
       <legend className="sr-only">{t('evolution:filters')}</legend>

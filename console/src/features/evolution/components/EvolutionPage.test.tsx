@@ -1,6 +1,6 @@
 import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
-import { screen, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { fireEvent, screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
@@ -82,5 +82,27 @@ describe('Evolution', () => {
       ['Jun 3, 2024', '', '130 Mbps'],
       ['May 20, 2025', '140.5 Mbps', ''],
     ]);
+  });
+
+  it('keeps every choice made in quick succession in the address, none undoing another', async () => {
+    signIn(api, testProfile({ rol: 'admin' }));
+    // Each navigation waits for the page's loader, as the console's guards make it.
+    const { router } = await renderScreen(<EvolutionPage />, {
+      path: '/evolution',
+      loader: () => new Promise((resolve) => setTimeout(() => resolve(null), 30)),
+    });
+    const windowField = await screen.findByLabelText('Moving average (buckets)');
+    // Changes before the router shows the previous one (a navigation is asynchronous).
+    fireEvent.change(windowField, { target: { value: '101' } });
+    fireEvent.change(windowField, { target: { value: '' } });
+    fireEvent.change(screen.getByLabelText('From', { exact: true }), { target: { value: '2020-01-01' } });
+    fireEvent.change(screen.getByLabelText('To', { exact: true }), { target: { value: '2020-01-02' } });
+    await vi.waitFor(() =>
+      expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual({
+        tsStart: '2020-01-01',
+        tsEnd: '2020-01-02',
+      }),
+    );
+    expect(windowField).toHaveValue(null);
   });
 });

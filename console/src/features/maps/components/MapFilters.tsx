@@ -1,8 +1,10 @@
 import { type Metric, metrics } from '@nq/contracts/analytics/query-ir';
+import type { SelectionGroup } from '@nq/contracts/identity/selection-group';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { SelectionGroupField } from '../../../shared/entity-screen/SelectionGroupField.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
@@ -19,7 +21,6 @@ export interface MapSettings {
 
 export interface MapFiltersProps {
   kpis: readonly CatalogueKpi[];
-  campaigns: readonly { id: string; name: string }[];
   busy: boolean;
   onShow: (settings: MapSettings) => void;
 }
@@ -33,14 +34,17 @@ const hourOptions = (minutes: '00' | '59') =>
   hours.map((hour) => ({ value: String(hour), label: clock(hour, minutes) }));
 
 /**
- * Spec §2 maps configuration: the value axis (KPI and metric), the selection (campaign, probes, days and the local
+ * Spec §2 maps configuration: the value axis (KPI and metric), the selection (the universe, campaign or cluster of the profile's group, probes, days and the local
  * hours of each day), the colour palette and the radius.
  */
-export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
+export function MapFilters({ kpis, busy, onShow }: MapFiltersProps) {
   const { t } = useTranslation(['maps', 'analysis']);
   const [kpi, setKpi] = useState<string>('');
   const [metric, setMetric] = useState<Metric>('avg');
-  const [campaign, setCampaign] = useState('');
+  const [selection, setSelection] = useState<{ id: string; filter: Partial<Record<SelectionGroup, string[]>> }>({
+    id: '',
+    filter: {},
+  });
   const [probes, setProbes] = useState('');
   const [tsStart, setTsStart] = useState('');
   const [tsEnd, setTsEnd] = useState('');
@@ -67,7 +71,7 @@ export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
         kpi: chosenKpi as KpiId,
         metric,
         zoom: Number(zoom),
-        ...(campaign ? { campaigns: [campaign] } : {}),
+        ...selection.filter,
         ...(probeIds.length ? { probes: probeIds } : {}),
         ...(tsStart ? { tsStart } : {}),
         ...(tsEnd ? { tsEnd } : {}),
@@ -99,13 +103,7 @@ export function MapFilters({ kpis, campaigns, busy, onShow }: MapFiltersProps) {
         onChange={(event) => setMetric(event.target.value as Metric)}
         options={metrics.map((value) => ({ value, label: t(`analysis:metrics.${value}`) }))}
       />
-      <SelectField
-        label={t('maps:campaign')}
-        value={campaign}
-        onChange={(event) => setCampaign(event.target.value)}
-        placeholder={t('maps:anyCampaign')}
-        options={campaigns.map((item) => ({ value: item.id, label: item.name }))}
-      />
+      <SelectionGroupField value={selection.id} onChange={(id, filter) => setSelection({ id, filter })} />
       <TextField
         label={t('maps:probes')}
         hint={t('maps:probesHint')}

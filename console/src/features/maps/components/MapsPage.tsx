@@ -2,7 +2,6 @@ import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
-import { entityApi } from '../../../shared/api/entities.ts';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
@@ -20,20 +19,12 @@ import { tileLayers, valueClasses } from './value-classes.ts';
 
 type Tab = 'graphic' | 'results' | 'raw';
 
-const campaignsApi = entityApi<{ id: string; name: string }>('/api/campaigns-management');
-
 /** Spec §2 /maps: a KPI's metric per map cell over the selection — as a map, as a table, and the raw points. */
 export default function MapsPage() {
   const { t } = useTranslation('maps');
   const [settings, setSettings] = useState<MapSettings>();
   const [tab, setTab] = useState<Tab>('graphic');
   const kpis = useKpiCatalogue();
-  const campaigns = useQuery({
-    queryKey: ['maps', 'campaigns'],
-    queryFn: ({ signal }) => campaignsApi.list({ pageSize: 100, sort: 'name' }, signal),
-    select: (page) => page.list,
-    meta: { errorCode: 'campaigns.fetchFailed' },
-  });
   const refetchInterval = useRefreshInterval();
   const map = useQuery({ ...mapQuery(settings?.request), refetchInterval });
   const kpi = kpis.data?.find((item) => item.id === settings?.request.kpi);
@@ -44,7 +35,6 @@ export default function MapsPage() {
       <Card>
         <MapFilters
           kpis={kpis.data ?? []}
-          campaigns={campaigns.data ?? []}
           busy={map.isFetching}
           onShow={(next) => {
             setSettings(next);

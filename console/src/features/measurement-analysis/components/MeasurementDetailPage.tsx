@@ -15,19 +15,40 @@ import { SectionBadge } from './SectionBadge.tsx';
 
 /** Spec §2 measurementAnalysis/detail/{measurementId}: one measurement, its result section and its KPI results. */
 export default function MeasurementDetailPage() {
-  const { t } = useTranslation('measurementAnalysis');
+  const { t } = useTranslation(['measurementAnalysis', 'testAnalysis']);
   const { measurementId = '' } = useParams();
-  const detail = useMeasurementDetail(measurementId);
-  // Back to the search the user came from (its query string travels in the navigation state).
-  const search = (useLocation().state as { search?: string } | null)?.search;
+  // Back to the search the user came from (its query string travels in the navigation state), or to the test
+  // analysis when it opened the detail (`backTo`, its address).
+  const state = useLocation().state as { search?: string; backTo?: string } | null;
+  const search = state?.search;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('detail.title')}>
         <p className="font-mono text-xs text-gray-500">{measurementId}</p>
       </PageHeader>
-      <Link to={`/measurementAnalysis${search ? `?${search}` : ''}`} className="text-sm text-blue-700 hover:underline">
-        ← {t('detail.back')}
-      </Link>
+      {state?.backTo ? (
+        <Link to={state.backTo} className="text-sm text-blue-700 hover:underline">
+          ← {t('testAnalysis:backToResults')}
+        </Link>
+      ) : (
+        <Link
+          to={`/measurementAnalysis${search ? `?${search}` : ''}`}
+          className="text-sm text-blue-700 hover:underline"
+        >
+          ← {t('detail.back')}
+        </Link>
+      )}
+      <MeasurementDetailView measurementId={measurementId} />
+    </div>
+  );
+}
+
+/** One measurement in detail, wherever it is shown (this page, the test analysis' dialog). */
+export function MeasurementDetailView({ measurementId }: { measurementId: string }) {
+  const { t } = useTranslation('measurementAnalysis');
+  const detail = useMeasurementDetail(measurementId);
+  return (
+    <>
       {detail.isPending && <Spinner label={t('common:loading')} />}
       {detail.isError && (
         <ErrorNotice
@@ -39,7 +60,7 @@ export default function MeasurementDetailPage() {
         />
       )}
       {detail.data && <Detail detail={detail.data} />}
-    </div>
+    </>
   );
 }
 

@@ -2,10 +2,11 @@ import { measurementSearchWindow, type RowSortField, rowSortFields } from '@nq/c
 import type { Language } from '@nq/contracts/errors/index';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useNavigate } from 'react-router';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { kpiText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
+import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
@@ -27,11 +28,11 @@ const kpiSummary = (kpis: Record<string, number>, language: Language) => {
 export default function MeasurementSearchPage() {
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const navigate = useNavigate();
-  const [params, setParams] = useSearchParams();
+  const { params, update: updateAddress } = useAddressState();
   const search = searchFromParams(params);
   const kpis = useKpiCatalogue();
   const result = useMeasurementSearch(search);
-  const update = (next: MeasurementSearch) => setParams(paramsFromSearch(next));
+  const update = (next: MeasurementSearch) => updateAddress(() => paramsFromSearch(next), { history: 'push' });
 
   return (
     <div className="flex flex-col gap-4">

@@ -1,8 +1,8 @@
 import type { AuditedKind, AuditNames, HistoryEntry } from '@nq/contracts/events/audit';
 import { useTranslation } from 'react-i18next';
+import { eventName } from '../../../shared/i18n/event-name.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
-import { eventName } from '../model/event-name.ts';
 import { useAuditTexts, useTimeZone } from './useAuditTexts.ts';
 import { ValueLines } from './ValueLines.tsx';
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { useSearchParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
+import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { type AuditedKind, isAuditedKind, useHistory } from '../api/audit.ts';
@@ -14,7 +14,8 @@ import { StateAsOf } from './StateAsOf.tsx';
  */
 export default function SettingsHistoryPage() {
   const { t } = useTranslation('settingsHistory');
-  const [params, setParams] = useSearchParams();
+  const { params, update } = useAddressState();
+  const setParams = (values: Record<string, string>) => update(() => new URLSearchParams(values), { history: 'push' });
   const kindParam = params.get('kind');
   const kind: AuditedKind = isAuditedKind(kindParam) ? kindParam : 'tag';
   const id = params.get('id') ?? '';

@@ -1,8 +1,11 @@
+import { alertFieldsSchema } from '@nq/contracts/configuration/alert';
 import { campaignFieldsSchema } from '@nq/contracts/configuration/campaign';
 import { cdnFieldsSchema } from '@nq/contracts/configuration/cdn';
 import { clusterFieldsSchema } from '@nq/contracts/configuration/cluster';
+import { csvTemplateFieldsSchema } from '@nq/contracts/configuration/csv-template';
 import { geofilterFieldsSchema } from '@nq/contracts/configuration/geofilter';
 import { mosFieldsSchema } from '@nq/contracts/configuration/mos';
+import { personalDashboardFieldsSchema } from '@nq/contracts/configuration/personal-dashboard';
 import { providerFieldsSchema } from '@nq/contracts/configuration/provider';
 import { scorecardFieldsSchema } from '@nq/contracts/configuration/scorecard';
 import { tagFieldsSchema } from '@nq/contracts/configuration/tag';
@@ -31,6 +34,9 @@ const schemas: Record<AuditedKind, ZodType> = {
   probe: probeFieldsSchema,
   profile: profileFieldsSchema,
   user: userFieldsSchema,
+  'csv-template': csvTemplateFieldsSchema,
+  alert: alertFieldsSchema,
+  'personal-dashboard': personalDashboardFieldsSchema,
 };
 
 interface JsonSchema {

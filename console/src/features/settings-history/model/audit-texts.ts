@@ -49,6 +49,9 @@ const formTexts: Record<AuditedKind, { namespaces: string[]; labels?: Record<str
       'programs.id': 'profilesManagement:programId',
       'programs.type': 'profilesManagement:programType',
       'programs.groups': 'profilesManagement:programGroups',
+      csvTemplates: 'settingsHistory:fields.csvTemplates',
+      'csvTemplates.favorites': 'settingsHistory:fields.csvTemplateFavorites',
+      'csvTemplates.order': 'settingsHistory:fields.csvTemplateOrder',
       ...Object.fromEntries(
         ['default', 'server', 'gaming', 'video'].flatMap((destinations) => [
           [`${destinations}Destinations.name`, 'profilesManagement:destinationName'],
@@ -58,6 +61,19 @@ const formTexts: Record<AuditedKind, { namespaces: string[]; labels?: Record<str
     },
   },
   user: { namespaces: ['users'] },
+  'csv-template': { namespaces: ['csvTemplates'], labels: { 'columns.field': 'csvTemplates:sources.field' } },
+  alert: { namespaces: ['alerts'] },
+  'personal-dashboard': {
+    namespaces: ['dashboards'],
+    labels: {
+      'categories.graphics.layout.x': 'dashboards:fields.layoutX',
+      'categories.graphics.layout.y': 'dashboards:fields.layoutY',
+      'categories.graphics.layout.w': 'dashboards:fields.layoutW',
+      'categories.graphics.layout.h': 'dashboards:fields.layoutH',
+      'categories.graphics.request.axes.x': 'dashboards:fields.axisX',
+      'categories.graphics.request.axes.y': 'dashboards:fields.axisY',
+    },
+  },
 };
 
 /** Value texts that are not `<namespace>:<field>s.<value>` of the form (e.g. technologies, shared by every form). */

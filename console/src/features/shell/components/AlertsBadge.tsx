@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { api } from '../../../shared/api/api-client.ts';
+import { alertHistoryApi, alertKeys } from '../../alerts/api/alerts-api.ts';
 
 const isLocalhost = () => ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
 
@@ -9,9 +9,9 @@ const isLocalhost = () => ['localhost', '127.0.0.1', '[::1]'].includes(window.lo
 export function AlertsBadge({ canOpenAlerts }: { canOpenAlerts: boolean }) {
   const { t } = useTranslation('shell');
   const { data } = useQuery({
-    queryKey: ['alerts', 'unread-count'],
-    queryFn: ({ signal }) =>
-      api.get<{ count: number }>('/api/alert-history/unread-count', { signal }).catch(() => ({ count: 0 })),
+    // The alerts screen's history reads it again with each page it reads, and lowers it as soon as entries are read.
+    queryKey: alertKeys.unreadCount,
+    queryFn: ({ signal }) => alertHistoryApi.unreadCount(signal).catch(() => ({ count: 0 })),
     enabled: !isLocalhost(),
     refetchInterval: 60_000,
     meta: { silent: true },

@@ -1,4 +1,4 @@
-import { type LayerCategory, layerCatalogue, layerCategories } from '@nq/contracts/identity/layers';
+import { categoryOfLayer, type LayerCategory, layerCategories } from '@nq/contracts/identity/layers';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
 import { specRoutes } from '../../../app/spec-routes.ts';
@@ -9,16 +9,27 @@ type Layer = Profile['layers'][number];
 // Parent-only layers (e.g. `tools`, which grants every tools/… page) have no page of their own.
 const routableLayers = new Set(specRoutes.map((route) => route.layer));
 
-const categoryOf = (layer: Layer): LayerCategory =>
-  layer.category ?? (layerCatalogue as Record<string, LayerCategory>)[layer.id] ?? 'tools';
+const categoryOf = (layer: Layer): LayerCategory => layer.category ?? categoryOfLayer(layer.id) ?? 'tools';
+/** A layer with a link opens it in a new tab (legacy pages, partner tools); one with a screen opens the screen. */
+const shown = (layer: Layer) => !!layer.url || routableLayers.has(layer.id);
+const itemClass = 'block px-4 py-1.5 text-sm hover:bg-slate-800';
 
-/** Spec §2: the profile's layers grouped by category (profile, tools, maps, dashboards, config, internal tools). */
-export function Sidebar({ layers }: { layers: readonly Layer[] }) {
+/**
+ * Spec §2: the profile's layers grouped by category (profile, tools, maps, dashboards, config, internal tools); a
+ * count beside an entry (`badges`, by layer id) says how many things wait there (files in progress).
+ */
+export function Sidebar({
+  layers,
+  badges = {},
+}: {
+  layers: readonly Layer[];
+  badges?: Readonly<Partial<Record<string, { count: number; label: string }>>>;
+}) {
   const { t } = useTranslation('layers');
   const groups = layerCategories
     .map((category) => ({
       category,
-      items: layers.filter((layer) => routableLayers.has(layer.id) && categoryOf(layer) === category),
+      items: layers.filter((layer) => shown(layer) && categoryOf(layer) === category),
     }))
     .filter((group) => group.items.length > 0);
   return (
@@ -35,14 +46,31 @@ export function Sidebar({ layers }: { layers: readonly Layer[] }) {
           <ul>
             {items.map((layer) => (
               <li key={layer.id}>
-                <NavLink
-                  to={`/${layer.id}`}
-                  className={({ isActive }) =>
-                    `block px-4 py-1.5 text-sm hover:bg-slate-800 ${isActive ? 'bg-slate-800 font-medium text-white' : ''}`
-                  }
-                >
-                  {t(layer.id)}
-                </NavLink>
+                {layer.url ? (
+                  <a href={layer.url} target="_blank" rel="noopener noreferrer" className={itemClass}>
+                    {t(layer.id)}
+                    <span aria-hidden="true"> ↗</span>
+                    <span className="sr-only"> ({t('opensInNewTab')})</span>
+                  </a>
+                ) : (
+                  <NavLink
+                    to={`/${layer.id}`}
+                    className={({ isActive }) =>
+                      `${itemClass} ${isActive ? 'bg-slate-800 font-medium text-white' : ''}`
+                    }
+                  >
+                    {t(layer.id)}
+                    {badges[layer.id] && badges[layer.id]!.count > 0 && (
+                      <span
+                        className="ml-2 rounded-full bg-blue-500 px-1.5 text-xs font-medium text-white"
+                        title={badges[layer.id]!.label}
+                      >
+                        {badges[layer.id]!.count}
+                        <span className="sr-only"> ({badges[layer.id]!.label})</span>
+                      </span>
+                    )}
+                  </NavLink>
+                )}
               </li>
             ))}
           </ul>

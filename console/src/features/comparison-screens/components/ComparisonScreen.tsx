@@ -1,0 +1,137 @@
+import type { Dimension } from '@nq/contracts/analytics/query-ir';
+import { type ReactNode, useEffect, useMemo, useRef } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { useProfile } from '../../../shared/api/profile.ts';
+import { GraphicFilterPanel, type GraphicOption } from '../../../shared/graphic-filters/GraphicFilterPanel.tsx';
+import {
+  datesWithin,
+  defaultFilters,
+  type GraphicFilters,
+  selectionOf,
+} from '../../../shared/graphic-filters/graphic-filters.ts';
+import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
+import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
+import { toast } from '../../../shared/ui/toasts.ts';
+import { type ComparisonPath, useComparison } from '../api/comparison.ts';
+import { ComparisonResult } from './ComparisonResult.tsx';
+import { useComparisonAddress } from './comparison-filters.ts';
+
+/** What makes one comparison screen differ from the other. */
+export interface ComparisonScreenConfig {
+  title: string;
+  path: ComparisonPath;
+  /** The dimensions the API breaks down by first (the compared ones). */
+  taken: (params: URLSearchParams) => Dimension[];
+  options: readonly GraphicOption[];
+  programsRequired?: boolean;
+  /** Whether the API answers the series best first (the table ranks them). */
+  ordered: boolean;
+  /** The screen's own body fields, from its address. */
+  body?: (params: URLSearchParams) => object;
+  /** What the series compare (ISP, provider, destination): the table's first column. */
+  axisTitle: (params: URLSearchParams) => string;
+  /** The screen's own fields (after the KPI's), given its address and how to change one parameter. */
+  fields?: (params: URLSearchParams, setParam: (name: string, value: string) => void) => ReactNode;
+}
+
+/** A profile's date limit as a day of the interface language. */
+const day = (instant: string | undefined) =>
+  instant
+    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(instant))
+    : '…';
+
+/** The request body of the filters, or nothing while the question is incomplete or refused before asking. */
+function bodyOf(
+  filters: GraphicFilters,
+  config: ComparisonScreenConfig,
+  params: URLSearchParams,
+  group: Parameters<typeof selectionOf>[1],
+  fallbackKpi: string | undefined,
+  datesError: string | undefined,
+) {
+  const kpi = filters.kpi || fallbackKpi;
+  if (!kpi || datesError || (config.programsRequired && filters.programs.length === 0)) return undefined;
+  return {
+    kpi,
+    metric: filters.metric,
+    granularity: filters.granularity,
+    breakdowns: filters.breakdowns,
+    ...selectionOf(filters, group),
+    ...Object.fromEntries(config.options.filter((option) => filters[option]).map((option) => [option, true])),
+    ...config.body?.(params),
+  };
+}
+
+/**
+ * A comparison screen (benchmark, by destination): the graphic filter set in the address, the chart and its table.
+ * Its warnings (programs without targets…) are toasted once per question, not at every refresh; its errors are
+ * toasted by the query client and shown in place.
+ */
+export function ComparisonScreen({ config }: { config: ComparisonScreenConfig }) {
+  const { t } = useTranslation(['comparisonScreens', 'graphicFilters']);
+  const profile = useProfile();
+  const kpis = useKpiCatalogue();
+  const { params, group, filters, chartType, setFilters, setParam } = useComparisonAddress(defaultFilters);
+
+  const endBeforeStart = filters.tsStart && filters.tsEnd && filters.tsEnd < filters.tsStart;
+  const outsideProfile = profile && !datesWithin(filters, profile);
+  const datesError = endBeforeStart
+    ? errorMessage('validation.endBeforeStart')
+    : outsideProfile
+      ? t('graphicFilters:outsideProfileDates', {
+          from: day(profile.tsStart),
+          to: day(profile.tsEnd),
+        })
+      : undefined;
+  const fallbackKpi = kpis.data?.[0]?.id;
+  const body = useMemo(
+    () => bodyOf(filters, config, params, group, fallbackKpi, datesError),
+    [filters, config, params, group, fallbackKpi, datesError],
+  );
+  const query = useComparison(config.path, body);
+
+  const warned = useRef<string>(undefined);
+  useEffect(() => {
+    const asked = JSON.stringify(body);
+    if (!query.data || query.isPlaceholderData || warned.current === asked) return;
+    warned.current = asked;
+    for (const warning of query.data.warnings)
+      if (warning.code !== 'graphics.noData') toast.warning(warning.code, warning.params);
+  }, [query.data, query.isPlaceholderData, body]);
+
+  const shown = { ...filters, kpi: filters.kpi || fallbackKpi || '' } as GraphicFilters;
+  return (
+    <div className="flex flex-col gap-4">
+      <PageHeader title={config.title} />
+      <Card>
+        <GraphicFilterPanel
+          kpis={kpis.data ?? []}
+          filters={shown}
+          onChange={setFilters}
+          options={config.options}
+          taken={config.taken(params)}
+          programsRequired={config.programsRequired ?? false}
+          datesError={datesError}
+        >
+          {config.fields?.(params, setParam)}
+        </GraphicFilterPanel>
+        {config.programsRequired && filters.programs.length === 0 && (
+          <p className="mt-3 text-sm text-gray-600" role="note">
+            {t('comparisonScreens:choosePrograms')}
+          </p>
+        )}
+      </Card>
+      <ComparisonResult
+        query={query}
+        asked={body !== undefined}
+        filters={shown}
+        kpi={kpis.data?.find((item) => item.id === body?.kpi)}
+        axisTitle={config.axisTitle(params)}
+        chartType={chartType}
+        onChartType={(type) => setParam('chart', type === 'bars' ? '' : type)}
+        ordered={config.ordered}
+      />
+    </div>
+  );
+}

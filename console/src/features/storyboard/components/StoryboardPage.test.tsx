@@ -1,0 +1,189 @@
+import { translate } from '@nq/contracts/errors/index';
+import type { LayerId } from '@nq/contracts/identity/layers';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
+import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
+import type { StoryboardResponse } from '../api/storyboard.ts';
+import StoryboardPage from './StoryboardPage.tsx';
+
+const window = { from: '2026-10-26T13:00:00.000Z', to: '2026-11-25T13:00:00.000Z', timeZone: 'Europe/Madrid' };
+const board: StoryboardResponse = {
+  generatedAt: '2026-11-25T13:00:00.000Z',
+  scorecards: {
+    data: {
+      total: 3,
+      list: [
+        {
+          id: 'sc-mobile',
+          name: 'Madrid mobile quality',
+          maxScore: 10,
+          comparedBy: 'provider',
+          configuration: { scorecardId: 'sc-mobile', version: 2, position: '100:1' },
+          window,
+          previousWindow: { ...window, from: '2026-09-26T13:00:00.000Z', to: '2026-10-26T12:59:59.999Z' },
+          entities: [
+            { entity: 'p-movistar', name: 'Movistar', rank: 1, score: 8.125, previousScore: 3.75 },
+            { entity: 'p-orange', name: 'Orange', rank: null, score: null, previousScore: null },
+          ],
+        },
+        {
+          id: 'sc-landline',
+          name: 'Madrid fibre',
+          error: { code: 'scorecards.calculateFailed', message: 'Could not calculate the scorecard.' },
+        },
+      ],
+    },
+  },
+  probeStatus: {
+    data: { total: 7, byState: { Available: 3, 'Not available': 1, Ready: 2, 'Not ready': 0 }, neverReported: 1 },
+  },
+  kpis: {
+    data: {
+      tsStart: '2026-10-27',
+      tsEnd: '2026-11-25',
+      timeZone: 'Europe/Madrid',
+      list: [
+        {
+          kpi: 'download',
+          unit: 'Mbps',
+          inverse: false,
+          days: [
+            { day: '2026-11-23T23:00:00.000Z', value: 40, count: 3 },
+            { day: '2026-11-24T23:00:00.000Z', value: 60.5, count: 2 },
+          ],
+          average: 50.25,
+        },
+        { kpi: 'latency', unit: 'ms', inverse: true, days: [], average: null },
+      ],
+    },
+  },
+  errors: {
+    data: {
+      count: 12,
+      list: [
+        {
+          measurementId: 'm-42',
+          probeId: 'mad001',
+          measuredAt: '2026-11-25T10:00:00.000Z',
+          program: 'p-home',
+          testType: 'http-download',
+          isp: 'Movistar',
+          technologyLabel: '4G',
+        },
+      ],
+    },
+  },
+  alerts: null,
+};
+
+const layers = (...ids: LayerId[]) => ids.map((id) => ({ id }));
+const analyst = testProfile({
+  layers: layers('storyboard', 'scorecard_live', 'measurementAnalysis'),
+  timeZone: 'Europe/Madrid',
+});
+const tile = (testId: string) => within(screen.getByTestId(testId));
+
+let api: FakeApi;
+beforeEach(() => {
+  api = fakeApi().get('/api/storyboard', board);
+});
+
+describe('Storyboard', () => {
+  it("shows each scorecard's provider scores with their trend, and a scorecard that failed in its place", async () => {
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    const movistar = await screen.findByText('8.13 of 10');
+    expect(movistar).toHaveAttribute('data-entity', 'p-movistar');
+    expect(tile('tile-scorecards').getByText('+4.38')).toBeInTheDocument();
+    // Orange has no data to score: it is left out.
+    expect(tile('tile-scorecards').queryByText('Orange')).toBeNull();
+    expect(tile('tile-scorecards').getByRole('alert')).toHaveTextContent('Could not calculate the scorecard.');
+    expect(
+      tile('tile-scorecards').getByText('One more active scorecard on the scorecards screen.'),
+    ).toBeInTheDocument();
+    expect(tile('tile-scorecards').getByRole('link', { name: 'Madrid mobile quality' })).toHaveAttribute(
+      'href',
+      '/scorecard_live/sc-mobile',
+    );
+  });
+
+  it('counts the probes by state and averages the KPIs, linking only to the screens the profile has', async () => {
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    expect(await screen.findByTestId('probe-count-Available')).toHaveTextContent('3');
+    expect(screen.getByTestId('probe-count-Ready')).toHaveTextContent('2');
+    expect(screen.getByTestId('probe-count-Not available')).toHaveTextContent('1');
+    expect(screen.getByTestId('probe-count-total')).toHaveTextContent('7 probes in all · 1 never reported');
+    // Neither the probes map nor the probe status list nor the evolution is among the analyst's screens.
+    expect(tile('tile-probe-status').queryByRole('link')).toBeNull();
+    expect(tile('tile-kpis').queryByRole('link')).toBeNull();
+    expect(tile('tile-kpis').getByTestId('kpi-average')).toHaveTextContent('50.25 Mbps');
+    expect(tile('tile-kpis').getByText('No values in the last 30 days.')).toBeInTheDocument();
+    const errors = tile('tile-errors');
+    expect(errors.getByText('12 measurements with errors in all')).toBeInTheDocument();
+    expect(errors.getByRole('link', { name: /2026/ })).toHaveAttribute('href', '/measurementAnalysis/detail/m-42');
+  });
+
+  it('leads a profile with those screens to the probes map, the probe status list and the KPI’s evolution', async () => {
+    signIn(api, testProfile({ layers: layers('storyboard', 'probes-map', 'tools', 'evolution') }));
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    const probes = tile('tile-probe-status');
+    expect(await probes.findByRole('link', { name: 'Probes map' })).toHaveAttribute('href', '/probes-map');
+    expect(probes.getByRole('link', { name: 'Probe status list' })).toHaveAttribute('href', '/tools/probes_status');
+    expect(tile('tile-kpis').getByRole('link', { name: 'Download speed' })).toHaveAttribute(
+      'href',
+      '/evolution?kpi=download&metric=avg&granularity=day&tsStart=2026-10-27&tsEnd=2026-11-25',
+    );
+    // Without the scorecard screen, a scorecard is named but leads nowhere.
+    expect(tile('tile-scorecards').queryByRole('link', { name: 'Madrid mobile quality' })).toBeNull();
+    expect(tile('tile-scorecards').getByText('Madrid mobile quality')).toBeInTheDocument();
+  });
+
+  it('shows a failed tile’s catalogue message in Spanish while the other tiles answer', async () => {
+    api.get('/api/storyboard', {
+      ...board,
+      kpis: { error: { code: 'profiles.outOfDateLimits', message: 'ignored: the console writes its own' } },
+      errors: { data: { list: [], count: 0 } },
+    });
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard', language: 'es' });
+
+    expect(await tile('tile-kpis').findByRole('alert')).toHaveTextContent(translate('profiles.outOfDateLimits', 'es'));
+    expect(screen.getByRole('heading', { name: 'Guion gráfico' })).toBeInTheDocument();
+    expect(tile('tile-probe-status').getByTestId('probe-count-Available')).toHaveTextContent('3');
+    expect(tile('tile-errors').getByText('Ninguna medición ha terminado en error.')).toBeInTheDocument();
+  });
+
+  it('shows skeletons while the storyboard loads, and the empty states of a profile with nothing yet', async () => {
+    let release: () => void = () => {};
+    const pending = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    api.get('/api/storyboard', async () => {
+      await pending;
+      return {
+        ...board,
+        scorecards: { data: { list: [], total: 0 } },
+        probeStatus: {
+          data: { total: 0, byState: { Available: 0, 'Not available': 0, Ready: 0, 'Not ready': 0 }, neverReported: 0 },
+        },
+        kpis: { data: { ...board.kpis, list: [], tsStart: '2026-10-27', tsEnd: '2026-11-25', timeZone: 'Etc/UTC' } },
+        errors: { data: { list: [], count: 0 } },
+      };
+    });
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    expect(await screen.findAllByTestId('tile-skeleton')).toHaveLength(4);
+    release();
+    expect(await screen.findByText('No active scorecard for this profile.')).toBeInTheDocument();
+    expect(screen.getByText('This profile sees no probes.')).toBeInTheDocument();
+    expect(screen.getByText('This profile has no KPIs to chart.')).toBeInTheDocument();
+    expect(screen.getByText('No measurement ended in error.')).toBeInTheDocument();
+    expect(screen.queryByTestId('tile-skeleton')).toBeNull();
+  });
+});

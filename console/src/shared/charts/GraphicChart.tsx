@@ -1,0 +1,201 @@
+import type { EChartsType } from 'echarts/core';
+import { useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { eventName } from '../i18n/event-name.ts';
+import { ChangeMarkerList, settingsHistoryPath } from './ChangeMarkerList.tsx';
+import { ChartLegend } from './ChartLegend.tsx';
+import { ChartTableView } from './ChartTableView.tsx';
+import { legendEntries, useColourChoices } from './chart-colours.ts';
+import { exportCsv, exportPng, exportSvg } from './chart-export.ts';
+import type { ChangeMarker, ChartType, GraphicChartProps } from './chart-model.ts';
+import { type ChartTableNames, chartTable, csvOf } from './chart-table.ts';
+import { EChartsView } from './EChartsView.tsx';
+import { chartOption } from './echarts-option.ts';
+
+const zoomable: ReadonlySet<ChartType> = new Set(['bars', 'line', 'area', 'mix', 'boxplot', 'scatterplot', 'bubbles']);
+
+const buttonClass =
+  'rounded border border-gray-300 bg-white px-2 py-1 text-xs font-medium text-gray-700 hover:bg-gray-50 focus:outline-none focus:ring-2 focus:ring-blue-500 disabled:opacity-50';
+
+/**
+ * The one chart every screen draws with: the data as the chosen type (ECharts, loaded on first use; `table` an HTML
+ * table), the graphic actions (reset zoom, export PNG, SVG and CSV), a legend whose entries show or hide their series
+ * and change their colour (kept per chart title), the data as a table on demand and, on time charts, the change
+ * markers with their links. `compact` (small tiles) keeps only the drawing.
+ */
+export function GraphicChart({
+  title,
+  type,
+  data,
+  unit,
+  format: formatNumber,
+  markers,
+  height = 320,
+  compact = false,
+  stacked = false,
+}: GraphicChartProps) {
+  const { t, i18n } = useTranslation('charts');
+  const navigate = useNavigate();
+  const language = i18n.language;
+  const { choices, choose, reset } = useColourChoices(title);
+  const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
+  const [zoomed, setZoomed] = useState<[number, number]>();
+  const chart = useRef<EChartsType>();
+
+  const number = useMemo(
+    () => formatNumber ?? new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format,
+    [formatNumber, language],
+  );
+  const withUnit = (value: number) => `${number(value)}${unit ? ` ${unit}` : ''}`;
+  const instant = useMemo(() => {
+    const timeZone = data.axis.kind === 'time' ? data.axis.timeZone : undefined;
+    const reading = new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeStyle: 'short', timeZone });
+    return (at: number) => reading.format(new Date(at));
+  }, [data.axis, language]);
+
+  const entries = useMemo(() => legendEntries(data, choices), [data, choices]);
+  const visible = (id: string) => !hidden.has(id);
+  const names: ChartTableNames = {
+    category: t('category'),
+    series: t('series'),
+    instant,
+    boxParts: t('boxParts', { returnObjects: true }) as ChartTableNames['boxParts'],
+    point: t('point', { returnObjects: true }) as ChartTableNames['point'],
+  };
+  const table = chartTable(data, visible, names);
+  const shown = entries.filter((entry) => visible(entry.id)).map((entry) => entry.name);
+  const description = t('description', { title, type: t(`chartTypes.${type}`), series: shown.join(', ') });
+  const timeMarkers = data.axis.kind === 'time' && !compact ? (markers ?? []) : [];
+  const when = new Intl.DateTimeFormat(language, {
+    dateStyle: 'medium',
+    timeStyle: 'short',
+    ...(data.axis.kind === 'time' && data.axis.timeZone ? { timeZone: data.axis.timeZone } : {}),
+  });
+  const markerLines = (marker: ChangeMarker) => [
+    `${marker.entityName} · ${t(`settingsHistory:kinds.${marker.kind}`, { defaultValue: marker.kind })}`,
+    `${t(`settingsHistory:events.${eventName(marker.kind, marker.event)}`, { defaultValue: marker.event })}: ${
+      marker.fields.map((field) => t(`markerFields.${field}`, { defaultValue: field })).join(', ') || t('noFields')
+    }`,
+    when.format(new Date(marker.at)),
+  ];
+
+  const option =
+    type === 'table'
+      ? undefined
+      : chartOption({
+          type,
+          data,
+          entries,
+          visible,
+          format: number,
+          unit,
+          markers: timeMarkers,
+          compact,
+          stacked,
+          language,
+          zoomed,
+          markerLines,
+          instant,
+        });
+  // The option is rebuilt only when what it draws changes (a new object would redraw the chart at every render).
+  const optionKey = JSON.stringify([
+    type,
+    data,
+    entries,
+    [...hidden],
+    unit,
+    timeMarkers,
+    compact,
+    stacked,
+    zoomed,
+    language,
+  ]);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: optionKey stands for everything the option is built from
+  const stableOption = useMemo(() => option, [optionKey]);
+
+  const toggle = (id: string) =>
+    setHidden((before) => {
+      const after = new Set(before);
+      if (!after.delete(id)) after.add(id);
+      return after;
+    });
+
+  return (
+    <figure aria-label={title} className="m-0 flex min-w-0 flex-col gap-2" data-testid="graphic-chart">
+      {!compact && (
+        <div role="toolbar" aria-label={t('actions')} className="flex flex-wrap justify-end gap-1.5">
+          {zoomable.has(type) && (
+            <button
+              type="button"
+              className={buttonClass}
+              disabled={!zoomed}
+              onClick={() => chart.current?.dispatchAction({ type: 'dataZoom', start: 0, end: 100 })}
+            >
+              {t('resetZoom')}
+            </button>
+          )}
+          {type !== 'table' && (
+            <>
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => chart.current && void exportPng(chart.current, title)}
+              >
+                {t('exportPng')}
+              </button>
+              <button
+                type="button"
+                className={buttonClass}
+                onClick={() => chart.current && exportSvg(chart.current, title)}
+              >
+                {t('exportSvg')}
+              </button>
+            </>
+          )}
+          <button type="button" className={buttonClass} onClick={() => exportCsv(csvOf(table), title)}>
+            {t('exportCsv')}
+          </button>
+        </div>
+      )}
+      {stableOption ? (
+        <EChartsView
+          option={stableOption}
+          height={height}
+          title={title}
+          description={description}
+          onInstance={(instance) => {
+            chart.current = instance;
+          }}
+          onZoom={setZoomed}
+          onMarkerClick={(index) => {
+            const marker = timeMarkers[index];
+            if (marker) void navigate(settingsHistoryPath(marker));
+          }}
+        />
+      ) : (
+        <ChartTableView title={title} table={table} format={withUnit} />
+      )}
+      {!compact && (
+        <ChartLegend
+          entries={entries}
+          hidden={hidden}
+          onToggle={toggle}
+          onChoose={(entry, colour) => choose(entry.name, colour)}
+          onReset={reset}
+        />
+      )}
+      {!compact && timeMarkers.length > 0 && (
+        <ChangeMarkerList markers={timeMarkers} describe={(marker) => markerLines(marker).join(' · ')} />
+      )}
+      {!compact && type !== 'table' && (
+        <details>
+          <summary className="cursor-pointer text-sm font-medium text-gray-700">{t('dataTable')}</summary>
+          <div className="mt-2">
+            <ChartTableView title={title} table={table} format={withUnit} />
+          </div>
+        </details>
+      )}
+    </figure>
+  );
+}

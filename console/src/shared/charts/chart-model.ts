@@ -1,0 +1,40 @@
+import type { ChangeMarker } from '@nq/contracts/analytics/change-markers';
+import type { ChartData, ChartType } from '@nq/contracts/analytics/chart-data';
+
+/**
+ * The one chart layer every screen draws with (README, "Chart layer"). Screens build a `ChartData` (usually from a
+ * graphic answer with `chartDataOf`) and hand it to `<GraphicChart>`, which draws it as the chosen type with the
+ * graphic actions (reset zoom, export PNG/SVG/CSV, colours, legend toggles) and, on time charts, change markers.
+ * The data model itself is shared with the PDF reports, which draw the same charts server-side.
+ */
+export {
+  type ChartAxis,
+  type ChartBoxes,
+  type ChartData,
+  type ChartPoints,
+  type ChartSeries,
+  type ChartType,
+  chartTypes,
+  defaultChartColours,
+} from '@nq/contracts/analytics/chart-data';
+
+export interface GraphicChartProps {
+  /** Names the chart for screen readers and the exported files. */
+  title: string;
+  type: ChartType;
+  data: ChartData;
+  /** The value axis' title (the KPI's unit). */
+  unit?: string;
+  /** How values are written (ticks, tooltip, table, CSV). */
+  format?: (value: number) => string;
+  /** Time charts only: configuration changes in the chart's scope, each linking to its settings-history entry. */
+  markers?: ChangeMarker[];
+  /** Pixels; default 320. */
+  height?: number;
+  /** Small charts (storyboard tiles): no toolbar, legend or zoom. */
+  compact?: boolean;
+  /** Stacked bars or areas instead of side by side. */
+  stacked?: boolean;
+}
+
+export type { ChangeMarker };

@@ -1,0 +1,3 @@
+export * from './alert-backtest.ts';
+export * from './alert-history.ts';
+export * from './alert-push.ts';

@@ -1,0 +1,4 @@
+export * from './csv-extraction.ts';
+export * from './file-events.ts';
+export * from './file-record.ts';
+export * from './monthly-data.ts';

@@ -1,0 +1,28 @@
+/**
+ * The alerting process of `npm run bench:alerting`: what `node services/src/cli.ts alerting` runs (the platform's
+ * configuration from the environment, the evaluator alone), plus its /metrics on BENCH_METRICS_PORT so the benchmark
+ * can read the evaluator's lag histograms. Prints `listening <port>` once the evaluator runs; SIGTERM stops it.
+ */
+import { createServer } from 'node:http';
+import { loadConfig } from '@nq/services/config/config';
+import { startAlerting } from '@nq/services/features/alerts/alerting.worker';
+import { platformRuns } from '@nq/services/features/platform-runs';
+import { openPlatform } from '@nq/services/platform/platform';
+
+const platform = await openPlatform(loadConfig(), platformRuns);
+const stopAlerting = await startAlerting(platform, {
+  log: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
+});
+const server = createServer((_request, response) => {
+  platform.metrics.metrics().then((text) => response.writeHead(200, { 'content-type': 'text/plain' }).end(text));
+});
+server.listen(Number(process.env.BENCH_METRICS_PORT ?? 0), '127.0.0.1', () => {
+  const address = server.address();
+  console.info(`listening ${typeof address === 'object' && address ? address.port : ''}`);
+});
+process.once('SIGTERM', async () => {
+  server.close();
+  await stopAlerting();
+  await platform.close();
+  process.exit(0);
+});

@@ -1,0 +1,3 @@
+import { describeAlertBacktestApi } from './alert-backtest-api.suite.ts';
+
+describeAlertBacktestApi('embedded', async () => ({}));

@@ -1,0 +1,3 @@
+import { describeAlertConfigApi } from './alert-config-api.suite.ts';
+
+describeAlertConfigApi('embedded', async () => ({}));

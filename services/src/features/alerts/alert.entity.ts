@@ -1,0 +1,62 @@
+import {
+  type AlertFields,
+  alertFieldsSchema,
+  alertGroupingRefusal,
+  alertListFiltersSchema,
+  DomainError,
+} from '@nq/contracts';
+import { z } from 'zod';
+import { streamIdOf } from '../../platform/entities/entity-decider.ts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { campaignEntity } from '../campaigns/campaign.entity.ts';
+import { type ConfigurationEntity, named } from '../configuration-access.ts';
+import { privateToOwner } from '../identity/visibility.ts';
+import { providerEntity } from '../providers/provider.entity.ts';
+import { universeEntity } from '../universes/universe.entity.ts';
+import { alertAccess, alertRoutes } from './alert.routes.ts';
+import { admitAlertBody } from './alert-admission.ts';
+
+/** The entities an alert narrows its measurements to; each must exist. */
+const referenced = [
+  { definition: campaignEntity, ids: (alert: AlertFields) => alert.campaigns },
+  { definition: universeEntity, ids: (alert: AlertFields) => alert.universes },
+  { definition: providerEntity, ids: (alert: AlertFields) => alert.providers },
+];
+
+const noPayload = z.object({});
+
+/** Spec §3 Alert: a profile's own (visible to it and to isGod profiles), enabled or disabled one command at a time. */
+export const alertEntity = {
+  kind: 'alert',
+  eventPrefix: 'Alert',
+  schema: alertFieldsSchema,
+  /** Spec §5: landline alerts are grouped by probe or universe, mobile ones by probe or campaign. */
+  rules(alert) {
+    const refusal = alertGroupingRefusal(alert.type, alert.grouping);
+    if (refusal) throw new DomainError(refusal, { details: { field: 'grouping', grouping: alert.grouping } });
+  },
+  references: (alert) =>
+    referenced.flatMap(({ definition, ids }) =>
+      [...new Set(ids(alert))].map((id) => ({
+        to: streamIdOf(definition, id),
+        missing: 'validation.invalidOption' as const,
+      })),
+    ),
+  intents: {
+    enable: { event: 'Enabled', payload: noPayload, changes: () => ({ enabled: true }) },
+    disable: { event: 'Disabled', payload: noPayload, changes: () => ({ enabled: false }) },
+  },
+} satisfies EntityDefinition<typeof alertFieldsSchema>;
+
+/** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
+export const alertConfiguration: ConfigurationEntity = {
+  definition: alertEntity,
+  collection: 'alertConfigs',
+  tag: 'Alerts',
+  ...named,
+  listFilters: alertListFiltersSchema,
+  routes: alertRoutes,
+  ...alertAccess,
+  visibility: privateToOwner(),
+  admitBody: admitAlertBody,
+};

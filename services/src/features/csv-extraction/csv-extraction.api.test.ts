@@ -1,0 +1,242 @@
+import {
+  csvBodyOf,
+  defaultCsvColumns,
+  type EnrichedMeasurement,
+  type FileRecord,
+  type ProfileFields,
+} from '@nq/contracts';
+import { parse } from 'csv-parse/sync';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
+import type { SignedClient } from '../../testing/signed-client.ts';
+import { everyLayer, openTestApi, type TestApi } from '../../testing/test-api.ts';
+import { waitFor } from '../../testing/wait-for.ts';
+import { storedNameOf } from '../files/file-job.ts';
+
+// The CSV extraction end to end on the embedded platform: the route records a file, the job worker scans the
+// measurements the profile sees and writes them in the template's columns to the file store.
+
+const programs: ProfileFields['programs'] = [
+  { id: 'speedtest', type: 2, program: 'Speed test', groups: [] },
+  { id: 'ping', type: 3, program: 'Ping', groups: [] },
+];
+const analystFields: Partial<ProfileFields> = {
+  service: 'mobile',
+  programs,
+  technologies: [4, 5],
+  serverDestinations: [{ name: 'madrid-1', ip: '10.0.0.1' }],
+  defaultDestinations: [{ name: 'google-dns', ip: '8.8.8.8' }],
+  layers: everyLayer.filter((layer) =>
+    ['csv_templates', 'csv_extractor', 'files_management', 'measurementAnalysis', 'maps'].includes(layer.id),
+  ),
+};
+const formula = '=HYPERLINK("http://evil.example","click")';
+const extractionOf = (service: string, programIds: string) => `/api/types/${service}/programs/${programIds}/csv`;
+
+/** Measurements of the requested programs and others, to targets of the profile and not, of both services. */
+function seededMeasurements(count: number): EnrichedMeasurement[] {
+  return Array.from({ length: count }, (_, index) => {
+    const ping = index % 3 === 0;
+    const web = index % 17 === 0;
+    const day = String(1 + (index % 28)).padStart(2, '0');
+    const minute = String(index % 60).padStart(2, '0');
+    const measuredAt = `2026-10-${day}T${String(index % 24).padStart(2, '0')}:${minute}:00.000Z`;
+    return sampleMeasurement({
+      measurementId: `m-${String(index).padStart(6, '0')}`,
+      probeId: `probe-${index % 9}`,
+      probeType: index % 11 === 0 ? 'landline' : 'mobile',
+      program: web ? 'web' : ping ? 'ping' : 'speedtest',
+      testType: ping ? 'icmp-ping' : 'http-download',
+      technology: index % 13 === 0 ? 98 : 4,
+      destination: { name: ping ? 'google-dns' : index % 7 === 0 ? 'frankfurt-1' : 'madrid-1' },
+      measuredAt,
+      receivedAt: measuredAt,
+      isp: index === 5 ? formula : 'Movistar',
+      kpis: ping ? { latency: 10 + (index % 40) } : { download: 50 + (index % 100) / 4, upload: 9 + (index % 10) },
+    });
+  });
+}
+
+describe('CSV extraction — embedded', { timeout: 120_000 }, () => {
+  let api: TestApi;
+  let analyst: SignedClient;
+  let other: SignedClient;
+  const dataset = seededMeasurements(6_000);
+
+  beforeAll(async () => {
+    api = await openTestApi();
+    analyst = await api.as('csv-extract-analyst', analystFields);
+    other = await api.as('csv-extract-other', analystFields);
+    expect(await api.platform.measurements.write(dataset)).toEqual({ failed: [] });
+  }, 120_000);
+  afterAll(() => api?.raw.close());
+
+  const extract = (client: SignedClient, body: object = {}, path = extractionOf('mobile', 'speedtest,ping')) =>
+    client.inject({ method: 'POST', url: path, payload: body });
+
+  async function extracted(client: SignedClient, body: object = {}, path?: string) {
+    const response = await extract(client, body, path);
+    expect(response.statusCode, response.body).toBe(202);
+    const { file } = response.json() as { file: FileRecord };
+    expect(file).toMatchObject({ service: 'csvExtractor', status: 'inProgress' });
+    expect(file.name).toMatch(/^extraction-mobile-\d{4}-\d{2}-\d{2}\.csv$/);
+    let ready: FileRecord | undefined;
+    await waitFor(`file ${file.id} ready`, async () => {
+      const { list } = (await client.inject('/files-management')).json() as { list: FileRecord[] };
+      ready = list.find((listed) => listed.id === file.id);
+      if (ready?.status === 'error') throw new Error(`the extraction failed: ${ready.errorCode}`);
+      return ready?.status === 'ready';
+    });
+    const chunks: Buffer[] = [];
+    for await (const chunk of api.platform.files.open(storedNameOf(file.id, file.name))) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString('utf8');
+    expect(ready!.size).toBe(Buffer.byteLength(text));
+    const [header, ...rows] = parse(text) as string[][];
+    return { text, header: header!, rows };
+  }
+
+  /** What the measurement search answers for the same filters, oldest first, of the service's probes. */
+  async function searched(filters: object) {
+    const found: EnrichedMeasurement[] = [];
+    for (let page = 1; ; page++) {
+      const response = await analyst.inject({
+        method: 'POST',
+        url: '/api/measurements/by/profile',
+        payload: { ...filters, sort: 'measuredAt', order: 'asc', page, pageSize: 500 },
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const { list } = response.json() as { list: EnrichedMeasurement[] };
+      found.push(...list);
+      if (list.length < 500) break;
+    }
+    return found.filter((measurement) => measurement.probeType === 'mobile');
+  }
+
+  it('writes, in the default template, every measurement the search finds for the same filters, oldest first', async () => {
+    const { header, rows } = await extracted(analyst, { tsStart: '2026-10-01', tsEnd: '2026-10-20' });
+    expect(header.join(',')).toBe(csvBodyOf(defaultCsvColumns(programs, [])));
+    // The destination rule: only the profile's targets for these programs (not frankfurt-1), as the search with them.
+    const expected = await searched({
+      programs: ['speedtest', 'ping'],
+      args: ['madrid-1', 'google-dns'],
+      technologies: [4, 5],
+      tsStart: '2026-10-01',
+      tsEnd: '2026-10-20',
+    });
+    expect(expected.length).toBeGreaterThan(2_000);
+    const column = (name: string) => header.indexOf(name);
+    expect(rows.map((row) => row[column('measurementId')])).toEqual(
+      [...expected]
+        .sort((a, b) => a.measuredAt.localeCompare(b.measuredAt) || a.measurementId.localeCompare(b.measurementId))
+        .map((measurement) => measurement.measurementId),
+    );
+    const byId = new Map(expected.map((measurement) => [measurement.measurementId, measurement]));
+    for (const row of [rows[0]!, rows[1_234]!, rows.at(-1)!]) {
+      const measurement = byId.get(row[column('measurementId')]!)!;
+      expect(row[column('program')]).toBe(measurement.program);
+      expect(row[column('destination')]).toBe(measurement.destination?.name);
+      expect(row[column('measuredAt')]).toBe(measurement.measuredAt);
+      const download = measurement.kpis.download;
+      expect(row[column('speedtest download')]).toBe(download === undefined ? '' : String(download));
+    }
+    expect(rows.some((row) => row[column('destination')] === 'frankfurt-1')).toBe(false);
+    expect(rows.some((row) => row[column('program')] === 'web')).toBe(false);
+  });
+
+  it('escapes a cell a spreadsheet would run as a formula', async () => {
+    const { text, header, rows } = await extracted(analyst, { probes: ['probe-5'] });
+    const evil = rows.find((row) => row[header.indexOf('measurementId')] === 'm-000005')!;
+    expect(evil[header.indexOf('isp')]).toBe(`'${formula}`);
+    expect(text).toContain(`"'=HYPERLINK(""http://evil.example"",""click"")"`);
+  });
+
+  it('writes the columns of the template asked for, in its order', async () => {
+    const columns = [
+      { program: 'speedtest', key: 'download' },
+      { field: 'measurementId' },
+      { program: 'ping', key: 'latency' },
+    ];
+    const created = await analyst.inject({
+      method: 'POST',
+      url: `${extractionOf('mobile', 'speedtest,ping')}/templates`,
+      payload: { name: 'Download first', columns },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const templateId = created.json().result.id as string;
+    const { header, rows } = await extracted(analyst, { templateId, probes: ['probe-3'] });
+    expect(header).toEqual(['speedtest download', 'measurementId', 'ping latency']);
+    const ping = dataset.find((m) => m.measurementId === rows.find((row) => row[2] !== '')![1])!;
+    expect(ping.program).toBe('ping');
+    expect(rows.every((row) => row[0] === '' || row[2] === '')).toBe(true);
+  });
+
+  it("uses the profile's first favourite template when none is asked for", async () => {
+    const created = await analyst.inject({
+      method: 'POST',
+      url: `${extractionOf('mobile', 'speedtest')}/templates`,
+      payload: { name: 'Favourite', columns: [{ field: 'probeId' }, { program: 'speedtest', key: 'upload' }] },
+    });
+    const templateId = created.json().result.id as string;
+    const favourite = (id: string, value: boolean) =>
+      analyst.inject({ method: 'PUT', url: `/profile/csvTemplates/${id}/favorite`, payload: { favorite: value } });
+    expect((await favourite(templateId, true)).statusCode).toBe(200);
+    expect((await favourite('default', false)).statusCode).toBe(200);
+    const { header, rows } = await extracted(analyst, { probes: ['probe-1'] });
+    expect(header).toEqual(['probeId', 'speedtest upload']);
+    expect(new Set(rows.map((row) => row[0]))).toEqual(new Set(['probe-1']));
+    // An extraction the favourite does not fit (ping only) falls back to the default template.
+    const ping = await extracted(analyst, { probes: ['probe-1'] }, extractionOf('mobile', 'ping'));
+    expect(ping.header.join(',')).toBe(csvBodyOf(defaultCsvColumns([programs[1]!], [])));
+    expect((await favourite('default', true)).statusCode).toBe(200);
+    expect((await favourite(templateId, false)).statusCode).toBe(200);
+  });
+
+  it("refuses another profile's template, a template of other programs, and programs or services not the profile's", async () => {
+    const created = await other.inject({
+      method: 'POST',
+      url: `${extractionOf('mobile', 'speedtest')}/templates`,
+      payload: { name: 'Not yours', columns: [{ field: 'probeId' }] },
+    });
+    const foreign = await extract(analyst, { templateId: created.json().result.id });
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json()).toMatchObject({ code: 'resource.notFound' });
+
+    const pingTemplate = await analyst.inject({
+      method: 'POST',
+      url: `${extractionOf('mobile', 'ping')}/templates`,
+      payload: { name: 'Ping only', columns: [{ program: 'ping', key: 'latency' }] },
+    });
+    const otherPrograms = await extract(
+      analyst,
+      { templateId: pingTemplate.json().result.id },
+      extractionOf('mobile', 'speedtest'),
+    );
+    expect(otherPrograms.statusCode).toBe(422);
+    expect(otherPrograms.json()).toMatchObject({ code: 'csvTemplates.programNotOffered', params: { program: 'ping' } });
+
+    const web = await extract(analyst, {}, extractionOf('mobile', 'speedtest,web'));
+    expect(web.statusCode).toBe(422);
+    expect(web.json()).toMatchObject({ code: 'csvTemplates.programNotOffered', params: { program: 'web' } });
+    const landline = await extract(analyst, {}, extractionOf('landline', 'speedtest'));
+    expect(landline.json()).toMatchObject({ code: 'csvTemplates.serviceNotOfProfile' });
+    const files = (await analyst.inject('/files-management')).json() as { list: FileRecord[] };
+    expect(files.list.filter((file) => file.status !== 'ready')).toEqual([]);
+  });
+
+  it('escapes formulas in the maps CSV too: every CSV goes through one writer', async () => {
+    const response = await analyst.inject({
+      method: 'POST',
+      url: '/maps?format=csv',
+      payload: {
+        kpi: 'download',
+        programs: ['speedtest'],
+        probes: ['probe-5'],
+        tsStart: '2026-10-06',
+        tsEnd: '2026-10-06',
+      },
+    });
+    expect(response.statusCode, response.body).toBe(200);
+    const [header, ...rows] = parse(response.body) as string[][];
+    expect(rows.find((row) => row[0] === 'm-000005')![header!.indexOf('isp')]).toBe(`'${formula}`);
+  });
+});

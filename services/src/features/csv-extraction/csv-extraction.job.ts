@@ -1,0 +1,106 @@
+import {
+  csvExtractionRequestSchema,
+  csvTemplateColumnSchema,
+  type EnrichedMeasurement,
+  type Profile,
+  profileServices,
+} from '@nq/contracts';
+import { z } from 'zod';
+import { type CsvField, writeCsv } from '../../platform/csv/csv-writer.ts';
+import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
+import type { Platform } from '../../platform/platform.ts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { configurationServices } from '../configuration.ts';
+import { csvColumnsOf } from '../csv-templates/csv-columns.ts';
+import { type FileProducer, fileJob } from '../files/file-job.ts';
+import { csvExtractionSelection } from './csv-extraction-selection.ts';
+import { asExtractionFailure } from './engine-refusal.ts';
+
+export const csvExtractionPayloadSchema = z.object({
+  /** The File record the CSV is the content of. */
+  fileId: z.string(),
+  service: z.enum(profileServices),
+  programs: z.array(z.string()).min(1),
+  // The request's filters (its template already resolved to `columns`).
+  filters: csvExtractionRequestSchema,
+  /** The template's columns when it was asked for: a retry writes the same columns. */
+  columns: z.array(csvTemplateColumnSchema).min(1),
+  /** Who asked: the file holds what their profile sees when the job runs. */
+  userId: z.string(),
+  profileId: z.string(),
+});
+export type CsvExtractionPayload = z.output<typeof csvExtractionPayloadSchema>;
+
+export const csvExtractionKind: JobKind<CsvExtractionPayload> = {
+  name: 'csv-extraction',
+  payload: csvExtractionPayloadSchema,
+  concurrency: 2,
+  retry: { attempts: 3, backoffMs: 10_000 },
+  timeoutMs: 60 * 60_000,
+};
+
+/** Measurements read per page of the scan. */
+const SCAN_BATCH = 5_000;
+/** Progress is told after at least this many more rows. */
+const PROGRESS_EVERY_ROWS = 5_000;
+
+async function profileOf(platform: Platform, profileId: string): Promise<Profile> {
+  const services = configurationServices(platform.eventStore, platform.config.configuration);
+  const { state } = await services.profile.load(profileId);
+  if (state.status !== 'active') throw new PermanentJobFailure(`profile ${profileId} no longer exists`);
+  return { ...(state.fields as Profile), id: state.id };
+}
+
+/** The engine's batches; a selection it refuses becomes the file's error (`measurements.fetchFailed`). */
+async function* scanned(engine: AnalyticsEngine, ...args: Parameters<AnalyticsEngine['scan']>) {
+  try {
+    yield* engine.scan(...args);
+  } catch (error) {
+    throw asExtractionFailure(error);
+  }
+}
+
+/**
+ * The extraction's CSV (spec §1, §7 CSV): every measurement the profile sees for the selection, one row each in the
+ * template's columns, streamed from the engine's scan (a point in time on Elasticsearch) to the output. Memory stays
+ * flat whatever the size: a batch is written only once the output has taken the one before.
+ */
+export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtractionPayload> {
+  const engine = analyticsFor(platform.measurements, platform.sql);
+  return async (payload, output) => {
+    const { signal } = output;
+    const profile = await profileOf(platform, payload.profileId);
+    const { selection, scope } = csvExtractionSelection(profile, payload);
+    const total = await engine.count(selection, scope, { signal }).catch((error: unknown) => {
+      throw asExtractionFailure(error);
+    });
+    const fields: CsvField<EnrichedMeasurement>[] = csvColumnsOf(payload).map((column) => ({
+      label: column.header,
+      // An empty cell is written empty, not as an empty text.
+      value: (measurement) => {
+        const cell = column.cellOfOne(measurement);
+        return cell === '' ? undefined : cell;
+      },
+    }));
+    let told = 0;
+    const percentOf = (rows: number) => (total > 0 ? Math.min(99, Math.floor((rows / total) * 100)) : 0);
+    const rows = await writeCsv(
+      output.stream,
+      fields,
+      scanned(engine, selection, scope, { signal, batchSize: SCAN_BATCH }),
+      {
+        signal,
+        onBatch: async (written) => {
+          if (written - told < PROGRESS_EVERY_ROWS) return;
+          told = written;
+          await output.progress({ rows: written, percent: percentOf(written) });
+        },
+      },
+    );
+    await output.progress({ rows, percent: percentOf(rows) });
+  };
+}
+
+/** Job kind `csv-extraction`: the content of a File record (files management lists it, its link downloads it). */
+export const csvExtractionJob = fileJob(csvExtractionKind, csvExtractionProducer);

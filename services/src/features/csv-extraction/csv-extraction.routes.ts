@@ -1,0 +1,75 @@
+import { createHash } from 'node:crypto';
+import { csvExtractionAnswerSchema, csvExtractionRequestSchema, csvScopeParamsSchema } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { layerAccess } from '../../platform/http/access-rule.ts';
+import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/csv-template-admission.ts';
+import { errorResponse } from '../feature-routes.ts';
+import type { FileRecords } from '../files/file-records.ts';
+import { languageOf } from '../measurements-api/caller.ts';
+import { csvExtractionKind } from './csv-extraction.job.ts';
+import { csvExtractionSelection } from './csv-extraction-selection.ts';
+import { type CsvTemplateSources, extractionColumns } from './csv-extraction-template.ts';
+
+export type CsvExtractionRouteOptions = CsvTemplateSources & { files: FileRecords };
+
+/** A retried request (same Idempotency-Key, same user) names the same file, so it queues nothing twice. */
+const fileIdOf = (userId: string, idempotencyKey: string | undefined) =>
+  idempotencyKey === undefined
+    ? undefined
+    : `file-${createHash('sha256').update(`csv-extraction\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32)}`;
+
+/** `extraction-mobile-2026-11-25.csv`: the service and the day it was asked for, in the profile's time zone. */
+const fileNameOf = (service: string, timeZone: string, now: Date) =>
+  `extraction-${service}-${new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)}.csv`;
+
+/**
+ * Spec §7 CSV `POST /api/types/{service}/programs/{programs}/csv`: asks for the extraction of the measurements the
+ * profile sees for these programs and filters, in a template's columns: a File record (files management) whose job
+ * writes the CSV. What cannot be extracted (a service, program or template not the profile's, programs without
+ * targets) is refused here, before anything is queued.
+ */
+export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOptions> = async (app, options) => {
+  const { files } = options;
+  app.post(
+    '/api/types/:service/programs/:programs/csv',
+    {
+      config: { access: layerAccess(['csv_extractor']) },
+      schema: {
+        tags: ['CSV templates'],
+        summary: 'Extract the measurements of programs as CSV in a template’s columns: a file made by a job',
+        params: csvScopeParamsSchema,
+        body: csvExtractionRequestSchema.prefault({}),
+        response: {
+          202: csvExtractionAnswerSchema,
+          400: errorResponse,
+          404: errorResponse,
+          422: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { service, programs } = request.params;
+      const { templateId, ...filters } = request.body;
+      const { viewer } = request;
+      admitCsvTemplateService(viewer.profile, service);
+      admitCsvTemplateColumns(
+        viewer.profile,
+        programs.map((program) => ({ program, field: 'program', operation: 'value' })),
+      );
+      const extraction = { service, programs, filters };
+      csvExtractionSelection(viewer.profile, extraction);
+      const columns = await extractionColumns(options, viewer.profile, extraction, templateId, languageOf(request));
+      const header = request.headers['idempotency-key'];
+      const fileId = fileIdOf(viewer.userId, typeof header === 'string' ? header : undefined);
+      const { file } = await files.request({
+        service: 'csvExtractor',
+        owner: { userId: viewer.userId, profileId: viewer.profileId },
+        name: fileNameOf(service, viewer.profile.timeZone, new Date()),
+        jobKind: csvExtractionKind,
+        payload: { ...extraction, columns, userId: viewer.userId, profileId: viewer.profileId },
+        ...(fileId ? { fileId } : {}),
+      });
+      return reply.status(202).send({ file });
+    },
+  );
+};

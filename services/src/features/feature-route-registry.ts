@@ -1,0 +1,189 @@
+import type { ConfigurationKind } from '@nq/contracts';
+import type { FastifyInstance } from 'fastify';
+import type { Config } from '../config/config.ts';
+import type { Platform } from '../platform/platform.ts';
+import { alertBacktestRoutes } from './alerts/alert-backtest.routes.ts';
+import { alertHistoryRoutes } from './alerts/alert-history.routes.ts';
+import { openAlertingStore } from './alerts/alert-history-store.ts';
+import { analyticsFor } from './analytics/analytics-for-store.ts';
+import { graphicRoutes } from './analytics/graphic.routes.ts';
+import { seriesLabeller } from './analytics/series-labels.ts';
+import { changeMarkerRoutes } from './change-markers/change-markers.routes.ts';
+import { changeMarkerFinder } from './change-markers/change-markers.ts';
+import { configurationEntities, type configurationServices, projectionOf } from './configuration.ts';
+import { csvExtractionRoutes } from './csv-extraction/csv-extraction.routes.ts';
+import { csvTemplateRoutes } from './csv-templates/csv-templates.routes.ts';
+import { downloadLinks } from './files/download-link.ts';
+import { fileRecords } from './files/file-records.ts';
+import { filesRoutes } from './files/files.routes.ts';
+import { gatewayRoutes } from './gateway/gateway.routes.ts';
+import { probeCredentialRoutes } from './gateway/probe-credentials.routes.ts';
+import type { Identity } from './identity/open-identity.ts';
+import { openLaunchStore } from './launcher/launch-store.ts';
+import { launcherRoutes } from './launcher/launcher.routes.ts';
+import { probeCommandRoutes } from './launcher/probe-commands.routes.ts';
+import { measurementsApiRoutes } from './measurements-api/routes.ts';
+import { monthlyDataRoutes } from './monthly-data/monthly-data.routes.ts';
+import { personalDashboardRoutes } from './personal-dashboards/personal-dashboard.routes.ts';
+import { probeStatusRoutes } from './probe-status/probe-status.routes.ts';
+import { pushRoutes } from './push/push.routes.ts';
+import { openPushSubscriptions } from './push/push-subscriptions.ts';
+import { vapidKeys } from './push/vapid-keys.ts';
+import { scorecardReportRoutes } from './reports/scorecard-report.routes.ts';
+import { scorecardCalculationRoutes } from './scorecards/scorecard-calculation.routes.ts';
+import { smartPerformanceRoutes } from './smart-performance/smart-performance.routes.ts';
+import { storyboardRoutes } from './storyboard/storyboard.routes.ts';
+import type { AssignableProfiles } from './users/assignable-profiles.ts';
+import { userProfileRoutes } from './users/user-profiles.routes.ts';
+
+/** What the features' routes are built from: the platform, the configuration services and identity. */
+export interface FeatureRouteContext {
+  config: Config;
+  platform: Platform;
+  services: ReturnType<typeof configurationServices>;
+  identity: Identity;
+  assignable: AssignableProfiles;
+}
+
+/**
+ * The features' routes beside the configuration entities' (which the API serves from their registry): a feature
+ * adds its routes here, as it adds its workers and jobs to platformRuns, and the composition root stays as it is.
+ */
+export async function registerFeatureRoutes(api: FastifyInstance, context: FeatureRouteContext) {
+  const { config, platform, services, identity, assignable } = context;
+  const { eventStore, readStore, projector } = platform;
+  await api.register(userProfileRoutes, {
+    prefix: '/users',
+    assignable,
+    identity: identity.service,
+    users: services.user,
+    readStore,
+    visibility: configurationEntities.user.visibility,
+  });
+  const probeEntry = configurationEntities.probe;
+  await api.register(probeCredentialRoutes, {
+    prefix: '/probes',
+    identity: identity.service,
+    probes: services.probe,
+    visibility: probeEntry.visibility,
+  });
+  await api.register(gatewayRoutes, {
+    prefix: '/gateway/v1',
+    probes: services.probe,
+    taskSuites: services['task-suite'],
+    log: platform.log,
+    topics: platform.topics,
+    secrets: platform.secrets,
+  });
+  const launches = await openLaunchStore(platform.sql, config.launcher);
+  await api.register(probeCommandRoutes, {
+    prefix: '/gateway/v1',
+    launches,
+    log: platform.log,
+    topics: platform.topics,
+  });
+  await api.register(launcherRoutes, {
+    prefix: '/api/launches',
+    launches,
+    probes: services.probe,
+    probeVisibility: probeEntry.visibility,
+    log: platform.log,
+    topics: platform.topics,
+  });
+  await api.register(probeStatusRoutes, {
+    readStore,
+    probeVisibility: probeEntry.visibility,
+    clusterVisibility: configurationEntities.cluster.visibility,
+  });
+  const analytics = analyticsFor(platform.measurements, platform.sql);
+  // The breakdowns whose values are configuration entity ids (an ISP may be a provider's), named in every graphic.
+  const named = (kind: ConfigurationKind) => {
+    const { collection, visibility } = configurationEntities[kind];
+    return { collection, visibility };
+  };
+  const labels = seriesLabeller(readStore, {
+    campaign: named('campaign'),
+    cluster: named('cluster'),
+    universe: named('universe'),
+    probe: named('probe'),
+    tag: named('tag'),
+    provider: named('provider'),
+    isp: named('provider'),
+  });
+  await api.register(graphicRoutes, { engine: analytics, labels });
+  await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: services.scorecard, labels });
+  await api.register(scorecardReportRoutes, { files: fileRecords(platform), scorecards: services.scorecard });
+  await api.register(monthlyDataRoutes, { files: fileRecords(platform) });
+  await api.register(smartPerformanceRoutes, { engine: analytics, labels });
+  await api.register(measurementsApiRoutes, {
+    engine: analytics,
+    labels,
+    measurements: platform.measurements,
+    readStore,
+    probeVisibility: probeEntry.visibility,
+    mapSampleLimit: config.maps.sampleLimit,
+  });
+  await api.register(csvTemplateRoutes, {
+    templates: services['csv-template'],
+    profiles: services.profile,
+    readStore,
+    projector,
+    projection: projectionOf(configurationEntities['csv-template']),
+  });
+  await api.register(csvExtractionRoutes, {
+    files: fileRecords(platform),
+    templates: services['csv-template'],
+    profiles: services.profile,
+  });
+  const changeMarkers = changeMarkerFinder({
+    eventStore,
+    entityOf: (kind) => ({
+      service: services[kind],
+      visibility: configurationEntities[kind].visibility,
+      access: configurationEntities[kind].access,
+    }),
+  });
+  await api.register(changeMarkerRoutes, { changeMarkers });
+  await api.register(storyboardRoutes, {
+    engine: analytics,
+    scorecards: services.scorecard,
+    readStore,
+    probeVisibility: probeEntry.visibility,
+    campaignVisibility: configurationEntities.campaign.visibility,
+    clusterVisibility: configurationEntities.cluster.visibility,
+  });
+  await api.register(alertBacktestRoutes, {
+    prefix: '/api/alert-config',
+    engine: analytics,
+    readStore,
+    entityOf: (kind: ConfigurationKind) => ({
+      service: services[kind],
+      visibility: configurationEntities[kind].visibility,
+    }),
+  });
+  await api.register(alertHistoryRoutes, {
+    prefix: '/api/alert-history',
+    history: await openAlertingStore(platform.sql),
+  });
+  await api.register(personalDashboardRoutes, {
+    prefix: '/dashboards/personal',
+    dashboards: services['personal-dashboard'],
+    readStore,
+    collection: configurationEntities['personal-dashboard'].collection,
+    files: fileRecords(platform),
+    mailOutbox: platform.mailOutbox,
+    publicUrl: config.http.publicUrl,
+  });
+  await api.register(filesRoutes, {
+    prefix: '/files-management',
+    records: fileRecords(platform),
+    store: platform.files,
+    links: downloadLinks(platform.secretKey),
+  });
+  await api.register(pushRoutes, {
+    prefix: '/api/push',
+    subscriptions: await openPushSubscriptions(platform.sql),
+    publicKey: (await vapidKeys(platform.sql, config.push.vapidKeys)).publicKey,
+    allowPrivateEndpoints: config.push.allowPrivateEndpoints,
+  });
+}

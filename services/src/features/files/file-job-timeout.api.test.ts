@@ -1,0 +1,3 @@
+import { describeFileJobTimeout } from './file-job-timeout.suite.ts';
+
+describeFileJobTimeout('embedded job queue', async () => ({}));

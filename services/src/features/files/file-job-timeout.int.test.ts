@@ -1,0 +1,9 @@
+import { randomUUID } from 'node:crypto';
+import { infra } from '../../testing/infra.ts';
+import { describeFileJobTimeout } from './file-job-timeout.suite.ts';
+
+describeFileJobTimeout('BullMQ on Redis', async () => ({
+  JOBS_ADAPTER: 'bullmq',
+  REDIS_URL: infra.redisUrl,
+  ELASTICSEARCH_INDEX_PREFIX: `nq_test_${randomUUID().replaceAll('-', '').slice(0, 12)}`,
+}));

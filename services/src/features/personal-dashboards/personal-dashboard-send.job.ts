@@ -1,0 +1,89 @@
+import {
+  DomainError,
+  languages,
+  type PersonalDashboardFields,
+  type Profile,
+  queryIrSchema,
+  translate,
+} from '@nq/contracts';
+import { z } from 'zod';
+import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
+import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { programsScopeOf } from '../analytics/destination-scope.ts';
+import { configurationServices } from '../configuration.ts';
+import { fileJob } from '../files/file-job.ts';
+import { dashboardPdf, type GraphicAnswer } from './dashboard-pdf.ts';
+
+export const personalDashboardSendPayloadSchema = z.object({
+  fileId: z.string(),
+  dashboardId: z.string(),
+  /** The dashboard as it was when sent. */
+  version: z.number().int(),
+  timeZone: z.string(),
+  language: z.enum(languages),
+  userId: z.string(),
+  profileId: z.string(),
+});
+export type PersonalDashboardSendPayload = z.output<typeof personalDashboardSendPayloadSchema>;
+
+export const personalDashboardSendKind: JobKind<PersonalDashboardSendPayload> = {
+  name: 'personal-dashboard-send',
+  payload: personalDashboardSendPayloadSchema,
+  concurrency: 2,
+  retry: { attempts: 3, backoffMs: 5_000 },
+  timeoutMs: 5 * 60_000,
+};
+
+/** The dashboard as sent, its graphics' queries run (in parallel) as the sender's profile sees the data now. */
+export async function renderDashboardPdf(
+  platform: Platform,
+  payload: PersonalDashboardSendPayload,
+  signal?: AbortSignal,
+) {
+  const services = configurationServices(platform.eventStore, platform.config.configuration);
+  const [{ state: profileState }, { state: dashboardState }] = await Promise.all([
+    services.profile.load(payload.profileId),
+    services['personal-dashboard'].load(payload.dashboardId),
+  ]);
+  if (profileState.status !== 'active') throw new PermanentJobFailure(`profile ${payload.profileId} no longer exists`);
+  if (dashboardState.version < payload.version)
+    throw new PermanentJobFailure(`dashboard ${payload.dashboardId} is not at version ${payload.version}`);
+  const { state: dashboard } = await services['personal-dashboard'].load(payload.dashboardId);
+  const fields = dashboard.fields as PersonalDashboardFields;
+  const profile = { ...(profileState.fields as Profile), id: profileState.id } as Profile;
+  const engine = analyticsFor(platform.measurements, platform.sql);
+  const graphics = fields.categories.flatMap((category) =>
+    category.graphics.map((graphic) => ({ category: category.name, graphic })),
+  );
+  const answers: GraphicAnswer[] = await Promise.all(
+    graphics.map(async ({ category, graphic }) => {
+      try {
+        const request = queryIrSchema.parse(graphic.request);
+        const { scope } = programsScopeOf(profile, request.programs);
+        const result = await engine.run(request, scope, signal ? { signal } : {});
+        return { category, graphic, result };
+      } catch (error) {
+        // One graphic's data refused (say, a program the profile no longer has) leaves a note, not a failed PDF.
+        if (!(error instanceof DomainError)) throw error;
+        return { category, graphic, error: translate(error.code, payload.language, error.params) };
+      }
+    }),
+  );
+  const { document, warnings } = dashboardPdf(fields, answers, {
+    profile: profile.name,
+    language: payload.language,
+    timeZone: payload.timeZone,
+    generatedAt: new Date(),
+  });
+  return { pdf: await renderPdf(document), warnings };
+}
+
+/** Job kind `personal-dashboard-send`: the PDF of a File record; the files feature e-mails its owner when it is ready. */
+export const personalDashboardSendJob = fileJob(personalDashboardSendKind, (platform) => async (payload, output) => {
+  await output.progress({ percent: 10 });
+  const { pdf } = await renderDashboardPdf(platform, payload, output.signal);
+  await output.progress({ percent: 90 });
+  output.stream.write(pdf);
+});

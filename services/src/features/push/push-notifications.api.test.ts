@@ -1,0 +1,3 @@
+import { describePushNotificationsApi } from './push-notifications-api.suite.ts';
+
+describePushNotificationsApi('embedded', async () => ({}));

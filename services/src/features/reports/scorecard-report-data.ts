@@ -1,0 +1,60 @@
+import type { Language, MetricSeries, ScorecardCalculationRequest } from '@nq/contracts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import {
+  analyticsScopeOf,
+  type Caller,
+  calculateScorecard,
+  type ScorecardSources,
+} from '../scorecards/calculate-scorecard.ts';
+import { scoredKpis } from '../scorecards/scorecard-calculation.ts';
+import { isMeasuredKpi, kpiQuery } from '../scorecards/scorecard-queries.ts';
+import { scorecardAsOf } from '../scorecards/scorecard-version.ts';
+import type { ScorecardReportData } from './scorecard-report.ts';
+
+export interface ScorecardReportSources extends ScorecardSources {
+  readStore: ReadStore;
+  /** The read model naming the compared entities (providers: an ISP is a provider too). */
+  providers: string;
+}
+
+/**
+ * Everything the scorecard report shows, read as the caller: the calculation (as `GET /scorecards/{id}/calculations`
+ * answers it), then, at the very configuration version and window it used, each KPI's daily average per compared
+ * entity (the drilldown of every entity at once), and the entities' names.
+ */
+export async function gatherScorecardReport(
+  sources: ScorecardReportSources,
+  id: string,
+  request: ScorecardCalculationRequest,
+  caller: Caller,
+  language: Language,
+): Promise<ScorecardReportData> {
+  const calculation = await calculateScorecard(sources, id, request, caller);
+  const { scorecard } = await scorecardAsOf(sources.scorecards, id, calculation.configuration.position);
+  const scope = analyticsScopeOf(caller.profile);
+  const entities = new Set(calculation.live.entities.map((entity) => entity.entity));
+  const drilldowns = await Promise.all(
+    scoredKpis(scorecard)
+      .filter(({ kpi }) => isMeasuredKpi(kpi))
+      .map(async ({ kpi }) => {
+        const query = kpiQuery(scorecard, kpi, null, calculation.live.window, 'day');
+        const result = query ? await sources.engine.run(query, scope, { signal: caller.signal }) : undefined;
+        const series: MetricSeries[] =
+          result?.kind === 'metric'
+            ? result.series.filter((item) => entities.has(String(item.key[calculation.comparedBy])))
+            : [];
+        return { kpi, series };
+      }),
+  );
+  const documents = await sources.readStore.getMany(sources.providers, [...entities]);
+  const names = new Map<string, string>();
+  for (const [entity, document] of documents) if (typeof document.name === 'string') names.set(entity, document.name);
+  return {
+    calculation,
+    drilldowns,
+    names,
+    profileName: caller.profile.name,
+    language,
+    generatedAt: caller.now,
+  };
+}

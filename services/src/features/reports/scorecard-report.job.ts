@@ -1,0 +1,74 @@
+import { languages, scorecardCalculationRequestSchema } from '@nq/contracts';
+import { z } from 'zod';
+import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
+import { pdfPageCount, renderPdf } from '../../platform/pdf/pdf-renderer.ts';
+import type { Platform } from '../../platform/platform.ts';
+import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { configurationEntities, configurationServices } from '../configuration.ts';
+import { fileJob } from '../files/file-job.ts';
+import type { Caller } from '../scorecards/calculate-scorecard.ts';
+import { scorecardReport } from './scorecard-report.ts';
+import { gatherScorecardReport, type ScorecardReportSources } from './scorecard-report-data.ts';
+
+export const scorecardReportPayloadSchema = z.object({
+  /** The File record the PDF is the content of. */
+  fileId: z.string(),
+  scorecardId: z.string(),
+  selection: scorecardCalculationRequestSchema,
+  /** Who asked: the report reads the data as their profile sees it when the job runs. */
+  userId: z.string(),
+  profileId: z.string(),
+  language: z.enum(languages),
+});
+export type ScorecardReportPayload = z.output<typeof scorecardReportPayloadSchema>;
+
+export const scorecardReportKind: JobKind<ScorecardReportPayload> = {
+  name: 'scorecard-report',
+  payload: scorecardReportPayloadSchema,
+  concurrency: 2,
+  retry: { attempts: 3, backoffMs: 5_000 },
+  timeoutMs: 5 * 60_000,
+};
+
+export const reportSourcesOf = (platform: Platform): ScorecardReportSources => ({
+  engine: analyticsFor(platform.measurements, platform.sql),
+  scorecards: configurationServices(platform.eventStore, platform.config.configuration).scorecard,
+  readStore: platform.readStore,
+  providers: configurationEntities.provider.collection,
+});
+
+/**
+ * The scorecard report as PDF bytes, read as the payload's profile sees the data when it runs (a scorecard gone or a
+ * window out of its dates is a `DomainError`: the file fails with its code, no retry).
+ */
+export async function renderScorecardReport(platform: Platform, payload: ScorecardReportPayload, signal?: AbortSignal) {
+  const services = configurationServices(platform.eventStore, platform.config.configuration);
+  const { state } = await services.profile.load(payload.profileId);
+  if (state.status !== 'active') throw new PermanentJobFailure(`profile ${payload.profileId} no longer exists`);
+  const caller: Caller = {
+    profile: { ...(state.fields as Caller['profile']), id: state.id },
+    now: new Date(),
+    ...(signal ? { signal } : {}),
+  };
+  const data = await gatherScorecardReport(
+    reportSourcesOf(platform),
+    payload.scorecardId,
+    payload.selection,
+    caller,
+    payload.language,
+  );
+  const { document, warnings } = scorecardReport(data);
+  const pdf = await renderPdf(document);
+  return { pdf, pages: pdfPageCount(pdf), warnings };
+}
+
+/**
+ * Job kind `scorecard-report`: the content of a File record (files management lists it, its link downloads it),
+ * written through the file store, so that nobody sees the PDF before it is whole.
+ */
+export const scorecardReportJob = fileJob(scorecardReportKind, (platform) => async (payload, output) => {
+  await output.progress({ percent: 10 });
+  const { pdf } = await renderScorecardReport(platform, payload, output.signal);
+  await output.progress({ percent: 90 });
+  output.stream.write(pdf);
+});

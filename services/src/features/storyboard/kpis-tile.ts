@@ -1,0 +1,51 @@
+import { type KpiId, kpiById, type Profile, storyboardDefaultKpis, storyboardLimits } from '@nq/contracts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import { queryIrOf } from '../measurements-api/validated.ts';
+import { lastDays } from './last-days.ts';
+import { type TileContext, tileErrorOf } from './tile.ts';
+
+/** The profile's main KPIs: the first ones it lists, or the defaults when it lists none. */
+export const mainKpisOf = (profile: Profile): KpiId[] =>
+  (profile.kpis.length > 0 ? profile.kpis.map((kpi) => kpi.id) : [...storyboardDefaultKpis])
+    .filter((kpi): kpi is KpiId => kpiById.has(kpi))
+    .slice(0, storyboardLimits.kpis);
+
+/**
+ * The main KPIs' daily averages over the last 30 days, each as the evolution screen would chart it (the same
+ * selection, so its link shows the same numbers). One KPI failing shows its error in its place.
+ */
+export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope: AnalyticsScope, context: TileContext) {
+  const selection = lastDays(storyboardLimits.days, context.now, scope);
+  const list = await Promise.all(
+    mainKpisOf(profile).map(async (kpi) => {
+      try {
+        const ir = queryIrOf({
+          graphicType: 'line',
+          kpi,
+          metric: 'avg',
+          granularity: 'day',
+          globalAverage: true,
+          ...selection,
+        });
+        const result = await engine.run(ir, scope, { signal: context.signal });
+        const series = result.kind === 'metric' ? result.series[0] : undefined;
+        const definition = kpiById.get(kpi)!;
+        return {
+          kpi,
+          unit: definition.unit,
+          inverse: definition.inverse,
+          days: (series?.buckets ?? []).map((bucket) => ({
+            day: String(bucket.key),
+            value: bucket.value,
+            count: bucket.count,
+          })),
+          average: series?.globalAverage ?? null,
+        };
+      } catch (error) {
+        return { kpi, error: tileErrorOf(error, 'evolution.fetchFailed', context) };
+      }
+    }),
+  );
+  return { ...selection, list };
+}

@@ -1,0 +1,64 @@
+import { pickLanguage, storyboardResponseSchema } from '@nq/contracts';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { layerAccess } from '../../platform/http/access-rule.ts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { Visibility } from '../identity/visibility.ts';
+import { clientAbortSignal } from '../measurements-api/engine-call.ts';
+import { analyticsScopeOf } from '../scorecards/calculate-scorecard.ts';
+import { erroredMeasurementsTile } from './errors-tile.ts';
+import { kpisTile } from './kpis-tile.ts';
+import { previousScoresCache } from './previous-scores.ts';
+import { probeStatusTile } from './probe-status-tile.ts';
+import { scorecardsTile } from './scorecards-tile.ts';
+import { type TileContext, tileOf } from './tile.ts';
+
+export interface StoryboardRouteOptions {
+  engine: AnalyticsEngine;
+  scorecards: EntityService;
+  readStore: ReadStore;
+  probeVisibility: Visibility;
+  campaignVisibility: Visibility;
+  clusterVisibility: Visibility;
+}
+
+/**
+ * Spec §2 /storyboard: the profile's picture at a glance in one round trip — its active scorecards with their trend,
+ * its probes by state, its main KPIs over the last 30 days and its latest errored measurements — each tile computed
+ * in parallel and within the profile's scope, each failing on its own.
+ */
+export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = async (app, options) => {
+  const sources = { ...options, previousScores: previousScoresCache() };
+  app.get(
+    '/api/storyboard',
+    {
+      config: { access: layerAccess(['storyboard']) },
+      schema: {
+        tags: ['Storyboard'],
+        summary:
+          "The storyboard's tiles: active scorecards, probe states, main KPIs over 30 days, latest errored measurements",
+        response: { 200: storyboardResponseSchema },
+      },
+    },
+    async (request, reply) => {
+      const { viewer } = request;
+      const context: TileContext = {
+        language: pickLanguage(request.headers['accept-language']),
+        now: new Date(),
+        signal: clientAbortSignal(reply),
+        log: request.log,
+      };
+      const scope = analyticsScopeOf(viewer.profile);
+      const [scorecards, probeStatus, kpis, errors] = await Promise.all([
+        tileOf('scorecards.calculateFailed', context, () => scorecardsTile(sources, viewer, context)),
+        tileOf('probes.fetchFailed', context, () =>
+          probeStatusTile(sources.readStore, sources.probeVisibility, viewer),
+        ),
+        tileOf('evolution.fetchFailed', context, () => kpisTile(sources.engine, viewer.profile, scope, context)),
+        tileOf('measurements.fetchFailed', context, () => erroredMeasurementsTile(sources.engine, scope, context)),
+      ]);
+      return { generatedAt: context.now.toISOString(), scorecards, probeStatus, kpis, errors, alerts: null };
+    },
+  );
+};

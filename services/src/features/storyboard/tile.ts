@@ -1,0 +1,39 @@
+import { DomainError, type HttpErrorCode, type Language, type StoryboardTileError, translate } from '@nq/contracts';
+import type { FastifyBaseLogger } from 'fastify';
+
+export type Tile<Data> = { data: Data } | { error: StoryboardTileError };
+
+/** What every tile is given: who asks (their language), when, and the signal that ends its queries. */
+export interface TileContext {
+  language: Language;
+  now: Date;
+  signal: AbortSignal;
+  log: FastifyBaseLogger;
+}
+
+/**
+ * A failure as a tile shows it: its own catalogue code when it is a domain error (e.g. out of the profile's dates),
+ * else the tile's `fallback` (spec §8's fetch error of what it shows); the cause goes to the log.
+ */
+export function tileErrorOf(error: unknown, fallback: HttpErrorCode, context: TileContext): StoryboardTileError {
+  if (!(error instanceof DomainError)) context.log.error({ err: error }, `storyboard: ${fallback}`);
+  const { code, params } = error instanceof DomainError ? error : { code: fallback, params: {} };
+  return {
+    code,
+    message: translate(code, context.language, params),
+    ...(Object.keys(params).length > 0 ? { params: { ...params } } : {}),
+  };
+}
+
+/** The tile's data, or its error in its slot: one tile failing leaves the others answering. */
+export async function tileOf<Data>(
+  fallback: HttpErrorCode,
+  context: TileContext,
+  work: () => Promise<Data>,
+): Promise<Tile<Data>> {
+  try {
+    return { data: await work() };
+  } catch (error) {
+    return { error: tileErrorOf(error, fallback, context) };
+  }
+}
