@@ -403,6 +403,7 @@ const items: DemoItem[] = [
         'storyboard',
         'evolution',
         'benchmark',
+        'basic_graphic_generator',
         'bydestination',
         'scorecard_live',
         'scorecard_comparison',

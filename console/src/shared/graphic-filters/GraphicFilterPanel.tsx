@@ -83,6 +83,7 @@ export function GraphicFilterPanel({
   programsRequired = false,
   datesError,
   pickers = 'analysis',
+  kpiField = true,
   children,
 }: {
   kpis: readonly CatalogueKpi[];
@@ -95,6 +96,8 @@ export function GraphicFilterPanel({
   programsRequired?: boolean;
   datesError?: string | undefined;
   pickers?: 'analysis' | 'selection';
+  /** False for a graphic plotting fields rather than a KPI (boxplot, scatterplot): its screen picks them itself. */
+  kpiField?: boolean;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(['graphicFilters', 'analysis']);
@@ -107,12 +110,14 @@ export function GraphicFilterPanel({
       <legend className="sr-only">{t('graphicFilters:filters')}</legend>
       {analysis && (
         <>
-          <SelectField
-            label={t('analysis:kpi')}
-            value={filters.kpi}
-            onChange={(event) => set({ kpi: event.target.value as KpiId })}
-            options={kpis.map((kpi) => ({ value: kpi.id, label: `${kpi.label} (${kpi.unit})` }))}
-          />
+          {kpiField && (
+            <SelectField
+              label={t('analysis:kpi')}
+              value={filters.kpi}
+              onChange={(event) => set({ kpi: event.target.value as KpiId })}
+              options={kpis.map((kpi) => ({ value: kpi.id, label: `${kpi.label} (${kpi.unit})` }))}
+            />
+          )}
           <SelectField
             label={t('analysis:metric')}
             value={filters.metric}
