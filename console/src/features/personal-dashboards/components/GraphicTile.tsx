@@ -1,0 +1,233 @@
+import type { QueryIr } from '@nq/contracts/analytics/query-ir';
+import { type KeyboardEvent, type PointerEvent, type RefObject, useMemo, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { isApiError } from '../../../shared/api/api-error.ts';
+import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { useProfile } from '../../../shared/api/profile.ts';
+import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
+import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
+import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { Modal } from '../../../shared/ui/Modal.tsx';
+import { Spinner } from '../../../shared/ui/screens.tsx';
+import type { DashboardGraphic, GraphicLayout } from '../api/dashboards-api.ts';
+import { arrowSteps, cellsOf, moved, ROW_HEIGHT_PX, resized } from '../model/grid-layout.ts';
+import { useGraphicAnswer } from './useGraphicAnswer.ts';
+
+/** The tile's title bar and padding around the drawing (the grid's gap comes off each tile too). */
+const TILE_CHROME_PX = 72;
+
+export interface GraphicTileProps {
+  graphic: DashboardGraphic;
+  /** Where it is drawn now (while being dragged: where it would land). */
+  layout: GraphicLayout;
+  request: QueryIr;
+  grid: RefObject<HTMLElement | null>;
+  /** The owner arranges and deletes graphics; anyone else only reads them. */
+  editable: boolean;
+  /** The advanced filters are set but cannot apply to this graphic. */
+  filtersNotApplied: boolean;
+  onPreview: (layout: GraphicLayout | undefined) => void;
+  onCommit: (layout: GraphicLayout) => void;
+  onDelete: () => void;
+}
+
+/** The pointer drags a handle by whole grid cells: a preview while it moves, the layout kept when it is let go. */
+function usePointerCells(
+  grid: RefObject<HTMLElement | null>,
+  change: (cells: { columns: number; rows: number }) => GraphicLayout,
+  onPreview: (layout: GraphicLayout | undefined) => void,
+  onCommit: (layout: GraphicLayout) => void,
+) {
+  const start = useRef<{ x: number; y: number }>();
+  const layoutAt = (event: PointerEvent) => {
+    const from = start.current ?? { x: event.clientX, y: event.clientY };
+    const width = grid.current?.getBoundingClientRect().width ?? 0;
+    return change(cellsOf(event.clientX - from.x, event.clientY - from.y, width));
+  };
+  return {
+    onPointerDown: (event: PointerEvent<HTMLElement>) => {
+      if (event.button !== 0) return;
+      event.preventDefault();
+      event.currentTarget.setPointerCapture?.(event.pointerId);
+      start.current = { x: event.clientX, y: event.clientY };
+    },
+    onPointerMove: (event: PointerEvent<HTMLElement>) => {
+      if (start.current) onPreview(layoutAt(event));
+    },
+    onPointerUp: (event: PointerEvent<HTMLElement>) => {
+      if (!start.current) return;
+      const layout = layoutAt(event);
+      start.current = undefined;
+      onPreview(undefined);
+      onCommit(layout);
+    },
+    onPointerCancel: () => {
+      start.current = undefined;
+      onPreview(undefined);
+    },
+  };
+}
+
+/** One graphic of the dashboard on its grid: drawn from its request, with its move and resize handles. */
+export function GraphicTile({
+  graphic,
+  layout,
+  request,
+  grid,
+  editable,
+  filtersNotApplied,
+  onPreview,
+  onCommit,
+  onDelete,
+}: GraphicTileProps) {
+  const { t, i18n } = useTranslation('personalDashboards');
+  const answer = useGraphicAnswer(request);
+  const [enlarged, setEnlarged] = useState(false);
+  const kpis = useKpiCatalogue();
+  const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
+  const kpiId = request.kpi ?? request.axes?.value ?? request.axes?.y;
+  const kpi = kpis.data?.find((item) => item.id === kpiId);
+  const title = graphic.title || kpi?.label || t(`graphicTypes.${request.graphicType}`);
+  const data = useMemo(
+    () =>
+      answer.data &&
+      chartDataOf(
+        answer.data,
+        graphicLabels(t, {
+          single: kpi?.label ?? kpiId ?? '',
+          granularity: request.granularity,
+          language: i18n.language,
+          timeZone,
+        }),
+      ),
+    [answer.data, kpi?.label, kpiId, request.granularity, i18n.language, timeZone, t],
+  );
+  const empty = answer.data !== undefined && isEmptyGraphic(answer.data);
+  const state = answer.isError ? 'error' : answer.isPending ? 'loading' : empty ? 'empty' : 'drawn';
+
+  const move = usePointerCells(grid, (cells) => moved(graphic.layout, cells.columns, cells.rows), onPreview, onCommit);
+  const resize = usePointerCells(
+    grid,
+    (cells) => resized(graphic.layout, cells.columns, cells.rows),
+    onPreview,
+    onCommit,
+  );
+  const byKeyboard = (change: typeof moved) => (event: KeyboardEvent) => {
+    const step = arrowSteps[event.key];
+    if (!step) return;
+    event.preventDefault();
+    onCommit(change(graphic.layout, step.columns, step.rows));
+  };
+
+  const failure = answer.error;
+  const failureCode =
+    isApiError(failure) && failure.status >= 400 && failure.status < 500
+      ? failure.code
+      : 'dashboards.graphicDataFetchFailed';
+  const handleClass =
+    'rounded border border-gray-300 bg-white px-1.5 text-xs text-gray-600 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
+
+  return (
+    <section
+      aria-label={title}
+      data-testid="dashboard-graphic"
+      data-graphic-id={graphic.id}
+      data-state={state}
+      data-layout={`${layout.x},${layout.y},${layout.w},${layout.h}`}
+      className="relative flex min-w-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
+      style={{ gridColumn: `${layout.x + 1} / span ${layout.w}`, gridRow: `${layout.y + 1} / span ${layout.h}` }}
+    >
+      <header className="flex items-center gap-2 border-b border-gray-100 px-3 py-1.5">
+        {editable && (
+          <button
+            type="button"
+            aria-label={t('moveGraphic', { title })}
+            title={t('moveHint')}
+            className={`${handleClass} cursor-move touch-none`}
+            onKeyDown={byKeyboard(moved)}
+            {...move}
+          >
+            ⠿
+          </button>
+        )}
+        <h3 className="min-w-0 flex-1 truncate text-sm font-semibold text-gray-800">{title}</h3>
+        {data && !empty && (
+          <button
+            type="button"
+            aria-label={t('enlargeGraphic', { title })}
+            title={t('enlargeHint')}
+            className="rounded px-1.5 text-sm text-gray-500 hover:bg-gray-100"
+            onClick={() => setEnlarged(true)}
+          >
+            ⤢
+          </button>
+        )}
+        {editable && (
+          <button
+            type="button"
+            aria-label={t('deleteGraphic', { title })}
+            className="rounded px-1.5 text-sm text-gray-500 hover:bg-rose-50 hover:text-rose-700"
+            onClick={onDelete}
+          >
+            ✕
+          </button>
+        )}
+      </header>
+      <div className="min-h-0 flex-1 overflow-auto px-2 py-1">
+        {filtersNotApplied && (
+          <p role="status" className="mb-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+            {errorMessage('dashboards.filtersNotApplicable')}
+          </p>
+        )}
+        {answer.isPending && <Spinner label={t('common:loading')} />}
+        {answer.isError && (
+          <p role="alert" className="py-6 text-center text-sm text-rose-700">
+            {errorMessage(failureCode)}{' '}
+            <button type="button" className="font-medium underline" onClick={() => void answer.refetch()}>
+              {t('retry')}
+            </button>
+          </p>
+        )}
+        {empty && (
+          <p role="status" className="py-6 text-center text-sm text-gray-500">
+            {errorMessage('dashboards.noData')}
+          </p>
+        )}
+        {data && !empty && (
+          <GraphicChart
+            title={title}
+            type={request.graphicType}
+            data={data}
+            {...(kpi?.unit && request.metric !== 'count' ? { unit: kpi.unit } : {})}
+            height={Math.max(layout.h * ROW_HEIGHT_PX - TILE_CHROME_PX, 80)}
+            compact
+          />
+        )}
+      </div>
+      {data && !empty && (
+        <Modal open={enlarged} title={title} onClose={() => setEnlarged(false)} wide>
+          {enlarged && (
+            <GraphicChart
+              title={title}
+              type={request.graphicType}
+              data={data}
+              {...(kpi?.unit && request.metric !== 'count' ? { unit: kpi.unit } : {})}
+              height={420}
+            />
+          )}
+        </Modal>
+      )}
+      {editable && (
+        <button
+          type="button"
+          aria-label={t('resizeGraphic', { title })}
+          title={t('resizeHint')}
+          className="absolute right-0 bottom-0 h-4 w-4 cursor-se-resize touch-none rounded-tl border-t border-l border-gray-300 bg-gray-100 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+          onKeyDown={byKeyboard(resized)}
+          {...resize}
+        />
+      )}
+    </section>
+  );
+}
