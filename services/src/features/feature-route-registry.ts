@@ -6,8 +6,8 @@ import { alertBacktestRoutes } from './alerts/alert-backtest.routes.ts';
 import { alertHistoryRoutes } from './alerts/alert-history.routes.ts';
 import { openAlertingStore } from './alerts/alert-history-store.ts';
 import { analyticsFor } from './analytics/analytics-for-store.ts';
+import { configurationSeriesLabeller } from './analytics/configuration-series-labels.ts';
 import { graphicRoutes } from './analytics/graphic.routes.ts';
-import { seriesLabeller } from './analytics/series-labels.ts';
 import { changeMarkerRoutes } from './change-markers/change-markers.routes.ts';
 import { changeMarkerFinder } from './change-markers/change-markers.ts';
 import { configurationEntities, type configurationServices, projectionOf } from './configuration.ts';
@@ -96,20 +96,7 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
     clusterVisibility: configurationEntities.cluster.visibility,
   });
   const analytics = analyticsFor(platform.measurements, platform.sql);
-  // The breakdowns whose values are configuration entity ids (an ISP may be a provider's), named in every graphic.
-  const named = (kind: ConfigurationKind) => {
-    const { collection, visibility } = configurationEntities[kind];
-    return { collection, visibility };
-  };
-  const labels = seriesLabeller(readStore, {
-    campaign: named('campaign'),
-    cluster: named('cluster'),
-    universe: named('universe'),
-    probe: named('probe'),
-    tag: named('tag'),
-    provider: named('provider'),
-    isp: named('provider'),
-  });
+  const labels = configurationSeriesLabeller(readStore);
   await api.register(graphicRoutes, { engine: analytics, labels });
   await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: services.scorecard, labels });
   await api.register(scorecardReportRoutes, { files: fileRecords(platform), scorecards: services.scorecard });

@@ -38,4 +38,33 @@ describe('a dashboard as a PDF', () => {
     expect(warnings).toEqual([]);
     expect(JSON.stringify(document.content)).toContain('Sin destinos');
   });
+
+  it("lays each category's graphics out in their grid's order and leaves out a category without graphics", () => {
+    const graphic = (id: string, title: string, x: number, y: number) => ({
+      id,
+      title,
+      request,
+      layout: { x, y, w: 6, h: 4 },
+    });
+    const arranged = personalDashboardFieldsSchema.parse({
+      name: 'Arranged',
+      categories: [
+        {
+          name: 'Speed',
+          graphics: [graphic('low', 'Below', 0, 4), graphic('right', 'Right', 6, 0), graphic('left', 'Left', 0, 0)],
+        },
+        { name: 'Nothing yet' },
+      ],
+    });
+    const answers = arranged.categories[0]!.graphics.map((shown) => ({
+      category: 'Speed',
+      graphic: shown,
+      error: 'x',
+    }));
+    const text = JSON.stringify(dashboardPdf(arranged, answers, context).document.content);
+    const at = (title: string) => text.indexOf(`"${title}"`);
+    expect(at('Left')).toBeLessThan(at('Right'));
+    expect(at('Right')).toBeLessThan(at('Below'));
+    expect(text).not.toContain('"Nothing yet"');
+  });
 });

@@ -37,9 +37,11 @@ const seriesName = (
     .join(' · ') || words[language].all;
 
 const bucketText = (key: string | number, language: Language, timeZone: string) =>
-  typeof key === 'string' && key !== 'all' && !Number.isNaN(Date.parse(key))
-    ? dayText(key, language, timeZone)
-    : String(key);
+  key === 'all'
+    ? words[language].all
+    : typeof key === 'string' && !Number.isNaN(Date.parse(key))
+      ? dayText(key, language, timeZone)
+      : String(key);
 
 /** A metric answer as the chart model: one series per breakdown value over the buckets. */
 function metricChartData(
@@ -154,8 +156,8 @@ function windowOf(answers: readonly GraphicAnswer[], generatedAt: Date) {
 }
 
 /**
- * The dashboard as a PDF document: a title page, then each category's graphics in order. A table larger than the
- * page is cut, with a note and `dashboards.tableExceedsPdf` among the warnings (spec §2).
+ * The dashboard as a PDF document: a title page, then each category's graphics in their grid's order. A table larger
+ * than the page is cut, with a note and `dashboards.tableExceedsPdf` among the warnings (spec §2).
  */
 export function dashboardPdf(
   dashboard: PersonalDashboardFields,
@@ -175,8 +177,13 @@ export function dashboardPdf(
     }),
   ];
   for (const category of dashboard.categories) {
+    // As the grid shows them: row by row, left to right; a category without graphics has nothing to show.
+    const shown = answers
+      .filter((candidate) => candidate.category === category.name)
+      .sort((a, b) => a.graphic.layout.y - b.graphic.layout.y || a.graphic.layout.x - b.graphic.layout.x);
+    if (shown.length === 0) continue;
     content.push({ text: category.name, style: 'title', margin: [0, 0, 0, 12] });
-    for (const answer of answers.filter((candidate) => candidate.category === category.name)) {
+    for (const answer of shown) {
       const block = graphicBlock(answer, language, timeZone);
       content.push(...block.content);
       warnings.push(...block.warnings);

@@ -11,9 +11,11 @@ import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue
 import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { configurationSeriesLabeller } from '../analytics/configuration-series-labels.ts';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
 import { configurationServices } from '../configuration.ts';
 import { fileJob } from '../files/file-job.ts';
+import type { Viewer } from '../identity/viewer.ts';
 import { dashboardPdf, type GraphicAnswer } from './dashboard-pdf.ts';
 
 export const personalDashboardSendPayloadSchema = z.object({
@@ -54,6 +56,16 @@ export async function renderDashboardPdf(
   const fields = dashboard.fields as PersonalDashboardFields;
   const profile = { ...(profileState.fields as Profile), id: profileState.id } as Profile;
   const engine = analyticsFor(platform.measurements, platform.sql);
+  // Series named as on screen (providers, campaigns, probes… by name, not id), as far as the sender's profile sees them.
+  const labels = configurationSeriesLabeller(platform.readStore);
+  const sender: Viewer = {
+    userId: payload.userId,
+    email: '',
+    userProfiles: [profile.id],
+    profileId: profile.id,
+    profile,
+    credential: { id: `job:${payload.fileId}`, kind: 'session', unlimited: false },
+  };
   const graphics = fields.categories.flatMap((category) =>
     category.graphics.map((graphic) => ({ category: category.name, graphic })),
   );
@@ -62,7 +74,7 @@ export async function renderDashboardPdf(
       try {
         const request = queryIrSchema.parse(graphic.request);
         const { scope } = programsScopeOf(profile, request.programs);
-        const result = await engine.run(request, scope, signal ? { signal } : {});
+        const result = await labels(await engine.run(request, scope, signal ? { signal } : {}), sender);
         return { category, graphic, result };
       } catch (error) {
         // One graphic's data refused (say, a program the profile no longer has) leaves a note, not a failed PDF.
