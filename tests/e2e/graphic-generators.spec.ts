@@ -119,6 +119,9 @@ const graphs = {
   pie: 'type=pie&kpi=download&breakdowns=isp',
   scatterplot: 'type=scatterplot&x=download&y=latency',
   table: 'type=table&kpi=download&rows=isp&columns=technology',
+  // The display options drawn: bars on their side with their values in chosen colours, a line with turned ticks.
+  'bars-display': 'kpi=download&breakdowns=isp&orientation=landscape&showLabels=true&colours=%230f766e,%237c3aed',
+  'linear-display': 'type=line&kpi=latency&granularity=day&breakdowns=isp&xAxisRotation=45&minY=20&maxY=60&width=70',
 } as const;
 
 test('each graph type draws on the demo data', async ({ page }) => {

@@ -7,8 +7,9 @@ import { ChangeMarkerList, settingsHistoryPath } from './ChangeMarkerList.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
 import { ChartTableView } from './ChartTableView.tsx';
 import { legendEntries, useColourChoices } from './chart-colours.ts';
+import { withDisplay } from './chart-display.ts';
 import { exportCsv, exportPng, exportSvg } from './chart-export.ts';
-import type { ChangeMarker, ChartType, GraphicChartProps } from './chart-model.ts';
+import { type ChangeMarker, type ChartType, defaultChartColours, type GraphicChartProps } from './chart-model.ts';
 import { type ChartTableNames, chartTable, csvOf } from './chart-table.ts';
 import { EChartsView } from './EChartsView.tsx';
 import { chartOption } from './echarts-option.ts';
@@ -34,6 +35,7 @@ export function GraphicChart({
   height = 320,
   compact = false,
   stacked = false,
+  display,
 }: GraphicChartProps) {
   const { t, i18n } = useTranslation('charts');
   const navigate = useNavigate();
@@ -54,7 +56,11 @@ export function GraphicChart({
     return (at: number) => reading.format(new Date(at));
   }, [data.axis, language]);
 
-  const entries = useMemo(() => legendEntries(data, choices), [data, choices]);
+  const palette = display?.colours;
+  const entries = useMemo(
+    () => legendEntries(data, choices, palette?.length ? [...palette, ...defaultChartColours] : defaultChartColours),
+    [data, choices, palette],
+  );
   const visible = (id: string) => !hidden.has(id);
   const names: ChartTableNames = {
     category: t('category'),
@@ -80,7 +86,7 @@ export function GraphicChart({
     when.format(new Date(marker.at)),
   ];
 
-  const option =
+  const drawn =
     type === 'table'
       ? undefined
       : chartOption({
@@ -98,6 +104,7 @@ export function GraphicChart({
           markerLines,
           instant,
         });
+  const option = drawn && display ? withDisplay(drawn, type, display, number) : drawn;
   // The option is rebuilt only when what it draws changes (a new object would redraw the chart at every render).
   const optionKey = JSON.stringify([
     type,
@@ -110,6 +117,7 @@ export function GraphicChart({
     stacked,
     zoomed,
     language,
+    display,
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: optionKey stands for everything the option is built from
   const stableOption = useMemo(() => option, [optionKey]);
@@ -176,7 +184,7 @@ export function GraphicChart({
       ) : (
         <ChartTableView title={title} table={table} format={withUnit} />
       )}
-      {!compact && (
+      {!compact && display?.showLegend !== false && (
         <ChartLegend
           entries={entries}
           hidden={hidden}

@@ -46,12 +46,16 @@ export interface LegendEntry {
 }
 
 /**
- * Every drawn thing's colour: series without `colourOf`, boxes and points sets take the default colours in turn unless
- * the user chose one for their name; averages take their series'.
+ * Every drawn thing's colour: series without `colourOf`, boxes and points sets take the palette's colours (the default
+ * ones unless the graphic names its own) in turn unless the user chose one for their name; averages take their series'.
  */
-export function legendEntries(data: ChartData, choices: ColourChoices): LegendEntry[] {
+export function legendEntries(
+  data: ChartData,
+  choices: ColourChoices,
+  palette: readonly string[] = defaultChartColours,
+): LegendEntry[] {
   let next = 0;
-  const own = (name: string) => choices[name] ?? defaultChartColours[next++ % defaultChartColours.length]!;
+  const own = (name: string) => choices[name] ?? palette[next++ % palette.length]!;
   const series: LegendEntry[] = [];
   for (const item of data.series)
     series.push({

@@ -1,5 +1,6 @@
 import type { ChangeMarker } from '@nq/contracts/analytics/change-markers';
 import type { ChartData, ChartType } from '@nq/contracts/analytics/chart-data';
+import type { ChartDisplay } from './chart-display.ts';
 
 /**
  * The one chart layer every screen draws with (README, "Chart layer"). Screens build a `ChartData` (usually from a
@@ -35,6 +36,8 @@ export interface GraphicChartProps {
   compact?: boolean;
   /** Stacked bars or areas instead of side by side. */
   stacked?: boolean;
+  /** Spec §3 display options (a generated or saved graphic's); colours the user picks in the legend still win. */
+  display?: ChartDisplay;
 }
 
-export type { ChangeMarker };
+export type { ChangeMarker, ChartDisplay };

@@ -29,7 +29,7 @@ export function DisplayFields({
   );
   return (
     <fieldset className="grid grid-cols-2 gap-3 md:grid-cols-4 xl:grid-cols-6">
-      <legend className="mb-1 text-sm font-medium text-gray-700">{t('display.title')}</legend>
+      <legend className="sr-only">{t('display.title')}</legend>
       <SelectField
         label={t('display.orientation')}
         value={display.orientation}

@@ -98,6 +98,7 @@ export function GeneratedGraphic({
         data={data}
         unit={unit}
         stacked={display.graphicDistribution === 'stacked'}
+        display={display}
       />
     </div>
   );

@@ -120,6 +120,7 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
             )}
           </Card>
           <Card>
+            <h2 className="mb-3 text-base font-semibold text-gray-800">{t('graphicGenerator:display.title')}</h2>
             <DisplayFields
               display={choice.display}
               problems={problemTexts}
