@@ -92,12 +92,18 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
     });
 
     it('names the universes of the evolution series for a profile that selects by universe (landline)', async () => {
-      await api.app.inject({ method: 'PUT', url: '/profiles/labels-analyst', payload: { service: 'landline' } });
+      // The profile a request is scoped by is read from its read model: wait until the change is projected there.
+      const changeService = async (service: string) => {
+        const response = await api.app.inject({ method: 'PUT', url: '/profiles/labels-analyst', payload: { service } });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(await api.platform.projector.waitFor(await api.platform.eventStore.head(), 60_000)).toBe(true);
+      };
+      await changeService('landline');
       try {
         const series = await graphic('/api/evolution', { kpi: 'download', breakdowns: ['universe'] });
         expect(series).toEqual([{ key: { universe: ids.universe }, labels: { universe: 'Andalusia' } }]);
       } finally {
-        await api.app.inject({ method: 'PUT', url: '/profiles/labels-analyst', payload: { service: 'mobile' } });
+        await changeService('mobile');
       }
     });
 
