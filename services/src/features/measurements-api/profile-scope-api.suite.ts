@@ -172,6 +172,8 @@ export function describeProfileScope(profile: string, environment: () => Promise
         payload: { useClusters: true },
       });
       expect(switched.statusCode, switched.body).toBe(200);
+      // A request is scoped by the profile's read model: wait until the switch is projected there.
+      expect(await api.platform.projector.waitFor(await api.platform.eventStore.head(), 60_000)).toBe(true);
       const byCluster = await seenBy(restricted, probes);
       expect(byCluster.ids).toEqual(idsOf(inCluster));
       expect(byCluster.evolution.map((series) => series.count)).toEqual([1]);
