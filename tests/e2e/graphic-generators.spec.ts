@@ -95,6 +95,18 @@ test('the basic generator offers no boxplot or scatterplot, and the API refuses 
   await expect(page.getByRole('radio', { name: 'Boxplot' })).toHaveCount(0);
   await expect(page.getByRole('radio', { name: 'Scatterplot' })).toHaveCount(0);
 
+  // In Spanish, the analyst's generator draws a pie of the profile's first KPI by provider.
+  await page.getByTestId('language-switch').selectOption('es');
+  // The KPI catalogue the console already holds stays in the language it was loaded in: a Spanish user's comes anew.
+  await page.reload();
+  await page.getByRole('radio', { name: 'Circular' }).check({ force: true });
+  await page.getByLabel('Desglose 1').selectOption('isp');
+  await page.getByRole('button', { name: 'Generar' }).click();
+  await expectDrawn(page);
+  await expect(page.getByRole('heading', { name: 'Velocidad de descarga (Media)' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Guardar en un panel' })).toBeEnabled();
+  await screenshot(page, 'generator-analyst-es', intoScreenshots);
+
   const body = { generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } };
   const english = await rawCall(page, 'POST', '/api/graphic', body, 'en');
   expect(english.status).toBe(400);

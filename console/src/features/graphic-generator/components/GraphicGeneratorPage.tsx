@@ -118,6 +118,9 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
             {kind === 'kpi' && choice.type !== 'table' && (
               <p className="text-sm text-gray-600">{t('graphicGenerator:axes.kpiChart')}</p>
             )}
+            {kind === 'scatterplot' && (
+              <p className="mt-2 text-sm text-gray-600">{t('graphicGenerator:axes.scatterplotGroups')}</p>
+            )}
           </Card>
           <Card>
             <h2 className="mb-3 text-base font-semibold text-gray-800">{t('graphicGenerator:display.title')}</h2>
