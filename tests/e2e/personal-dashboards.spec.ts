@@ -85,20 +85,27 @@ test('Personal dashboards: arranged, shared, opened read-only and cloned by the 
   // The boxplot dragged two rows down and one column right, then resized two columns narrower and one row taller.
   const grid = page.getByTestId('dashboard-grid');
   const column = ((await grid.boundingBox())?.width ?? 1200) / 12;
+  const boxplotId = await boxplot.getAttribute('data-graphic-id');
   const saved = () =>
     page.waitForResponse(
-      (response) => response.request().method() === 'PUT' && response.url().includes(`/dashboards/personal/${id}/`),
+      (response) =>
+        response.request().method() === 'PUT' &&
+        response.url().endsWith(`/dashboards/personal/${id}/Speed/${boxplotId}`),
     );
   let put = saved();
   await drag(page, boxplot.getByRole('button', { name: 'Move Download spread' }), column, 160);
   expect((await put).ok()).toBe(true);
   await expect.poll(() => layoutOf(boxplot)).toEqual([1, 2, 6, 4]);
+  // The bars it would now cover went down below it.
+  const bars = tile(page, 'Download by provider');
+  await expect.poll(() => layoutOf(bars)).toEqual([6, 6, 6, 4]);
   put = saved();
   await drag(page, boxplot.getByRole('button', { name: 'Resize Download spread' }), -2 * column, 80);
   expect((await put).ok()).toBe(true);
   await expect.poll(() => layoutOf(boxplot)).toEqual([1, 2, 4, 5]);
   await page.reload();
   await expect.poll(() => layoutOf(tile(page, 'Download spread')), { timeout: 15_000 }).toEqual([1, 2, 4, 5]);
+  expect(await layoutOf(tile(page, 'Download by provider'))).toEqual([6, 6, 6, 4]);
   await expect(tile(page, 'Download spread').locator('[data-testid="chart-drawing"] svg').first()).toBeVisible({
     timeout: 30_000,
   });

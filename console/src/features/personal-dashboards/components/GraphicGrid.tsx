@@ -12,7 +12,7 @@ import {
 } from '../api/dashboards-api.ts';
 import { useDashboardWrite } from '../api/useDashboards.ts';
 import { type DateWindow, isEmptyWindow, requestWithWindow, takesDateWindow } from '../model/date-window.ts';
-import { GRID_COLUMNS, ROW_HEIGHT_PX, sameLayout } from '../model/grid-layout.ts';
+import { GRID_COLUMNS, placed, ROW_HEIGHT_PX, sameLayout } from '../model/grid-layout.ts';
 import { GraphicTile } from './GraphicTile.tsx';
 
 export interface GraphicGridProps {
@@ -33,7 +33,8 @@ const withGraphic = (dashboard: PersonalDashboard, category: string, graphic: Da
 
 /**
  * A category's graphics on the 12-column grid. The owner drags a graphic by its handle (or moves it with the arrow
- * keys) and resizes it by its corner; each change is shown at once and saved as that graphic's layout.
+ * keys) and resizes it by its corner; the graphics it would cover move down. Each change is shown at once and saved as
+ * the layout of every graphic moved.
  */
 export function GraphicGrid({ dashboard, category, editable, window }: GraphicGridProps) {
   const { t } = useTranslation('personalDashboards');
@@ -44,19 +45,30 @@ export function GraphicGrid({ dashboard, category, editable, window }: GraphicGr
   const graphics = dashboard.categories.find((found) => found.name === category)?.graphics ?? [];
   const key = dashboardKeys.one(dashboard.id);
 
-  const save = useDashboardWrite((graphic: DashboardGraphic) =>
-    dashboardsApi.updateGraphic(dashboard.id, category, graphic),
-  );
+  // One graphic's change after the other, a drag's after the previous one's: each changes the same dashboard.
+  const queue = useRef<Promise<unknown>>(Promise.resolve());
+  const save = useDashboardWrite((changed: DashboardGraphic[]) => {
+    const saving = queue.current.then(async () => {
+      let answer: Awaited<ReturnType<typeof dashboardsApi.updateGraphic>> | undefined;
+      for (const graphic of changed) answer = await dashboardsApi.updateGraphic(dashboard.id, category, graphic);
+      return answer;
+    });
+    queue.current = saving.catch(() => undefined);
+    return saving;
+  });
   const remove = useDashboardWrite((graphic: DashboardGraphic) =>
     dashboardsApi.removeGraphic(dashboard.id, category, graphic.id),
   );
 
   const commit = (graphic: DashboardGraphic, layout: GraphicLayout) => {
     if (sameLayout(graphic.layout, layout)) return;
-    const placed = { ...graphic, layout };
-    queryClient.setQueryData<PersonalDashboard>(key, (current) => current && withGraphic(current, category, placed));
-    save.mutate(placed, {
-      onSuccess: (answer) => queryClient.setQueryData(key, answer.result),
+    const changed = placed(graphics, graphic.id, layout);
+    queryClient.setQueryData<PersonalDashboard>(
+      key,
+      (current) => current && changed.reduce((shown, moved) => withGraphic(shown, category, moved), current),
+    );
+    save.mutate(changed, {
+      onSuccess: (answer) => answer && queryClient.setQueryData(key, answer.result),
       onError: (error) => {
         toast.error(error, 'dashboards.saveFailed');
         void queryClient.invalidateQueries({ queryKey: key });

@@ -1,6 +1,6 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
-import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
+import { answer, type FakeApi, fakeApi, type SentRequest } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
 import { dashboardRoutes, sharedWithMe, weekly } from './dashboards-fixtures.ts';
 import PersonalDashboardsPage from './PersonalDashboardsPage.tsx';
@@ -57,35 +57,38 @@ describe('Personal dashboards', () => {
     expect(api.sent('POST', '/api/graphic')).toHaveLength(3);
   });
 
-  it("moves and resizes a graphic from the keyboard, saving that graphic's layout", async () => {
-    api.put(`/dashboards/personal/${weekly.id}/Speed/g-download`, (request) => ({
-      result: {
-        ...weekly,
-        categories: [
-          {
-            ...weekly.categories[0]!,
-            graphics: weekly.categories[0]!.graphics.map((graphic) =>
-              graphic.id === 'g-download' ? { ...graphic, ...(request.body as object) } : graphic,
-            ),
-          },
-          weekly.categories[1]!,
-        ],
-      },
-      warnings: [],
-    }));
+  it('moves and resizes a graphic from the keyboard, saving its layout and those of the graphics it pushed down', async () => {
+    let saved = weekly;
+    const putGraphic = (graphicId: string) => (request: SentRequest) => {
+      const [speed, latency] = saved.categories;
+      const graphics = speed!.graphics.map((graphic) =>
+        graphic.id === graphicId ? { ...graphic, ...(request.body as object) } : graphic,
+      );
+      saved = { ...saved, categories: [{ ...speed!, graphics }, latency!] };
+      return { result: saved, warnings: [] };
+    };
+    for (const graphicId of ['g-download', 'g-score'])
+      api.put(`/dashboards/personal/${weekly.id}/Speed/${graphicId}`, putGraphic(graphicId));
     const { user } = await renderScreen(<PersonalDashboardsPage />, { path, at: `${path}?dashboard=${weekly.id}` });
     const move = await screen.findByRole('button', { name: 'Move Download by day' });
     move.focus();
     await user.keyboard('{ArrowDown}');
     await waitFor(() => expect(tileNamed('Download by day').dataset.layout).toBe('0,1,6,4'));
+    // The scorecard's graphic below it would be covered: it goes down one row too.
+    await waitFor(() => expect(tileNamed('Quality score').dataset.layout).toBe('0,5,12,3'));
     screen.getByRole('button', { name: 'Resize Download by day' }).focus();
     await user.keyboard('{ArrowLeft}');
     await waitFor(() => expect(tileNamed('Download by day').dataset.layout).toBe('0,1,5,4'));
-    const sent = api.sent('PUT', `/dashboards/personal/${weekly.id}/Speed/g-download`).map((request) => request.body);
-    expect(sent).toEqual([
-      expect.objectContaining({ title: 'Download by day', layout: { x: 0, y: 1, w: 6, h: 4 } }),
-      expect.objectContaining({ layout: { x: 0, y: 1, w: 5, h: 4 } }),
-    ]);
+    const sent = (graphicId: string) =>
+      api.sent('PUT', `/dashboards/personal/${weekly.id}/Speed/${graphicId}`).map((request) => request.body);
+    await waitFor(() =>
+      expect(sent('g-download')).toEqual([
+        expect.objectContaining({ title: 'Download by day', layout: { x: 0, y: 1, w: 6, h: 4 } }),
+        expect.objectContaining({ layout: { x: 0, y: 1, w: 5, h: 4 } }),
+      ]),
+    );
+    expect(sent('g-score')).toEqual([expect.objectContaining({ layout: { x: 0, y: 5, w: 12, h: 3 } })]);
+    expect(saved.categories[0]!.graphics.map((graphic) => graphic.layout.y)).toEqual([1, 0, 5]);
   });
 
   it("warns that deleting a scorecard's graphic takes every graphic of its scorecard", async () => {

@@ -1,3 +1,4 @@
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -14,6 +15,10 @@ export default function PersonalDashboardsPage() {
   const { t } = useTranslation('personalDashboards');
   const { params, set } = useAddressState();
   const dashboardId = params.get('dashboard');
+  // The charts' drawing library is fetched while the dashboards are read, not after the first graphic's answer.
+  useEffect(() => {
+    void import('../../../shared/charts/echarts-runtime.ts');
+  }, []);
   const open = (id: string) =>
     set({ dashboard: id, category: undefined, from: undefined, to: undefined }, { history: 'push' });
   return (

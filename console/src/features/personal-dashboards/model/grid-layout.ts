@@ -42,3 +42,36 @@ export const arrowSteps: Record<string, { columns: number; rows: number }> = {
   ArrowUp: { columns: 0, rows: -1 },
   ArrowDown: { columns: 0, rows: 1 },
 };
+
+const overlaps = (a: GraphicLayout, b: GraphicLayout) =>
+  a.x < b.x + b.w && b.x < a.x + a.w && a.y < b.y + b.h && b.y < a.y + a.h;
+
+/**
+ * Where every graphic sits once one has been placed: the others it would cover go down just below what they meet
+ * (and so on down the grid), so no two overlap. Answers only the graphics whose place changed, the placed one first.
+ */
+export function placed<Graphic extends { id: string; layout: GraphicLayout }>(
+  graphics: readonly Graphic[],
+  id: string,
+  layout: GraphicLayout,
+): Graphic[] {
+  const settled: GraphicLayout[] = [layout];
+  const changed: Graphic[] = [];
+  const mover = graphics.find((graphic) => graphic.id === id);
+  if (mover) changed.push({ ...mover, layout });
+  const others = graphics
+    .filter((graphic) => graphic.id !== id)
+    .sort((a, b) => a.layout.y - b.layout.y || a.layout.x - b.layout.x);
+  for (const graphic of others) {
+    let at = graphic.layout;
+    for (
+      let hit = settled.find((other) => overlaps(at, other));
+      hit;
+      hit = settled.find((other) => overlaps(at, other))
+    )
+      at = { ...at, y: hit.y + hit.h };
+    settled.push(at);
+    if (!sameLayout(at, graphic.layout)) changed.push({ ...graphic, layout: at });
+  }
+  return changed;
+}
