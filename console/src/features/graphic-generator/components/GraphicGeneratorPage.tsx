@@ -36,7 +36,7 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
   const kind = dataKindOf(choice.type);
   const catalogue = kpis.data ?? [];
   const fields = useProgramFields(filters.programs, catalogue, kind !== 'kpi');
-  const kpi = kind === 'kpi' ? filters.kpi || catalogue[0]?.id : undefined;
+  const kpi = kind === 'kpi' ? filters.kpi || catalogue[0]?.id || undefined : undefined;
   const { request, problems } = useMemo(
     () => graphicRequestOf(generator, filters, choice, group, kpi),
     [generator, filters, choice, group, kpi],

@@ -1,6 +1,7 @@
 import type { DisplayOptionsInput } from '@nq/contracts/analytics/graphic-display';
 import type { Condition, QueryIrInput, SelectionFields } from '@nq/contracts/analytics/query-ir';
 import type { SelectionGroup } from '@nq/contracts/identity/selection-group';
+import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { type GraphicFilters, selectionOf } from '../../../shared/graphic-filters/graphic-filters.ts';
 import {
   type Display,
@@ -75,7 +76,7 @@ function displayOf(display: Display, problems: ConfigurationProblem[]): DisplayO
 function kpiPart(
   filters: GraphicFilters,
   choice: GeneratorChoice,
-  kpi: string,
+  kpi: KpiId | undefined,
   problems: ConfigurationProblem[],
 ): Partial<QueryIrInput> {
   const { rows, columns } = choice.axes;
@@ -86,7 +87,7 @@ function kpiPart(
     if (rows === 'time' && filters.granularity === 'no_granularity')
       problems.push({ field: 'granularity', code: 'validation.required' });
     return {
-      axes: { ...(rows ? { rows } : {}), ...(columns ? { columns } : {}), value: kpi as never },
+      axes: { ...(rows ? { rows } : {}), ...(columns ? { columns } : {}), ...(kpi ? { value: kpi } : {}) },
       breakdowns: [],
     };
   }
@@ -95,7 +96,7 @@ function kpiPart(
   if (!isWholeIn(window, 2, 100))
     problems.push({ field: 'movingAverage', code: 'validation.outOfRange', params: { min: 2, max: 100 } });
   return {
-    kpi: kpi as never,
+    ...(kpi ? { kpi } : {}),
     breakdowns: filters.breakdowns,
     globalAverage: filters.globalAverage,
     median: filters.median,
@@ -128,14 +129,14 @@ export function graphicRequestOf(
   filters: GraphicFilters,
   choice: GeneratorChoice,
   group: SelectionGroup,
-  kpi: string | undefined,
+  kpi: KpiId | undefined,
 ): { request: QueryIrInput; problems: ConfigurationProblem[] } {
   const problems: ConfigurationProblem[] = [];
   if (filters.tsStart && filters.tsEnd && filters.tsEnd < filters.tsStart)
     problems.push({ field: 'tsEnd', code: 'validation.endBeforeStart' });
   const kind = dataKindOf(choice.type);
   if (kind === 'kpi' && !kpi) problems.push({ field: 'kpi', code: 'validation.required' });
-  const part = kind === 'kpi' ? kpiPart(filters, choice, kpi ?? '', problems) : fieldsPart(filters, choice, problems);
+  const part = kind === 'kpi' ? kpiPart(filters, choice, kpi, problems) : fieldsPart(filters, choice, problems);
   const request: QueryIrInput = {
     generator,
     graphicType: choice.type,
