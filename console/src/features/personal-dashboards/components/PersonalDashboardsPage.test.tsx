@@ -1,5 +1,5 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, type FakeApi, fakeApi, type SentRequest } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
 import { dashboardRoutes, sharedWithMe, weekly } from './dashboards-fixtures.ts';
@@ -55,6 +55,23 @@ describe('Personal dashboards', () => {
     expect(within(tileNamed('Nothing here')).getByText('There is no data for applied filters')).toBeInTheDocument();
     // The three graphics were asked at once.
     expect(api.sent('POST', '/api/graphic')).toHaveLength(3);
+  });
+
+  it("aborts the graphics' requests still running when the dashboard is left", async () => {
+    // Answers that never come, and the signal each request was sent with.
+    const signals: AbortSignal[] = [];
+    const faked = globalThis.fetch;
+    vi.stubGlobal('fetch', (input: string, init: RequestInit = {}) => {
+      if (!String(input).startsWith('/api/graphic')) return faked(input, init);
+      if (init.signal) signals.push(init.signal);
+      return new Promise(() => {});
+    });
+    const { user } = await renderScreen(<PersonalDashboardsPage />, { path, at: `${path}?dashboard=${weekly.id}` });
+    await waitFor(() => expect(signals).toHaveLength(3));
+    expect(signals.some((signal) => signal.aborted)).toBe(false);
+    await user.click(screen.getByRole('button', { name: 'All dashboards' }));
+    await screen.findByRole('table', { name: 'Dashboards' });
+    await waitFor(() => expect(signals.every((signal) => signal.aborted)).toBe(true));
   });
 
   it('moves and resizes a graphic from the keyboard, saving its layout and those of the graphics it pushed down', async () => {
