@@ -37,6 +37,11 @@ export const errorCatalogue = {
     en: 'The request body is not valid UTF-8 text.',
     es: 'El cuerpo de la solicitud no es texto UTF-8 válido.',
   },
+  'request.invalidUrl': {
+    status: 400,
+    en: 'The request address is not valid: its percent-encoding does not decode to UTF-8 text.',
+    es: 'La dirección de la solicitud no es válida: su codificación con porcentajes no se descodifica como texto UTF-8.',
+  },
   'request.tooDeeplyNested': {
     status: 400,
     en: 'The request nests its data more than {max} levels deep.',

@@ -21,7 +21,7 @@ import { requireAccessRules } from './access/require-access-rules.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
 import { consolePlugin } from './plugins/console.ts';
-import { errorHandlerPlugin } from './plugins/error-handler.ts';
+import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { forbiddenTextPlugin } from './plugins/forbidden-text.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
 import { notFoundPlugin } from './plugins/not-found.ts';
@@ -57,6 +57,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     logController: new LogController({ disableRequestLogging: logging.readable }),
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: true,
+    frameworkErrors,
     trustProxy: config.http.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();
   if (logger && logging.readable) await app.register(readableRequestLines);

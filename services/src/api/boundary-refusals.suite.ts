@@ -274,6 +274,16 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
       });
     });
 
+    describe('an address whose percent-encoding decodes to no UTF-8 text', () => {
+      it.each([
+        ['a path', { url: '/tags/%E0%A4%A' }],
+        ['a path of two parameters', { method: 'PUT' as const, url: '/api/alert-config/x/%ED%A0%80' }],
+        ['an unknown path', { url: '/nowhere/%C0%AF' }],
+      ])('refuses %s from the catalogue', async (_, request) => {
+        await expectRefusal(request, 400, 'request.invalidUrl', {});
+      });
+    });
+
     describe('values over their bounds name the bound', () => {
       it('a tag name of 10,000 characters: at most 64', async () => {
         const request = { method: 'POST' as const, url: '/tags', payload: { name: 'n'.repeat(10_000) } };

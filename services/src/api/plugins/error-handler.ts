@@ -30,6 +30,18 @@ function send(request: FastifyRequest, reply: FastifyReply, code: HttpErrorCode,
 }
 
 /**
+ * Errors Fastify's router raises before any route or hook (a URL whose percent-encoding decodes to nothing): they
+ * skip the error handler, so Fastify's constructor takes this (`frameworkErrors`) to answer them from the catalogue.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  if (error.code === 'FST_ERR_BAD_URL') return send(request, reply, 'request.invalidUrl', 400);
+  const status = error.statusCode && error.statusCode < 500 ? error.statusCode : 400;
+  return send(request, reply, codeForFrameworkStatus[status] ?? 'request.invalid', status, {
+    details: { reason: error.message },
+  });
+}
+
+/**
  * The one error handler (design §10): every error leaves as `{ code, message, details }` in the caller's language;
  * 5xx bodies never carry internals (those go to the log with the request id).
  */
