@@ -134,6 +134,7 @@ export function GraphicTile({
       data-testid="dashboard-graphic"
       data-graphic-id={graphic.id}
       data-state={state}
+      aria-busy={answer.isFetching || undefined}
       data-layout={`${layout.x},${layout.y},${layout.w},${layout.h}`}
       className="relative flex min-w-0 flex-col overflow-hidden rounded-lg border border-gray-200 bg-white shadow-sm"
       style={{ gridColumn: `${layout.x + 1} / span ${layout.w}`, gridRow: `${layout.y + 1} / span ${layout.h}` }}

@@ -174,7 +174,7 @@ describe('Personal dashboards', () => {
       result: { id: sharedWithMe.id, dashboard: 'Team overview', sharer: 'boss@example.com', read: true },
     });
     const { user } = await renderScreen(<PersonalDashboardsPage />, { path });
-    await user.click(await screen.findByRole('button', { name: 'Notifications: 1 unread' }));
+    await user.click(await screen.findByRole('button', { name: 'Shared dashboards: 1 unread' }));
     const list = screen.getByRole('region', { name: 'Shared dashboards' });
     expect(list).toHaveTextContent('boss@example.com shared Team overview with you');
     expect(list).toHaveTextContent('Look');
