@@ -1,4 +1,5 @@
 import { hashKey, MutationCache, QueryCache, QueryClient } from '@tanstack/react-query';
+import { currentLanguage } from '../i18n/i18n.ts';
 import { toast } from '../ui/toasts.ts';
 import { endsSession, isApiError } from './api-error.ts';
 import { sessionStore } from './session-store.ts';
@@ -32,9 +33,11 @@ export const createQueryClient = () =>
       queries: {
         // The cache is kept per session and profile: after a profile switch no answer given to the other profile is
         // shown, and the page being left does not refetch under the new one (profile-change.ts takes it down first).
+        // And per language: answers carry labels in the language asked (KPI names, field labels), so switching it
+        // asks again instead of showing the other language's.
         queryKeyHashFn: (queryKey) => {
           const session = sessionStore.get();
-          return hashKey([session?.data.key ?? '', session?.profile.id ?? '', ...queryKey]);
+          return hashKey([session?.data.key ?? '', session?.profile.id ?? '', currentLanguage(), ...queryKey]);
         },
         staleTime: 30_000,
         retry: (failures, error) => !(isApiError(error) && error.status > 0 && error.status < 500) && failures < 2,
