@@ -76,6 +76,13 @@ export const dashboardShareBodySchema = z.object({
   lang: z.enum(['en', 'es'], { error: 'validation.invalidOption' }).optional(),
 });
 
+/** The rows a table of a PDF report shows before it is cut (a report, not an export: the CSV carries every row). */
+export const pdfTableRowLimit = 500;
+/** The graphic types a dashboard's PDF draws as charts (a pie as bars); it writes every other graphic as a table. */
+const graphicTypesChartedInPdf = ['bars', 'line', 'area', 'pie'] as const;
+export const chartedInPdf = (type: string): type is (typeof graphicTypesChartedInPdf)[number] =>
+  (graphicTypesChartedInPdf as readonly string[]).includes(type);
+
 /** Spec §7 send: the dashboard as a PDF by e-mail, its times in the client's time zone. */
 export const dashboardSendBodySchema = z.object({
   timeZone: z

@@ -1,5 +1,6 @@
 import {
   type CatalogueWarning,
+  chartedInPdf,
   type DashboardGraphic,
   kpiById,
   type Language,
@@ -124,7 +125,7 @@ function graphicBlock(answer: GraphicAnswer, language: Language, timeZone: strin
       warnings: [],
     };
   const type = graphic.request.graphicType;
-  if (result.kind === 'metric' && (type === 'bars' || type === 'line' || type === 'area' || type === 'pie')) {
+  if (result.kind === 'metric' && chartedInPdf(type)) {
     const unit = kpiById.get(graphic.request.kpi ?? '')?.unit;
     const chart = chartBlock({
       title,

@@ -1,4 +1,5 @@
 import { type CatalogueWarning, type Language, translate, warning } from '@nq/contracts';
+import { pdfTableRowLimit } from '@nq/contracts/configuration/personal-dashboard';
 import type { Content, TableCell } from 'pdfmake';
 import { chartSvg, type PdfChart } from './chart-svg.ts';
 import { instantText, numberText, pdfText, windowText } from './pdf-texts.ts';
@@ -13,8 +14,8 @@ export const pageMargins: [number, number, number, number] = [40, 56, 40, 48];
 export const contentWidth = pageSize.width - pageMargins[0] - pageMargins[2];
 /** Narrower columns would cut most values: a table with more columns than fit at this width is cut. */
 export const minColumnWidth = 48;
-/** Past this many rows a table stops (a report, not an export: the CSV carries every row). */
-export const defaultRowLimit = 500;
+/** Past this many rows a table stops. */
+export const defaultRowLimit = pdfTableRowLimit;
 
 export const colours = { text: '#111827', muted: '#6b7280', rule: '#d1d5db', header: '#f3f4f6', note: '#92400e' };
 

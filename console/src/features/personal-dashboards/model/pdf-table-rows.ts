@@ -1,13 +1,12 @@
 import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
+import { chartedInPdf, pdfTableRowLimit } from '@nq/contracts/configuration/personal-dashboard';
 import type { DashboardGraphic } from '../api/dashboards-api.ts';
 
-/** The rows a table shows in the dashboard's PDF before it is cut (the server's PDF table row limit). */
-export const PDF_TABLE_ROW_LIMIT = 500;
-
-const drawnAsChartInPdf: ReadonlySet<string> = new Set(['bars', 'line', 'area', 'pie']);
+/** The rows a table shows in the dashboard's PDF before it is cut. */
+export const PDF_TABLE_ROW_LIMIT = pdfTableRowLimit;
 
 /** The PDF draws bars, lines, areas and pies as charts; any other graphic as a table. */
-export const drawnAsTableInPdf = (graphic: DashboardGraphic) => !drawnAsChartInPdf.has(graphic.request.graphicType);
+export const drawnAsTableInPdf = (graphic: DashboardGraphic) => !chartedInPdf(graphic.request.graphicType);
 
 /**
  * The rows a graphic takes as a table in the PDF, 0 when the PDF draws it as a chart: as the PDF writes them, a row
