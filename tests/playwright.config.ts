@@ -17,6 +17,9 @@ export default defineConfig({
   testDir: 'e2e',
   outputDir: join(root, `test-results/e2e-artifacts${suffix}`),
   timeout: 60_000,
+  // A busy 2-core CI machine (the platform, its projector and Chromium share it) can take longer than Playwright's
+  // 5 s default to show what a quiet one shows at once; a screen that never shows it still fails.
+  expect: { timeout: 10_000 },
   workers: 1,
   reporter: [['list'], ['json', { outputFile: join(root, `test-results/e2e${suffix}.json`) }]],
   use: {
