@@ -20,6 +20,7 @@ export function EChartsView({
   description,
   onInstance,
   onZoom,
+  onWidth,
   onMarkerClick,
 }: {
   option: EChartsCoreOption;
@@ -30,6 +31,8 @@ export function EChartsView({
   onInstance: (chart: EChartsType | undefined) => void;
   /** The first axis' visible range (its values), or undefined when the whole axis shows. */
   onZoom: (range: [number, number] | undefined) => void;
+  /** How wide the drawing is (px, in steps of 20 so that a resize by a few pixels does not redraw it). */
+  onWidth?: (width: number) => void;
   onMarkerClick: (index: number) => void;
 }) {
   const { t } = useTranslation('charts');
@@ -37,8 +40,8 @@ export function EChartsView({
   const described = useId();
   const [chart, setChart] = useState<EChartsType>();
   const [failed, setFailed] = useState(false);
-  const handlers = useRef({ onZoom, onMarkerClick, onInstance });
-  handlers.current = { onZoom, onMarkerClick, onInstance };
+  const handlers = useRef({ onZoom, onWidth, onMarkerClick, onInstance });
+  handlers.current = { onZoom, onWidth, onMarkerClick, onInstance };
 
   useEffect(() => {
     let disposed = false;
@@ -60,8 +63,16 @@ export function EChartsView({
         drawn.on('click', (params) => {
           if (params.componentType === 'markLine') handlers.current.onMarkerClick(params.dataIndex);
         });
-        observer = new ResizeObserver(() => drawn?.resize());
+        const reportWidth = () => {
+          const width = box.current?.clientWidth;
+          if (width) handlers.current.onWidth?.(Math.round(width / 20) * 20);
+        };
+        observer = new ResizeObserver(() => {
+          drawn?.resize();
+          reportWidth();
+        });
         observer.observe(box.current);
+        reportWidth();
         setChart(drawn);
         handlers.current.onInstance(drawn);
       })

@@ -43,6 +43,7 @@ export function GraphicChart({
   const { choices, choose, reset } = useColourChoices(title);
   const [hidden, setHidden] = useState<ReadonlySet<string>>(new Set());
   const [zoomed, setZoomed] = useState<[number, number]>();
+  const [width, setWidth] = useState<number>();
   const chart = useRef<EChartsType>();
 
   const number = useMemo(
@@ -100,6 +101,7 @@ export function GraphicChart({
           compact,
           stacked,
           language,
+          width,
           zoomed,
           markerLines,
           instant,
@@ -117,6 +119,7 @@ export function GraphicChart({
     stacked,
     zoomed,
     language,
+    width,
     display,
   ]);
   // biome-ignore lint/correctness/useExhaustiveDependencies: optionKey stands for everything the option is built from
@@ -176,6 +179,7 @@ export function GraphicChart({
             chart.current = instance;
           }}
           onZoom={setZoomed}
+          onWidth={setWidth}
           onMarkerClick={(index) => {
             const marker = timeMarkers[index];
             if (marker) void navigate(settingsHistoryPath(marker));

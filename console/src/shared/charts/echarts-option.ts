@@ -23,6 +23,8 @@ export interface OptionInput {
   compact?: boolean | undefined;
   stacked?: boolean | undefined;
   language: string;
+  /** How wide the chart is drawn (px), once known: a time axis keeps to the ticks whose labels fit in it. */
+  width?: number | undefined;
   /** A zoomed part of a time axis (ms): its ticks are placed within it. */
   zoomed?: [number, number] | undefined;
   /** A change marker's tooltip lines (plain text; escaped here). */
@@ -38,6 +40,8 @@ const gridColour = '#e5e7eb';
 const densePoints = 2_000;
 const textColour = '#6b7280';
 const markerColour = '#4b5563';
+/** About how much of a chart's width is not its time axis: the value axis' labels and the margins (px). */
+const besideTimeAxis = { compact: 48, full: 88 };
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -106,7 +110,8 @@ function cartesian(input: OptionInput): EChartsCoreOption {
     const ticks = timeAxis(axis.values, bucketLength, {
       language: input.language,
       timeZone: axis.timeZone,
-      maxTicks: input.compact ? 4 : 7,
+      maxTicks: input.compact ? 4 : 10,
+      width: input.width && input.width - besideTimeAxis[input.compact ? 'compact' : 'full'],
       within: input.zoomed,
     });
     xAxis = {
@@ -115,7 +120,12 @@ function cartesian(input: OptionInput): EChartsCoreOption {
       max: ticks.domain[1],
       axisLine: { lineStyle: { color: '#d1d5db' } },
       axisTick: { show: false, customValues: ticks.ticks },
-      axisLabel: { color: textColour, customValues: ticks.ticks, formatter: (value: number) => ticks.label(value) },
+      axisLabel: {
+        color: textColour,
+        customValues: ticks.ticks,
+        formatter: (value: number) => ticks.label(value),
+        hideOverlap: true,
+      },
       splitLine: { show: false },
     };
   } else {

@@ -49,4 +49,39 @@ describe('time axis', () => {
     expect(zoomed.domain).toEqual(whole.domain);
     expect(labels(zoomed)).toEqual(['Mar 4', 'Mar 11', 'Mar 18', 'Mar 25', 'Apr 1', 'Apr 8', 'Apr 15']);
   });
+
+  const sixWeeksOfDays = Array.from({ length: 45 }, (_, index) => at('2026-10-20T00:00:00Z') + index * 86_400_000);
+  const sevenWeeks = Array.from({ length: 7 }, (_, index) => at('2026-10-19T00:00:00Z') + index * 7 * 86_400_000);
+
+  it('labels days and months over six or seven weeks of days, not one month for all of them', () => {
+    const wide = timeAxis(sixWeeksOfDays, longestBucket.day, { language: 'en', timeZone: 'Etc/UTC', width: 900 });
+    expect(labels(wide)).toEqual(['Oct 26', 'Nov 2', 'Nov 9', 'Nov 16', 'Nov 23', 'Nov 30']);
+    const tile = timeAxis(sixWeeksOfDays, longestBucket.day, {
+      language: 'es',
+      timeZone: 'Etc/UTC',
+      maxTicks: 4,
+      width: 260,
+    });
+    expect(labels(tile)).toEqual(['2 nov', '16 nov', '30 nov']);
+  });
+
+  it('labels weeks by their Mondays over seven weeks of weeks, in a full chart and in a small tile', () => {
+    const wide = timeAxis(sevenWeeks, longestBucket.week, { language: 'en', timeZone: 'Etc/UTC', width: 900 });
+    expect(labels(wide)).toEqual(['Oct 19', 'Oct 26', 'Nov 2', 'Nov 9', 'Nov 16', 'Nov 23', 'Nov 30']);
+    const tile = timeAxis(sevenWeeks, longestBucket.week, {
+      language: 'en',
+      timeZone: 'Etc/UTC',
+      maxTicks: 4,
+      width: 260,
+    });
+    expect(labels(tile).length).toBeGreaterThanOrEqual(3);
+    expect(labels(tile).every((label) => /^[A-Z][a-z]{2} \d{1,2}$/.test(label))).toBe(true);
+  });
+
+  it('keeps to the ticks whose labels fit side by side in a narrow axis', () => {
+    const narrow = timeAxis(sixWeeksOfDays, longestBucket.day, { language: 'en', timeZone: 'Etc/UTC', width: 150 });
+    expect(narrow.ticks.length).toBeGreaterThanOrEqual(2);
+    const widest = Math.max(...labels(narrow).map((label) => label.length));
+    expect(narrow.ticks.length * (widest * 7 + 16)).toBeLessThanOrEqual(150);
+  });
 });

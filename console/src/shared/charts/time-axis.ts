@@ -41,8 +41,8 @@ const steps: Step[] = [
   ...[1, 5, 15, 30].map((count) => ({ unit: 'minute' as const, count })),
   ...[1, 3, 6, 12].map((count) => ({ unit: 'hour' as const, count })),
   ...[1, 2].map((count) => ({ unit: 'day' as const, count })),
-  { unit: 'week', count: 1 },
-  ...[1, 3, 6].map((count) => ({ unit: 'month' as const, count })),
+  ...[1, 2].map((count) => ({ unit: 'week' as const, count })),
+  ...[1, 2, 3, 6].map((count) => ({ unit: 'month' as const, count })),
   ...[1, 2, 5, 10, 20, 50, 100].map((count) => ({ unit: 'year' as const, count })),
 ];
 /** Ticks are never closer than a bucket: the first step at least about as long as one (a 31-day month ≈ a month). */
@@ -95,9 +95,13 @@ export interface TimeAxis {
   label: (instant: number) => string;
 }
 
+/** About how wide a label of `characters` is at the axis' 12 px font, with the gap it keeps from its neighbour (px). */
+const labelWidth = (characters: number) => characters * 7 + 16;
+
 /**
- * A time axis over bucket starts: at most `maxTicks` ticks, at the starts of calendar periods (in `timeZone`) no finer
- * than a bucket (`bucketLength`, ms), labelled in `language` — "Apr 2024", "Jul 2024"… over months of days. `within`
+ * A time axis over bucket starts: the finest calendar periods (in `timeZone`) no finer than a bucket (`bucketLength`,
+ * ms) whose ticks are at most `maxTicks` and, when the axis' `width` (px) is known, whose labels fit in it side by
+ * side — day-month labels over weeks of days, "Apr 2024", "Jul 2024"… over months. Labelled in `language`; `within`
  * narrows the ticks to a zoomed part of the domain.
  */
 export function timeAxis(
@@ -107,26 +111,47 @@ export function timeAxis(
     language,
     timeZone,
     maxTicks = 7,
+    width,
     within,
-  }: { language: string; timeZone?: string | undefined; maxTicks?: number; within?: [number, number] },
+  }: {
+    language: string;
+    timeZone?: string | undefined;
+    maxTicks?: number;
+    width?: number | undefined;
+    within?: [number, number] | undefined;
+  },
 ): TimeAxis {
   const half = bucketLength / 2;
   const domain: [number, number] = [Math.min(...instants) - half, Math.max(...instants) + half];
   const [from, to] = within ?? domain;
-  const span = to - from;
-  const step =
-    steps
-      .slice(finestStep(bucketLength))
-      .find((candidate) => span / approximate[candidate.unit] / candidate.count < maxTicks) ?? steps.at(-1)!;
-  const ticks: number[] = [];
   const zone = timeZone ?? Intl.DateTimeFormat().resolvedOptions().timeZone;
-  for (let local = firstStart(wallClockAt(from, zone), step); ; local = next(local, step)) {
-    const instant = instantOfLocal(local, zone);
-    if (instant > to) break;
-    if (instant >= from) ticks.push(instant);
-  }
   const spansYears =
     new Date(wallClockAt(from, zone)).getUTCFullYear() !== new Date(wallClockAt(to, zone)).getUTCFullYear();
-  const format = new Intl.DateTimeFormat(language, { ...labelOptions(step.unit, spansYears), timeZone: zone });
-  return { domain, ticks, label: (instant) => format.format(new Date(instant)) };
+  const ticksOf = (step: Step) => {
+    const ticks: number[] = [];
+    for (let local = firstStart(wallClockAt(from, zone), step); ; local = next(local, step)) {
+      const instant = instantOfLocal(local, zone);
+      if (instant > to) break;
+      if (instant >= from) ticks.push(instant);
+    }
+    return ticks;
+  };
+  const formatOf = (step: Step) =>
+    new Intl.DateTimeFormat(language, { ...labelOptions(step.unit, spansYears), timeZone: zone });
+  const fits = (step: Step) => {
+    // Counting by the step's length first keeps the fine steps of a long axis from listing thousands of ticks.
+    if (to - from > (maxTicks + 1) * approximate[step.unit] * step.count) return false;
+    const ticks = ticksOf(step);
+    if (ticks.length > maxTicks) return false;
+    if (width === undefined) return true;
+    const format = formatOf(step);
+    const widest = Math.max(0, ...ticks.map((tick) => format.format(new Date(tick)).length));
+    return ticks.length * labelWidth(widest) <= width;
+  };
+  const candidates = steps.slice(finestStep(bucketLength));
+  // Too narrow for any label to fit: as few ticks as the count allows, still some.
+  const step =
+    candidates.find(fits) ?? candidates.find((candidate) => ticksOf(candidate).length <= maxTicks) ?? steps.at(-1)!;
+  const format = formatOf(step);
+  return { domain, ticks: ticksOf(step), label: (instant) => format.format(new Date(instant)) };
 }
