@@ -26,6 +26,8 @@ export interface GraphicChartProps {
   data: ChartData;
   /** The value axis' title (the KPI's unit). */
   unit?: string;
+  /** Scatterplots and bubbles: the fields each axis plots, with their units (see `pointAxisNames`). */
+  axisNames?: { x: string; y: string } | undefined;
   /** How values are written (ticks, tooltip, table, CSV). */
   format?: (value: number) => string;
   /** Time charts only: configuration changes in the chart's scope, each linking to its settings-history entry. */

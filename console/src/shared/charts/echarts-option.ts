@@ -19,6 +19,8 @@ export interface OptionInput {
   visible: (id: string) => boolean;
   format: (value: number) => string;
   unit?: string | undefined;
+  /** Scatterplots and bubbles: what each axis plots. */
+  axisNames?: { x: string; y: string } | undefined;
   markers?: readonly ChangeMarker[] | undefined;
   compact?: boolean | undefined;
   stacked?: boolean | undefined;
@@ -377,10 +379,20 @@ function scatter(input: OptionInput): EChartsCoreOption {
   const sets = (input.data.points ?? []).filter((set) => input.visible(set.id));
   const largest = Math.max(...sets.flatMap((set) => set.points.map((point) => Math.abs(point.size ?? 0))), 0);
   const size = (value: number) => (largest > 0 ? 6 + 34 * Math.sqrt(Math.abs(value) / largest) : 10);
+  const names = input.compact ? undefined : input.axisNames;
+  const axisName = { nameLocation: 'middle', nameTextStyle: { color: markerColour, fontSize: 12 } };
   return {
-    grid: grid(input, !input.compact),
-    xAxis: { ...valueAxis({ ...input, unit: undefined }), scale: true },
-    yAxis: { ...valueAxis(input), scale: true },
+    grid: names ? { ...grid(input, true), left: 24, bottom: 84 } : grid(input, !input.compact),
+    xAxis: {
+      ...valueAxis({ ...input, unit: undefined }),
+      scale: true,
+      ...(names ? { ...axisName, name: names.x, nameGap: 28 } : {}),
+    },
+    yAxis: {
+      ...valueAxis(names ? { ...input, unit: undefined } : input),
+      scale: true,
+      ...(names ? { ...axisName, name: names.y, nameGap: 56 } : {}),
+    },
     tooltip: {
       trigger: 'item',
       confine: true,
@@ -410,7 +422,7 @@ function scatter(input: OptionInput): EChartsCoreOption {
           dataZoom: [
             { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
             { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
-            { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 20, bottom: 12 },
+            { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 20, bottom: names ? 8 : 12 },
           ],
         }),
   };

@@ -77,3 +77,23 @@ export function graphicLabels(
     globalAverage: (series) => t('charts:globalAverageOf', { series }),
   };
 }
+
+/** A plotted field as an axis names it: its label and, when it has one, its unit ("Download speed (Mbps)"). */
+export const fieldAxisName = (field: { label: string; unit?: string | undefined }) =>
+  field.unit ? `${field.label} (${field.unit})` : field.label;
+
+/**
+ * The axes of a scatterplot or bubbles graphic named after the fields they plot (`axes.x` and `axes.y`), by the KPI
+ * catalogue's labels and units: the graphic answer carries only the points. Undefined for the other graphics.
+ */
+export function pointAxisNames(
+  request: { graphicType?: string | undefined; axes?: { x?: string | undefined; y?: string | undefined } | undefined },
+  catalogue: readonly { id: string; label: string; unit?: string | undefined }[],
+): { x: string; y: string } | undefined {
+  if (request.graphicType !== 'scatterplot' && request.graphicType !== 'bubbles') return undefined;
+  const name = (id: string | undefined) => {
+    const field = catalogue.find((item) => item.id === id);
+    return field ? fieldAxisName(field) : (id ?? '');
+  };
+  return { x: name(request.axes?.x), y: name(request.axes?.y) };
+}

@@ -29,6 +29,7 @@ export function GeneratedGraphic({
   title,
   single,
   unit,
+  axisNames,
 }: {
   request: QueryIrInput;
   query: UseQueryResult<GraphicResponse>;
@@ -36,6 +37,8 @@ export function GeneratedGraphic({
   /** The series' name without breakdowns. */
   single: string;
   unit?: string | undefined;
+  /** A scatterplot's axes: the fields they plot, with their units. */
+  axisNames?: { x: string; y: string } | undefined;
 }) {
   const { t, i18n } = useTranslation(['graphicGenerator', 'analysis', 'charts']);
   const profile = useProfile();
@@ -97,6 +100,7 @@ export function GeneratedGraphic({
         type={request.graphicType ?? 'bars'}
         data={data}
         unit={unit}
+        axisNames={axisNames}
         stacked={display.graphicDistribution === 'stacked'}
         display={display}
       />

@@ -3,6 +3,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
+import { pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
 import { GraphicFilterPanel } from '../../../shared/graphic-filters/GraphicFilterPanel.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -172,6 +173,7 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
                 title={title}
                 single={single}
                 unit={kind === 'scatterplot' || counts ? undefined : plotted?.unit}
+                axisNames={pointAxisNames(request, [...fields, ...catalogue])}
               />
             )}
           </Card>

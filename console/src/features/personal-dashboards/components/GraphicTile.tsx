@@ -6,7 +6,7 @@ import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
-import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { graphicLabels, pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
@@ -214,6 +214,7 @@ export function GraphicTile({
               type={request.graphicType}
               data={data}
               {...(kpi?.unit && request.metric !== 'count' ? { unit: kpi.unit } : {})}
+              axisNames={pointAxisNames(request, kpis.data ?? [])}
               height={420}
             />
           )}
