@@ -3,7 +3,7 @@
 // status, because they travel inside successful responses. Messages may hold `{name}` placeholders that `translate`
 // fills in. Quoted spec messages keep their English text verbatim (including its wording quirks).
 
-export const httpStatuses = [400, 401, 403, 404, 409, 410, 413, 422, 429, 500, 502, 503] as const;
+export const httpStatuses = [400, 401, 403, 404, 409, 410, 413, 414, 422, 429, 500, 502, 503] as const;
 export type HttpStatus = (typeof httpStatuses)[number];
 
 export type CatalogueErrorEntry = { readonly status: HttpStatus; readonly en: string; readonly es: string };
@@ -36,6 +36,11 @@ export const errorCatalogue = {
     status: 400,
     en: 'The request body is not valid UTF-8 text.',
     es: 'El cuerpo de la solicitud no es texto UTF-8 válido.',
+  },
+  'request.pathTooLong': {
+    status: 414,
+    en: 'The request address is too long: at most {max} characters.',
+    es: 'La dirección de la solicitud es demasiado larga: como máximo {max} caracteres.',
   },
   'request.invalidUrl': {
     status: 400,

@@ -24,7 +24,7 @@ import { consolePlugin } from './plugins/console.ts';
 import { errorHandlerPlugin, frameworkErrors } from './plugins/error-handler.ts';
 import { forbiddenTextPlugin } from './plugins/forbidden-text.ts';
 import { metricsPlugin } from './plugins/metrics.ts';
-import { notFoundPlugin } from './plugins/not-found.ts';
+import { maxPathLength, notFoundPlugin, rewriteRefusedPath } from './plugins/not-found.ts';
 import { openApiPlugin } from './plugins/openapi.ts';
 import { readableRequestLines } from './plugins/readable-request-lines.ts';
 import { requestActorPlugin } from './plugins/request-actor.ts';
@@ -57,6 +57,8 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
     logController: new LogController({ disableRequestLogging: logging.readable }),
     bodyLimit: 10 * 1024 * 1024,
     forceCloseConnections: true,
+    rewriteUrl: rewriteRefusedPath,
+    routerOptions: { maxParamLength: maxPathLength },
     frameworkErrors,
     trustProxy: config.http.trustProxy,
   }).withTypeProvider<ZodTypeProvider>();

@@ -279,8 +279,24 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
         ['a path', { url: '/tags/%E0%A4%A' }],
         ['a path of two parameters', { method: 'PUT' as const, url: '/api/alert-config/x/%ED%A0%80' }],
         ['an unknown path', { url: '/nowhere/%C0%AF' }],
-      ])('refuses %s from the catalogue', async (_, request) => {
+      ])('refuses %s from the catalogue, with the security headers', async (_, request) => {
         await expectRefusal(request, 400, 'request.invalidUrl', {});
+        expect((await api.app.inject(request)).headers['x-content-type-options']).toBe('nosniff');
+      });
+    });
+
+    describe('a long address', () => {
+      it('a path parameter of 5,000 characters reaches its route: no such item, the parameter named', async () => {
+        const response = await api.app.inject({ method: 'PUT', url: `/tags/${'a'.repeat(5_000)}`, payload: {} });
+        expect([response.statusCode, response.json().code], response.body).toEqual([404, 'resource.notFound']);
+        expect(response.json().details.fields.map((field: { field: string }) => field.field)).toEqual(['params.id']);
+        expect(response.headers['x-content-type-options']).toBe('nosniff');
+      });
+
+      it('a path of 9,000 characters is refused from the catalogue, with the security headers', async () => {
+        const request = { url: `/tags/${'a'.repeat(9_000)}` };
+        await expectRefusal(request, 414, 'request.pathTooLong', { max: 8_192 });
+        expect((await api.app.inject(request)).headers['x-content-type-options']).toBe('nosniff');
       });
     });
 

@@ -31,7 +31,7 @@ interface FuzzRequest {
  * valid, at their boundaries and hostile (NUL, lone surrogates, huge strings, deep nesting, wrong types, unknown
  * fields, bodies that are not UTF-8 JSON, broken percent-encodings) — signed as an administrator and as a restricted
  * profile. Properties: no 5xx; every 4xx carries a catalogue code and a message with its parameters filled, in the
- * caller's language; a refused write appends nothing to the event store; the restricted profile never gets a 2xx
+ * caller's language; every answer carries the security headers; a refused write appends nothing to the event store; the restricted profile never gets a 2xx
  * from an operation its screens do not reach. FUZZ_RUNS requests per operation and caller; FUZZ_SEED replays a run.
  */
 export function describeOpenApiFuzzing(options: { runs: number; seed: number }) {
@@ -143,6 +143,9 @@ export function describeOpenApiFuzzing(options: { runs: number; seed: number }) 
     function expectCatalogueRefusal(response: LightMyRequestResponse, request: FuzzRequest) {
       const where = `${request.method} ${request.url.slice(0, 300)} → ${response.statusCode} ${response.body.slice(0, 300)}`;
       expect(response.statusCode, where).toBeLessThan(500);
+      // Every answer, refusals of the router included, carries the security headers.
+      expect(response.headers['x-content-type-options'], `nosniff: ${where}`).toBe('nosniff');
+      expect(response.headers['content-security-policy'], `a CSP: ${where}`).toContain("default-src 'self'");
       if (response.statusCode < 400) return;
       const body = safeJson(response) as { code?: string; message?: string } | undefined;
       expect(knownCodes.has(body?.code ?? ''), `a catalogue code: ${where}`).toBe(true);

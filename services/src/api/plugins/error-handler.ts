@@ -30,8 +30,8 @@ function send(request: FastifyRequest, reply: FastifyReply, code: HttpErrorCode,
 }
 
 /**
- * Errors Fastify's router raises before any route or hook (a URL whose percent-encoding decodes to nothing): they
- * skip the error handler, so Fastify's constructor takes this (`frameworkErrors`) to answer them from the catalogue.
+ * Errors Fastify's router raises before any route or hook skip the error handler, so Fastify's constructor takes
+ * this (`frameworkErrors`) to answer them from the catalogue. Undecodable paths do not get here (not-found.ts).
  */
 export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
   if (error.code === 'FST_ERR_BAD_URL') return send(request, reply, 'request.invalidUrl', 400);
