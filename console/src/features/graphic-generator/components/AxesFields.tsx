@@ -16,12 +16,15 @@ export function AxesFields({
   axes,
   fields,
   problems,
+  onTouch,
   onChange,
 }: {
   type: GraphicType;
   axes: GeneratorAxes;
   fields: readonly CatalogueKpi[];
   problems: Readonly<Record<string, string>>;
+  /** The user has been to a field (changed or left it): from then on its problems show. */
+  onTouch: (field: keyof GeneratorAxes) => void;
   onChange: (changes: Partial<GeneratorAxes>) => void;
 }) {
   const { t } = useTranslation(['graphicGenerator', 'analysis']);
@@ -33,7 +36,11 @@ export function AxesFields({
       value={axes[name]}
       placeholder={t('graphicGenerator:axes.chooseField')}
       error={problems[name]}
-      onChange={(event) => onChange({ [name]: event.target.value as KpiId | '' })}
+      onBlur={() => onTouch(name)}
+      onChange={(event) => {
+        onTouch(name);
+        onChange({ [name]: event.target.value as KpiId | '' });
+      }}
       options={fieldOptions}
     />
   );
@@ -58,7 +65,11 @@ export function AxesFields({
         value={axes.rows}
         placeholder={t('graphicGenerator:axes.noMatrix')}
         error={problems.rows}
-        onChange={(event) => onChange({ rows: event.target.value as RowAxis | '' })}
+        onBlur={() => onTouch('rows')}
+        onChange={(event) => {
+          onTouch('rows');
+          onChange({ rows: event.target.value as RowAxis | '' });
+        }}
         options={[{ value: 'time', label: t('graphicGenerator:axes.time') }, ...offered.map(dimensionOption)]}
       />
       <SelectField
@@ -66,7 +77,11 @@ export function AxesFields({
         value={axes.columns}
         placeholder={t('graphicGenerator:axes.noMatrix')}
         error={problems.columns}
-        onChange={(event) => onChange({ columns: event.target.value as Dimension | '' })}
+        onBlur={() => onTouch('columns')}
+        onChange={(event) => {
+          onTouch('columns');
+          onChange({ columns: event.target.value as Dimension | '' });
+        }}
         options={offered.map(dimensionOption)}
       />
     </div>

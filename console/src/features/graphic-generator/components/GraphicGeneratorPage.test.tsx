@@ -117,6 +117,29 @@ describe('graphic generators', () => {
     expect(api.sent('POST', '/api/graphic').at(-1)?.body).not.toHaveProperty('kpi');
   });
 
+  it('say a scatterplot field is required only once the user has been to it, Generate disabled meanwhile', async () => {
+    const { user } = await advanced();
+    await screen.findByRole('option', { name: 'Latency (ms)' });
+    await user.click(screen.getByRole('radio', { name: 'Scatterplot' }));
+    const x = screen.getByRole('combobox', { name: 'X axis field' });
+    const y = screen.getByRole('combobox', { name: 'Y axis field' });
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+    expect(x).not.toHaveAttribute('aria-invalid');
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeDisabled();
+    expect(screen.getByRole('note')).toHaveTextContent('Complete the fields marked to generate the graphic.');
+
+    await user.click(x);
+    await user.click(y);
+    expect(x).toHaveAttribute('aria-invalid', 'true');
+    expect(y).not.toHaveAttribute('aria-invalid');
+    expect(screen.getAllByText('This field is required.')).toHaveLength(1);
+
+    await user.selectOptions(x, 'download');
+    await user.selectOptions(y, 'latency');
+    expect(screen.queryByText('This field is required.')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Generate' })).toBeEnabled();
+  });
+
   it('abort the running request when a filter changes', async () => {
     const answered = vi.mocked(fetch);
     const signals: AbortSignal[] = [];

@@ -42,8 +42,17 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
     () => graphicRequestOf(generator, filters, choice, group, kpi),
     [generator, filters, choice, group, kpi],
   );
+  // An axis field still to fill in is not an error before the user has been to it: "required" waits until it is
+  // touched (the Generate button stays disabled meanwhile, with its hint).
+  const [touched, setTouched] = useState<ReadonlySet<string>>(new Set());
+  const touch = (field: string) => setTouched((before) => (before.has(field) ? before : new Set([...before, field])));
   const problemTexts = Object.fromEntries(
-    problems.map((problem) => [problem.field, errorMessage(problem.code, problem.params)]),
+    problems
+      .filter(
+        (problem) =>
+          problem.code !== 'validation.required' || !(problem.field in choice.axes) || touched.has(problem.field),
+      )
+      .map((problem) => [problem.field, errorMessage(problem.code, problem.params)]),
   );
   const showing = choice.view === 'graphic' && problems.length === 0;
   const graphic = useGraphic(showing ? request : undefined);
@@ -114,6 +123,7 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
               axes={choice.axes}
               fields={fields}
               problems={problemTexts}
+              onTouch={touch}
               onChange={(changes) => setChoice(({ axes }) => ({ axes: { ...axes, ...changes } }))}
             />
             {kind === 'kpi' && choice.type !== 'table' && (
