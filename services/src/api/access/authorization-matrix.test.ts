@@ -1,18 +1,17 @@
 import { createHash } from 'node:crypto';
+import { resolve } from 'node:path';
 import { formatAuthorization, type LayerId, parseAuthorization, signRequest } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type Access, readOperations } from '../../testing/openapi-operations.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
-type Access = { public?: true; signedIn?: true; layers?: LayerId[]; andLayers?: LayerId[]; admin?: boolean };
 interface Operation {
   method: string;
   path: string;
   url: string;
   access: Access;
 }
-
-const methods = ['get', 'post', 'put', 'delete', 'patch'] as const;
 /** Screens no route of this platform needs yet: profiles with only these reach nothing but signed-in routes. */
 const unrelatedLayers: LayerId[] = ['files_management', 'csv_templates'];
 
@@ -29,19 +28,10 @@ describe('authorization matrix (from the OpenAPI document)', { timeout: 120_000 
 
   beforeAll(async () => {
     api = await openTestApi();
-    const document = (await api.raw.inject('/api/openapi.json')).json() as {
-      paths: Record<string, Record<string, { 'x-access'?: Access }>>;
-    };
-    operations = Object.entries(document.paths).flatMap(([path, item]) =>
-      methods
-        .filter((method) => item[method])
-        .map((method) => ({
-          method: method.toUpperCase(),
-          path,
-          url: path.replace(/\{[^}]+\}/g, 'x'),
-          access: item[method]!['x-access'] ?? {},
-        })),
-    );
+    operations = readOperations(resolve(import.meta.dirname, '../../../..')).operations.map((operation) => ({
+      ...operation,
+      url: operation.path.replace(/\{[^}]+\}/g, 'x'),
+    }));
     let serial = 0;
     credentialsOf = async (profileId, fields = {}) => {
       const { userId } = await api.createIdentity(`${profileId}-${++serial}`, fields);

@@ -1,12 +1,12 @@
 import { resolve as resolvePath } from 'node:path';
-import { errorCodes, type Language } from '@nq/contracts';
+import { errorCodes, type Language, type LayerId } from '@nq/contracts';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { mayCall, type Operation, type Parameter, readOperations } from '../../testing/openapi-operations.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 import { hostileParameter, mutated, rawBodies } from './hostile-values.ts';
-import { mayCall, type Operation, type Parameter, readOperations } from './openapi-operations.ts';
 import { valueArbitrary } from './schema-arbitrary.ts';
 
 const root = resolvePath(import.meta.dirname, '../../../..');
@@ -15,7 +15,7 @@ const knownCodes = new Set<string>(errorCodes);
 const unfilled = /\{[A-Za-z_][A-Za-z0-9_]*\}/;
 
 /** The restricted caller: one analysis screen and its alerts, no administration. */
-const restricted = { layers: ['evolution', 'alerts'], admin: false };
+const restricted = { layers: ['evolution', 'alerts'] as LayerId[], admin: false };
 
 /** A request as fast-check generates it, printable when a property fails. */
 interface FuzzRequest {

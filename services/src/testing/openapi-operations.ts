@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { JsonSchema, SchemaResolver } from './schema-arbitrary.ts';
+import type { LayerId } from '@nq/contracts';
+import type { JsonSchema, SchemaResolver } from '../api/fuzz/schema-arbitrary.ts';
 
 export interface Parameter {
   name: string;
@@ -14,8 +15,8 @@ export interface Access {
   public?: boolean;
   signedIn?: boolean;
   probe?: boolean;
-  layers?: string[];
-  andLayers?: string[];
+  layers?: LayerId[];
+  andLayers?: LayerId[];
   admin?: boolean;
 }
 
@@ -63,11 +64,11 @@ export function readOperations(root: string): { operations: Operation[]; resolve
 }
 
 /** Whether a signed-in profile with these layers, administrator or not, may call the operation at all. */
-export function mayCall(access: Access, profile: { layers: readonly string[]; admin: boolean }) {
+export function mayCall(access: Access, profile: { layers: readonly LayerId[]; admin: boolean }) {
   if (access.public || access.signedIn) return true;
   if (access.probe) return false;
   if (access.admin && !profile.admin) return false;
-  const reaches = (layers: readonly string[] | undefined) =>
+  const reaches = (layers: readonly LayerId[] | undefined) =>
     (layers ?? []).some((layer) => profile.layers.includes(layer));
   return reaches(access.layers) && (access.andLayers === undefined || reaches(access.andLayers));
 }
