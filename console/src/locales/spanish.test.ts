@@ -52,6 +52,7 @@ const sameInBothLanguages = new Set([
   'Tokens',
   'Series',
   'Traceroute',
+  'Ping',
   'Viridis',
   'English',
   'Español',

@@ -1,7 +1,7 @@
 import type { Granularity } from '@nq/contracts/analytics/query-ir';
 import type { BucketKey } from '@nq/contracts/analytics/query-result';
 import type { TFunction } from 'i18next';
-import { technologyText, testTypeText } from '../i18n/value-texts.ts';
+import { programText, technologyText, testTypeText } from '../i18n/value-texts.ts';
 import type { GraphicLabels } from './graphic-data.ts';
 
 /** How a bucket's start reads at each granularity (instants in the profile's time zone). */
@@ -69,9 +69,11 @@ export function graphicLabels(
             ? technologyText(t, String(value))
             : dimension === 'testType'
               ? testTypeText(t, String(value))
-              : dimension === 'probeType'
-                ? t(`measurementAnalysis:detail.probeTypes.${value}`, { defaultValue: String(value) })
-                : String(value),
+              : dimension === 'program'
+                ? programText(t, String(value))
+                : dimension === 'probeType'
+                  ? t(`measurementAnalysis:detail.probeTypes.${value}`, { defaultValue: String(value) })
+                  : String(value),
     bucket,
     movingAverage: (series) => t('charts:movingAverageOf', { series, window: movingAverageWindow }),
     globalAverage: (series) => t('charts:globalAverageOf', { series }),

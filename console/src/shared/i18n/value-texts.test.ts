@@ -3,16 +3,20 @@ import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
 import { testTypes } from '@nq/contracts/measurements/measurement';
 import { describe, expect, it } from 'vitest';
 import { textsForTests } from './texts-for-tests.ts';
-import { kpiText, technologyText, testTypeText } from './value-texts.ts';
+import { kpiText, programText, technologyText, testTypeText } from './value-texts.ts';
+
+/** The programs the demo fleet runs (services/src/simulator/fleet-model.ts). */
+const demoPrograms = ['speedtest', 'ping', 'dns', 'web', 'youtube', 'gaming'];
 
 describe('values sent as codes', () => {
   it.each(['en', 'es'] as const)(
-    '%s: every technology, test type and KPI has a text, never its code',
+    '%s: every technology, test type, KPI and demo program has a text, never its code',
     async (language) => {
       const { t } = await textsForTests(language);
       expect(technologyCodes.filter((code) => technologyText(t, code) === String(code))).toEqual([]);
       expect(testTypes.filter((type) => testTypeText(t, type) === type)).toEqual([]);
       expect(kpiCatalogue.filter((kpi) => kpiText(kpi.id, language) === kpi.id)).toEqual([]);
+      expect(demoPrograms.filter((program) => programText(t, program, 'unnamed') === 'unnamed')).toEqual([]);
     },
   );
 
@@ -21,5 +25,8 @@ describe('values sent as codes', () => {
     expect(technologyText(t, 0)).toBe('Ninguna o sin servicio');
     expect(testTypeText(t, 'http-download')).toBe('Descarga HTTP');
     expect(kpiText('download', 'es')).toBe('Velocidad de descarga');
+    expect(programText(t, 'dns')).toBe('Consulta DNS');
+    expect(programText(t, 'speedtest', 'Speed test')).toBe('Prueba de velocidad');
+    expect(programText(t, 'custom', 'My program')).toBe('My program');
   });
 });

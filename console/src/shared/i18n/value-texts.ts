@@ -11,6 +11,14 @@ export const technologyText = (t: TFunction, code: number | string) =>
 /** A test type (`http-download` → HTTP download). */
 export const testTypeText = (t: TFunction, type: string) => t(`fleet:taskTypes.${type}`, { defaultValue: type });
 
+/**
+ * A program by its id (`speedtest` → Speed test): the interface's label when it has one (every demo program), else the
+ * name the profile gives it, else the id. Profiles name programs in one language only, and a program measured without
+ * targets in the profile (the demo's DNS one) has no name there at all.
+ */
+export const programText = (t: TFunction, id: string, profileName?: string) =>
+  t(`fleet:programs.${id}`, { defaultValue: profileName || id });
+
 /** A KPI of the catalogue by its id (`download` → Download speed). */
 export const kpiText = (id: string, language: Language) =>
   kpiCatalogue.find((kpi) => kpi.id === id)?.label[language] ?? id;

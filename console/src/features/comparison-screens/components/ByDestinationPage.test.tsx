@@ -57,7 +57,7 @@ describe('By destination', () => {
     const programs = screen.getByRole('listbox', { name: 'Programs' });
     await waitFor(() =>
       expect([...programs.querySelectorAll('option')].map((option) => option.textContent)).toEqual([
-        'dns',
+        'DNS lookup',
         'Speed test',
       ]),
     );
