@@ -93,7 +93,8 @@ async function serve(processes: string, withProjector: boolean) {
         ? `  Demo history: ${demoHistory.measurements} measurements over ${demoHistory.weeks} weeks in ${demoHistory.seconds.toFixed(1)} s\n`
         : '') +
       (config.demoData
-        ? `  Demo logins:\n${demoLogins.map((l) => `    ${l.email} / ${l.password}  (${l.profile})`).join('\n')}\n`
+        ? // Passwords stay out of the output, which log collectors keep: the README's quick start gives them.
+          `  Demo logins (passwords in the README's quick start):\n${demoLogins.map((l) => `    ${l.email}  (${l.profile})`).join('\n')}\n`
         : '') +
       '  Ctrl-C stops it.\n',
   );
