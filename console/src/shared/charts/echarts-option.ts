@@ -81,7 +81,7 @@ function valueAxis(input: OptionInput) {
 
 function grid(input: OptionInput, zoomable: boolean) {
   return input.compact
-    ? { left: 4, right: 4, top: 8, bottom: 4 }
+    ? { left: 4, right: 12, top: 8, bottom: 4 }
     : { left: 16, right: 24, top: input.markers?.length ? 28 : 16, bottom: zoomable ? 56 : 16 };
 }
 
@@ -114,6 +114,7 @@ function cartesian(input: OptionInput): EChartsCoreOption {
       timeZone: axis.timeZone,
       maxTicks: input.compact ? 4 : 10,
       width: input.width && input.width - besideTimeAxis[input.compact ? 'compact' : 'full'],
+      overhang: input.compact ? 12 : 24,
       within: input.zoomed,
     });
     xAxis = {
@@ -126,6 +127,9 @@ function cartesian(input: OptionInput): EChartsCoreOption {
         color: textColour,
         customValues: ticks.ticks,
         formatter: (value: number) => ticks.label(value),
+        // The same size as the value axis' labels (ECharts writes a time axis' month and year starts larger).
+        fontSize: 12,
+        fontWeight: 'normal',
         hideOverlap: true,
       },
       splitLine: { show: false },

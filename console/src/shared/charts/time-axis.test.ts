@@ -84,4 +84,11 @@ describe('time axis', () => {
     const widest = Math.max(...labels(narrow).map((label) => label.length));
     expect(narrow.ticks.length * (widest * 7 + 16)).toBeLessThanOrEqual(150);
   });
+
+  it('leaves out a tick so near an end of the axis that the chart edge would cut its label', () => {
+    const untilToday = Array.from({ length: 40 }, (_, index) => at('2026-10-15T00:00:00Z') + index * 86_400_000);
+    const tile = { language: 'en', timeZone: 'Etc/UTC', maxTicks: 4, overhang: 12 };
+    expect(labels(timeAxis(untilToday, longestBucket.day, tile))).toContain('Nov 23');
+    expect(labels(timeAxis(untilToday, longestBucket.day, { ...tile, width: 272 }))).toEqual(['Oct 26', 'Nov 9']);
+  });
 });

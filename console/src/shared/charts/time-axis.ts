@@ -113,12 +113,15 @@ export function timeAxis(
     maxTicks = 7,
     width,
     within,
+    overhang = 8,
   }: {
     language: string;
     timeZone?: string | undefined;
     maxTicks?: number;
     width?: number | undefined;
     within?: [number, number] | undefined;
+    /** How far (px) a label may reach beyond an end of the axis, into the chart's margin. */
+    overhang?: number;
   },
 ): TimeAxis {
   const half = bucketLength / 2;
@@ -138,20 +141,29 @@ export function timeAxis(
   };
   const formatOf = (step: Step) =>
     new Intl.DateTimeFormat(language, { ...labelOptions(step.unit, spansYears), timeZone: zone });
+  /** A step's ticks and labels, without those whose label, centred on its tick, the chart's edge would cut off. */
+  const axisOf = (step: Step) => {
+    const format = formatOf(step);
+    const label = (instant: number) => format.format(new Date(instant));
+    const reach = (tick: number) => labelWidth(label(tick).length) / 2 - 8 - overhang;
+    const inside = (tick: number) =>
+      width === undefined || (Math.min(tick - from, to - tick) / (to - from)) * width >= reach(tick);
+    const ticks = ticksOf(step);
+    const shown = ticks.filter(inside);
+    return { ticks: shown.length > 0 ? shown : ticks, label };
+  };
   const fits = (step: Step) => {
     // Counting by the step's length first keeps the fine steps of a long axis from listing thousands of ticks.
     if (to - from > (maxTicks + 1) * approximate[step.unit] * step.count) return false;
-    const ticks = ticksOf(step);
+    const { ticks, label } = axisOf(step);
     if (ticks.length > maxTicks) return false;
     if (width === undefined) return true;
-    const format = formatOf(step);
-    const widest = Math.max(0, ...ticks.map((tick) => format.format(new Date(tick)).length));
+    const widest = Math.max(0, ...ticks.map((tick) => label(tick).length));
     return ticks.length * labelWidth(widest) <= width;
   };
   const candidates = steps.slice(finestStep(bucketLength));
   // Too narrow for any label to fit: as few ticks as the count allows, still some.
   const step =
     candidates.find(fits) ?? candidates.find((candidate) => ticksOf(candidate).length <= maxTicks) ?? steps.at(-1)!;
-  const format = formatOf(step);
-  return { domain, ticks: ticksOf(step), label: (instant) => format.format(new Date(instant)) };
+  return { domain, ...axisOf(step) };
 }
