@@ -79,8 +79,9 @@ export const dashboardShareBodySchema = z.object({
 /** The rows a table of a PDF report shows before it is cut (a report, not an export: the CSV carries every row). */
 export const pdfTableRowLimit = 500;
 /** The graphic types a dashboard's PDF draws as charts (a pie as bars); it writes every other graphic as a table. */
-const graphicTypesChartedInPdf = ['bars', 'line', 'area', 'pie'] as const;
-export const chartedInPdf = (type: string): type is (typeof graphicTypesChartedInPdf)[number] =>
+const graphicTypesChartedInPdf = ['bars', 'line', 'area', 'pie', 'boxplot', 'scatterplot'] as const;
+export type GraphicTypeChartedInPdf = (typeof graphicTypesChartedInPdf)[number];
+export const chartedInPdf = (type: string): type is GraphicTypeChartedInPdf =>
   (graphicTypesChartedInPdf as readonly string[]).includes(type);
 
 /** Spec §7 send: the dashboard as a PDF by e-mail, its times in the client's time zone. */

@@ -2,6 +2,7 @@ import {
   type CatalogueWarning,
   chartedInPdf,
   type DashboardGraphic,
+  type GraphicTypeChartedInPdf,
   kpiById,
   type Language,
   type PersonalDashboardFields,
@@ -10,9 +11,17 @@ import {
 } from '@nq/contracts';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
 import type { Content } from 'pdfmake';
-import { chartBlock, type PdfCell, tableBlock, titlePage } from '../../platform/pdf/pdf-blocks.ts';
+import type { PdfChartType } from '../../platform/pdf/chart-svg.ts';
+import {
+  chartBlock,
+  notesBlock,
+  type PdfCell,
+  type PdfColumn,
+  tableBlock,
+  titlePage,
+} from '../../platform/pdf/pdf-blocks.ts';
 import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
-import { dayText, instantText, numberText, pdfText } from '../../platform/pdf/pdf-texts.ts';
+import { dayText, decimalText, instantText, numberText, pdfText } from '../../platform/pdf/pdf-texts.ts';
 
 /** A graphic of the dashboard with what its query answered (or nothing, when it failed). */
 export interface GraphicAnswer {
@@ -23,11 +32,37 @@ export interface GraphicAnswer {
   error?: string;
 }
 
-/** The words of a graphic's table, in the document's language. */
+/** The words of a graphic's table and notes, in the document's language. */
 const words = {
-  en: { all: 'All', series: 'Series', bucket: 'Period', count: 'Count', probe: 'Probe', measured: 'Measured' },
-  es: { all: 'Todo', series: 'Serie', bucket: 'Periodo', count: 'Recuento', probe: 'Sonda', measured: 'Medido' },
+  en: {
+    all: 'All',
+    series: 'Series',
+    bucket: 'Period',
+    count: 'Count',
+    probe: 'Probe',
+    measured: 'Measured',
+    median: 'Median',
+    pointsDrawn: 'The chart draws {drawn} of the {points} points answered, spread evenly over them.',
+  },
+  es: {
+    all: 'Todo',
+    series: 'Serie',
+    bucket: 'Periodo',
+    count: 'Recuento',
+    probe: 'Sonda',
+    measured: 'Medido',
+    median: 'Mediana',
+    pointsDrawn: 'El gráfico dibuja {drawn} de los {points} puntos de la respuesta, repartidos por igual entre ellos.',
+  },
 } as const satisfies Record<Language, Record<string, string>>;
+
+/**
+ * The most points a scatter chart of the PDF draws: an answer holds up to 10,000 per universe or campaign, each an
+ * SVG path that pdfmake lays out. 10,000 points take some 2 s and 250 MB more to render than 2,000, and read no better.
+ */
+export const pdfScatterPointLimit = 2_000;
+/** The decimals of a KPI's values in the PDF's tables. */
+const valueDecimals = 2;
 
 const seriesName = (
   series: { key: Record<string, unknown>; labels?: Record<string, string> | undefined },
@@ -44,15 +79,33 @@ const bucketText = (key: string | number, language: Language, timeZone: string) 
       ? dayText(key, language, timeZone)
       : String(key);
 
+const unitOf = (kpi: string | undefined) => kpiById.get(kpi ?? '')?.unit;
+/** A header or an axis title naming its unit: "avg (Mbps)". */
+const withUnit = (name: string, unit: string | undefined) => (unit ? `${name} (${unit})` : name);
+/** An axis of a KPI: its label and unit, "Download speed (Mbps)". */
+const kpiAxisName = (kpi: string | undefined, language: Language) => {
+  const definition = kpiById.get(kpi ?? '');
+  return definition ? withUnit(definition.label[language], definition.unit) : undefined;
+};
+
+/** The KPI a graphic's values are of: its `kpi`, a table's `axes.value`, a boxplot's. */
+const valueKpi = (graphic: DashboardGraphic) => graphic.request.kpi ?? graphic.request.axes?.value;
+/** Counts are of measurements, not in the KPI's unit. */
+const metricUnit = (result: Extract<QueryResult, { kind: 'metric' }>, graphic: DashboardGraphic) =>
+  result.metric === 'count' || result.metric === 'uniqueCount' ? undefined : unitOf(valueKpi(graphic));
+
+/** The buckets' keys of every series, in order, as the category axis. */
+function bucketKeys(series: readonly { buckets: readonly { key: string | number }[] }[]) {
+  return [...new Set(series.flatMap((item) => item.buckets.map((bucket) => String(bucket.key))))].sort();
+}
+
 /** A metric answer as the chart model: one series per breakdown value over the buckets. */
 function metricChartData(
   result: Extract<QueryResult, { kind: 'metric' }>,
   language: Language,
   timeZone: string,
 ): ChartData {
-  const keys = [
-    ...new Set(result.series.flatMap((series) => series.buckets.map((bucket) => String(bucket.key)))),
-  ].sort();
+  const keys = bucketKeys(result.series);
   return {
     axis: { kind: 'category', values: keys.map((key) => bucketText(key, language, timeZone)) },
     series: result.series.map((series, index) => {
@@ -66,12 +119,73 @@ function metricChartData(
   };
 }
 
-/** Any answer as table rows: a row per series and bucket. */
-function rowsOf(result: QueryResult, language: Language, timeZone: string): { headers: string[]; rows: PdfCell[][] } {
-  const w = words[language];
-  if (result.kind === 'metric')
+/** A boxplot answer as the chart model: a box per breakdown value and bucket. */
+function boxplotChartData(
+  result: Extract<QueryResult, { kind: 'boxplot' }>,
+  language: Language,
+  timeZone: string,
+): ChartData {
+  const keys = bucketKeys(result.series);
+  return {
+    axis: { kind: 'category', values: keys.map((key) => bucketText(key, language, timeZone)) },
+    series: [],
+    boxes: result.series.map((series, index) => {
+      const byKey = new Map(series.buckets.map((bucket) => [String(bucket.key), bucket]));
+      return {
+        id: String(index),
+        name: seriesName(series, language),
+        boxes: keys.map((key) => {
+          const bucket = byKey.get(key);
+          return bucket ? [bucket.min, bucket.q1, bucket.median, bucket.q3, bucket.max] : null;
+        }),
+      };
+    }),
+  };
+}
+
+/**
+ * A scatterplot answer as the chart model, at most `limit` points spread evenly over the answer's (already a random
+ * sample): each series keeps its share.
+ */
+function scatterChartData(result: Extract<QueryResult, { kind: 'scatterplot' }>, language: Language, limit: number) {
+  const answered = result.series.reduce((sum, series) => sum + series.points.length, 0);
+  const share = Math.min(1, limit / answered);
+  // The n-th point of the whole answer is kept when it reaches the next of the `limit` evenly spaced marks.
+  const kept = (at: number) => Math.floor((at + 1) * share) > Math.floor(at * share);
+  let before = 0;
+  const points = result.series.map((series, index) => {
+    const start = before;
+    before += series.points.length;
     return {
-      headers: [w.series, w.bucket, result.metric, w.count],
+      id: String(index),
+      name: seriesName(series, language),
+      points: series.points.filter((_, at) => kept(start + at)).map(({ x, y }) => ({ x, y })),
+    };
+  });
+  const drawn = points.reduce((sum, series) => sum + series.points.length, 0);
+  const data: ChartData = { axis: { kind: 'category', values: [] }, series: [], points };
+  return { data, answered, drawn };
+}
+
+/** Any answer as table rows: a row per series and bucket. */
+function rowsOf(
+  result: QueryResult,
+  graphic: DashboardGraphic,
+  language: Language,
+  timeZone: string,
+): { columns: PdfColumn[]; rows: PdfCell[][] } {
+  const w = words[language];
+  const text = (header: string): PdfColumn => ({ header });
+  const count: PdfColumn = { header: w.count, decimals: 0 };
+  if (result.kind === 'metric') {
+    const counted = result.metric === 'count' || result.metric === 'uniqueCount';
+    return {
+      columns: [
+        text(w.series),
+        text(w.bucket),
+        { header: withUnit(result.metric, metricUnit(result, graphic)), decimals: counted ? 0 : valueDecimals },
+        count,
+      ],
       rows: result.series.flatMap((series) =>
         series.buckets.map((bucket) => [
           seriesName(series, language),
@@ -81,9 +195,12 @@ function rowsOf(result: QueryResult, language: Language, timeZone: string): { he
         ]),
       ),
     };
-  if (result.kind === 'boxplot')
+  }
+  if (result.kind === 'boxplot') {
+    const unit = unitOf(valueKpi(graphic));
+    const value = (header: string): PdfColumn => ({ header: withUnit(header, unit), decimals: valueDecimals });
     return {
-      headers: [w.series, w.bucket, 'Min', 'Q1', 'Median', 'Q3', 'Max', w.count],
+      columns: [text(w.series), text(w.bucket), ...['Min', 'Q1', w.median, 'Q3', 'Max'].map(value), count],
       rows: result.series.flatMap((series) =>
         series.buckets.map((bucket) => [
           seriesName(series, language),
@@ -97,8 +214,13 @@ function rowsOf(result: QueryResult, language: Language, timeZone: string): { he
         ]),
       ),
     };
+  }
+  const axis = (name: 'x' | 'y'): PdfColumn => ({
+    header: withUnit(name.toUpperCase(), unitOf(graphic.request.axes?.[name])),
+    decimals: valueDecimals,
+  });
   return {
-    headers: [w.series, w.probe, w.measured, 'X', 'Y'],
+    columns: [text(w.series), text(w.probe), text(w.measured), axis('x'), axis('y')],
     rows: result.series.flatMap((series) =>
       series.points.map((point) => [
         seriesName(series, language),
@@ -111,10 +233,66 @@ function rowsOf(result: QueryResult, language: Language, timeZone: string): { he
   };
 }
 
-/** One graphic's block: a chart for bars, lines and areas, a table otherwise; a note when it has no data. */
+/** How the PDF draws each type it charts. */
+const pdfChartTypes = {
+  bars: 'bars',
+  line: 'line',
+  area: 'area',
+  pie: 'bars',
+  boxplot: 'boxplot',
+  scatterplot: 'scatter',
+} as const satisfies Record<GraphicTypeChartedInPdf, PdfChartType>;
+
+/** A scatterplot's points, its axes named by their KPIs, and a note when the PDF draws fewer than answered. */
+function scatterBlocks(
+  graphic: DashboardGraphic,
+  result: Extract<QueryResult, { kind: 'scatterplot' }>,
+  title: string,
+  language: Language,
+): Content[] {
+  const { data, answered, drawn } = scatterChartData(result, language, pdfScatterPointLimit);
+  const xName = kpiAxisName(graphic.request.axes?.x, language);
+  const unit = kpiAxisName(graphic.request.axes?.y, language);
+  const format = (value: number, decimals: number) => decimalText(value, language, decimals);
+  const chart = chartBlock({
+    title,
+    type: 'scatter',
+    data,
+    format,
+    ...(xName ? { xName } : {}),
+    ...(unit ? { unit } : {}),
+  });
+  if (drawn === answered) return [chart];
+  const note = words[language].pointsDrawn
+    .replace('{drawn}', numberText(drawn, language))
+    .replace('{points}', numberText(answered, language));
+  return [chart, notesBlock([note], language)];
+}
+
+/** A graphic drawn as a chart: its bars, lines, areas, boxes or points, its value axis naming the unit. */
+function chartBlocks(
+  graphic: DashboardGraphic,
+  type: GraphicTypeChartedInPdf,
+  result: QueryResult,
+  title: string,
+  language: Language,
+  timeZone: string,
+): Content[] {
+  if (result.kind === 'scatterplot') return scatterBlocks(graphic, result, title, language);
+  // A boxplot's title need not name its KPI (it has no `kpi`): its axis does.
+  const unit = result.kind === 'metric' ? metricUnit(result, graphic) : kpiAxisName(valueKpi(graphic), language);
+  const data =
+    result.kind === 'metric'
+      ? metricChartData(result, language, timeZone)
+      : boxplotChartData(result, language, timeZone);
+  const format = (value: number, decimals: number) => decimalText(value, language, decimals);
+  return [chartBlock({ title, type: pdfChartTypes[type], data, format, ...(unit ? { unit } : {}) })];
+}
+
+/** One graphic's block: a chart for the types the PDF charts, a table otherwise; a note when it has no data. */
 function graphicBlock(answer: GraphicAnswer, language: Language, timeZone: string) {
   const { graphic, result, error } = answer;
-  const title = graphic.title || kpiById.get(graphic.request.kpi ?? '')?.label[language] || graphic.request.graphicType;
+  const title = graphic.title || kpiById.get(valueKpi(graphic) ?? '')?.label[language] || graphic.request.graphicType;
   const empty = !result || result.series.length === 0;
   if (empty)
     return {
@@ -125,19 +303,13 @@ function graphicBlock(answer: GraphicAnswer, language: Language, timeZone: strin
       warnings: [],
     };
   const type = graphic.request.graphicType;
-  if (result.kind === 'metric' && chartedInPdf(type)) {
-    const unit = kpiById.get(graphic.request.kpi ?? '')?.unit;
-    const chart = chartBlock({
-      title,
-      type: type === 'pie' ? 'bars' : type,
-      data: metricChartData(result, language, timeZone),
-      ...(unit ? { unit } : {}),
-      format: (value) => numberText(value, language),
-    });
-    return { content: [chart], warnings: [] as CatalogueWarning[] };
-  }
-  const { headers, rows } = rowsOf(result, language, timeZone);
-  const table = tableBlock({ title, columns: headers.map((header) => ({ header })), rows, language });
+  if (chartedInPdf(type))
+    return {
+      content: chartBlocks(graphic, type, result, title, language, timeZone),
+      warnings: [] as CatalogueWarning[],
+    };
+  const { columns, rows } = rowsOf(result, graphic, language, timeZone);
+  const table = tableBlock({ title, columns, rows, language });
   return { content: [table.content], warnings: table.warnings };
 }
 

@@ -14,3 +14,9 @@ declare module 'echarts/lib/component/legend/installLegendPlain.js' {
 declare module 'echarts/lib/renderer/installSVGRenderer.js' {
   export const install: Exclude<Parameters<typeof import('echarts/core').use>[0], unknown[]>;
 }
+declare module 'echarts/lib/chart/boxplot/install.js' {
+  export const install: Exclude<Parameters<typeof import('echarts/core').use>[0], unknown[]>;
+}
+declare module 'echarts/lib/chart/scatter/install.js' {
+  export const install: Exclude<Parameters<typeof import('echarts/core').use>[0], unknown[]>;
+}

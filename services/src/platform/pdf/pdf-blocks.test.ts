@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import type { PdfChart } from './chart-svg.ts';
+import { chartSvg, type PdfChart, valueScale } from './chart-svg.ts';
 import { chartBlock, contentWidth, minColumnWidth, type PdfCell, tableBlock, titlePage } from './pdf-blocks.ts';
 import { pdfDocument } from './pdf-document.ts';
 import { pdfPageCount, renderPdf, writePdfFile } from './pdf-renderer.ts';
@@ -62,6 +62,75 @@ describe('PDF building blocks', () => {
     expect(svg).toMatch(/<path[^>]+stroke="#2563eb"/);
     expect(svg).toMatch(/<path[^>]+stroke="#f97316"/);
     expect(svg).toMatch(/<path[^>]+stroke="#2563eb"[^>]+stroke-dasharray/);
+  });
+
+  it('draws boxes per category, each series outlined in its colour over a translucent fill', () => {
+    const svg = chartSvg(
+      {
+        title: 'Download per week',
+        type: 'boxplot',
+        unit: 'Download speed (Mbps)',
+        data: {
+          axis: { kind: 'category', values: ['Week 1', 'Week 2'] },
+          series: [],
+          boxes: [
+            { id: 'a', name: 'Movistar', boxes: [[80, 110, 123, 140, 190], null] },
+            {
+              id: 'b',
+              name: 'Orange',
+              boxes: [
+                [90, 112, 128, 142, 180],
+                [85, 100, 120, 150, 200],
+              ],
+            },
+          ],
+        },
+      },
+      { width: 400, height: 200 },
+    );
+    expect(svg).not.toContain('<image');
+    expect(svg.match(/<path[^>]+ecmeta_ssr_type="chart"/g)).toHaveLength(3);
+    expect(svg).toMatch(/<path[^>]+fill="rgba?\(37,99,235[^"]*"[^>]+stroke="#2563eb"[^>]+ecmeta_ssr_type="chart"/);
+    expect(svg).not.toMatch(/fill="#[0-9a-f]{8}"/);
+    expect(svg).toContain('Download speed (Mbps)');
+    expect(svg).toContain('Week 2');
+  });
+
+  it('draws points on two value axes named by their titles', () => {
+    const svg = chartSvg(
+      {
+        title: 'Download and latency',
+        type: 'scatter',
+        xName: 'Download speed (Mbps)',
+        unit: 'Latency (ms)',
+        data: {
+          axis: { kind: 'category', values: [] },
+          series: [],
+          points: [{ id: 'a', name: 'Madrid', points: Array.from({ length: 50 }, (_, x) => ({ x, y: 100 - x })) }],
+        },
+      },
+      { width: 400, height: 200 },
+    );
+    expect(svg.match(/<path[^>]+ecmeta_ssr_type="chart"/g)).toHaveLength(50);
+    expect(svg).toContain('Download speed (Mbps)');
+    expect(svg).toContain('Latency (ms)');
+  });
+
+  it('writes every label of a value axis with the decimals of its step', () => {
+    expect(valueScale([0.2, 1.3], false)).toEqual({ min: 0, max: 1.5, interval: 0.5, decimals: 1 });
+    expect(valueScale([120.49, 123, 123.6], true)).toEqual({ min: 120, max: 124, interval: 1, decimals: 0 });
+    expect(valueScale([0.012, 0.05], false)?.decimals).toBe(2);
+    expect(valueScale([], false)).toBeUndefined();
+    const svg = chartSvg(
+      {
+        ...chart,
+        type: 'bars',
+        data: { axis: { kind: 'category', values: ['a', 'b'] }, series: [{ id: 's', name: 'S', values: [0.2, 1.3] }] },
+        format: (value, decimals) => value.toFixed(decimals),
+      },
+      { width: 400, height: 200 },
+    );
+    for (const label of ['0.0', '0.5', '1.0', '1.5']) expect(svg).toContain(`>${label}</text>`);
   });
 
   it('warns, in the catalogue and in the document, when a table has more rows than the limit', async () => {

@@ -2,7 +2,7 @@ import { type CatalogueWarning, type Language, translate, warning } from '@nq/co
 import { pdfTableRowLimit } from '@nq/contracts/configuration/personal-dashboard';
 import type { Content, TableCell } from 'pdfmake';
 import { chartSvg, type PdfChart } from './chart-svg.ts';
-import { instantText, numberText, pdfText, windowText } from './pdf-texts.ts';
+import { decimalText, instantText, numberText, pdfText, windowText } from './pdf-texts.ts';
 
 // The building blocks of every PDF report (the scorecard report, the dashboards' "send as PDF"): a title page, a
 // chart drawn as vector graphics, a table that says when it does not fit, and notes. `pdfDocument` puts them on
@@ -81,6 +81,8 @@ export interface PdfColumn {
   align?: 'left' | 'right' | 'center';
   /** Points, or '*' to share what is left; default 'auto'. */
   width?: number | '*' | 'auto';
+  /** Its numbers written with exactly this many decimals; default up to 2, as each needs. */
+  decimals?: number;
 }
 
 export interface TableBlock {
@@ -97,7 +99,11 @@ export interface TableBlock {
 function cellOf(cell: PdfCell, column: PdfColumn, language: Language): TableCell {
   const alignment = column.align ?? (typeof cell === 'number' ? 'right' : 'left');
   if (cell === null) return { text: '', alignment };
-  if (typeof cell === 'number') return { text: numberText(cell, language), alignment };
+  if (typeof cell === 'number')
+    return {
+      text: column.decimals === undefined ? numberText(cell, language) : decimalText(cell, language, column.decimals),
+      alignment,
+    };
   if (typeof cell === 'string') return { text: cell, alignment };
   return {
     text: cell.text,

@@ -48,6 +48,13 @@ export const dayText = (at: Date | string | number, language: Language, timeZone
 export const numberText = (value: number, language: Language, digits = 2) =>
   new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', { maximumFractionDigits: digits }).format(value);
 
+/** A number with exactly `digits` decimals: the numbers of a column or an axis alike (123.60, 123.00, 120.49). */
+export const decimalText = (value: number, language: Language, digits: number) =>
+  new Intl.NumberFormat(language === 'es' ? 'es-ES' : 'en-GB', {
+    minimumFractionDigits: digits,
+    maximumFractionDigits: digits,
+  }).format(value);
+
 const clockIn = (at: string, timeZone: string) =>
   new Intl.DateTimeFormat('en-GB', { timeStyle: 'medium', hourCycle: 'h23', timeZone }).format(new Date(at));
 

@@ -5,7 +5,7 @@ import type { DashboardGraphic } from '../api/dashboards-api.ts';
 /** The rows a table shows in the dashboard's PDF before it is cut. */
 export const PDF_TABLE_ROW_LIMIT = pdfTableRowLimit;
 
-/** The PDF draws bars, lines, areas and pies as charts; any other graphic as a table. */
+/** The PDF draws the graphic types the contract names as charts (`chartedInPdf`); any other graphic as a table. */
 export const drawnAsTableInPdf = (graphic: DashboardGraphic) => !chartedInPdf(graphic.request.graphicType);
 
 /**
@@ -13,7 +13,7 @@ export const drawnAsTableInPdf = (graphic: DashboardGraphic) => !chartedInPdf(gr
  * per series and bucket (a point each for a scatterplot).
  */
 export function pdfTableRows(graphic: DashboardGraphic, answer: GraphicResponse): number {
-  if (answer.kind === 'metric' && !drawnAsTableInPdf(graphic)) return 0;
+  if (!drawnAsTableInPdf(graphic)) return 0;
   if (answer.kind === 'scatterplot') return answer.series.reduce((rows, series) => rows + series.points.length, 0);
   return answer.series.reduce((rows, series) => rows + series.buckets.length, 0);
 }
