@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import type { AuthenticateProbe, ProbeCaller } from '../../features/gateway/probe-authenticator.ts';
 import type { Authenticate } from '../../features/identity/request-authenticator.ts';
 import type { Viewer } from '../../features/identity/viewer.ts';
+import { rateLimitHeaders } from '../../platform/http/request-budget.ts';
 import { authorize } from '../access/authorize.ts';
 
 declare module 'fastify' {
@@ -44,7 +45,7 @@ export const authenticationPlugin = fp(
       if (needsSession(request) && !request.headers.authorization) throw new DomainError('auth.unauthenticated');
     });
 
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', async (request, reply) => {
       const access = request.routeOptions.config.access;
       if (!access || 'public' in access) return;
       const signed = {
@@ -59,6 +60,7 @@ export const authenticationPlugin = fp(
         return;
       }
       request.viewer = await authenticate(signed);
+      if (request.viewer.requestBudget) reply.headers(rateLimitHeaders(request.viewer.requestBudget));
       request.actor = { userId: request.viewer.userId, profileId: request.viewer.profileId };
       if (request.headers['idempotency-key']) request.commandId = `${request.viewer.userId}:${request.commandId}`;
       authorize(access, request.viewer);

@@ -8,6 +8,7 @@ import {
   localizedProblems,
   validationError,
 } from '../../platform/entities/validation-error.ts';
+import { type RequestBudget, rateLimitHeaders } from '../../platform/http/request-budget.ts';
 
 /** Field problems that name a catalogue rule carry its message in the caller's language. */
 function localized(details: unknown, language: Language): unknown {
@@ -62,8 +63,12 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
       : error;
     if (domainError instanceof DomainError) {
       if (domainError.status >= 500) request.log.error({ err: domainError }, 'dependency or internal failure');
-      const retryAfter = (domainError.details as { retryAfterSeconds?: number } | undefined)?.retryAfterSeconds;
-      if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+      const { retryAfterSeconds, budget } = (domainError.details ?? {}) as {
+        retryAfterSeconds?: number;
+        budget?: RequestBudget;
+      };
+      if (retryAfterSeconds !== undefined) reply.header('retry-after', String(retryAfterSeconds));
+      if (budget) reply.headers(rateLimitHeaders(budget));
       return send(request, reply, domainError.code, domainError.status, {
         params: domainError.params,
         details: localized(domainError.details, language),

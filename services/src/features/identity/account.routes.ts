@@ -1,5 +1,4 @@
 import {
-  DomainError,
   loginBodySchema,
   passwordChangeBodySchema,
   passwordResetBodySchema,
@@ -7,10 +6,12 @@ import {
   pickLanguage,
   storedSessionSchema,
 } from '@nq/contracts';
+import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import { publicAccess, signedIn } from '../../platform/http/access-rule.ts';
+import { rateLimitHeaders, spendRequestBudget } from '../../platform/http/request-budget.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { IdentityService } from './identity-service.ts';
 
@@ -31,12 +32,9 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
   app.addHook('preClose', async () => identity.settleResets());
 
   /** Login and reset are unsigned: each client address gets a budget of attempts per minute. */
-  async function throttle(request: { ip: string }) {
-    const { count, resetInMs } = await ephemeral.increment(`login-rate:${request.ip}`, 60_000);
-    if (count > options.ratePerMinute)
-      throw new DomainError('request.tooMany', {
-        details: { limitPerMinute: options.ratePerMinute, retryAfterSeconds: Math.ceil(resetInMs / 1000) },
-      });
+  async function throttle(request: { ip: string }, reply: FastifyReply) {
+    const budget = await spendRequestBudget(ephemeral, `login-rate:${request.ip}`, options.ratePerMinute);
+    reply.headers(rateLimitHeaders(budget));
   }
 
   app.post(
@@ -56,8 +54,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         },
       },
     },
-    async (request) => {
-      await throttle(request);
+    async (request, reply) => {
+      await throttle(request, reply);
       return identity.login(request.body);
     },
   );
@@ -88,8 +86,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: done, 400: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
-      await throttle(request);
+    async (request, reply) => {
+      await throttle(request, reply);
       identity.requestPasswordReset(request.body.email, pickLanguage(request.headers['accept-language']), (error) =>
         request.log.error({ err: error }, 'password reset not queued'),
       );
@@ -108,8 +106,8 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
         response: { 200: done, 400: errorResponse, 410: errorResponse, 429: errorResponse },
       },
     },
-    async (request) => {
-      await throttle(request);
+    async (request, reply) => {
+      await throttle(request, reply);
       await identity.setPasswordFromLink(request.body);
       return { done: true as const };
     },

@@ -501,12 +501,20 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
           await owner.inject({ method: 'POST', url: '/tokens', payload: { expiresAt: inOneDay } })
         ).json();
         const machine = signedClient(raw, issued);
-        const statuses = [];
-        for (let i = 0; i < 6; i++) statuses.push((await machine.inject('/tags')).statusCode);
-        expect(statuses).toEqual([200, 200, 200, 200, 200, 429]);
+        const answers = [];
+        for (let i = 0; i < 6; i++) answers.push(await machine.inject('/tags'));
+        expect(answers.map((answer) => answer.statusCode)).toEqual([200, 200, 200, 200, 200, 429]);
+        // Each answer tells the budget left (RateLimit-* headers); the refusal also how long to wait.
+        expect(answers.map((answer) => answer.headers['ratelimit-remaining'])).toEqual(['4', '3', '2', '1', '0', '0']);
+        for (const answer of answers) {
+          expect(answer.headers['ratelimit-limit']).toBe('5');
+          expect(answer.headers['ratelimit-policy']).toBe('5;w=60');
+          expect(Number(answer.headers['ratelimit-reset'])).toBeGreaterThan(0);
+        }
         const limited = await machine.inject('/tags');
         expect(limited.json()).toMatchObject({ code: 'request.tooMany' });
         expect(Number(limited.headers['retry-after'])).toBeGreaterThan(0);
+        expect(limited.headers['retry-after']).toBe(limited.headers['ratelimit-reset']);
         await owner.inject({ method: 'DELETE', url: `/tokens/${issued.tokenId}` });
         expect((await machine.inject('/tags')).json().code).toBe('auth.sessionExpired');
       });

@@ -1,5 +1,6 @@
 import { DomainError, parseAuthorization, stringToSign } from '@nq/contracts';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
+import { spendRequestBudget } from '../../platform/http/request-budget.ts';
 import type { IdentityService } from './identity-service.ts';
 import type { Credential } from './identity-store.ts';
 import { hmac, sameBytes, sha256 } from './signing-secrets.ts';
@@ -59,15 +60,11 @@ export function signatureVerifier({ identity, ephemeral, maxClockSkewMs }: Verif
   };
 }
 
-/** Refuses a token or API client past its per-minute budget (429 with the seconds to wait). */
-export async function spendRequestBudget(ephemeral: EphemeralStore, credential: Credential) {
-  if (credential.rateLimit === undefined || credential.unlimited) return;
-  const { count, resetInMs } = await ephemeral.increment(`rate:${credential.id}`, RATE_WINDOW_MS);
-  if (count > credential.rateLimit)
-    throw new DomainError('request.tooMany', {
-      details: { limitPerMinute: credential.rateLimit, retryAfterSeconds: Math.ceil(resetInMs / 1000) },
-    });
-}
+/** A token or API client spends one request of its per-minute budget (429 with the seconds to wait past it). */
+const spendCredentialBudget = (ephemeral: EphemeralStore, credential: Credential) =>
+  credential.rateLimit === undefined || credential.unlimited
+    ? undefined
+    : spendRequestBudget(ephemeral, `rate:${credential.id}`, credential.rateLimit, RATE_WINDOW_MS);
 
 /**
  * The caller of a signed request with its user and profile: a session, a token or an API client (whose user and
@@ -86,7 +83,7 @@ export function requestAuthenticator(dependencies: VerifierDependencies & { iden
       identity.loadProfile(credential.profileId),
     ]);
     if (!user || !profile || !user.fields.profiles.includes(profile.id)) throw new DomainError('auth.sessionExpired');
-    await spendRequestBudget(ephemeral, credential);
+    const requestBudget = await spendCredentialBudget(ephemeral, credential);
     return {
       userId: user.id,
       email: user.fields.email,
@@ -99,6 +96,7 @@ export function requestAuthenticator(dependencies: VerifierDependencies & { iden
         unlimited: credential.unlimited,
         ...(credential.rateLimit !== undefined ? { rateLimit: credential.rateLimit } : {}),
       },
+      ...(requestBudget ? { requestBudget } : {}),
     };
   };
 }

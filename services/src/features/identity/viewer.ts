@@ -1,4 +1,5 @@
 import type { Profile } from '@nq/contracts';
+import type { RequestBudget } from '../../platform/http/request-budget.ts';
 import type { CredentialKind } from './identity-store.ts';
 
 /** The caller of a signed request: its user, the profile it works under, and the credential it signed with. */
@@ -10,6 +11,8 @@ export interface Viewer {
   profileId: string;
   profile: Profile;
   credential: { id: string; kind: CredentialKind; unlimited: boolean; rateLimit?: number };
+  /** A token's or API client's budget after this request (sessions have none). */
+  requestBudget?: RequestBudget;
 }
 
 export const isAdmin = (viewer: Viewer) => viewer.profile.rol === 'admin' || viewer.profile.isGod;
