@@ -105,7 +105,9 @@ describe('CORS', () => {
     const app = await buildApp({});
     const response = await app.inject({ url: '/api/ping', headers: { origin: consoleOrigin } });
     expect(response.headers['access-control-allow-origin']).toBe(consoleOrigin);
-    expect(response.headers['access-control-expose-headers']).toBe('x-request-id');
+    expect(response.headers['access-control-expose-headers']).toBe(
+      'x-request-id, retry-after, ratelimit-limit, ratelimit-remaining, ratelimit-reset, ratelimit-policy',
+    );
     expect(response.headers['access-control-allow-credentials']).toBeUndefined();
     expect(response.headers.vary).toContain('Origin');
   });

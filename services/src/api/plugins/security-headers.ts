@@ -69,7 +69,14 @@ export const securityHeadersPlugin = fp(
       origin: (origin, callback) => callback(null, origin !== undefined && allowedOrigins.has(origin)),
       methods: ['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE'],
       allowedHeaders: ['authorization', 'content-type', 'accept-language', 'idempotency-key', 'x-request-id'],
-      exposedHeaders: ['x-request-id'],
+      exposedHeaders: [
+        'x-request-id',
+        'retry-after',
+        'ratelimit-limit',
+        'ratelimit-remaining',
+        'ratelimit-reset',
+        'ratelimit-policy',
+      ],
       maxAge: 600,
     });
   },
