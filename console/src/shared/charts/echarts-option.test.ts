@@ -49,7 +49,15 @@ describe('chart option', () => {
         entries: [{ id: 's0', name: 'Latency', colour: '#2563eb', kind: 'value', ownColour: true }],
       }),
     ) as Record<string, unknown>;
-    const label = axis(option, 'xAxis').axisLabel as { customValues: number[]; formatter: (value: number) => string };
+    const label = axis(option, 'xAxis').axisLabel as {
+      customValues: number[];
+      formatter: (value: number) => string;
+      fontSize: number;
+      fontFamily: string;
+    };
     expect(label.customValues.map(label.formatter)).toEqual(['Nov 2', 'Nov 16', 'Nov 30']);
+    // Written as a CSS `font` shorthand, where `inherit` would make the browser drop the font (and its size).
+    expect(label.fontSize).toBe(12);
+    expect(label.fontFamily).not.toContain('inherit');
   });
 });

@@ -127,9 +127,10 @@ function cartesian(input: OptionInput): EChartsCoreOption {
         color: textColour,
         customValues: ticks.ticks,
         formatter: (value: number) => ticks.label(value),
-        // The same size as the value axis' labels (ECharts writes a time axis' month and year starts larger).
+        // ECharts writes a time axis' labels with the CSS `font` shorthand, where the chart's `inherit` family is not
+        // valid: the browser would drop the whole font and draw them at its default size, taller than the axis room.
         fontSize: 12,
-        fontWeight: 'normal',
+        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
         hideOverlap: true,
       },
       splitLine: { show: false },
