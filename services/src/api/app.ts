@@ -88,7 +88,10 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   });
   await app.register(forbiddenTextPlugin);
   await app.register(openApiPlugin);
-  await app.register(metricsPlugin, { registry: platform.metrics });
+  await app.register(metricsPlugin, {
+    registry: platform.metrics,
+    ...(config.http.metricsToken ? { token: config.http.metricsToken } : {}),
+  });
   await app.register(notFoundPlugin);
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });

@@ -48,6 +48,9 @@ const variables = z.strictObject({
     .enum(['true', 'false'])
     .default('false')
     .describe('Behind a reverse proxy: take the client address and protocol from X-Forwarded-* headers'),
+  METRICS_TOKEN: secret
+    .optional()
+    .describe('Bearer token a Prometheus scraper sends for /metrics; unset, only a caller on this host reads it'),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   LOG_FORMAT: z
     .enum(['auto', 'pretty', 'json'])
@@ -179,6 +182,7 @@ function shape(v: Variables) {
       port: v.PORT,
       publicUrl: v.PUBLIC_URL ?? `http://${v.HOST}:${v.PORT}`,
       trustProxy: v.TRUST_PROXY === 'true',
+      metricsToken: v.METRICS_TOKEN,
     },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
