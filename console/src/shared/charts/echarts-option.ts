@@ -81,7 +81,8 @@ function valueAxis(input: OptionInput) {
 
 function grid(input: OptionInput, zoomable: boolean) {
   return input.compact
-    ? { left: 4, right: 12, top: 8, bottom: 4 }
+    ? // The axes' labels are kept within `outerBounds`, measured by ECharts a little shorter than a browser draws them.
+      { left: 4, right: 12, top: 8, bottom: 4, outerBounds: { left: 0, right: 0, top: 0, bottom: 4 } }
     : { left: 16, right: 24, top: input.markers?.length ? 28 : 16, bottom: zoomable ? 56 : 16 };
 }
 

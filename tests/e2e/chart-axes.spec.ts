@@ -1,0 +1,77 @@
+import { expect, type Locator, test } from '@playwright/test';
+import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+
+/** The texts of a drawing that read as a day and a month ("Oct 26"), with where they are drawn. */
+const dayMonthLabels = async (drawing: Locator) =>
+  (
+    await drawing.locator('svg text').evaluateAll((texts) =>
+      texts.map((text) => {
+        const box = text.getBoundingClientRect();
+        return { text: text.textContent ?? '', left: box.left, right: box.right, bottom: box.bottom };
+      }),
+    )
+  ).filter((label) => /^[A-Z][a-z]{2} \d{1,2}$/.test(label.text));
+
+test('small dashboard tiles read several whole dates under weeks of days or weeks, not one month', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await logIn(page, 'admin');
+  const api = await signedApi(page, 'admin');
+  const name = uniqueName('Dated tiles');
+  const { id } = await api<{ id: string }>('POST', '/dashboards/personal/', { name, categories: [{ name: 'All' }] });
+  const requests = [
+    { graphicType: 'bars', kpi: 'download', programs: ['speedtest'], granularity: 'day' },
+    { graphicType: 'line', kpi: 'latency', programs: ['ping'], breakdowns: ['isp'], granularity: 'day' },
+    { graphicType: 'line', kpi: 'download', programs: ['speedtest'], granularity: 'week' },
+  ];
+  for (const [index, request] of requests.entries())
+    await api('POST', `/dashboards/personal/${id}/All/graphic`, {
+      title: `Dated ${index + 1}`,
+      request,
+      layout: { x: index * 4, y: 0, w: 4, h: 3 },
+    });
+  await page.goto('/dashboards_personal');
+  await page.getByRole('button', { name, exact: true }).click();
+  for (const index of [1, 2, 3]) {
+    const drawing = page.getByRole('region', { name: `Dated ${index}`, exact: true }).getByTestId('chart-drawing');
+    await expect(drawing.locator('svg')).toBeVisible({ timeout: 60_000 });
+    await expect.poll(async () => (await dayMonthLabels(drawing)).length).toBeGreaterThanOrEqual(3);
+    const labels = await dayMonthLabels(drawing);
+    const box = (await drawing.boundingBox())!;
+    // Every label whole inside the tile's drawing, none over its neighbour.
+    for (const label of labels) {
+      expect(label.left).toBeGreaterThanOrEqual(box.x);
+      expect(label.right).toBeLessThanOrEqual(box.x + box.width);
+      expect(label.bottom).toBeLessThanOrEqual(box.y + box.height);
+    }
+    const sorted = [...labels].sort((a, b) => a.left - b.left);
+    for (const [at, label] of sorted.slice(1).entries()) expect(label.left).toBeGreaterThan(sorted[at]!.right);
+  }
+  await screenshot(page, 'dashboard-dated-tiles', testInfo);
+  expect(errors).toEqual([]);
+});
+
+test('the scatterplot asks for its fields without calling them missing first, and names its axes after them', async ({
+  page,
+}, testInfo) => {
+  test.setTimeout(120_000);
+  const errors = collectConsoleErrors(page);
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await logIn(page, 'admin');
+  await page.goto('/advanced_graphic_generator?type=scatterplot');
+  const x = page.getByLabel('X axis field');
+  await expect(x).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled();
+  await expect(page.getByText('This field is required.')).toHaveCount(0);
+  await x.selectOption('download');
+  await page.getByLabel('Y axis field').selectOption('latency');
+  await page.getByRole('button', { name: 'Generate' }).click();
+  const drawing = page.getByTestId('generator-chart').getByTestId('chart-drawing');
+  await expect(drawing.locator('svg text', { hasText: 'Download speed (Mbps)' })).toBeVisible({ timeout: 60_000 });
+  await expect(drawing.locator('svg text', { hasText: 'Latency (ms)' })).toBeVisible();
+  await screenshot(page, 'generator-scatterplot-axes', testInfo);
+  expect(errors).toEqual([]);
+});
