@@ -44,3 +44,14 @@ export async function startBenchPlatform(name: string, defaultProfile: 'embedded
   }
   return { run, profile, platform, address, stop, settings };
 }
+
+/** A demo login's signing credentials, as the console gets them from `POST /login`. */
+export async function logInAs(address: string, login: { email: string; password: string }) {
+  const answer = await fetch(`${address}/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: login.email, password: login.password }),
+  });
+  if (!answer.ok) throw new Error(`login as ${login.email}: ${answer.status} ${await answer.text()}`);
+  return ((await answer.json()) as { data: { clientId: string; clientSecret: string } }).data;
+}

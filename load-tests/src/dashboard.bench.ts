@@ -9,7 +9,7 @@ import type { QueryIrInput } from '@nq/contracts';
 import { signRequest } from '@nq/contracts/identity/request-signing';
 import { demoLogins, loadDemoHistory } from '@nq/services/demo/load-demo';
 import { percentile } from '@nq/services/simulator/fleet-options';
-import { startBenchPlatform } from './bench-platform.ts';
+import { logInAs, startBenchPlatform } from './bench-platform.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 20);
 const { platform, profile, address, stop } = await startBenchPlatform('dashboard', 'embedded');
@@ -59,12 +59,7 @@ async function openDashboard(credentials: Credentials) {
 
 const rows: string[][] = [];
 for (const login of demoLogins) {
-  const answer = await fetch(`${address}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: login.email, password: login.password }),
-  });
-  const { data: credentials } = (await answer.json()) as { data: Credentials };
+  const credentials = await logInAs(address, login);
   const cold = await openDashboard(credentials);
   const firsts: number[] = [];
   const alls: number[] = [];

@@ -14,7 +14,7 @@ import { demoLogins } from '@nq/services/demo/load-demo';
 import { fleetOptions } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
 import type { Histogram } from 'prom-client';
-import { startBenchPlatform } from './bench-platform.ts';
+import { logInAs, startBenchPlatform } from './bench-platform.ts';
 
 const minutes = Number(process.env.SOAK_MINUTES ?? 30);
 const rate = Number(process.env.SOAK_RATE ?? 500);
@@ -38,15 +38,7 @@ const counters = await Promise.all(
 );
 
 type Credentials = { clientId: string; clientSecret: string };
-async function logIn(login: { email: string; password: string }) {
-  const answer = await fetch(`${address}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: login.email, password: login.password }),
-  });
-  return ((await answer.json()) as { data: Credentials }).data;
-}
-const [admin, analyst] = await Promise.all(demoLogins.map(logIn));
+const [admin, analyst] = await Promise.all(demoLogins.map((login) => logInAs(address, login)));
 let errors = 0;
 let calls = 0;
 async function call(credentials: Credentials, method: string, path: string, payload?: object) {

@@ -9,7 +9,7 @@ import type { StoryboardResponse } from '@nq/contracts';
 import { signRequest } from '@nq/contracts/identity/request-signing';
 import { demoLogins, loadDemoHistory } from '@nq/services/demo/load-demo';
 import { percentile } from '@nq/services/simulator/fleet-options';
-import { startBenchPlatform } from './bench-platform.ts';
+import { logInAs, startBenchPlatform } from './bench-platform.ts';
 
 const runs = Number(process.env.BENCH_RUNS ?? 30);
 const { platform, profile, address, stop } = await startBenchPlatform('storyboard', 'embedded');
@@ -29,12 +29,7 @@ async function signedGet(credentials: { clientId: string; clientSecret: string }
 
 const rows: string[][] = [];
 for (const login of demoLogins) {
-  const answer = await fetch(`${address}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: login.email, password: login.password }),
-  });
-  const { data: credentials } = (await answer.json()) as { data: { clientId: string; clientSecret: string } };
+  const credentials = await logInAs(address, login);
   const first = await signedGet(credentials, '/api/storyboard');
   const failed = Object.entries(first.body).filter(
     ([, tile]) => typeof tile === 'object' && tile !== null && 'error' in tile,

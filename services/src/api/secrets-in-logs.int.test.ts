@@ -1,22 +1,14 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signRequest } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../demo/load-demo.ts';
+import { freePort } from '../testing/free-port.ts';
 
 type Credentials = { clientId: string; clientSecret: string };
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 /**
  * Secrets never reach the logs: the platform runs as `nq start` does (embedded, demo data) at the most talkative

@@ -1,10 +1,11 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { createServer, Socket } from 'node:net';
+import { Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
 import { waitFor } from './wait-for.ts';
 
 /**
@@ -38,14 +39,6 @@ function javaBinary() {
   ];
   const home = candidates.find((candidate) => candidate && existsSync(join(candidate, 'bin/java')));
   return home ? join(home, 'bin/java') : 'java';
-}
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
 }
 
 const takesConnections = (port: number) =>

@@ -1,10 +1,10 @@
 import { spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { freePort } from '../../testing/free-port.ts';
 import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
 import { type PrivateKafka, startPrivateKafka } from '../../testing/private-kafka.ts';
 import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
@@ -23,14 +23,6 @@ const result = (probeId: string) => ({
   status: 'Finished',
   kpis: { download: 87.5, latency: 21 },
 });
-
-async function freePort() {
-  const server = createServer();
-  await new Promise<void>((ready) => server.listen(0, '127.0.0.1', ready));
-  const { port } = server.address() as { port: number };
-  await new Promise((closed) => server.close(closed));
-  return port;
-}
 
 /** Another platform process (`nq start`) on the same broker, database and indices: its workers share the groups. */
 function startPlatformProcess(environment: Record<string, string>, port: number) {

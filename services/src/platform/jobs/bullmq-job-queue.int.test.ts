@@ -1,11 +1,11 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
+import { freePort } from '../../testing/free-port.ts';
 import { infra } from '../../testing/infra.ts';
 import { waitFor } from '../../testing/wait-for.ts';
 import { openBullmqJobQueue } from './bullmq-job-queue.ts';
@@ -29,15 +29,6 @@ describeJobQueue('BullMQ on Redis', async () => {
     },
   };
 });
-
-const freePort = () =>
-  new Promise<number>((resolve, reject) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-    server.on('error', reject);
-  });
 
 /** A Redis server of the test's own, writing every command to its append-only file before answering. */
 async function privateRedis() {
