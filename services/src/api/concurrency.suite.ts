@@ -10,7 +10,8 @@ type Answer = Awaited<ReturnType<SignedClient['inject']>>;
  * one wins and the others are told the name is taken; of updates that expect one version one wins and the others
  * get 409; updates that expect none are all applied, one version each; graphics added at once to one category are
  * all kept. With `apps: 2` the commands are shared between two API processes' platforms on one store (their
- * in-process queues do not see each other: only the event store's optimistic concurrency orders them).
+ * in-process queues do not see each other: only the event store's optimistic concurrency orders them), one of which
+ * projects the read models.
  */
 export function describeConcurrency(
   profile: string,
@@ -25,7 +26,9 @@ export function describeConcurrency(
 
     beforeAll(async () => {
       const env = await environment();
-      for (let index = 0; index < options.apps; index += 1) apis.push(await openTestApi(env));
+      // The second is an API process alone: the first one's projector writes the read models.
+      for (let index = 0; index < options.apps; index += 1)
+        apis.push(await openTestApi(env, { projector: index === 0 }));
       clients = apis.map((api) => api.app);
     }, 240_000);
     afterAll(async () => {

@@ -22,8 +22,12 @@ export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
  */
 export async function openTestApi(
   env: NodeJS.ProcessEnv = {},
-  /** `jobs`: job kinds only the test declares, beside the platform's. */
-  options: { demoData?: boolean; jobs?: readonly PlatformJob[] } = {},
+  /**
+   * `jobs`: job kinds only the test declares, beside the platform's. `projector: false`: an API process whose read
+   * models another process projects (one projector per read model: two would each apply events to the document
+   * as they last read it).
+   */
+  options: { demoData?: boolean; jobs?: readonly PlatformJob[]; projector?: boolean } = {},
 ) {
   const consoleDir = mkdtempSync(join(tmpdir(), 'nq-console-'));
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
@@ -38,7 +42,7 @@ export async function openTestApi(
   const platform = await openPlatform(config, runs, { inMemory: config.profile === 'embedded' });
   if (options.demoData) await loadDemoData(platform);
   const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
-  await platform.projector.start();
+  if (options.projector !== false) await platform.projector.start();
   const stopWorkers = await platform.startWorkers({ log: raw.log });
   const stopJobWorkers = await platform.startJobWorkers({ log: raw.log });
   raw.addHook('onClose', async () => {

@@ -203,6 +203,8 @@ function elasticsearchBackend({ client, alias }: { client: Client; alias: string
           {
             ...body,
             pit: { id: pit, keep_alive: scanKeepAlive },
+            // A shard that lost the point in time fails the scan: partial pages would end it early, silently short.
+            allow_partial_search_results: false,
             ...(after ? { search_after: after } : {}),
             filter_path: ['pit_id', 'hits.hits._source', 'hits.hits.sort'],
           },
