@@ -109,7 +109,11 @@ async function extractAsTheAnalyst(page: Page, testInfo: TestInfo) {
   await screenshot(page, 'csv-extractor-ready-en', testInfo);
 
   const saved = page.waitForEvent('download');
-  await page.getByRole('button', { name: `Download ${file.name}` }).click();
+  // The screen's own button (the shell may show a notice with one of the same name beside it).
+  await page
+    .getByRole('main')
+    .getByRole('button', { name: `Download ${file.name}` })
+    .click();
   const download = await saved;
   expect(download.suggestedFilename()).toBe(file.name);
   const content = await readFile((await download.path())!, 'utf8');
