@@ -2,18 +2,29 @@
 
 import { randomBytes } from 'node:crypto';
 import { readFileSync, writeFileSync } from 'node:fs';
+import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { ConfigError, describeConfig, loadConfig } from './config/config.ts';
 
-// The platform's modules load only for the commands that run it, so that help and bad input answer at once.
+// Compiled modules are kept on disk between starts (in the temporary folder), so that a process replacing one that
+// crashed runs sooner; where the folder cannot be written the process starts as before.
+module.enableCompileCache?.();
+/** Writes the compiled modules out once started: the cache is otherwise written at exit, which a crash never reaches. */
+const keepCompiledModules = () => module.flushCompileCache?.();
+
+// The platform's modules load only for the commands that run it, so that help and bad input answer at once; a
+// worker process loads no HTTP API.
 const loadRuntime = async () => ({
-  ...(await import('./api/app.ts')),
   ...(await import('./platform/platform.ts')),
   ...(await import('./platform/lifecycle.ts')),
-  ...(await import('./demo/load-demo.ts')),
   ...(await import('./features/platform-runs.ts')),
   ...(await import('./features/alerts/alerting.worker.ts')),
+});
+const loadApiRuntime = async () => ({
+  ...(await loadRuntime()),
+  ...(await import('./api/app.ts')),
+  ...(await import('./demo/load-demo.ts')),
 });
 
 const usage = `Usage: nq <command>
@@ -21,7 +32,8 @@ const usage = `Usage: nq <command>
 Commands:
   start             every process in one (the embedded default; PROFILE=distributed for the real servers)
   api               the HTTP API alone (serves the console build too)
-  projector         the projector alone: keeps the read models up to date with the event log
+  projector         the projector alone: keeps the read models up to date with the event log (and delivers mail)
+  ingest            the stream workers alone: measurements.raw into the measurements read model, probe status
   jobs              the job workers alone: run the asynchronous work the API queues (extractions, reports)
   alerting          the alert evaluator alone: a consumer group on measurements.enriched recording alert history
   rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
@@ -46,7 +58,7 @@ async function serve(processes: string, withProjector: boolean) {
     demoLogins,
     platformRuns,
     startAlerting,
-  } = await loadRuntime();
+  } = await loadApiRuntime();
   const platform = await openPlatform(config, platformRuns);
   const api = await buildApi({ config, platform });
   let stopWorkers = async () => {};
@@ -83,6 +95,7 @@ async function serve(processes: string, withProjector: boolean) {
     startDemoFleet(address, demoFleet.signal, api.log);
   }
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
+  keepCompiledModules();
   console.info(
     `\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
       `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n` +
@@ -101,61 +114,63 @@ async function serve(processes: string, withProjector: boolean) {
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
 }
 
-async function runProjector() {
+/** A process of workers alone: opens the platform, starts what `start` returns, runs until signalled. */
+type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
+async function runWorkers(
+  start: (
+    platform: Awaited<ReturnType<Runtime['openPlatform']>>,
+    runtime: Runtime,
+  ) => Promise<{ stop: () => Promise<void>; running: string }>,
+) {
   const config = loadConfig();
-  const { openPlatform, runUntilSignalled, platformRuns } = await loadRuntime();
-  const platform = await openPlatform(config, platformRuns);
-  await platform.projector.start();
-  const stopWorkers = await platform.startWorkers();
-  console.info(`projector and read-model workers running (${config.profile} profile); Ctrl-C stops them`);
-  const stop = async () => {
-    await stopWorkers();
-    await platform.close();
-  };
-  await runUntilSignalled(stop, config.shutdownTimeoutMs, {
-    info: console.info,
-    error: (o, m) => console.error(m, o),
-  });
-}
-
-async function runJobWorkers() {
-  const config = loadConfig();
-  const { openPlatform, runUntilSignalled, platformRuns } = await loadRuntime();
-  const platform = await openPlatform(config, platformRuns);
-  const stopJobWorkers = await platform.startJobWorkers();
-  const kinds = platform.jobs.kinds.map((kind) => `${kind.name} (${kind.concurrency} at once)`);
-  console.info(
-    `job workers running on ${platform.jobs.adapter} (${config.profile} profile): ${kinds.join(', ') || 'no job kinds declared'}; Ctrl-C stops them`,
+  const runtime = await loadRuntime();
+  const platform = await runtime.openPlatform(config, runtime.platformRuns);
+  const { stop, running } = await start(platform, runtime);
+  console.info(`${running} (${config.profile} profile); Ctrl-C stops it`);
+  keepCompiledModules();
+  await runtime.runUntilSignalled(
+    async () => {
+      await stop();
+      await platform.close();
+    },
+    config.shutdownTimeoutMs,
+    { info: console.info, error: (o, m) => console.error(m, o) },
   );
-  const stop = async () => {
-    await stopJobWorkers();
-    await platform.close();
-  };
-  await runUntilSignalled(stop, config.shutdownTimeoutMs, {
-    info: console.info,
-    error: (o, m) => console.error(m, o),
-  });
 }
 
-async function runAlerting() {
-  const config = loadConfig();
-  const { openPlatform, runUntilSignalled, platformRuns, startAlerting } = await loadRuntime();
-  const platform = await openPlatform(config, platformRuns);
-  const log = {
-    warn: (o: object, m: string) => console.warn(m, o),
-    error: (o: object, m: string) => console.error(m, o),
-  };
-  const stopAlerting = await startAlerting(platform, { log });
-  console.info(`alerting running on ${platform.log.adapter} (${config.profile} profile); Ctrl-C stops it`);
-  const stop = async () => {
-    await stopAlerting();
-    await platform.close();
-  };
-  await runUntilSignalled(stop, config.shutdownTimeoutMs, {
-    info: console.info,
-    error: (o, m) => console.error(m, o),
+const consoleLog = {
+  warn: (o: object, m: string) => console.warn(m, o),
+  error: (o: object, m: string) => console.error(m, o),
+};
+
+const runProjector = () =>
+  runWorkers(async (platform) => {
+    await platform.projector.start();
+    const stop = await platform.startWorkers({ log: consoleLog, processes: ['projector'] });
+    return { stop, running: 'projector, read-model workers and mail delivery running' };
   });
-}
+
+const runIngest = () =>
+  runWorkers(async (platform) => {
+    const stop = await platform.startWorkers({ log: consoleLog, processes: ['ingest'] });
+    return { stop, running: `ingest workers running on ${platform.log.adapter}` };
+  });
+
+const runJobWorkers = () =>
+  runWorkers(async (platform) => {
+    const stop = await platform.startJobWorkers({ log: consoleLog });
+    const kinds = platform.jobs.kinds.map((kind) => `${kind.name} (${kind.concurrency} at once)`);
+    return {
+      stop,
+      running: `job workers running on ${platform.jobs.adapter}: ${kinds.join(', ') || 'no job kinds declared'}`,
+    };
+  });
+
+const runAlerting = () =>
+  runWorkers(async (platform, runtime) => {
+    const stop = await runtime.startAlerting(platform, { log: consoleLog });
+    return { stop, running: `alerting running on ${platform.log.adapter}` };
+  });
 
 async function rebuild(name: string | undefined) {
   const { configurationProjections } = await import('./features/configuration.ts');
@@ -198,7 +213,7 @@ async function migrateDatabase() {
 
 async function openapi(check: boolean) {
   const config = loadConfig({ ...process.env, PROFILE: 'embedded' });
-  const { buildApi, openPlatform, platformRuns } = await loadRuntime();
+  const { buildApi, openPlatform, platformRuns } = await loadApiRuntime();
   const platform = await openPlatform(config, platformRuns, { inMemory: true });
   const api = await buildApi({ config, platform, logger: false });
   await api.ready();
@@ -246,11 +261,13 @@ async function main() {
   const [command] = positionals;
   switch (values.help ? 'help' : command) {
     case 'start':
-      return serve('api, projector, workers, job workers and alerting', true);
+      return serve('api, projector, ingest, job workers and alerting', true);
     case 'api':
       return serve('api', false);
     case 'projector':
       return runProjector();
+    case 'ingest':
+      return runIngest();
     case 'jobs':
       return runJobWorkers();
     case 'alerting':

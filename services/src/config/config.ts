@@ -73,6 +73,20 @@ const variables = z.strictObject({
   DATABASE_URL: url(['postgres', 'postgresql']).default('postgresql://postgres@127.0.0.1:5432/nq'),
   KAFKA_BROKERS: brokers.default(['127.0.0.1:9092']),
   KAFKA_CLIENT_ID: z.string().min(1).default('nq-platform'),
+  KAFKA_GROUP_INSTANCE_ID: z
+    .string()
+    .regex(/^[a-zA-Z0-9._-]{1,100}$/, 'must be 1 to 100 letters, digits, dots, dashes or underscores')
+    .optional()
+    .describe(
+      "This process's static membership in its consumer groups: a replacement started under the same id takes its partitions back at once",
+    ),
+  KAFKA_SESSION_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(6_000)
+    .max(300_000)
+    .default(10_000)
+    .describe('How long a consumer may go unheard before the broker hands its partitions to the others'),
   TOPIC_PREFIX: z
     .string()
     .regex(/^[a-zA-Z0-9._-]{0,60}$/, 'must be letters, digits, dots, dashes or underscores')
@@ -199,7 +213,13 @@ function shape(v: Variables) {
       ephemeralStore: v.EPHEMERAL_STORE_ADAPTER ?? defaults.ephemeralStore,
     },
     postgres: { url: v.DATABASE_URL },
-    kafka: { brokers: v.KAFKA_BROKERS, clientId: v.KAFKA_CLIENT_ID, topicPrefix: v.TOPIC_PREFIX },
+    kafka: {
+      brokers: v.KAFKA_BROKERS,
+      clientId: v.KAFKA_CLIENT_ID,
+      topicPrefix: v.TOPIC_PREFIX,
+      sessionTimeoutMs: v.KAFKA_SESSION_TIMEOUT_MS,
+      ...(v.KAFKA_GROUP_INSTANCE_ID ? { groupInstanceId: v.KAFKA_GROUP_INSTANCE_ID } : {}),
+    },
     elasticsearch: { url: v.ELASTICSEARCH_URL, indexPrefix: v.ELASTICSEARCH_INDEX_PREFIX },
     redis: { url: v.REDIS_URL },
     mail: {

@@ -39,13 +39,21 @@ import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
 import type { SqlClient } from './sql/sql-client.ts';
 
-/** A worker a process runs beside its projector: a log consumer (reported on /ready and /metrics) or a task. */
+/** The processes that run workers: `projector` beside the read models, `ingest` for the fleet's streams. */
+export const workerProcesses = ['projector', 'ingest'] as const;
+export type WorkerProcess = (typeof workerProcesses)[number];
+
+/** A worker a process runs: a log consumer (reported on /ready and /metrics) or a task. */
 export interface PlatformWorker {
   name: WorkerName | string;
+  /** The process kind that runs it (`start` runs every kind). */
+  runsIn: WorkerProcess;
   start(platform: Platform, options: WorkerOptions): Promise<LogConsumer | { stop(): Promise<void> }>;
 }
 export interface WorkerOptions {
   log?: DispatcherLog;
+  /** The kinds of workers to start (default: every kind). The projector's kind also delivers the mail outbox. */
+  processes?: readonly WorkerProcess[];
 }
 
 /** A kind of job a feature declares, and its handler given the platform of the process that runs it. */
@@ -99,7 +107,7 @@ export interface Platform {
   jobs: JobQueue;
   /** Where jobs write the files users download (`FILES_DIR`): written under a temporary name, renamed when complete. */
   files: FileStore;
-  /** Starts the workers it was given and the mail dispatcher; resolves to their stop. */
+  /** Starts the workers it was given of the process kinds asked for (and the mail dispatcher with the projector's). */
   startWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
   /** Starts the job workers of every declared kind (the `jobs` process, and `start`); resolves to their stop. */
   startJobWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
@@ -211,25 +219,31 @@ export async function openPlatform(
       };
     },
     async startWorkers(options = {}) {
-      const started: [string, LogConsumer | { stop(): Promise<void> }][] = [];
-      for (const worker of runs.workers) started.push([worker.name, await worker.start(platform, options)]);
+      const processes = options.processes ?? workerProcesses;
+      // Side by side: each joins its own consumer group, and a replacement process should consume again soonest.
+      const started = await Promise.all(
+        runs.workers
+          .filter((worker) => processes.includes(worker.runsIn))
+          .map(async (worker) => [worker.name, await worker.start(platform, options)] as const),
+      );
       const stopReporting = reportConsumers(
         Object.fromEntries(started.filter(([, worker]) => isConsumer(worker))) as Partial<
           Record<WorkerName, LogConsumer>
         >,
         { dependencies, metrics, adapter: log.adapter },
       );
-      const consumers = [
-        ...started.map(([, worker]) => worker),
-        await startMailDispatcher({
-          outbox: mailOutbox,
-          mail,
-          maxAttempts: config.mail.maxAttempts,
-          retrySeconds: config.mail.retrySeconds,
-          metrics,
-          ...(options.log ? { log: options.log } : {}),
-        }),
-      ];
+      const consumers = started.map(([, worker]) => worker);
+      if (processes.includes('projector'))
+        consumers.push(
+          await startMailDispatcher({
+            outbox: mailOutbox,
+            mail,
+            maxAttempts: config.mail.maxAttempts,
+            retrySeconds: config.mail.retrySeconds,
+            metrics,
+            ...(options.log ? { log: options.log } : {}),
+          }),
+        );
       return async () => {
         stopReporting();
         await Promise.all(consumers.map((consumer) => consumer.stop()));

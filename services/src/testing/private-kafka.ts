@@ -1,12 +1,13 @@
-import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
-import { Socket } from 'node:net';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
-import { waitFor } from './wait-for.ts';
+import { fetchedDistribution } from './infra-distribution.ts';
+import { javaHome } from './java-home.ts';
+import { serverProcess, takesConnections } from './private-process.ts';
 
 /**
  * A single-node KRaft Kafka of a test's own, on free loopback ports, from the broker `deploy/infra/infra.sh fetch`
@@ -24,34 +25,7 @@ export interface PrivateKafka {
   destroy(): Promise<void>;
 }
 
-const root = resolve(import.meta.dirname, '../../..');
-const infraCache = process.env.NQ_INFRA_CACHE ?? join(root, '.cache/infra');
-const kafkaVersion = /^KAFKA_VERSION=(\S+)$/m.exec(readFileSync(join(root, 'deploy/infra/versions.env'), 'utf8'))![1];
 const startTimeoutMs = 120_000;
-
-/** The Java that infra.sh would pick: NQ_JAVA_HOME, a known JDK 21/17, or the one on the PATH. */
-function javaBinary() {
-  const candidates = [
-    process.env.NQ_JAVA_HOME,
-    '/usr/lib/jvm/java-21-openjdk-amd64',
-    '/usr/lib/jvm/java-17-openjdk-amd64',
-    '/usr/lib/jvm/temurin-21-jdk-amd64',
-  ];
-  const home = candidates.find((candidate) => candidate && existsSync(join(candidate, 'bin/java')));
-  return home ? join(home, 'bin/java') : 'java';
-}
-
-const takesConnections = (port: number) =>
-  new Promise<boolean>((answer) => {
-    const socket = new Socket();
-    socket
-      .once('connect', () => {
-        socket.destroy();
-        answer(true);
-      })
-      .once('error', () => answer(false));
-    socket.connect(port, '127.0.0.1');
-  });
 
 /** A KRaft cluster id: 16 random bytes in URL-safe base64, not starting with '-' (read as an option). */
 function clusterId() {
@@ -62,9 +36,7 @@ function clusterId() {
 }
 
 export async function startPrivateKafka(name: string): Promise<PrivateKafka> {
-  const kafkaHome = join(infraCache, `kafka-${kafkaVersion}`);
-  if (!existsSync(join(kafkaHome, '.complete')))
-    throw new Error(`no Kafka ${kafkaVersion} in ${kafkaHome}: run \`bash deploy/infra/infra.sh fetch\` first`);
+  const kafkaHome = fetchedDistribution('kafka');
   const dir = mkdtempSync(join(tmpdir(), `nq-kafka-${name}-`));
   const [port, controllerPort] = [await freePort(), await freePort()];
   const config = join(dir, 'server.properties');
@@ -105,7 +77,7 @@ export async function startPrivateKafka(name: string): Promise<PrivateKafka> {
       '',
     ].join('\n'),
   );
-  const java = javaBinary();
+  const java = join(javaHome(), 'bin/java');
   const classPath = join(kafkaHome, 'libs/*');
   const jvm = [
     '-Xms128m',
@@ -126,54 +98,23 @@ export async function startPrivateKafka(name: string): Promise<PrivateKafka> {
     config,
   ]);
 
-  const logFile = join(dir, 'kafka.log');
-  let broker: ChildProcess | undefined;
-  let exited: Promise<void> = Promise.resolve();
-  const killOnExit = () => broker?.kill('SIGKILL');
-  process.once('exit', killOnExit);
-
-  async function start() {
-    if (broker) throw new Error(`private Kafka ${name} is already running`);
-    const output = openSync(logFile, 'a');
-    const logStart = statSync(logFile).size; // earlier starts' lines are in the file too
-    const child = spawn(java, [...jvm, '-cp', classPath, 'kafka.Kafka', config], { stdio: ['ignore', output, output] });
-    closeSync(output);
-    broker = child;
-    exited = new Promise((done) => child.once('exit', () => done()));
-    exited.then(() => {
-      if (broker === child) broker = undefined;
-    });
-    try {
-      await waitFor(
-        `private Kafka ${name} to take connections on ${port} (log: ${logFile})`,
-        async () => {
-          if (child.exitCode !== null) throw new Error(`private Kafka ${name} exited: see ${logFile}`);
-          return (
-            (await takesConnections(port)) &&
-            /Kafka Server started|started \(kafka\.server/.test(readFileSync(logFile).subarray(logStart).toString())
-          );
-        },
-        startTimeoutMs,
-      );
-    } catch (error) {
-      child.kill('SIGKILL');
-      throw error;
-    }
-  }
-
-  async function stop(signal: 'SIGTERM' | 'SIGKILL' = 'SIGKILL') {
-    broker?.kill(signal);
-    await exited;
-  }
-
-  await start();
+  const broker = serverProcess({
+    description: `private Kafka ${name}`,
+    command: java,
+    args: [...jvm, '-cp', classPath, 'kafka.Kafka', config],
+    logFile: join(dir, 'kafka.log'),
+    // The port opens before the broker has joined its own quorum: wait for the line it logs once it has.
+    ready: async (output) =>
+      (await takesConnections(port)) && /Kafka Server started|started \(kafka\.server/.test(output()),
+    startTimeoutMs,
+  });
+  await broker.start();
   return {
     brokers: [`127.0.0.1:${port}`],
-    stop,
-    start,
+    stop: broker.stop,
+    start: broker.start,
     destroy: async () => {
-      await stop('SIGKILL');
-      process.off('exit', killOnExit);
+      await broker.dispose();
       rmSync(dir, { recursive: true, force: true });
     },
   };

@@ -21,6 +21,7 @@ const errorCodeOf = (job: JobSnapshot): HttpErrorCode =>
  */
 export const fileJobFailures: PlatformWorker = {
   name: 'files-job-failures',
+  runsIn: 'projector',
   async start(platform, options) {
     const records = fileRecords(platform);
     const settle = async (job: JobSnapshot) => {

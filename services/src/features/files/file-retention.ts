@@ -46,6 +46,7 @@ export const fileRetentionJob = platformJob(fileRetentionKind, (platform) => {
 /** Enqueues the retention job once a day (the day in its id: several processes enqueue it once). */
 export const fileRetentionSchedule: PlatformWorker = {
   name: 'files-retention-schedule',
+  runsIn: 'projector',
   async start(platform, options) {
     const enqueue = () =>
       platform.jobs

@@ -86,6 +86,7 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
 /** The ingest worker (measurements.raw → the measurements read model), as processes that run ingest start it. */
 export const ingestWorker: PlatformWorker = {
   name: 'ingest-worker',
+  runsIn: 'ingest',
   start: (platform) =>
     startIngestWorker({
       log: platform.log,

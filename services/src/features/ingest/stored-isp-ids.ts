@@ -41,6 +41,7 @@ export async function assignStoredIspIds(platform: Stores): Promise<number | und
 /** Runs the step beside the workers, in the background: a failure is tried again at the next start. */
 export const storedIspIdsTask: PlatformWorker = {
   name: 'stored-isp-ids',
+  runsIn: 'projector',
   start: async (platform) => {
     assignStoredIspIds(platform).catch((error: unknown) =>
       console.warn('ISP ids of stored measurements, tried again at the next start:', error),

@@ -27,5 +27,6 @@ export async function startProbeStatusWorker(
 /** The probe status read model's worker, as processes that run projections start it. */
 export const probeStatusWorker: PlatformWorker = {
   name: 'probe-status-worker',
+  runsIn: 'ingest',
   start: (platform) => startProbeStatusWorker(platform.log, platform.readStore, platform.topics),
 };

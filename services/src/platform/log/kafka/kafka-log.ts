@@ -100,8 +100,24 @@ export async function openKafkaLog(options: {
   brokers: string[];
   clientId: string;
   produceTimeoutMs?: number;
+  /**
+   * Static membership (KIP-345): the consumers join their groups under this id, and a process started again under
+   * it (a restarted container keeps its pod's name) is handed its partitions back at once, without waiting for the
+   * crashed one's session to expire. Two live processes must never share one: each would fence the other out.
+   */
+  groupInstanceId?: string;
+  sessionTimeoutMs?: number;
 }): Promise<LogPort> {
   const base = { clientId: options.clientId, bootstrapBrokers: options.brokers };
+  const sessionTimeoutMs = options.sessionTimeoutMs ?? groupTimings.sessionTimeoutMs;
+  const consumersPerGroup = new Map<string, number>();
+  /** One instance id per consumer of a group in this process (the first keeps the id itself). */
+  const instanceIdFor = (groupId: string) => {
+    if (!options.groupInstanceId) return undefined;
+    const earlier = consumersPerGroup.get(groupId) ?? 0;
+    consumersPerGroup.set(groupId, earlier + 1);
+    return earlier === 0 ? options.groupInstanceId : `${options.groupInstanceId}.${earlier}`;
+  };
   const produceTimeoutMs = options.produceTimeoutMs ?? defaultProduceTimeoutMs;
   const admin = new Admin(base);
   admin.on('error', warn('admin'));
@@ -166,7 +182,12 @@ export async function openKafkaLog(options: {
       }
     },
     async consume(consumerOptions) {
-      const consumer = await startConsumer(base, consumerOptions);
+      const groupInstanceId = instanceIdFor(consumerOptions.groupId);
+      const consumer = await startConsumer(
+        base,
+        { sessionTimeoutMs, ...(groupInstanceId ? { groupInstanceId } : {}) },
+        consumerOptions,
+      );
       consumers.add(consumer);
       return {
         stop: () => consumer.stop().finally(() => consumers.delete(consumer)),
@@ -202,6 +223,7 @@ interface Session {
 
 async function startConsumer(
   base: { clientId: string; bootstrapBrokers: string[] },
+  membership: { groupInstanceId?: string; sessionTimeoutMs: number },
   {
     groupId,
     topics,
@@ -304,13 +326,14 @@ async function startConsumer(
       consumer: new Consumer({
         ...base,
         groupId,
+        ...(membership.groupInstanceId ? { groupInstanceId: membership.groupInstanceId } : {}),
         deserializers: stringDeserializers,
         autocommit: false,
-        sessionTimeout: groupTimings.sessionTimeoutMs,
+        sessionTimeout: membership.sessionTimeoutMs,
         rebalanceTimeout: groupTimings.rebalanceTimeoutMs,
         heartbeatInterval: groupTimings.heartbeatIntervalMs,
         // Heartbeats unanswered for a session timeout: the broker has let this member go.
-        heartbeatStallTimeout: groupTimings.sessionTimeoutMs,
+        heartbeatStallTimeout: membership.sessionTimeoutMs,
         maxWaitTime: 1_000,
         maxBytesPerPartition: 1_048_576, // the default (all of maxBytes) makes a group's first fetch one slow 10 MB read
       }),
@@ -453,3 +476,7 @@ async function startConsumer(
     status: tracker.status,
   };
 }
+
+/** The partition of a topic of `partitions` the producer puts `key` on (murmur2, as the Java client hashes keys). */
+export const kafkaPartitionOf = (key: string, partitions: number) =>
+  compatibilityPartitioner(undefined as never, Buffer.from(key)) % partitions;

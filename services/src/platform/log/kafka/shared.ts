@@ -3,8 +3,11 @@ import type { ConsumerOptions, LogRecord } from '../log-port.ts';
 
 export const defaultMaxBatchSize = 500;
 
-/** Shared by both clients: a member that vanished without leaving the group is evicted after the session timeout. */
-export const groupTimings = { sessionTimeoutMs: 30_000, rebalanceTimeoutMs: 60_000, heartbeatIntervalMs: 1_000 };
+/**
+ * Shared by both clients: a member that vanished without leaving the group is evicted after the session timeout
+ * (the broker's floor is 6 s). Heartbeats go every second, so a member is evicted only after 10 missed ones.
+ */
+export const groupTimings = { sessionTimeoutMs: 10_000, rebalanceTimeoutMs: 60_000, heartbeatIntervalMs: 1_000 };
 
 export const retryDelayMs = (failures: number) => Math.min(250 * 2 ** failures, 5_000);
 

@@ -1,0 +1,86 @@
+import { execFile } from 'node:child_process';
+import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { freePort } from './free-port.ts';
+import { serverProcess, takesConnections } from './private-process.ts';
+import { serverDirectory, serviceUser } from './service-user.ts';
+
+/**
+ * A PostgreSQL server of a test's own on a free loopback port, from Debian's PostgreSQL binaries, which a
+ * fault-injection test stops (cleanly or by a crash) and starts again on the same port and data folder without
+ * touching the shared server other tests use.
+ */
+export interface PrivatePostgres {
+  /** `postgresql://postgres@127.0.0.1:<port>` (trust authentication), for TEST_POSTGRES_SERVER: add `/<database>`. */
+  serverUrl: string;
+  /**
+   * Stops the server and waits until it and its backends have exited. SIGTERM: a clean shutdown, PostgreSQL's "fast"
+   * one (SIGINT to the postmaster: sessions are ended, a checkpoint written), not its "smart" SIGTERM, which waits
+   * for every client to disconnect and so would hang while a test's pool is open. SIGKILL: a crash of the postmaster
+   * and all its backends; the next start recovers from the write-ahead log.
+   */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts it again on the same port and data; resolves once it accepts connections (after any crash recovery). */
+  start(): Promise<void>;
+  /** Stops it and deletes its data. */
+  destroy(): Promise<void>;
+}
+
+const startTimeoutMs = 60_000;
+const debianPostgres = '/usr/lib/postgresql';
+
+/** The bin folder of the newest PostgreSQL Debian installed (/usr/lib/postgresql/<version>/bin). */
+function postgresBin() {
+  const versions = existsSync(debianPostgres)
+    ? readdirSync(debianPostgres).filter((version) => existsSync(join(debianPostgres, version, 'bin/postgres')))
+    : [];
+  const newest = versions.sort((a, b) => Number.parseFloat(b) - Number.parseFloat(a))[0];
+  if (!newest) throw new Error(`no PostgreSQL server in ${debianPostgres}: install Debian's postgresql package`);
+  return join(debianPostgres, newest, 'bin');
+}
+
+export async function startPrivatePostgres(name: string): Promise<PrivatePostgres> {
+  const bin = postgresBin();
+  // PostgreSQL refuses to run as root: as root, initdb and postgres run as the service user, in a folder it owns.
+  const user = serviceUser();
+  const dir = serverDirectory(`nq-postgres-${name}-`, user);
+  const data = join(dir, 'data');
+  const port = await freePort();
+  const asServer = { uid: user?.uid, gid: user?.gid, cwd: dir };
+  // The C locale, whatever the machine's: the cluster does not depend on which locales are installed. --no-sync:
+  // a data folder thrown away with the test need not be flushed to disk first (the server itself keeps fsync on).
+  await promisify(execFile)(
+    join(bin, 'initdb'),
+    ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C', '--no-sync', '--no-instructions'],
+    asServer,
+  ).catch((error: Error & { stderr?: string }) => {
+    rmSync(dir, { recursive: true, force: true });
+    throw new Error(`initdb of private PostgreSQL ${name} failed: ${error.stderr || error.message}`);
+  });
+
+  const server = serverProcess({
+    description: `private PostgreSQL ${name}`,
+    command: join(bin, 'postgres'),
+    // Its socket in its own folder: the default /var/run/postgresql may be missing, or not writable by its user.
+    args: ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`],
+    logFile: join(dir, 'postgres.log'),
+    cwd: dir,
+    user,
+    cleanStop: 'SIGINT',
+    // The port opens before crash recovery is over; the log says when the server accepts sessions.
+    ready: async (output) =>
+      /database system is ready to accept connections/.test(output()) && (await takesConnections(port)),
+    startTimeoutMs,
+  });
+  await server.start();
+  return {
+    serverUrl: `postgresql://postgres@127.0.0.1:${port}`,
+    stop: server.stop,
+    start: server.start,
+    destroy: async () => {
+      await server.dispose();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}

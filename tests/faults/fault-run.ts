@@ -1,0 +1,243 @@
+import { randomBytes } from 'node:crypto';
+import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { demoLogins } from '@nq/services/demo/load-demo';
+import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
+import { kafkaPartitionOf, openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
+import { geographies, type VirtualProbe } from '@nq/services/simulator/fleet-model';
+import { registerFleet } from '@nq/services/simulator/fleet-simulator';
+import { startTcpProxy } from '@nq/services/testing/tcp-proxy';
+import { startCanary } from './canary.ts';
+import { startCommandLoad } from './command-load.ts';
+import { startFaultEnvironment } from './fault-environment.ts';
+import type { Fault } from './faults.ts';
+import { everyIndexedMeasurement } from './indexed-measurements.ts';
+import { startProbeLoad } from './probe-load.ts';
+import { logIn, signedFetch } from './signed-fetch.ts';
+import { checkCommands } from './stored-commands.ts';
+import { type ProcessKind, superviseProcesses } from './supervisor.ts';
+
+export interface FaultRunOptions {
+  faults: Fault[];
+  /** Results per second the fleet sends. */
+  rate: number;
+  /** Configuration commands per second. */
+  commandsPerSecond: number;
+  /** Load before each fault, and after its recovery. */
+  steadySeconds: number;
+  /** Load before the baseline is measured: the JVMs' and Node's compilers warm up under it. */
+  warmUpSeconds: number;
+  replicas: Partial<Record<ProcessKind, number>>;
+  /** How long the supervisor waits before replacing a process that died. */
+  restartDelayMs: number;
+  log?: (line: string) => void;
+}
+
+export interface FaultRow {
+  fault: string;
+  load: string;
+  accepted: { results: number; commands: number };
+  found: { results: number; commands: number };
+  lost: { results: number; commands: number };
+  duplicated: { results: number; commands: number };
+  /** Commands whose read model does not show their stored version. */
+  readModelsBehind: number;
+  recoverySeconds: number;
+}
+
+export interface FaultRunReport {
+  rows: FaultRow[];
+  deadLetters: { total: number; withoutReason: number };
+  processLogs: string;
+}
+
+const baseline = 'no fault (baseline)';
+
+/** A probe of the fleet for each partition of measurements.raw (as many as the fleet covers). */
+function probePerPartition(fleet: VirtualProbe[], partitions: number) {
+  const chosen = new Map<number, VirtualProbe>();
+  for (const probe of fleet) {
+    const partition = kafkaPartitionOf(probe.probeId, partitions);
+    if (!chosen.has(partition)) chosen.set(partition, probe);
+  }
+  return [...chosen.values()];
+}
+
+/** Reads the whole dead-letter topic once: how many entries, and how many without a reason. */
+async function readDeadLetters(brokers: string[], topic: string) {
+  const log = await openKafkaLog({ brokers, clientId: 'fault-harness-dlq' });
+  const letters: string[] = [];
+  const consumer = await log.consume({
+    groupId: `fault-harness-dlq-${randomBytes(3).toString('hex')}`,
+    topics: [topic],
+    handle: async (records) => void letters.push(...records.map((record) => record.value)),
+  });
+  await sleep(5_000);
+  await consumer.stop();
+  await log.close();
+  const withoutReason = letters.filter((value) => {
+    try {
+      return !(JSON.parse(value) as { reason?: string }).reason;
+    } catch {
+      return true;
+    }
+  }).length;
+  return { total: letters.length, withoutReason };
+}
+
+/**
+ * The fault harness: the platform as separate OS processes on servers of its own, the fleet and an administrator
+ * loading it, each fault injected in turn between steady periods; then, after draining, every acknowledged result
+ * and command looked for — once — in the stores, and one row per fault.
+ */
+export async function runFaults(options: FaultRunOptions): Promise<FaultRunReport> {
+  const log = options.log ?? (() => undefined);
+  const run = randomBytes(3).toString('hex');
+  log(`starting PostgreSQL, Redis, Kafka and Elasticsearch of the harness's own (run ${run})`);
+  const environment = await startFaultEnvironment(run);
+  const apiPort = await import('@nq/services/testing/free-port').then(({ freePort }) => freePort());
+  const clientProxy = await startTcpProxy({ port: apiPort });
+  const base = () => `http://127.0.0.1:${clientProxy.port}`;
+  const processLogs = join(environment.dataDir, 'processes');
+  const supervisor = superviseProcesses({
+    environment: environment.environment,
+    replicas: options.replicas,
+    logDir: processLogs,
+    restartDelayMs: options.restartDelayMs,
+    environmentOf: (kind): Record<string, string> => (kind === 'api' ? { PORT: String(apiPort) } : {}),
+  });
+  let phase = baseline;
+  const phaseOf = () => phase;
+  try {
+    await supervisor.allRunning();
+    log(`processes running: ${supervisor.replicas.map((replica) => replica.name).join(', ')}; logs in ${processLogs}`);
+    const admin = await logIn(base(), demoLogins[0]!);
+    const { fleet, credentials, random } = await registerFleet(
+      {
+        url: base(),
+        email: demoLogins[0]!.email,
+        password: demoLogins[0]!.password,
+        probes: 60,
+        rate: options.rate,
+        seconds: 0,
+        geography: geographies.madrid!,
+        malformedShare: 0,
+        flushEveryMs: 250,
+        statusEverySeconds: 10,
+        commandsEverySeconds: 2,
+        concurrency: 8,
+        seed: 19,
+      },
+      `f${run}`,
+    );
+    const topics = fleetTopicsFor(environment.topicPrefix);
+    const rawPartitions = topics.specs.find((spec) => spec.name === topics.measurementsRaw)!.partitions;
+    const canary = await startCanary({
+      base,
+      admin,
+      probes: probePerPartition(fleet, rawPartitions),
+      credentials,
+      random,
+      elasticsearchUrl: environment.elasticsearchUrl,
+      measurementsAlias: environment.measurementsAlias,
+      run,
+    });
+    const probes = startProbeLoad({ base, fleet, credentials, random, rate: options.rate, phaseOf });
+    const commands = startCommandLoad({ base, admin, run, perSecond: options.commandsPerSecond, phaseOf });
+    const recovery = new Map<string, number>();
+    const targets = { supervisor, servers: environment.servers, clientProxy };
+    log(`load: ${options.rate} results/s from ${fleet.length} probes, ${options.commandsPerSecond} commands/s`);
+    await sleep(options.warmUpSeconds * 1_000);
+    const steady = await canary.recoverySince(Date.now());
+    recovery.set(baseline, steady.seconds);
+    log(`an end-to-end round without fault: ${steady.seconds.toFixed(1)} s (${steady.detail})`);
+    for (const fault of options.faults) {
+      phase = fault.name;
+      log(`${fault.name}: injecting`);
+      await fault.inject(targets);
+      const { seconds, detail } = await canary.recoverySince(Date.now());
+      recovery.set(fault.name, seconds);
+      log(`${fault.name}: recovered in ${seconds.toFixed(1)} s (${detail})`);
+      await sleep(options.steadySeconds * 1_000);
+    }
+    phase = 'drain';
+    await Promise.all([commands.stop(), probes.stop(), canary.stop()]);
+    log(`load stopped: ${probes.accepted.size} results and ${commands.stats.acknowledged} commands acknowledged`);
+
+    // Drained when the index holds every acknowledged result (or stops growing for a minute: the rest is lost).
+    const probeIds = fleet.map((probe) => probe.probeId);
+    let indexed = new Map<string, number>();
+    for (let unchangedSince = Date.now(), last = -1; Date.now() - unchangedSince < 60_000; await sleep(2_000)) {
+      indexed = await everyIndexedMeasurement(environment.elasticsearchUrl, environment.measurementsAlias, probeIds);
+      if ([...probes.accepted.keys()].every((id) => indexed.has(id))) break;
+      if (indexed.size !== last) unchangedSince = Date.now();
+      last = indexed.size;
+    }
+    await sleep(3_000); // the projector's last events
+    const commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
+    const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
+
+    const rows = [baseline, ...options.faults.map((fault) => fault.name)].map((name): FaultRow => {
+      const results = [...probes.accepted].filter(([, acceptedIn]) => acceptedIn === name).map(([id]) => id);
+      const tags = commandChecks.filter((check) => check.tag.phase === name);
+      const commandsAcknowledged = tags.reduce((sum, check) => sum + check.tag.acknowledgedVersion, 0);
+      const commandsLost = tags.filter((check) => check.lost).length;
+      return {
+        fault: name,
+        load: `${options.rate} results/s, ${options.commandsPerSecond} commands/s`,
+        accepted: { results: results.length, commands: commandsAcknowledged },
+        found: {
+          results: results.filter((id) => indexed.has(id)).length,
+          commands: tags.reduce((sum, check) => sum + Math.min(check.events, check.tag.acknowledgedVersion), 0),
+        },
+        lost: { results: results.filter((id) => !indexed.has(id)).length, commands: commandsLost },
+        duplicated: {
+          results: results.filter((id) => (indexed.get(id) ?? 0) > 1).length,
+          commands: tags.filter((check) => check.duplicated).length,
+        },
+        readModelsBehind: tags.filter((check) => check.readModelBehind).length,
+        recoverySeconds: recovery.get(name) ?? Number.NaN,
+      };
+    });
+    return { rows, deadLetters, processLogs };
+  } finally {
+    await supervisor.stop();
+    await clientProxy.close();
+    await environment.destroy();
+  }
+}
+
+/** The report as one table, with the dead-letter check under it. */
+export function faultTable(report: FaultRunReport) {
+  const pair = ({ results, commands }: { results: number; commands: number }) =>
+    `${results.toLocaleString('en')} / ${commands}`;
+  const lines = [
+    [
+      'fault',
+      'load',
+      'accepted (results / commands)',
+      'found',
+      'lost',
+      'duplicated',
+      'read models behind',
+      'recovery s',
+    ],
+    ...report.rows.map((row) => [
+      row.fault,
+      row.load,
+      pair(row.accepted),
+      pair(row.found),
+      pair(row.lost),
+      pair(row.duplicated),
+      String(row.readModelsBehind),
+      row.recoverySeconds.toFixed(1),
+    ]),
+  ];
+  const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));
+  const table = lines.map((line) => `| ${line.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);
+  table.splice(1, 0, `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
+  return [
+    ...table,
+    `dead letters: ${report.deadLetters.total}, ${report.deadLetters.withoutReason} without a reason`,
+  ].join('\n');
+}

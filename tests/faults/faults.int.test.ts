@@ -1,0 +1,37 @@
+import { describe, expect, it } from 'vitest';
+import { faultTable, runFaults } from './fault-run.ts';
+import { shortFaults } from './faults.ts';
+
+/**
+ * The fault harness's short form: the platform as separate OS processes on servers of the test's own, under the
+ * fleet and an administrator's commands; the ingest, projector and API processes each SIGKILLed (and replaced, as
+ * Kubernetes would, under the same name) and the clients cut off mid-request. Every acknowledged result is indexed
+ * once, every acknowledged command stored once and shown by its read model, and a replaced worker resumes within
+ * 10 s. `npm run faults` runs the long form (pauses and server restarts too).
+ */
+describe('fault harness (short form)', { timeout: 900_000 }, () => {
+  it('loses and duplicates nothing across process crashes and cut clients; replaced workers resume within 10 s', async () => {
+    const report = await runFaults({
+      faults: shortFaults,
+      rate: 100,
+      commandsPerSecond: 2,
+      steadySeconds: 10,
+      warmUpSeconds: 60,
+      replicas: { api: 1, projector: 1, ingest: 2, alerting: 1, jobs: 1 },
+      restartDelayMs: 500,
+      log: (line) => console.info(`[faults] ${line}`),
+    });
+    console.info(faultTable(report));
+    for (const row of report.rows) {
+      expect(row.accepted.results, row.fault).toBeGreaterThan(0);
+      expect({ fault: row.fault, lost: row.lost, duplicated: row.duplicated, behind: row.readModelsBehind }).toEqual({
+        fault: row.fault,
+        lost: { results: 0, commands: 0 },
+        duplicated: { results: 0, commands: 0 },
+        behind: 0,
+      });
+      expect(row.recoverySeconds, row.fault).toBeLessThanOrEqual(10);
+    }
+    expect(report.deadLetters.withoutReason).toBe(0);
+  });
+});

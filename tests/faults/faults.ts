@@ -1,0 +1,83 @@
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { TcpProxy } from '@nq/services/testing/tcp-proxy';
+import type { RestartableServer, ServerName } from './fault-environment.ts';
+import type { ProcessKind, Supervisor } from './supervisor.ts';
+
+/** What a fault acts on. */
+export interface FaultTargets {
+  supervisor: Supervisor;
+  servers: Record<ServerName, RestartableServer>;
+  /** The proxy clients reach the API through. */
+  clientProxy: TcpProxy;
+}
+
+export interface Fault {
+  name: string;
+  /** Injects the fault and resolves when it is over (a process killed, a pause ended, a server started again). */
+  inject(targets: FaultTargets): Promise<void>;
+}
+
+const replicaOf = (targets: FaultTargets, kind: ProcessKind) => {
+  const replica = targets.supervisor.of(kind)[0];
+  if (!replica) throw new Error(`no ${kind} process runs`);
+  return replica;
+};
+
+/** A crash of one process of a kind: its supervisor starts a replacement, as Kubernetes restarts a container. */
+export const killProcess = (kind: ProcessKind): Fault => ({
+  name: `SIGKILL ${kind}`,
+  inject: async (targets) => {
+    await replicaOf(targets, kind).signal('SIGKILL');
+  },
+});
+
+/** A process frozen (SIGSTOP) for longer than its consumer session, then let go (SIGCONT). */
+export const pauseProcess = (kind: ProcessKind, seconds: number): Fault => ({
+  name: `SIGSTOP ${kind} ${seconds} s`,
+  inject: async (targets) => {
+    const replica = replicaOf(targets, kind);
+    await replica.signal('SIGSTOP');
+    await sleep(seconds * 1_000);
+    await replica.signal('SIGCONT');
+  },
+});
+
+/** A server crashed (SIGKILL) and started again on its data after `downSeconds`. */
+export const restartServer = (server: ServerName, downSeconds = 5): Fault => ({
+  name: `restart ${server}`,
+  inject: async (targets) => {
+    await targets.servers[server].stop('SIGKILL');
+    await sleep(downSeconds * 1_000);
+    await targets.servers[server].start();
+  },
+});
+
+/** Every client connection to the API cut off at once, requests in flight among them, and refused for a moment. */
+export const cutClients = (seconds = 2): Fault => ({
+  name: 'client cut off mid-request',
+  inject: async (targets) => {
+    await targets.clientProxy.cut();
+    await sleep(seconds * 1_000);
+    await targets.clientProxy.restore();
+  },
+});
+
+/** Every fault the long run injects, one after the other. */
+export const everyFault: Fault[] = [
+  killProcess('ingest'),
+  killProcess('projector'),
+  killProcess('api'),
+  killProcess('alerting'),
+  killProcess('jobs'),
+  pauseProcess('ingest', 15),
+  pauseProcess('projector', 15),
+  pauseProcess('jobs', 40),
+  cutClients(),
+  restartServer('Kafka'),
+  restartServer('Elasticsearch'),
+  restartServer('PostgreSQL'),
+  restartServer('Redis'),
+];
+
+/** The short form the test command runs: a crash of each stream worker kind and of the API, and a cut client. */
+export const shortFaults: Fault[] = [killProcess('ingest'), killProcess('projector'), killProcess('api'), cutClients()];
