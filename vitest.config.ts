@@ -31,7 +31,11 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
-          include: ['{contracts,services,projections}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts', 'tests/faults/**/*.int.test.ts'],
+          include: [
+            '{contracts,services,projections}/src/**/*.int.test.ts',
+            'tests/infra/**/*.int.test.ts',
+            'tests/faults/**/*.int.test.ts',
+          ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
           fileParallelism: false,
