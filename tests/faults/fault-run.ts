@@ -12,9 +12,11 @@ import { startCommandLoad } from './command-load.ts';
 import { startFaultEnvironment } from './fault-environment.ts';
 import type { Fault } from './faults.ts';
 import { everyIndexedMeasurement } from './indexed-measurements.ts';
+import { startJobLoad } from './job-load.ts';
 import { startProbeLoad } from './probe-load.ts';
 import { logIn, signedFetch } from './signed-fetch.ts';
 import { checkCommands } from './stored-commands.ts';
+import { checkFiles } from './stored-files.ts';
 import { type ProcessKind, superviseProcesses } from './supervisor.ts';
 
 export interface FaultRunOptions {
@@ -23,6 +25,8 @@ export interface FaultRunOptions {
   rate: number;
   /** Configuration commands per second. */
   commandsPerSecond: number;
+  /** How often a CSV extraction (a job) is asked for. */
+  extractionEverySeconds: number;
   /** Load before each fault, and after its recovery. */
   steadySeconds: number;
   /** Load before the baseline is measured: the JVMs' and Node's compilers warm up under it. */
@@ -33,14 +37,21 @@ export interface FaultRunOptions {
   log?: (line: string) => void;
 }
 
+/** Per flow: measurements through the gateway, configuration commands, files made by jobs. */
+export interface FlowCounts {
+  results: number;
+  commands: number;
+  files: number;
+}
+
 export interface FaultRow {
   fault: string;
   load: string;
-  accepted: { results: number; commands: number };
-  found: { results: number; commands: number };
-  lost: { results: number; commands: number };
-  duplicated: { results: number; commands: number };
-  /** Commands whose read model does not show their stored version. */
+  accepted: FlowCounts;
+  found: FlowCounts;
+  lost: FlowCounts;
+  duplicated: FlowCounts;
+  /** Commands and files whose read model does not show what the event store holds. */
   readModelsBehind: number;
   recoverySeconds: number;
 }
@@ -144,9 +155,13 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     });
     const probes = startProbeLoad({ base, fleet, credentials, random, rate: options.rate, phaseOf });
     const commands = startCommandLoad({ base, admin, run, perSecond: options.commandsPerSecond, phaseOf });
+    const jobs = startJobLoad({ base, admin, everySeconds: options.extractionEverySeconds, phaseOf });
     const recovery = new Map<string, number>();
     const targets = { supervisor, servers: environment.servers, clientProxy };
-    log(`load: ${options.rate} results/s from ${fleet.length} probes, ${options.commandsPerSecond} commands/s`);
+    const load =
+      `${options.rate} results/s, ${options.commandsPerSecond} commands/s, ` +
+      `an extraction every ${options.extractionEverySeconds} s`;
+    log(`load: ${load} (${fleet.length} probes)`);
     await sleep(options.warmUpSeconds * 1_000);
     const steady = await canary.recoverySince(Date.now());
     recovery.set(baseline, steady.seconds);
@@ -161,8 +176,11 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       await sleep(options.steadySeconds * 1_000);
     }
     phase = 'drain';
-    await Promise.all([commands.stop(), probes.stop(), canary.stop()]);
-    log(`load stopped: ${probes.accepted.size} results and ${commands.stats.acknowledged} commands acknowledged`);
+    await Promise.all([commands.stop(), probes.stop(), canary.stop(), jobs.stop()]);
+    log(
+      `load stopped: ${probes.accepted.size} results, ${commands.stats.acknowledged} commands and ` +
+        `${jobs.requested.filter((file) => file.fileId).length} extractions acknowledged`,
+    );
 
     // Drained when the index holds every acknowledged result (or stops growing for a minute: the rest is lost).
     const probeIds = fleet.map((probe) => probe.probeId);
@@ -175,27 +193,39 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     }
     await sleep(3_000); // the projector's last events
     const commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
+    const fileChecks = await checkFiles(environment.postgresUrl, signedFetch(base, admin), jobs.requested);
     const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
 
     const rows = [baseline, ...options.faults.map((fault) => fault.name)].map((name): FaultRow => {
       const results = [...probes.accepted].filter(([, acceptedIn]) => acceptedIn === name).map(([id]) => id);
       const tags = commandChecks.filter((check) => check.tag.phase === name);
-      const commandsAcknowledged = tags.reduce((sum, check) => sum + check.tag.acknowledgedVersion, 0);
-      const commandsLost = tags.filter((check) => check.lost).length;
+      const files = fileChecks.filter((check) => check.file.phase === name);
+      const count = <T>(items: T[], counted: (item: T) => boolean) => items.filter(counted).length;
       return {
         fault: name,
-        load: `${options.rate} results/s, ${options.commandsPerSecond} commands/s`,
-        accepted: { results: results.length, commands: commandsAcknowledged },
+        load,
+        accepted: {
+          results: results.length,
+          commands: tags.reduce((sum, check) => sum + check.tag.acknowledgedVersion, 0),
+          files: files.length,
+        },
         found: {
-          results: results.filter((id) => indexed.has(id)).length,
+          results: count(results, (id) => indexed.has(id)),
           commands: tags.reduce((sum, check) => sum + Math.min(check.events, check.tag.acknowledgedVersion), 0),
+          files: count(files, (check) => !check.lost),
         },
-        lost: { results: results.filter((id) => !indexed.has(id)).length, commands: commandsLost },
+        lost: {
+          results: count(results, (id) => !indexed.has(id)),
+          commands: count(tags, (check) => check.lost),
+          files: count(files, (check) => check.lost),
+        },
         duplicated: {
-          results: results.filter((id) => (indexed.get(id) ?? 0) > 1).length,
-          commands: tags.filter((check) => check.duplicated).length,
+          results: count(results, (id) => (indexed.get(id) ?? 0) > 1),
+          commands: count(tags, (check) => check.duplicated),
+          files: count(files, (check) => check.duplicated),
         },
-        readModelsBehind: tags.filter((check) => check.readModelBehind).length,
+        readModelsBehind:
+          count(tags, (check) => check.readModelBehind) + count(files, (check) => check.readModelBehind),
         recoverySeconds: recovery.get(name) ?? Number.NaN,
       };
     });
@@ -237,6 +267,7 @@ export function faultTable(report: FaultRunReport) {
   const table = lines.map((line) => `| ${line.map((cell, column) => cell.padEnd(widths[column]!)).join(' | ')} |`);
   table.splice(1, 0, `|${widths.map((width) => '-'.repeat(width + 2)).join('|')}|`);
   return [
+    `load: ${report.rows[0]?.load}`,
     ...table,
     `dead letters: ${report.deadLetters.total}, ${report.deadLetters.withoutReason} without a reason`,
   ].join('\n');

@@ -15,6 +15,7 @@ describe('fault harness (short form)', { timeout: 900_000 }, () => {
       faults: shortFaults,
       rate: 100,
       commandsPerSecond: 2,
+      extractionEverySeconds: 5,
       steadySeconds: 10,
       warmUpSeconds: 60,
       replicas: { api: 1, projector: 1, ingest: 2, alerting: 1, jobs: 1 },
@@ -26,8 +27,8 @@ describe('fault harness (short form)', { timeout: 900_000 }, () => {
       expect(row.accepted.results, row.fault).toBeGreaterThan(0);
       expect({ fault: row.fault, lost: row.lost, duplicated: row.duplicated, behind: row.readModelsBehind }).toEqual({
         fault: row.fault,
-        lost: { results: 0, commands: 0 },
-        duplicated: { results: 0, commands: 0 },
+        lost: { results: 0, commands: 0, files: 0 },
+        duplicated: { results: 0, commands: 0, files: 0 },
         behind: 0,
       });
       expect(row.recoverySeconds, row.fault).toBeLessThanOrEqual(10);

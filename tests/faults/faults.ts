@@ -79,5 +79,11 @@ export const everyFault: Fault[] = [
   restartServer('Redis'),
 ];
 
-/** The short form the test command runs: a crash of each stream worker kind and of the API, and a cut client. */
-export const shortFaults: Fault[] = [killProcess('ingest'), killProcess('projector'), killProcess('api'), cutClients()];
+/** The short form the test command runs: a crash of the ingest, projector, API and jobs processes, and cut clients. */
+export const shortFaults: Fault[] = [
+  killProcess('ingest'),
+  killProcess('projector'),
+  killProcess('api'),
+  killProcess('jobs'),
+  cutClients(),
+];

@@ -14,6 +14,7 @@ const report = await runFaults({
     : everyFault,
   rate: Number(process.env.FAULTS_RATE ?? 200),
   commandsPerSecond: Number(process.env.FAULTS_COMMANDS_PER_SECOND ?? 2),
+  extractionEverySeconds: Number(process.env.FAULTS_EXTRACTION_EVERY_SECONDS ?? 5),
   steadySeconds: Number(process.env.FAULTS_STEADY_SECONDS ?? 30),
   warmUpSeconds: Number(process.env.FAULTS_WARM_UP_SECONDS ?? 90),
   replicas: { api: 1, projector: 1, ingest: 2, alerting: 1, jobs: 1 },
@@ -22,6 +23,9 @@ const report = await runFaults({
 });
 console.info(faultTable(report));
 const failed = report.rows.some(
-  (row) => row.lost.results + row.lost.commands + row.duplicated.results + row.duplicated.commands > 0,
+  (row) =>
+    Object.values(row.lost).some((count) => count > 0) ||
+    Object.values(row.duplicated).some((count) => count > 0) ||
+    row.readModelsBehind > 0,
 );
 process.exitCode = failed || report.deadLetters.withoutReason > 0 ? 1 : 0;

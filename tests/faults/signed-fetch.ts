@@ -16,13 +16,18 @@ export interface Answer {
  * answer within `timeoutMs`, is status 0 (the caller does not know whether the platform took it).
  */
 export function signedFetch(base: () => string, credentials: Credentials, timeoutMs = 15_000) {
-  return async (method: string, path: string, payload?: unknown): Promise<Answer> => {
+  return async (
+    method: string,
+    path: string,
+    payload?: unknown,
+    headers: Record<string, string> = {},
+  ): Promise<Answer> => {
     const body = payload === undefined ? undefined : JSON.stringify(payload);
     try {
       const authorization = await signRequest(credentials, { method, url: path, ...(body ? { body } : {}) });
       const response = await fetch(`${base()}${path}`, {
         method,
-        headers: { authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
+        headers: { ...headers, authorization, ...(body ? { 'content-type': 'application/json' } : {}) },
         signal: AbortSignal.timeout(timeoutMs),
         ...(body ? { body } : {}),
       });

@@ -8,7 +8,14 @@ import {
   localizedProblems,
   validationError,
 } from '../../platform/entities/validation-error.ts';
+import { DependencyUnavailableError, unavailableDependency } from '../../platform/dependency-unavailable.ts';
 import { type RequestBudget, rateLimitHeaders } from '../../platform/http/request-budget.ts';
+
+/** A failure of a dependency that cannot serve now (down, restarting, recovering) is the catalogue's 503. */
+function asDomainError(error: FastifyError): FastifyError | DomainError {
+  const dependency = unavailableDependency(error);
+  return dependency ? new DependencyUnavailableError(dependency, error) : error;
+}
 
 /** Field problems that name a catalogue rule carry its message in the caller's language. */
 function localized(details: unknown, language: Language): unknown {
@@ -60,7 +67,7 @@ export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {
             ),
           ),
         )
-      : error;
+      : asDomainError(error);
     if (domainError instanceof DomainError) {
       if (domainError.status >= 500) request.log.error({ err: domainError }, 'dependency or internal failure');
       const { retryAfterSeconds, budget } = (domainError.details ?? {}) as {

@@ -1,6 +1,7 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type LogPosition, logStart } from '@nq/contracts';
-import { isMissingIndex, missingIndexTypes } from './elasticsearch-missing-index.ts';
+import { DependencyUnavailableError } from '../dependency-unavailable.ts';
+import { documentMissingTypes, isMissingIndex } from './elasticsearch-missing-index.ts';
 import type { ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
 const documentMappings: estypes.MappingTypeMapping = {
@@ -104,8 +105,9 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         const found = await client.get<ReadDocument>({ index: indexOf(collection), id });
         return found._source;
       } catch (error) {
-        if ((error instanceof errors.ResponseError && error.statusCode === 404) || isMissingIndex(error))
-          return undefined;
+        if (isMissingIndex(error, documentMissingTypes)) return undefined;
+        // Not found (404 without an error type: the index is there, the document is not).
+        if (error instanceof errors.ResponseError && error.statusCode === 404 && !error.body?.error) return undefined;
         throw error;
       }
     },
@@ -116,12 +118,14 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
         const response = await client.mget<ReadDocument>({ index: indexOf(collection), ids: [...ids] });
         for (const doc of response.docs) {
           if ('found' in doc && doc.found && doc._source) found.set(doc._id, doc._source);
-          else if ('error' in doc && !missingIndexTypes.includes(doc.error.type))
-            throw new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
+          else if ('error' in doc && !documentMissingTypes.includes(doc.error.type))
+            throw doc.error.type === 'no_shard_available_action_exception'
+              ? new DependencyUnavailableError('read-store', new Error(JSON.stringify(doc.error)))
+              : new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
         }
         return found;
       } catch (error) {
-        if (isMissingIndex(error)) return found;
+        if (isMissingIndex(error, documentMissingTypes)) return found;
         throw error;
       }
     },
