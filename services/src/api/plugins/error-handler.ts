@@ -2,13 +2,13 @@ import { DomainError, errorBody, type HttpErrorCode, type Language, pickLanguage
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
+import { DependencyUnavailableError, unavailableDependency } from '../../platform/dependency-unavailable.ts';
 import {
   type FieldProblem,
   fieldProblem,
   localizedProblems,
   validationError,
 } from '../../platform/entities/validation-error.ts';
-import { DependencyUnavailableError, unavailableDependency } from '../../platform/dependency-unavailable.ts';
 import { type RequestBudget, rateLimitHeaders } from '../../platform/http/request-budget.ts';
 
 /** A failure of a dependency that cannot serve now (down, restarting, recovering) is the catalogue's 503. */
