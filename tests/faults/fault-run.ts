@@ -239,13 +239,12 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
 
 /** The report as one table, with the dead-letter check under it. */
 export function faultTable(report: FaultRunReport) {
-  const pair = ({ results, commands }: { results: number; commands: number }) =>
-    `${results.toLocaleString('en')} / ${commands}`;
+  const flows = ({ results, commands, files }: FlowCounts) =>
+    `${results.toLocaleString('en')} / ${commands} / ${files}`;
   const lines = [
     [
       'fault',
-      'load',
-      'accepted (results / commands)',
+      'accepted (results / commands / files)',
       'found',
       'lost',
       'duplicated',
@@ -254,11 +253,10 @@ export function faultTable(report: FaultRunReport) {
     ],
     ...report.rows.map((row) => [
       row.fault,
-      row.load,
-      pair(row.accepted),
-      pair(row.found),
-      pair(row.lost),
-      pair(row.duplicated),
+      flows(row.accepted),
+      flows(row.found),
+      flows(row.lost),
+      flows(row.duplicated),
       String(row.readModelsBehind),
       row.recoverySeconds.toFixed(1),
     ]),
