@@ -6,6 +6,7 @@ import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { kafkaPartitionOf, openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import { geographies, type VirtualProbe } from '@nq/services/simulator/fleet-model';
 import { registerFleet } from '@nq/services/simulator/fleet-simulator';
+import { freePort } from '@nq/services/testing/free-port';
 import { startTcpProxy } from '@nq/services/testing/tcp-proxy';
 import { startCanary } from './canary.ts';
 import { startCommandLoad } from './command-load.ts';
@@ -15,8 +16,8 @@ import { everyIndexedMeasurement } from './indexed-measurements.ts';
 import { startJobLoad } from './job-load.ts';
 import { startProbeLoad } from './probe-load.ts';
 import { logIn, signedFetch } from './signed-fetch.ts';
-import { checkCommands } from './stored-commands.ts';
-import { checkFiles } from './stored-files.ts';
+import { type CommandCheck, checkCommands } from './stored-commands.ts';
+import { checkFiles, type FileCheck } from './stored-files.ts';
 import { type ProcessKind, superviseProcesses } from './supervisor.ts';
 
 export interface FaultRunOptions {
@@ -96,6 +97,52 @@ async function readDeadLetters(brokers: string[], topic: string) {
   return { total: letters.length, withoutReason };
 }
 
+/** One row per phase: what was acknowledged in it, and what of that the stores hold once, twice or not at all. */
+function rowsOf(
+  phases: string[],
+  outcome: {
+    load: string;
+    accepted: Map<string, string>;
+    indexed: Map<string, number>;
+    commandChecks: CommandCheck[];
+    fileChecks: FileCheck[];
+    recovery: Map<string, number>;
+  },
+): FaultRow[] {
+  return phases.map((name): FaultRow => {
+    const results = [...outcome.accepted].filter(([, acceptedIn]) => acceptedIn === name).map(([id]) => id);
+    const tags = outcome.commandChecks.filter((check) => check.tag.phase === name);
+    const files = outcome.fileChecks.filter((check) => check.file.phase === name);
+    const count = <T>(items: T[], counted: (item: T) => boolean) => items.filter(counted).length;
+    return {
+      fault: name,
+      load: outcome.load,
+      accepted: {
+        results: results.length,
+        commands: tags.reduce((sum, check) => sum + check.tag.acknowledgedVersion, 0),
+        files: files.length,
+      },
+      found: {
+        results: count(results, (id) => outcome.indexed.has(id)),
+        commands: tags.reduce((sum, check) => sum + Math.min(check.events, check.tag.acknowledgedVersion), 0),
+        files: count(files, (check) => !check.lost),
+      },
+      lost: {
+        results: count(results, (id) => !outcome.indexed.has(id)),
+        commands: count(tags, (check) => check.lost),
+        files: count(files, (check) => check.lost),
+      },
+      duplicated: {
+        results: count(results, (id) => (outcome.indexed.get(id) ?? 0) > 1),
+        commands: count(tags, (check) => check.duplicated),
+        files: count(files, (check) => check.duplicated),
+      },
+      readModelsBehind: count(tags, (check) => check.readModelBehind) + count(files, (check) => check.readModelBehind),
+      recoverySeconds: outcome.recovery.get(name) ?? Number.NaN,
+    };
+  });
+}
+
 /**
  * The fault harness: the platform as separate OS processes on servers of its own, the fleet and an administrator
  * loading it, each fault injected in turn between steady periods; then, after draining, every acknowledged result
@@ -106,7 +153,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
   const run = randomBytes(3).toString('hex');
   log(`starting PostgreSQL, Redis, Kafka and Elasticsearch of the harness's own (run ${run})`);
   const environment = await startFaultEnvironment(run);
-  const apiPort = await import('@nq/services/testing/free-port').then(({ freePort }) => freePort());
+  const apiPort = await freePort();
   const clientProxy = await startTcpProxy({ port: apiPort });
   const base = () => `http://127.0.0.1:${clientProxy.port}`;
   const processLogs = join(environment.dataDir, 'processes');
@@ -196,38 +243,13 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     const fileChecks = await checkFiles(environment.postgresUrl, signedFetch(base, admin), jobs.requested);
     const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
 
-    const rows = [baseline, ...options.faults.map((fault) => fault.name)].map((name): FaultRow => {
-      const results = [...probes.accepted].filter(([, acceptedIn]) => acceptedIn === name).map(([id]) => id);
-      const tags = commandChecks.filter((check) => check.tag.phase === name);
-      const files = fileChecks.filter((check) => check.file.phase === name);
-      const count = <T>(items: T[], counted: (item: T) => boolean) => items.filter(counted).length;
-      return {
-        fault: name,
-        load,
-        accepted: {
-          results: results.length,
-          commands: tags.reduce((sum, check) => sum + check.tag.acknowledgedVersion, 0),
-          files: files.length,
-        },
-        found: {
-          results: count(results, (id) => indexed.has(id)),
-          commands: tags.reduce((sum, check) => sum + Math.min(check.events, check.tag.acknowledgedVersion), 0),
-          files: count(files, (check) => !check.lost),
-        },
-        lost: {
-          results: count(results, (id) => !indexed.has(id)),
-          commands: count(tags, (check) => check.lost),
-          files: count(files, (check) => check.lost),
-        },
-        duplicated: {
-          results: count(results, (id) => (indexed.get(id) ?? 0) > 1),
-          commands: count(tags, (check) => check.duplicated),
-          files: count(files, (check) => check.duplicated),
-        },
-        readModelsBehind:
-          count(tags, (check) => check.readModelBehind) + count(files, (check) => check.readModelBehind),
-        recoverySeconds: recovery.get(name) ?? Number.NaN,
-      };
+    const rows = rowsOf([baseline, ...options.faults.map((fault) => fault.name)], {
+      load,
+      accepted: probes.accepted,
+      indexed,
+      commandChecks,
+      fileChecks,
+      recovery,
     });
     return { rows, deadLetters, processLogs };
   } finally {
