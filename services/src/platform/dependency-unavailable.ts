@@ -48,3 +48,8 @@ export function unavailableDependency(error: unknown): string | undefined {
   if (typeof code === 'string' && socketFailures.has(code)) return 'platform service';
   return undefined;
 }
+
+/** Whether a failure is a dependency's being unavailable (raised as such, or recognised): worth waiting for. */
+export const isDependencyUnavailable = (error: unknown) =>
+  (error instanceof DomainError && error.code === 'dependency.unavailable') ||
+  unavailableDependency(error) !== undefined;

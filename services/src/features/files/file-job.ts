@@ -1,5 +1,6 @@
 import type { Writable } from 'node:stream';
 import { DomainError, type HttpErrorCode } from '@nq/contracts';
+import { isDependencyUnavailable } from '../../platform/dependency-unavailable.ts';
 import { type JobKind, type JobProgress, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import { type Platform, type PlatformJob, platformJob } from '../../platform/platform.ts';
 import { type FileJobPayload, fileRecords } from './file-records.ts';
@@ -73,6 +74,8 @@ export function fileJob<Payload extends FileJobPayload>(
         if (job.signal.aborted) throw job.signal.reason ?? new Error('aborted');
       } catch (error) {
         await write.abort();
+        // A dependency down or recovering: the run is released, to run again once it is back (not an attempt).
+        if (isDependencyUnavailable(error)) throw error;
         const final =
           error instanceof PermanentJobFailure || error instanceof DomainError || job.attempt >= kind.retry.attempts;
         if (final && !job.signal.aborted) await records.failed(payload.fileId, job.id, errorCodeOf(error));

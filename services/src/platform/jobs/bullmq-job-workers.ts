@@ -82,7 +82,7 @@ export async function startBullmqJobWorkers(
           case 'released': {
             const data = (await context.queueOf(kind).getJob(id))?.data ?? job.data;
             await job.updateData({ ...data, released: (data.released ?? 0) + 1 });
-            await job.moveToDelayed(Date.now(), token);
+            await job.moveToDelayed(Date.now() + (outcome.inMs ?? 0), token);
             throw new DelayedError();
           }
           case 'retrying':

@@ -149,8 +149,11 @@ export interface JobWorkerOptions {
 export type RunOutcome =
   | { outcome: 'completed'; result?: JobResult }
   | { outcome: 'cancelled' }
-  /** The worker stopped while it ran: the job goes back to the queue as it was. */
-  | { outcome: 'released' }
+  /**
+   * The worker stopped while it ran, or a dependency the run needs is down or recovering: the job goes back to the
+   * queue as it was (the run is not an attempt), to run again after `inMs` (at once without).
+   */
+  | { outcome: 'released'; inMs?: number }
   | { outcome: 'retrying'; error: string; inMs: number }
   | { outcome: 'failed'; error: string };
 

@@ -26,6 +26,13 @@ export const flakyJob: JobKind<{ failures: number }> = {
   concurrency: 2,
   retry: { attempts: 3, backoffMs: 300 },
 };
+/** Finds a dependency unavailable in its first `outages` runs (more than its attempts), then completes. */
+export const outageJob: JobKind<{ outages: number }> = {
+  name: 'contract-outage',
+  payload: z.object({ outages: z.number().int() }),
+  concurrency: 1,
+  retry: { attempts: 2, backoffMs: 100 },
+};
 /** Waits for the test to open its gate (or for its signal). */
 export const gatedJob: JobKind<{ gate: string }> = {
   name: 'contract-gated',
@@ -54,7 +61,15 @@ export const survivorJob: JobKind<{ marks: string }> = {
   retry: { attempts: 3, backoffMs: 50 },
 };
 
-export const contractKinds = [echoJob, flakyJob, gatedJob, limitedJob, timedJob, survivorJob] as JobKind<unknown>[];
+export const contractKinds = [
+  echoJob,
+  flakyJob,
+  outageJob,
+  gatedJob,
+  limitedJob,
+  timedJob,
+  survivorJob,
+] as JobKind<unknown>[];
 
 export interface TestQueueProcess {
   queue: JobQueue;

@@ -5,6 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sleep, waitFor } from '../../testing/wait-for.ts';
+import { DependencyUnavailableError } from '../dependency-unavailable.ts';
 import {
   type JobKind,
   type JobQueue,
@@ -20,6 +21,7 @@ import {
   gatedJob,
   limitedJob,
   openTestQueue,
+  outageJob,
   survivorJob,
   type TestBackend,
   type TestQueueProcess,
@@ -71,6 +73,12 @@ export function describeJobQueue(name: string, open: () => Promise<JobsBackend>)
         if (failures < 0) throw new PermanentJobFailure('this input can never work');
         if (job.attempt <= failures) throw new Error(`failure ${job.attempt}`);
         return { attempt: job.attempt };
+      }),
+      outage: jobRegistration(outageJob, async ({ outages }, job) => {
+        const run = (runs.get(job.id) ?? 0) + 1;
+        runs.set(job.id, run);
+        if (run <= outages) throw new DependencyUnavailableError('read-store');
+        return { runs: run, attempt: job.attempt };
       }),
       gated: jobRegistration(gatedJob, async ({ gate: key }, job) => {
         runs.set(job.id, (runs.get(job.id) ?? 0) + 1);
@@ -178,6 +186,14 @@ export function describeJobQueue(name: string, open: () => Promise<JobsBackend>)
       expect(attemptTimes.get(spent)).toHaveLength(3);
       const failed = await queue().list({ kind: flakyJob.name, state: 'failed' });
       expect(failed.map((job) => job.id)).toEqual(expect.arrayContaining([spent, permanent]));
+    });
+
+    it('waits out a dependency that is down without spending attempts, and completes the job once it is back', async () => {
+      const id = newId('outage');
+      await queue().enqueue(outageJob, { outages: 4 }, { jobId: id });
+      await withWorkers([registrations.outage], async () => {
+        expect(await settled(id)).toMatchObject({ state: 'completed', attempts: 1, result: { runs: 5, attempt: 1 } });
+      });
     });
 
     it('fails a run that outlasts its timeout, its signal fired', async () => {

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dependencyRetryAfterSeconds, isDependencyUnavailable } from '../dependency-unavailable.ts';
 import {
   type JobProgress,
   type JobRegistration,
@@ -51,6 +52,10 @@ export async function runAttempt(run: Attempt): Promise<RunOutcome> {
   } catch (error) {
     if (run.cancelled.aborted) return { outcome: 'cancelled' };
     if (run.stopping.aborted) return { outcome: 'released' };
+    // An outage is not the job's failure: it waits for the dependency (as long as its kind's first retry would, at
+    // most as long as a refused caller is told to) without spending its attempts.
+    if (isDependencyUnavailable(error))
+      return { outcome: 'released', inMs: Math.min(kind.retry.backoffMs, dependencyRetryAfterSeconds * 1_000) };
     const message = timeout.signal.aborted ? timedOutError(kind.timeoutMs) : messageOf(error);
     const permanent =
       error instanceof PermanentJobFailure || (error as Error | undefined)?.name === 'PermanentJobFailure';

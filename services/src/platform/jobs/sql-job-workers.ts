@@ -77,7 +77,7 @@ async function claim(sql: SqlClient, kind: JobKind<unknown>, owner: string, leas
 const settlements: Record<RunOutcome['outcome'], string> = {
   completed: `state = 'completed', result = $3::jsonb, error = null, finished_at = now()`,
   cancelled: `state = 'cancelled', finished_at = now()`,
-  released: `state = 'queued', attempts = attempts - 1, run_after = now()`,
+  released: `state = 'queued', attempts = attempts - 1, run_after = now() + make_interval(secs => $3)`,
   retrying: `state = 'queued', error = $3, run_after = now() + make_interval(secs => $4)`,
   failed: `state = 'failed', error = $3, finished_at = now()`,
 };
@@ -88,6 +88,7 @@ async function settle(sql: SqlClient, id: string, kind: string, owner: string, o
     params.push(outcome.result === undefined ? null : JSON.stringify(outcome.result));
   if (outcome.outcome === 'retrying' || outcome.outcome === 'failed') params.push(outcome.error);
   if (outcome.outcome === 'retrying') params.push(outcome.inMs / 1_000);
+  if (outcome.outcome === 'released') params.push((outcome.inMs ?? 0) / 1_000);
   await sql.transaction(async (tx) => {
     // Only while this worker holds the lease: a run that lost it (another worker took the job) changes nothing.
     const settled = await tx.query(
