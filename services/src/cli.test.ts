@@ -41,20 +41,27 @@ describe('the nq CLI', { timeout: 30_000 }, () => {
     }
   });
 
-  it('runs the job workers as a process of their own, which stops cleanly when told to', async () => {
-    const env = { PATH: process.env.PATH, DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-jobs-')), LOG_LEVEL: 'silent' };
-    const jobs = spawn(process.execPath, [`${import.meta.dirname}/cli.ts`, 'jobs'], { env });
+  it.each([
+    ['jobs', /job workers running on embedded: .*\(embedded profile\)/],
+    ['ingest', /ingest workers running on embedded.*\(embedded profile\)/],
+  ])('runs the %s workers as a process of their own, which stops cleanly when told to', async (command, running) => {
+    const env = {
+      PATH: process.env.PATH,
+      DATA_DIR: mkdtempSync(join(tmpdir(), `nq-${command}-`)),
+      LOG_LEVEL: 'silent',
+    };
+    const workers = spawn(process.execPath, [`${import.meta.dirname}/cli.ts`, command], { env });
     let output = '';
-    jobs.stdout.on('data', (chunk) => {
+    workers.stdout.on('data', (chunk) => {
       output += String(chunk);
     });
-    const exited = new Promise<number | null>((resolve) => jobs.once('exit', resolve));
+    const exited = new Promise<number | null>((resolve) => workers.once('exit', resolve));
     const started = Date.now();
-    while (!output.includes('Ctrl-C stops them') && jobs.exitCode === null && Date.now() - started < 25_000)
+    while (!output.includes('Ctrl-C stops it') && workers.exitCode === null && Date.now() - started < 25_000)
       await new Promise((resolve) => setTimeout(resolve, 100));
-    jobs.kill('SIGTERM');
+    workers.kill('SIGTERM');
     expect(await exited).toBe(0);
-    expect(output).toMatch(/job workers running on embedded \(embedded profile\)/);
+    expect(output).toMatch(running);
     expect(output).toContain('stopped cleanly');
   });
 });
