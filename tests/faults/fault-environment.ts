@@ -8,14 +8,8 @@ import { openPlatform } from '@nq/services/platform/platform';
 import { startPrivateElasticsearch } from '@nq/services/testing/private-elasticsearch';
 import { startPrivateKafka } from '@nq/services/testing/private-kafka';
 import { startPrivatePostgres } from '@nq/services/testing/private-postgres';
+import type { PrivateServer } from '@nq/services/testing/private-process';
 import { startPrivateRedis } from '@nq/services/testing/private-redis';
-
-/** A server of the environment a fault can crash and start again (same ports, same data). */
-export interface RestartableServer {
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  start(): Promise<void>;
-  destroy(): Promise<void>;
-}
 
 export const serverNames = ['Kafka', 'Elasticsearch', 'PostgreSQL', 'Redis'] as const;
 export type ServerName = (typeof serverNames)[number];
@@ -32,7 +26,7 @@ export async function startFaultEnvironment(name: string) {
     startPrivatePostgres(name),
     startPrivateRedis(name),
   ]);
-  const servers: Record<ServerName, RestartableServer> = {
+  const servers: Record<ServerName, PrivateServer> = {
     Kafka: kafka,
     Elasticsearch: elasticsearch,
     PostgreSQL: postgres,

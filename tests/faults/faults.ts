@@ -1,12 +1,13 @@
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { PrivateServer } from '@nq/services/testing/private-process';
 import type { TcpProxy } from '@nq/services/testing/tcp-proxy';
-import type { RestartableServer, ServerName } from './fault-environment.ts';
+import type { ServerName } from './fault-environment.ts';
 import type { ProcessKind, Supervisor } from './supervisor.ts';
 
 /** What a fault acts on. */
 export interface FaultTargets {
   supervisor: Supervisor;
-  servers: Record<ServerName, RestartableServer>;
+  servers: Record<ServerName, PrivateServer>;
   /** The proxy clients reach the API through. */
   clientProxy: TcpProxy;
 }

@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { freePort } from './free-port.ts';
 import { fetchedDistribution, infraScript } from './infra-distribution.ts';
 import { javaHome } from './java-home.ts';
-import { serverProcess } from './private-process.ts';
+import { type PrivateServer, serverProcess } from './private-process.ts';
 import { serverDirectory, serviceUser } from './service-user.ts';
 
 /**
@@ -12,18 +12,9 @@ import { serverDirectory, serviceUser } from './service-user.ts';
  * fetch` put in `.cache/infra`, which a fault-injection test stops and starts again (same ports, same data) without
  * touching the shared node other tests use.
  */
-export interface PrivateElasticsearch {
+export interface PrivateElasticsearch extends PrivateServer {
   /** `http://127.0.0.1:<port>`, for ELASTICSEARCH_URL. */
   url: string;
-  /**
-   * Stops the node (SIGTERM: a clean shutdown; SIGKILL: a crash of its CLI launcher and its server JVM) and waits
-   * until they have exited.
-   */
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  /** Starts it again on the same ports and data; resolves once the cluster is at least yellow. */
-  start(): Promise<void>;
-  /** Stops it and deletes its data. */
-  destroy(): Promise<void>;
 }
 
 // A node starts in 20 to 60 s on a busy 2-core machine; a restart after a crash also recovers its shards.

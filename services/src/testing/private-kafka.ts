@@ -7,22 +7,16 @@ import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
 import { fetchedDistribution } from './infra-distribution.ts';
 import { javaHome } from './java-home.ts';
-import { serverProcess, takesConnections } from './private-process.ts';
+import { type PrivateServer, serverProcess, takesConnections } from './private-process.ts';
 
 /**
  * A single-node KRaft Kafka of a test's own, on free loopback ports, from the broker `deploy/infra/infra.sh fetch`
  * put in `.cache/infra`. Fault-injection tests stop and start it (same ports, same log directory) without touching
  * the shared broker other tests use.
  */
-export interface PrivateKafka {
+export interface PrivateKafka extends PrivateServer {
   /** `127.0.0.1:<port>`, for KAFKA_BROKERS. */
   brokers: string[];
-  /** Stops the broker process (SIGTERM: a clean shutdown; SIGKILL: a crash) and waits until it has exited. */
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  /** Starts it again on the same ports and log directory; resolves once it takes connections. */
-  start(): Promise<void>;
-  /** Stops it and deletes its log directory. */
-  destroy(): Promise<void>;
 }
 
 const startTimeoutMs = 120_000;

@@ -3,7 +3,7 @@ import { existsSync, readdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
-import { serverProcess, takesConnections } from './private-process.ts';
+import { type PrivateServer, serverProcess, takesConnections } from './private-process.ts';
 import { serverDirectory, serviceUser } from './service-user.ts';
 
 /**
@@ -11,20 +11,14 @@ import { serverDirectory, serviceUser } from './service-user.ts';
  * fault-injection test stops (cleanly or by a crash) and starts again on the same port and data folder without
  * touching the shared server other tests use.
  */
-export interface PrivatePostgres {
+/**
+ * Its clean stop (SIGTERM) is PostgreSQL's "fast" shutdown (SIGINT to the postmaster: sessions are ended, a checkpoint
+ * written), not its "smart" SIGTERM, which waits for every client to disconnect and so would hang while a test's pool
+ * is open; after a crash (SIGKILL) the next start recovers from the write-ahead log.
+ */
+export interface PrivatePostgres extends PrivateServer {
   /** `postgresql://postgres@127.0.0.1:<port>` (trust authentication), for TEST_POSTGRES_SERVER: add `/<database>`. */
   serverUrl: string;
-  /**
-   * Stops the server and waits until it and its backends have exited. SIGTERM: a clean shutdown, PostgreSQL's "fast"
-   * one (SIGINT to the postmaster: sessions are ended, a checkpoint written), not its "smart" SIGTERM, which waits
-   * for every client to disconnect and so would hang while a test's pool is open. SIGKILL: a crash of the postmaster
-   * and all its backends; the next start recovers from the write-ahead log.
-   */
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  /** Starts it again on the same port and data; resolves once it accepts connections (after any crash recovery). */
-  start(): Promise<void>;
-  /** Stops it and deletes its data. */
-  destroy(): Promise<void>;
 }
 
 const startTimeoutMs = 60_000;

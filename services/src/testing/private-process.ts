@@ -9,6 +9,16 @@ import { waitFor } from './wait-for.ts';
  * One server process of a test's own (a private Kafka, Redis, PostgreSQL or Elasticsearch), which a fault-injection
  * test stops and starts again: the part the private servers share.
  */
+/** A server of a test's own that a fault can crash and start again on the same ports and data. */
+export interface PrivateServer {
+  /** SIGTERM: a clean shutdown; SIGKILL: a crash of it and every process it started. Resolves once they exited. */
+  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
+  /** Starts it again on the same ports and data; resolves once it takes requests (after any crash recovery). */
+  start(): Promise<void>;
+  /** Stops it and deletes its data. */
+  destroy(): Promise<void>;
+}
+
 export interface ServerProcess {
   /** Starts the server; resolves once `ready` says it takes requests. */
   start(): Promise<void>;

@@ -2,22 +2,16 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { freePort } from './free-port.ts';
-import { serverProcess, takesConnections } from './private-process.ts';
+import { type PrivateServer, serverProcess, takesConnections } from './private-process.ts';
 
 /**
  * A Redis of a test's own on a free loopback port, from Debian's `redis-server`, which a fault-injection test stops
  * and starts again on the same port without touching the shared Redis other tests use. Like the shared one it keeps
  * nothing (no snapshot, no append-only file): after a restart it is empty.
  */
-export interface PrivateRedis {
+export interface PrivateRedis extends PrivateServer {
   /** `redis://127.0.0.1:<port>`, for REDIS_URL. */
   url: string;
-  /** Stops the server (SIGTERM: a clean shutdown; SIGKILL: a crash) and waits until it has exited. */
-  stop(signal?: 'SIGTERM' | 'SIGKILL'): Promise<void>;
-  /** Starts it again on the same port; resolves once it takes connections. */
-  start(): Promise<void>;
-  /** Stops it and deletes its folder. */
-  destroy(): Promise<void>;
 }
 
 const startTimeoutMs = 30_000;
