@@ -55,6 +55,11 @@ export interface FaultRow {
   /** Commands and files whose read model does not show what the event store holds. */
   readModelsBehind: number;
   recoverySeconds: number;
+  /**
+   * For a process replaced: from its replacement running to the platform serving end to end again — what static
+   * membership shortens (without it, the killed member's partitions wait for its session to end).
+   */
+  afterReplacementSeconds?: number;
 }
 
 export interface FaultRunReport {
@@ -107,6 +112,7 @@ function rowsOf(
     commandChecks: CommandCheck[];
     fileChecks: FileCheck[];
     recovery: Map<string, number>;
+    afterReplacement: Map<string, number>;
   },
 ): FaultRow[] {
   return phases.map((name): FaultRow => {
@@ -139,6 +145,7 @@ function rowsOf(
       },
       readModelsBehind: count(tags, (check) => check.readModelBehind) + count(files, (check) => check.readModelBehind),
       recoverySeconds: outcome.recovery.get(name) ?? Number.NaN,
+      ...(outcome.afterReplacement.has(name) ? { afterReplacementSeconds: outcome.afterReplacement.get(name)! } : {}),
     };
   });
 }
@@ -204,6 +211,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     const commands = startCommandLoad({ base, admin, run, perSecond: options.commandsPerSecond, phaseOf });
     const jobs = startJobLoad({ base, admin, everySeconds: options.extractionEverySeconds, phaseOf });
     const recovery = new Map<string, number>();
+    const afterReplacement = new Map<string, number>();
     const targets = { supervisor, servers: environment.servers, clientProxy };
     const load =
       `${options.rate} results/s, ${options.commandsPerSecond} commands/s, ` +
@@ -216,10 +224,17 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     for (const fault of options.faults) {
       phase = fault.name;
       log(`${fault.name}: injecting`);
-      await fault.inject(targets);
-      const { seconds, detail } = await canary.recoverySince(Date.now());
+      const injected = await fault.inject(targets);
+      const injectedAt = Date.now();
+      const { seconds, detail } = await canary.recoverySince(injectedAt);
       recovery.set(fault.name, seconds);
-      log(`${fault.name}: recovered in ${seconds.toFixed(1)} s (${detail})`);
+      const replacedAt = await injected?.replacementRunning;
+      if (replacedAt !== undefined)
+        afterReplacement.set(fault.name, Math.max(0, (injectedAt + seconds * 1_000 - replacedAt) / 1_000));
+      log(
+        `${fault.name}: recovered in ${seconds.toFixed(1)} s (${detail}` +
+          `${replacedAt === undefined ? '' : `; replacement running after ${((replacedAt - injectedAt) / 1_000).toFixed(1)} s`})`,
+      );
       await sleep(options.steadySeconds * 1_000);
     }
     phase = 'drain';
@@ -250,6 +265,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       commandChecks,
       fileChecks,
       recovery,
+      afterReplacement,
     });
     return { rows, deadLetters, processLogs };
   } finally {
@@ -272,6 +288,7 @@ export function faultTable(report: FaultRunReport) {
       'duplicated',
       'read models behind',
       'recovery s',
+      'after replacement s',
     ],
     ...report.rows.map((row) => [
       row.fault,
@@ -281,6 +298,7 @@ export function faultTable(report: FaultRunReport) {
       flows(row.duplicated),
       String(row.readModelsBehind),
       row.recoverySeconds.toFixed(1),
+      row.afterReplacementSeconds?.toFixed(1) ?? '',
     ]),
   ];
   const widths = lines[0]!.map((_, column) => Math.max(...lines.map((line) => line[column]!.length)));

@@ -12,10 +12,15 @@ export interface FaultTargets {
   clientProxy: TcpProxy;
 }
 
+/** What a fault that replaces a process tells: when the replacement ran (ms since the epoch). */
+export interface Injected {
+  replacementRunning?: Promise<number>;
+}
+
 export interface Fault {
   name: string;
   /** Injects the fault and resolves when it is over (a process killed, a pause ended, a server started again). */
-  inject(targets: FaultTargets): Promise<void>;
+  inject(targets: FaultTargets): Promise<Injected | void>;
 }
 
 const replicaOf = (targets: FaultTargets, kind: ProcessKind) => {
@@ -28,7 +33,9 @@ const replicaOf = (targets: FaultTargets, kind: ProcessKind) => {
 export const killProcess = (kind: ProcessKind): Fault => ({
   name: `SIGKILL ${kind}`,
   inject: async (targets) => {
-    await replicaOf(targets, kind).signal('SIGKILL');
+    const replica = replicaOf(targets, kind);
+    await replica.signal('SIGKILL');
+    return { replacementRunning: replica.running().then(() => Date.now()) };
   },
 });
 

@@ -20,6 +20,8 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   let port = 0;
 
   const listen = async () => {
+    // Restoring a proxy that is reachable changes nothing (a test's cleanup restores whatever the test left).
+    if (server) return;
     const listening = createServer((client) => {
       const upstream = connect(target.port, target.host ?? '127.0.0.1');
       for (const socket of [client, upstream]) {
@@ -31,7 +33,13 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
       client.on('close', () => upstream.destroy());
       upstream.on('close', () => client.destroy());
     });
-    await new Promise<void>((ready) => listening.listen(port, '127.0.0.1', ready));
+    await new Promise<void>((ready, refused) => {
+      listening.once('error', refused);
+      listening.listen(port, '127.0.0.1', () => {
+        listening.off('error', refused);
+        ready();
+      });
+    });
     port = (listening.address() as { port: number }).port;
     server = listening;
   };
