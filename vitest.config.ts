@@ -9,7 +9,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
-          include: ['{contracts,services,projections,console}/src/**/*.test.ts'],
+          include: ['{contracts,services,projections,console,load-tests}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // In-memory PGlite takes seconds to start on a busy 2-core machine.
           testTimeout: 20_000,

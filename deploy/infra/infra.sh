@@ -4,6 +4,7 @@
 #   infra.sh up      start whatever is not running yet and wait until every server is healthy
 #   infra.sh down    stop only what `up` started (PostgreSQL and Redis found running are left alone)
 #   infra.sh status  one line per server
+#   infra.sh kafka-restart  stop Kafka alone and start it again (after a change of its listeners)
 #   infra.sh es-place  where Elasticsearch runs from (copied for the service user when the clone is out of its reach)
 set -euo pipefail
 here=$(cd "$(dirname "$0")" && pwd)
@@ -17,6 +18,10 @@ mkdir -p "$cache" "$run"
 PG_HOST=127.0.0.1 PG_PORT=${NQ_PG_PORT:-5432}
 REDIS_PORT=${NQ_REDIS_PORT:-6379}
 KAFKA_PORT=${NQ_KAFKA_PORT:-9092} KAFKA_CONTROLLER_PORT=${NQ_KAFKA_CONTROLLER_PORT:-9093}
+# The production shape beside PLAINTEXT: SCRAM-SHA-512 over TLS, with a CA of our own (services/src/testing/infra.ts).
+KAFKA_SASL_SSL_PORT=${NQ_KAFKA_SASL_SSL_PORT:-9094}
+KAFKA_SCRAM_USER=${NQ_KAFKA_SCRAM_USER:-nq} KAFKA_SCRAM_PASSWORD=${NQ_KAFKA_SCRAM_PASSWORD:-nq-local-scram}
+kafka_tls=$cache/kafka-tls kafka_tls_password=nq-local-tls
 ES_PORT=${NQ_ES_PORT:-9200}
 SERVICE_USER=${NQ_SERVICE_USER:-nqsvc}   # Elasticsearch refuses to run as root
 es_home=$cache/elasticsearch-$ELASTICSEARCH_VERSION
@@ -92,18 +97,58 @@ redis_up() {
   wait_for Redis 30 bash -c "redis-cli -p $REDIS_PORT ping | grep -q PONG"
 }
 
+# A self-signed CA and a broker certificate for 127.0.0.1 signed by it, in a PKCS12 keystore Kafka reads; made once.
+kafka_tls_up() {
+  [ -f "$kafka_tls/broker.p12" ] && return
+  command -v openssl >/dev/null || apt_install openssl
+  log "making the local Kafka's CA and broker certificate in $kafka_tls"
+  rm -rf "$kafka_tls.tmp"; mkdir -p "$kafka_tls.tmp"
+  (
+    cd "$kafka_tls.tmp"
+    openssl req -x509 -newkey rsa:2048 -nodes -days 3650 -subj "/CN=nq-local-kafka-ca" \
+      -addext basicConstraints=critical,CA:TRUE -addext keyUsage=critical,keyCertSign,cRLSign \
+      -keyout ca.key -out ca.pem
+    openssl req -newkey rsa:2048 -nodes -subj "/CN=127.0.0.1" -keyout broker.key -out broker.csr
+    printf 'subjectAltName=IP:127.0.0.1,DNS:localhost\nextendedKeyUsage=serverAuth\n' > broker.ext
+    openssl x509 -req -in broker.csr -CA ca.pem -CAkey ca.key -CAcreateserial -days 3650 -extfile broker.ext -out broker.pem
+    openssl pkcs12 -export -in broker.pem -inkey broker.key -certfile ca.pem -name broker \
+      -passout "pass:$kafka_tls_password" -out broker.p12
+  ) >"$run/kafka-tls.log" 2>&1 || { cat "$run/kafka-tls.log" >&2; die "making the Kafka TLS files failed"; }
+  rm -rf "$kafka_tls"; mv "$kafka_tls.tmp" "$kafka_tls"
+}
+
+# The SCRAM user is written at format time; a log folder formatted before the SASL_SSL listener existed gets it
+# through the PLAINTEXT listener once the broker runs (an upsert: running it twice changes nothing).
+kafka_scram_user_up() {
+  local data=$1 java=$2 cp=$3
+  [ -f "$data/.nq-scram-user" ] && return
+  "$java" -cp "$cp" -Dlog4j2.configurationFile="$run/kafka-log4j2.yaml" kafka.admin.ConfigCommand \
+    --bootstrap-server "127.0.0.1:$KAFKA_PORT" --alter --entity-type users --entity-name "$KAFKA_SCRAM_USER" \
+    --add-config "SCRAM-SHA-512=[iterations=8192,password=$KAFKA_SCRAM_PASSWORD]" >"$run/kafka-scram.log" 2>&1 \
+    || { cat "$run/kafka-scram.log" >&2; die "adding the Kafka SCRAM user failed"; }
+  touch "$data/.nq-scram-user"
+  log "Kafka SCRAM-SHA-512 user '$KAFKA_SCRAM_USER' added"
+}
+
 kafka_up() {
   if port_open "$KAFKA_PORT"; then log "Kafka already listening on $KAFKA_PORT: reused"; return; fi
+  kafka_tls_up
   local data=$cache/kafka-data config=$run/kafka.properties
   cat > "$config" <<CFG
 process.roles=broker,controller
 node.id=1
 controller.quorum.voters=1@127.0.0.1:$KAFKA_CONTROLLER_PORT
-listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT
-advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT
+listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,CONTROLLER://127.0.0.1:$KAFKA_CONTROLLER_PORT,SASL_SSL://127.0.0.1:$KAFKA_SASL_SSL_PORT
+advertised.listeners=PLAINTEXT://127.0.0.1:$KAFKA_PORT,SASL_SSL://127.0.0.1:$KAFKA_SASL_SSL_PORT
 controller.listener.names=CONTROLLER
 inter.broker.listener.name=PLAINTEXT
-listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT
+listener.security.protocol.map=CONTROLLER:PLAINTEXT,PLAINTEXT:PLAINTEXT,SASL_SSL:SASL_SSL
+sasl.enabled.mechanisms=SCRAM-SHA-512
+listener.name.sasl_ssl.scram-sha-512.sasl.jaas.config=org.apache.kafka.common.security.scram.ScramLoginModule required;
+listener.name.sasl_ssl.ssl.keystore.type=PKCS12
+listener.name.sasl_ssl.ssl.keystore.location=$kafka_tls/broker.p12
+listener.name.sasl_ssl.ssl.keystore.password=$kafka_tls_password
+listener.name.sasl_ssl.ssl.key.password=$kafka_tls_password
 log.dirs=$data
 num.partitions=3
 auto.create.topics.enable=false
@@ -131,7 +176,10 @@ CFG
     mkdir -p "$data"
     local cluster_id; cluster_id=$("$java" -cp "$cp" kafka.tools.StorageTool random-uuid 2>/dev/null | tail -1)
     "$java" -cp "$cp" -Dlog4j2.configurationFile="$run/kafka-log4j2.yaml" kafka.tools.StorageTool format \
-      -t "$cluster_id" -c "$config" >"$run/kafka-format.log" 2>&1 || { cat "$run/kafka-format.log" >&2; die "kafka storage format failed"; }
+      -t "$cluster_id" -c "$config" \
+      --add-scram "SCRAM-SHA-512=[name=$KAFKA_SCRAM_USER,iterations=8192,password=$KAFKA_SCRAM_PASSWORD]" \
+      >"$run/kafka-format.log" 2>&1 || { cat "$run/kafka-format.log" >&2; die "kafka storage format failed"; }
+    touch "$data/.nq-scram-user"
   fi
   log "starting Apache Kafka $KAFKA_VERSION (KRaft) on 127.0.0.1:$KAFKA_PORT"
   nohup "$java" -Xms256m -Xmx768m -XX:+UseG1GC -Djava.awt.headless=true \
@@ -139,6 +187,8 @@ CFG
     >"$run/kafka.log" 2>&1 &
   echo $! > "$run/kafka.pid"
   wait_for Kafka 120 bash -c "grep -q 'Kafka Server started\|started (kafka.server' '$run/kafka.log' && (exec 3<>/dev/tcp/127.0.0.1/$KAFKA_PORT)"
+  kafka_scram_user_up "$data" "$java" "$cp"
+  log "Kafka SASL_SSL (SCRAM-SHA-512, CA $kafka_tls/ca.pem) on 127.0.0.1:$KAFKA_SASL_SSL_PORT"
 }
 
 # Elasticsearch refuses to run as root, so as root it runs as the service user, which must be able to read its
@@ -221,6 +271,7 @@ status() {
   pg_isready -q -h $PG_HOST -p "$PG_PORT" 2>/dev/null && echo "postgres   up   127.0.0.1:$PG_PORT" || echo "postgres   down"
   redis-cli -p "$REDIS_PORT" ping 2>/dev/null | grep -q PONG && echo "redis      up   127.0.0.1:$REDIS_PORT" || echo "redis      down"
   port_open "$KAFKA_PORT" && echo "kafka      up   127.0.0.1:$KAFKA_PORT" || echo "kafka      down"
+  port_open "$KAFKA_SASL_SSL_PORT" && echo "kafka-sasl up   127.0.0.1:$KAFKA_SASL_SSL_PORT (SASL_SSL)" || echo "kafka-sasl down"
   curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null && echo "elastic    up   http://127.0.0.1:$ES_PORT" || echo "elastic    down"
 }
 
@@ -229,6 +280,7 @@ case "${1:-}" in
   up) fetch; postgres_up; redis_up; kafka_up & k=$!; es_up & e=$!; wait $k; wait $e ;;
   down) down ;;
   status) status ;;
+  kafka-restart) fetch; stop_pid Kafka "$run/kafka.pid"; kafka_up ;;
   es-place) es_place; echo "$es_run_home" ;;
-  *) echo "usage: $0 fetch|up|down|status|es-place" >&2; exit 2 ;;
+  *) echo "usage: $0 fetch|up|down|status|kafka-restart|es-place" >&2; exit 2 ;;
 esac

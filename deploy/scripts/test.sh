@@ -27,6 +27,13 @@ if ! command -v pdftoppm >/dev/null && [ "$(id -u)" = 0 ]; then
   apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null || true
 fi
 
+# The observability test checks the alert rules and the dashboard's queries with promtool (Debian's prometheus package;
+# its service is not started).
+if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then
+  echo "[test] installing Debian's prometheus for promtool" >&2
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null || true
+fi
+
 trap 'bash deploy/infra/infra.sh down' EXIT
 bash deploy/infra/infra.sh up || exit 1
 bash deploy/infra/infra.sh status

@@ -24,8 +24,14 @@ describe('the nq CLI', { timeout: 30_000 }, () => {
     expect(result.stderr).toMatch(/ELASTICSEARCH_URL \(got 'elastic:9200'\): must be a http or https URL/);
   });
 
+  it('refuses demo data in production before opening anything', () => {
+    const result = runCli({ NODE_ENV: 'production', DEMO_DATA: 'true' }, 'start');
+    expect(result.status).toBe(78);
+    expect(result.stderr).toContain("DEMO_DATA (got 'true'): demo data and its well-known logins are refused");
+  });
+
   it('lists its commands and refuses an unknown one', () => {
-    expect(runCli({}, 'help').stdout).toMatch(/start[\s\S]*api[\s\S]*openapi/);
+    expect(runCli({}, 'help').stdout).toMatch(/start[\s\S]*api[\s\S]*admin create[\s\S]*openapi/);
     const unknown = runCli({}, 'frobnicate');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
@@ -49,6 +55,7 @@ describe('the nq CLI', { timeout: 30_000 }, () => {
       PATH: process.env.PATH,
       DATA_DIR: mkdtempSync(join(tmpdir(), `nq-${command}-`)),
       LOG_LEVEL: 'silent',
+      HEALTH_PORT: '0',
     };
     const workers = spawn(process.execPath, [`${import.meta.dirname}/cli.ts`, command], { env });
     let output = '';

@@ -5,6 +5,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import type { Registry } from 'prom-client';
 import { ConfigError, describeConfig, loadConfig } from './config/config.ts';
 
 // Compiled modules are kept on disk between starts (in the temporary folder), so that a process replacing one that
@@ -20,6 +21,9 @@ const loadRuntime = async () => ({
   ...(await import('./platform/lifecycle.ts')),
   ...(await import('./features/platform-runs.ts')),
   ...(await import('./features/alerts/alerting.worker.ts')),
+  ...(await import('./platform/projector-lease.ts')),
+  ...(await import('./platform/health/process-health.ts')),
+  ...(await import('./platform/http/operations-server.ts')),
 });
 const loadApiRuntime = async () => ({
   ...(await loadRuntime()),
@@ -36,6 +40,8 @@ Commands:
   ingest            the stream workers alone: measurements.raw into the measurements read model, probe status
   jobs              the job workers alone: run the asynchronous work the API queues (extractions, reports)
   alerting          the alert evaluator alone: a consumer group on measurements.enriched recording alert history
+  admin create --email <e-mail> [--name <name>] [--send]
+                    create an administrator and print a one-time link to choose its password (--send: e-mail it)
   rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
   migrate           bring the database's tables up to date (every start does it too) and list the steps applied
   openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
@@ -43,7 +49,11 @@ Commands:
   simulate [opts]   a virtual probe fleet against a running platform: --url, --probes, --rate (results/s),
                     --seconds, --country madrid|portugal, --malformed (share), --email/--password (an admin)
 
-Configuration comes from environment variables (see README, "Configuration").`;
+Worker processes (projector, ingest, jobs, alerting) answer /health and /ready on HEALTH_PORT; with METRICS_PORT
+set, every process serves /metrics there. Configuration comes from environment variables (see README,
+"Configuration").`;
+
+const projectorRunning = 'projector, read-model workers and mail delivery running';
 
 export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi.json');
 
@@ -58,23 +68,33 @@ async function serve(processes: string, withProjector: boolean) {
     demoLogins,
     platformRuns,
     startAlerting,
+    startProjecting,
+    serveOperations,
   } = await loadApiRuntime();
   const platform = await openPlatform(config, platformRuns);
   const api = await buildApi({ config, platform });
+  const metricsServer = config.http.metricsPort
+    ? await serveOperations({ host: config.http.host, metrics: metricsOn(config.http, () => platform.metrics) })
+    : undefined;
   let stopWorkers = async () => {};
   api.addHook('onClose', async () => {
     await stopWorkers();
     await platform.close();
+    await metricsServer?.close();
   });
   if (withProjector) {
-    await platform.projector.start();
-    const stopLogWorkers = await platform.startWorkers({ log: api.log });
+    // The projector runs under its lease (another `start` or `projector` process may hold it); ingest beside it.
+    const [projecting, stopLogWorkers] = await Promise.all([
+      startProjecting(platform, { log: api.log, onChange: tellLease(api.log) }),
+      platform.startWorkers({ log: api.log, processes: ['ingest'] }),
+    ]);
     const stopJobWorkers = await platform.startJobWorkers({ log: api.log });
     const stopAlerting = await startAlerting(platform, { log: api.log });
     stopWorkers = async () => {
       await stopAlerting();
       await stopJobWorkers();
       await stopLogWorkers();
+      await projecting.stop();
     };
   }
   const demoEntities = config.demoData ? await loadDemoData(platform) : 0;
@@ -114,24 +134,58 @@ async function serve(processes: string, withProjector: boolean) {
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
 }
 
-/** A process of workers alone: opens the platform, starts what `start` returns, runs until signalled. */
+type Config = ReturnType<typeof loadConfig>;
+/** /metrics on METRICS_PORT, under the same rule as on the API port. */
+const metricsOn = (http: Config['http'], registry: () => Registry | undefined) => ({
+  port: http.metricsPort!,
+  registry,
+  token: http.metricsToken,
+});
+
+/** Says on the console when this process takes the projector lease, waits for it or loses it. */
+const tellLease =
+  (log: { info(message: string): void; error(object: object, message: string): void }) =>
+  (state: string, reason: string) => {
+    if (state === 'holding') log.info(`projector lease taken: ${projectorRunning}`);
+    else if (state === 'standby') log.info(`projector on standby: ${reason}`);
+    else if (state === 'failed') log.error({ reason }, 'the projector lease loop failed');
+  };
+
+/**
+ * A process of workers alone: answers /health and /ready on HEALTH_PORT (and /metrics on METRICS_PORT) from the
+ * moment it starts, opens the platform, starts what `start` returns, runs until signalled.
+ */
 type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
+type OpenedPlatform = Awaited<ReturnType<Runtime['openPlatform']>>;
 async function runWorkers(
-  start: (
-    platform: Awaited<ReturnType<Runtime['openPlatform']>>,
-    runtime: Runtime,
-  ) => Promise<{ stop: () => Promise<void>; running: string }>,
+  start: (platform: OpenedPlatform, runtime: Runtime) => Promise<{ stop: () => Promise<void>; running: string }>,
 ) {
   const config = loadConfig();
   const runtime = await loadRuntime();
-  const platform = await runtime.openPlatform(config, runtime.platformRuns);
-  const { stop, running } = await start(platform, runtime);
+  const health = runtime.processHealth();
+  health.starting('platform', 'opening the adapters');
+  let platform: OpenedPlatform | undefined;
+  const operations = await runtime.serveOperations({
+    host: config.http.host,
+    health: { port: config.http.healthPort, components: health },
+    ...(config.http.metricsPort ? { metrics: metricsOn(config.http, () => platform?.metrics) } : {}),
+  });
+  const opened = await runtime.openPlatform(config, runtime.platformRuns, { health });
+  platform = opened;
+  health.forget('platform');
+  const { stop, running } = await start(opened, runtime);
+  const at = (variable: 'HEALTH_PORT' | 'METRICS_PORT') => `http://${config.http.host}:${operations.portOf(variable)}`;
+  console.info(
+    `health: ${at('HEALTH_PORT')}/health and /ready` +
+      (config.http.metricsPort ? `; metrics: ${at('METRICS_PORT')}/metrics` : ''),
+  );
   console.info(`${running} (${config.profile} profile); Ctrl-C stops it`);
   keepCompiledModules();
   await runtime.runUntilSignalled(
     async () => {
       await stop();
-      await platform.close();
+      await opened.close();
+      await operations.close();
     },
     config.shutdownTimeoutMs,
     { info: console.info, error: (o, m) => console.error(m, o) },
@@ -144,10 +198,21 @@ const consoleLog = {
 };
 
 const runProjector = () =>
-  runWorkers(async (platform) => {
-    await platform.projector.start();
-    const stop = await platform.startWorkers({ log: consoleLog, processes: ['projector'] });
-    return { stop, running: 'projector, read-model workers and mail delivery running' };
+  runWorkers(async (platform, runtime) => {
+    let told = false; // the first outcome is the running line
+    const tell = tellLease({ info: console.info, error: (o, m) => console.error(m, o) });
+    const projecting = await runtime.startProjecting(platform, {
+      log: consoleLog,
+      onChange: (state, reason) => told && tell(state, reason),
+    });
+    told = true;
+    return {
+      stop: projecting.stop,
+      running:
+        projecting.first === 'holding'
+          ? projectorRunning
+          : 'projector on standby: another process holds the projector lease, this one takes over when it ends',
+    };
   });
 
 const runIngest = () =>
@@ -171,6 +236,56 @@ const runAlerting = () =>
     const stop = await runtime.startAlerting(platform, { log: consoleLog });
     return { stop, running: `alerting running on ${platform.log.adapter}` };
   });
+
+const adminUsage = 'Usage: nq admin create --email <e-mail> [--name <name>] [--send]';
+
+async function admin(args: string[]) {
+  let parsed: { command?: string | undefined; email?: string | undefined; name?: string | undefined; send: boolean };
+  try {
+    const { positionals, values } = parseArgs({
+      args,
+      allowPositionals: true,
+      options: { email: { type: 'string' }, name: { type: 'string' }, send: { type: 'boolean' } },
+    });
+    parsed = { command: positionals[0], email: values.email, name: values.name, send: values.send ?? false };
+  } catch (error) {
+    parsed = { send: false };
+    console.error((error as Error).message);
+  }
+  const { emailAddress, DomainError } = await import('@nq/contracts');
+  const email = emailAddress.safeParse(parsed.email);
+  if (parsed.command !== 'create' || !email.success) {
+    console.error(parsed.email && !email.success ? `--email: '${parsed.email}' is not an e-mail address` : adminUsage);
+    process.exitCode = 2;
+    return;
+  }
+  const config = loadConfig();
+  const { openPlatform, platformRuns } = await loadRuntime();
+  const { createAdministrator } = await import('./features/users/first-administrator.ts');
+  const platform = await openPlatform(config, platformRuns);
+  try {
+    const created = await createAdministrator(platform, { email: email.data, name: parsed.name, send: parsed.send });
+    if (created.outcome === 'exists') {
+      console.error(`A user with the e-mail ${created.email} already exists: nothing was changed.`);
+      process.exitCode = 1;
+    } else if (created.link)
+      console.info(
+        `Administrator ${created.email} created (user ${created.userId}). Its password is chosen once, within 7 days, at:\n` +
+          `  ${created.link}`,
+      );
+    else
+      console.info(
+        `Administrator ${created.email} created (user ${created.userId}). The link to choose its password is queued ` +
+          'for e-mail: the mail delivery of the projector (`nq projector` or `nq start`) sends it.',
+      );
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    console.error(`The administrator was not created: ${error.message}`);
+    process.exitCode = 1;
+  } finally {
+    await platform.close();
+  }
+}
 
 async function rebuild(name: string | undefined) {
   const { configurationProjections } = await import('./features/configuration.ts');
@@ -254,6 +369,7 @@ async function simulate(args: string[]) {
 
 async function main() {
   if (process.argv[2] === 'simulate') return simulate(process.argv.slice(3));
+  if (process.argv[2] === 'admin') return admin(process.argv.slice(3));
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },

@@ -64,6 +64,7 @@ export function superviseProcesses(options: {
             PATH: process.env.PATH ?? '',
             ...options.environment,
             KAFKA_GROUP_INSTANCE_ID: name,
+            HEALTH_PORT: '0', // replicas of a kind share this host: each worker answers its probes on a port of its own
             ...options.environmentOf?.(kind, index),
           },
           stdio: ['ignore', 'pipe', 'pipe'],

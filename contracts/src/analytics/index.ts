@@ -1,4 +1,5 @@
 export * from './change-markers.ts';
+export * from './cube-status.ts';
 export * from './graphic-display.ts';
 export * from './measurement-filters.ts';
 export * from './query-ir.ts';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { type WarningCode, warningBodySchema, warningCodes } from '../errors/index.ts';
+import { answerSourceSchema } from './cube-status.ts';
 import { displayOptionFields } from './graphic-display.ts';
 import { dimensions, graphicTypes, metrics, rowAxes } from './query-ir.ts';
 
@@ -97,7 +98,10 @@ export const catalogueWarningSchema = z.object({
   params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
 });
 
-/** The answer to a query: series (one per breakdown value) in display order, and the warnings the user should see. */
+/**
+ * The answer to a query: series (one per breakdown value) in display order, the warnings the user should see, and
+ * where it came from (`raw` measurements or `cube <name>`).
+ */
 const resultWith = <Warning extends z.ZodType, Extra extends z.ZodRawShape>(warning: Warning, extra: Extra) =>
   z.discriminatedUnion('kind', [
     z.object({
@@ -107,12 +111,14 @@ const resultWith = <Warning extends z.ZodType, Extra extends z.ZodRawShape>(warn
       /** A table by rows and columns (`axes.rows` and `axes.columns`): its series, laid out. */
       matrix: matrixSchema.optional(),
       warnings: z.array(warning),
+      source: answerSourceSchema.optional(),
       ...extra,
     }),
     z.object({
       kind: z.literal('boxplot'),
       series: z.array(boxplotSeriesSchema),
       warnings: z.array(warning),
+      source: answerSourceSchema.optional(),
       ...extra,
     }),
     z.object({
@@ -121,6 +127,7 @@ const resultWith = <Warning extends z.ZodType, Extra extends z.ZodRawShape>(warn
       sampleSize: z.number().int(),
       series: z.array(pointSeriesSchema),
       warnings: z.array(warning),
+      source: answerSourceSchema.optional(),
       ...extra,
     }),
   ]);

@@ -13,6 +13,7 @@ export {
 } from './common.ts';
 export * from './countries.ts';
 export * from './csv-template.ts';
+export * from './cube.ts';
 export * from './date-ranges.ts';
 export * from './geofilter.ts';
 export * from './geojson.ts';

@@ -20,6 +20,7 @@ export const configurationKinds = {
   'csv-template': { basePath: '/api/csv-templates', nameField: 'name' },
   alert: { basePath: '/api/alert-config', nameField: 'name' },
   'personal-dashboard': { basePath: '/dashboards/personal', nameField: 'name' },
+  cube: { basePath: '/api/cubes', nameField: 'name' },
 } as const satisfies Record<string, { basePath: string; nameField: string }>;
 
 export type ConfigurationKind = keyof typeof configurationKinds;

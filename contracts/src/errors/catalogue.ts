@@ -297,6 +297,11 @@ export const errorCatalogue = {
     en: 'A security verification is needed. Complete it and try again.',
     es: 'Es necesaria una verificación de seguridad. Complétala e inténtalo de nuevo.',
   },
+  'login.demoAccountRefused': {
+    status: 403,
+    en: 'Demo accounts cannot log in to a production platform.',
+    es: 'Las cuentas de demostración no pueden iniciar sesión en una plataforma de producción.',
+  },
   'login.internalError': {
     status: 500,
     en: 'Internal error. Please try again.',
@@ -963,6 +968,42 @@ export const errorCatalogue = {
     es: 'No se han podido desactivar las notificaciones en este navegador.',
   },
 
+  // ── Cubes ───────────────────────────────────────────────────────────────────────────────────────────────────────
+  'cubes.nameFormat': {
+    status: 400,
+    en: 'The name may only contain lowercase letters, digits, - and _, and must start with a letter or a digit.',
+    es: 'El nombre solo puede contener letras minúsculas, dígitos, - y _, y debe empezar por una letra o un dígito.',
+  },
+  'cubes.nameExists': {
+    status: 409,
+    en: 'A cube with this name already exists.',
+    es: 'Ya existe un cubo con este nombre.',
+  },
+  'cubes.hourGrainIsUtc': {
+    status: 400,
+    en: 'Hourly buckets are UTC hours: only a cube of days has a time zone.',
+    es: 'Los intervalos horarios son horas UTC: solo un cubo de días tiene zona horaria.',
+  },
+  'cubes.definitionChanged': {
+    status: 422,
+    en: 'The dimensions, KPIs, grain and time zone of a cube cannot change: its rows were built with them. Create another cube.',
+    es: 'Las dimensiones, los KPI, el intervalo y la zona horaria de un cubo no pueden cambiar: sus filas se construyeron con ellos. Crea otro cubo.',
+  },
+  'cubes.rebuildRange': {
+    status: 400,
+    en: 'A rebuild needs a range of at most {maxDays} days, its end after its start.',
+    es: 'Una reconstrucción necesita un intervalo de {maxDays} días como máximo, con el final después del inicio.',
+  },
+  'cubes.fetchFailed': {
+    status: 500,
+    en: 'Could not load the cubes.',
+    es: 'No se han podido cargar los cubos.',
+  },
+  'cubes.rebuildFailed': {
+    status: 500,
+    en: 'The cube could not be rebuilt. Try again.',
+    es: 'No se ha podido reconstruir el cubo. Vuelve a intentarlo.',
+  },
   // ── CDNs ──────────────────────────────────────────────────────────────────────────────────────────────────────
   'cdns.fetchFailed': {
     status: 500,

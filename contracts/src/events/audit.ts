@@ -39,6 +39,7 @@ export const auditReferences: Record<AuditedKind, Readonly<Record<string, AuditR
   tag: { profiles: 'profile' },
   provider: {},
   cdn: { provider: 'provider' },
+  cube: { kpis: 'kpi' },
   'task-suite': {},
   campaign: {},
   geofilter: {},

@@ -46,19 +46,18 @@ export const layerCatalogue = {
   api_credentials: 'profile',
   settings_history: 'internal_tools',
   profiles_management: 'config',
+  cubes_configuration: 'internal_tools',
 } as const satisfies Record<string, LayerCategory>;
 
 export type LayerId = keyof typeof layerCatalogue;
 export const layerIds = Object.keys(layerCatalogue) as LayerId[];
 
 /**
- * Menu entries the spec names without a screen of this console (regulatory format, trains, cubes configuration,
- * database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
+ * Menu entries the spec names without a screen of this console (regulatory format, trains, database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
  */
 export const linkLayerCatalogue = {
   regulatory_format: 'internal_tools',
   trains: 'tools',
-  cubes_configuration: 'internal_tools',
   database: 'internal_tools',
 } as const satisfies Record<string, LayerCategory>;
 export type LinkLayerId = keyof typeof linkLayerCatalogue;

@@ -29,5 +29,10 @@ export const enrichedMeasurementSchema = measurementSchema.extend({
    */
   ispId: z.string().optional(),
   technologyLabel: z.string(),
+  /**
+   * Where ingest read it from `measurements.raw` (the first copy, when a probe sent it again): what tells a batch
+   * delivered again from a measurement sent twice, so that each is counted once downstream (cubes, alerts).
+   */
+  ingestSource: z.object({ partition: z.number().int(), offset: z.number().int() }).optional(),
 });
 export type EnrichedMeasurement = z.output<typeof enrichedMeasurementSchema>;

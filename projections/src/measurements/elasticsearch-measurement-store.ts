@@ -1,14 +1,22 @@
 import { Client, type estypes } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type {
-  IspIdentityFacts,
-  MeasurementStore,
-  WriteFailure,
+import {
+  duplicatesAmong,
+  type IspIdentityFacts,
+  type MeasurementStore,
+  type WriteFailure,
 } from '@nq/services/platform/measurements/measurement-store-port';
+import {
+  type ElasticsearchConnection,
+  elasticsearchClientOptions,
+} from '@nq/services/platform/read-store/elasticsearch-connection';
+import type { IndexSettings } from '@nq/services/platform/read-store/elasticsearch-index-settings';
 import { isMissingIndex } from '@nq/services/platform/read-store/elasticsearch-missing-index';
 import { measurementIndexTemplate, measurementMappings, monthOf } from './measurement-index-template.ts';
 
 const assignPageSize = 1_000;
+/** Indices named in one delete request (the URL stays short). */
+const deleteGroupSize = 50;
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
 
@@ -17,17 +25,16 @@ const retryableStatus = (status: number) => status === 429 || status >= 500;
  * behind the alias `<prefix>-measurements` that queries use. Bulk writes wait for the translog (durable), not for a
  * refresh; each item's failure is reported on its own.
  */
-export async function openElasticsearchMeasurementStore(options: {
-  url: string;
-  indexPrefix: string;
-}): Promise<MeasurementStore & { alias: string; client: Client }> {
-  const client = new Client({ node: options.url });
+export async function openElasticsearchMeasurementStore(
+  options: ElasticsearchConnection & { indexPrefix: string; indexSettings?: IndexSettings },
+): Promise<MeasurementStore & { alias: string; client: Client }> {
+  const client = new Client(elasticsearchClientOptions(options));
   const alias = `${options.indexPrefix}-measurements`;
   let templateReady: Promise<void> | undefined;
 
   const ensureTemplate = () => {
     templateReady ??= client.indices
-      .putIndexTemplate(measurementIndexTemplate(alias))
+      .putIndexTemplate(measurementIndexTemplate(alias, options.indexSettings))
       // Monthly indices created before a field was mapped learn its mapping (new ones have it from the template).
       .then(() =>
         client.indices.putMapping({
@@ -44,31 +51,55 @@ export async function openElasticsearchMeasurementStore(options: {
     return templateReady;
   };
 
+  /** Where the stored copies of these measurements were ingested from (a realtime get: no refresh needed). */
+  const ingestSourcesOf = async (measurements: EnrichedMeasurement[]) => {
+    const sources = new Map<string, EnrichedMeasurement['ingestSource']>();
+    if (measurements.length === 0) return sources;
+    const { docs } = await client.mget<Pick<EnrichedMeasurement, 'ingestSource'>>({
+      docs: measurements.map((measurement) => ({
+        _index: `${alias}-${monthOf(measurement.measuredAt)}`,
+        _id: measurement.measurementId,
+        _source: ['ingestSource'],
+      })),
+    });
+    for (const doc of docs) if ('found' in doc && doc.found) sources.set(doc._id, doc._source?.ingestSource);
+    return sources;
+  };
+
   return {
     adapter: 'elasticsearch',
     alias,
     client,
-    async write(measurements, json) {
+    async write(measurements, json, { keepFirst = false } = {}) {
       if (measurements.length === 0) return { failed: [] };
       await ensureTemplate();
+      const indexOf = (measurement: EnrichedMeasurement) => `${alias}-${monthOf(measurement.measuredAt)}`;
+      const operation = keepFirst ? 'create' : 'index';
       const operations = measurements.flatMap((measurement, index): (object | string)[] => [
-        { index: { _index: `${alias}-${monthOf(measurement.measuredAt)}`, _id: measurement.measurementId } },
+        { [operation]: { _index: indexOf(measurement), _id: measurement.measurementId } },
         json?.[index] ?? measurement,
       ]);
       // Only what failures need: each item keeps its status (so items stay in order), errors their reason.
       const response = await client.bulk({ operations, filter_path: ['errors', 'items.*.status', 'items.*.error'] });
-      if (!response.errors) return { failed: [] };
+      if (!response.errors) return { failed: [], ...(keepFirst ? { duplicates: [] } : {}) };
       const failed: WriteFailure[] = [];
+      const stored: EnrichedMeasurement[] = [];
       response.items.forEach((item, index) => {
-        const result = item.index!;
+        const result = item[operation]!;
         if (!result.error) return;
+        const measurement = measurements[index]!;
+        if (keepFirst && result.status === 409) {
+          stored.push(measurement);
+          return;
+        }
         failed.push({
-          measurementId: measurements[index]!.measurementId,
+          measurementId: measurement.measurementId,
           retryable: retryableStatus(result.status),
           reason: `${result.error.type}: ${result.error.reason ?? ''}`,
         });
       });
-      return { failed };
+      if (!keepFirst) return { failed };
+      return { failed, duplicates: duplicatesAmong(stored, await ingestSourcesOf(stored)) };
     },
     async get(measurementId) {
       const search = async () =>
@@ -141,6 +172,24 @@ export async function openElasticsearchMeasurementStore(options: {
       }
       await client.indices.refresh({ index: alias });
       return assigned;
+    },
+    async deleteMonthsBefore(month) {
+      const listed = await client.cat.indices({ index: `${alias}-*`, h: ['index'], format: 'json' });
+      const old = listed.flatMap(({ index = '' }) => {
+        const suffix = index.slice(alias.length + 1);
+        if (!/^\d{4}\.\d{2}$/.test(suffix)) return [];
+        const indexMonth = suffix.replace('.', '-');
+        return indexMonth < month ? [{ index, month: indexMonth }] : [];
+      });
+      let measurements = 0;
+      // By name, in groups: production clusters refuse deleting by wildcard (action.destructive_requires_name).
+      for (let i = 0; i < old.length; i += deleteGroupSize) {
+        const index = old.slice(i, i + deleteGroupSize).map((found) => found.index);
+        await client.indices.refresh({ index });
+        measurements += (await client.count({ index })).count;
+        await client.indices.delete({ index });
+      }
+      return { months: old.map((found) => found.month).sort(), measurements };
     },
     ping: async () => void (await client.cluster.health({ timeout: '5s' })),
     close: () => client.close(),

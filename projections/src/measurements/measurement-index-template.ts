@@ -1,4 +1,9 @@
 import type { estypes } from '@elastic/elasticsearch';
+import {
+  type IndexSettings,
+  indexSettingsOf,
+  singleNodeIndexSettings,
+} from '@nq/services/platform/read-store/elasticsearch-index-settings';
 
 const keyword = { type: 'keyword' } as const;
 const smallNumber = { type: 'byte' } as const;
@@ -46,14 +51,17 @@ export const measurementMappings: estypes.MappingTypeMapping = {
 export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');
 
 /**
- * The template every monthly index (`<alias>-YYYY.MM`) is created from: the mappings, and membership of the alias
- * queries use.
+ * The template every monthly index (`<alias>-YYYY.MM`) is created from: the mappings, shards and replicas, and
+ * membership of the alias queries use.
  */
-export const measurementIndexTemplate = (alias: string): estypes.IndicesPutIndexTemplateRequest => ({
+export const measurementIndexTemplate = (
+  alias: string,
+  settings: IndexSettings = singleNodeIndexSettings,
+): estypes.IndicesPutIndexTemplateRequest => ({
   name: alias,
   index_patterns: [`${alias}-*`],
   template: {
-    settings: { number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' },
+    settings: { ...indexSettingsOf(settings), refresh_interval: '1s' },
     mappings: measurementMappings,
     aliases: { [alias]: {} },
   },

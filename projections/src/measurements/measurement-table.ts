@@ -41,6 +41,12 @@ export const measurementsSchema: SchemaModule = {
     { id: '2-isp-id', up: 'alter table measurements add column if not exists isp_id text' },
     // Measurements stored before reported no connected devices: the column stays empty for them.
     { id: '3-connected-devices', up: 'alter table measurements add column if not exists connected_devices integer' },
+    // Where ingest read each measurement: a copy sent again by its probe is told from a batch delivered again.
+    {
+      id: '4-ingest-source',
+      up: `alter table measurements add column if not exists ingest_partition integer;
+alter table measurements add column if not exists ingest_offset bigint`,
+    },
   ],
 };
 
@@ -69,6 +75,8 @@ export const measurementColumns = [
   'lat',
   'lon',
   'connected_devices',
+  'ingest_partition',
+  'ingest_offset',
   'kpis',
   'doc',
 ] as const;
@@ -99,6 +107,8 @@ export const measurementRowOf = (m: EnrichedMeasurement) => ({
   lat: m.location?.lat ?? null,
   lon: m.location?.lon ?? null,
   connected_devices: m.connectedDevices ?? null,
+  ingest_partition: m.ingestSource?.partition ?? null,
+  ingest_offset: m.ingestSource?.offset ?? null,
   kpis: m.kpis,
   doc: m,
 });

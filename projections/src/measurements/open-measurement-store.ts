@@ -7,8 +7,5 @@ import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 /** The measurements read model where the read models are kept: Elasticsearch, or the platform's SQL database. */
 export const openMeasurementStore = (config: Config, sql: SqlClient): Promise<MeasurementStore> =>
   config.adapters.readStore === 'elasticsearch'
-    ? openElasticsearchMeasurementStore({
-        url: config.elasticsearch.url,
-        indexPrefix: config.elasticsearch.indexPrefix,
-      })
+    ? openElasticsearchMeasurementStore(config.elasticsearch)
     : openSqlMeasurementStore(sql);

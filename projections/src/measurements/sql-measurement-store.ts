@@ -1,5 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type { MeasurementStore } from '@nq/services/platform/measurements/measurement-store-port';
+import { duplicatesAmong, type MeasurementStore } from '@nq/services/platform/measurements/measurement-store-port';
 import { migrate } from '@nq/services/platform/sql/migrations';
 import type { SqlClient } from '@nq/services/platform/sql/sql-client';
 import { measurementColumns as columns, measurementRowOf, measurementsSchema } from './measurement-table.ts';
@@ -25,23 +25,41 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
   };
   return {
     adapter: `sql (${sql.dialect})`,
-    async write(measurements) {
+    async write(measurements, _json, { keepFirst = false } = {}) {
       if (measurements.length === 0) return { failed: [] };
-      const unique = [...new Map(measurements.map((m) => [m.measurementId, m])).values()];
+      const byId = new Map<string, EnrichedMeasurement>();
+      // Keeping the first copy, the first of a batch is the one stored; otherwise the last one replaces the others.
+      for (const m of measurements) if (!keepFirst || !byId.has(m.measurementId)) byId.set(m.measurementId, m);
+      const unique = [...byId.values()];
+      const onConflict = keepFirst
+        ? 'do nothing'
+        : `do update set ${columns
+            .filter((column) => column !== 'measurement_id')
+            .map((column) => `${column} = excluded.${column}`)
+            .join(', ')}`;
       const upsert = async (batch: EnrichedMeasurement[]) => {
         await sql.query(
           `insert into measurements (${columns.join(', ')})
            select ${columns.join(', ')} from jsonb_populate_recordset(null::measurements, $1::jsonb)
-           on conflict (measurement_id) do update set ${columns
-             .filter((column) => column !== 'measurement_id')
-             .map((column) => `${column} = excluded.${column}`)
-             .join(', ')}`,
+           on conflict (measurement_id) ${onConflict}`,
           [JSON.stringify(batch.map(measurementRowOf))],
         );
       };
       const failed = await writeIsolatingRefusals(unique, upsert);
       await analyzeNow(unique.length - failed.length);
-      return { failed };
+      if (!keepFirst) return { failed };
+      const stored = await sql.query<{ measurement_id: string; partition: number | null; offset: string | null }>(
+        `select measurement_id, ingest_partition as partition, ingest_offset as offset
+         from measurements where measurement_id = any($1::text[])`,
+        [unique.map((m) => m.measurementId)],
+      );
+      const sources = new Map(
+        stored.map((row) => [
+          row.measurement_id,
+          row.partition === null ? undefined : { partition: row.partition, offset: Number(row.offset) },
+        ]),
+      );
+      return { failed, duplicates: duplicatesAmong(measurements, sources) };
     },
     async get(measurementId) {
       const [row] = await sql.query<{ doc: EnrichedMeasurement }>(
@@ -90,6 +108,18 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
         );
         assigned += found.length;
       }
+    },
+    async deleteMonthsBefore(month) {
+      const deleted = await sql.query<{ month: string; count: string | number }>(
+        `with gone as (delete from measurements where measured_at < $1 returning measured_at)
+         select to_char(measured_at at time zone 'UTC', 'YYYY-MM') as month, count(*) as count
+         from gone group by 1 order by 1`,
+        [`${month}-01T00:00:00Z`],
+      );
+      return {
+        months: deleted.map((row) => row.month),
+        measurements: deleted.reduce((sum, row) => sum + Number(row.count), 0),
+      };
     },
     ping: async () => void (await sql.query('select 1')),
     close: async () => undefined,

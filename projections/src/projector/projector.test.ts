@@ -52,4 +52,16 @@ describe('projector', () => {
     const pear = await append('Pear');
     expect(await projector.waitFor(pear.position, 5_000)).toBe(true);
   });
+
+  it('tells how far behind it is, caught up once it has reached the head it started at', async () => {
+    const pear = await append('Pear');
+    expect(await projector.waitFor(pear.position, 5_000)).toBe(true);
+    expect(await projector.progress()).toEqual({ running: true, caughtUp: true, behind: 0 });
+    await projector.stop();
+    await Promise.all([append('Apple'), append('Apple'), append('Pear')]);
+    expect(await projector.progress()).toEqual({ running: false, caughtUp: false, behind: 3 });
+    await projector.start();
+    await projector.catchUp();
+    expect(await projector.progress()).toEqual({ running: true, caughtUp: true, behind: 0 });
+  });
 });

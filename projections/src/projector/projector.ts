@@ -54,6 +54,9 @@ export function createProjector(options: ProjectorOptions): Projector {
   /** The checkpoint last stored (or read) per projection, to know without a read when one only moved in memory. */
   const persisted = new Map<string, LogPosition>();
   let running = false;
+  /** The head of the log when it started, and whether every projection has since reached it. */
+  let startHead: LogPosition | undefined;
+  let caughtUp = false;
   let loops: Promise<void>[] = [];
   let unsubscribe: (() => Promise<void>) | undefined;
 
@@ -155,6 +158,12 @@ export function createProjector(options: ProjectorOptions): Projector {
   return {
     async start() {
       if (running) return;
+      // Another process may have projected since this one last did (a projector lease taken over): start from the
+      // stored checkpoints, not from memory.
+      checkpoints.clear();
+      persisted.clear();
+      startHead = await eventStore.head();
+      caughtUp = false;
       running = true;
       unsubscribe = await eventStore.onAppend(wakeAll);
       loops = projections.map(run);
@@ -179,6 +188,17 @@ export function createProjector(options: ProjectorOptions): Projector {
         if (Date.now() >= deadline) return false;
         await new Promise((resolve) => setTimeout(resolve, 20));
       }
+    },
+    async progress() {
+      const [head, positions] = await Promise.all([eventStore.head(), Promise.all(projections.map(checkpointOf))]);
+      const headSequence = BigInt(splitLogPosition(head).sequence);
+      const behind = positions.reduce((most, position) => {
+        const gap = headSequence - BigInt(splitLogPosition(position).sequence);
+        return gap > most ? gap : most;
+      }, 0n);
+      if (running && !caughtUp && startHead)
+        caughtUp = positions.every((position) => compareLogPositions(position, startHead!) >= 0);
+      return { running, caughtUp: running && caughtUp, behind: Number(behind) };
     },
     async rebuild(name) {
       const projection = projections.find((candidate) => candidate.name === name);

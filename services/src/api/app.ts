@@ -91,6 +91,7 @@ export async function buildApi({ config, platform, logger = true }: ApiOptions):
   await app.register(metricsPlugin, {
     registry: platform.metrics,
     ...(config.http.metricsToken ? { token: config.http.metricsToken } : {}),
+    route: config.http.metricsPort === undefined,
   });
   await app.register(notFoundPlugin);
   await app.register(requestActorPlugin);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { connectionProblems } from './connection-rules.ts';
 
 /**
  * The one configuration module: environment variables, optionally preceded by a JSON file named by CONFIG_FILE
@@ -39,10 +40,34 @@ const vapidKey = (bytes: number) =>
     .regex(/^[A-Za-z0-9_-]+$/, 'must be base64url')
     .refine((key) => Buffer.from(key, 'base64url').length === bytes, `must be ${bytes} bytes in base64url`);
 
+/** A CA certificate file, read at start-up so that a wrong path stops it rather than the first connection. */
+const pemFile = z
+  .string()
+  .min(1)
+  .refine((path) => {
+    try {
+      return readFileSync(path, 'utf8').includes('-----BEGIN CERTIFICATE-----');
+    } catch {
+      return false;
+    }
+  }, 'must be a readable PEM file of CA certificates');
+
 const variables = z.strictObject({
   PROFILE: z.enum(profiles).default('embedded'),
   HOST: z.string().min(1).default('127.0.0.1'),
   PORT: port.default(8080),
+  HEALTH_PORT: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(65_535)
+    .default(8081)
+    .describe(
+      'Where a worker process (projector, ingest, jobs, alerting) answers /health and /ready; 0: any free port',
+    ),
+  METRICS_PORT: port
+    .optional()
+    .describe('When set, every process serves /metrics on this port, and the API port no longer does'),
   PUBLIC_URL: url(['http', 'https']).optional(),
   TRUST_PROXY: z
     .enum(['true', 'false'])
@@ -71,6 +96,9 @@ const variables = z.strictObject({
   EPHEMERAL_STORE_ADAPTER: z.enum(['redis', 'memory']).optional(),
 
   DATABASE_URL: url(['postgres', 'postgresql']).default('postgresql://postgres@127.0.0.1:5432/nq'),
+  DATABASE_CA_FILE: pemFile
+    .optional()
+    .describe("CA certificates PostgreSQL's certificate is verified against (with sslmode in DATABASE_URL)"),
   KAFKA_BROKERS: brokers.default(['127.0.0.1:9092']),
   KAFKA_CLIENT_ID: z.string().min(1).default('nq-platform'),
   KAFKA_GROUP_INSTANCE_ID: z
@@ -87,6 +115,16 @@ const variables = z.strictObject({
     .max(300_000)
     .default(10_000)
     .describe('How long a consumer may go unheard before the broker hands its partitions to the others'),
+  KAFKA_SASL_MECHANISM: z
+    .enum(['scram-sha-256', 'scram-sha-512', 'plain'])
+    .optional()
+    .describe('How clients authenticate to the brokers, with KAFKA_SASL_USERNAME and KAFKA_SASL_PASSWORD'),
+  KAFKA_SASL_USERNAME: z.string().min(1).optional(),
+  KAFKA_SASL_PASSWORD: z.string().min(1).optional(),
+  KAFKA_TLS: z.enum(['true', 'false']).default('false').describe('Connect to the brokers over TLS'),
+  KAFKA_TLS_CA_FILE: pemFile
+    .optional()
+    .describe("CA certificates the brokers' certificates are verified against (default: the system's)"),
   TOPIC_PREFIX: z
     .string()
     .regex(/^[a-zA-Z0-9._-]{0,60}$/, 'must be letters, digits, dots, dashes or underscores')
@@ -97,6 +135,19 @@ const variables = z.strictObject({
     .string()
     .regex(/^[a-z0-9][a-z0-9_-]{0,40}$/, 'must be lowercase letters, digits, - or _ (an index name prefix)')
     .default('nq'),
+  ELASTICSEARCH_API_KEY: z.string().min(1).optional().describe('API key (base64 id:key), instead of a user'),
+  ELASTICSEARCH_USERNAME: z.string().min(1).optional(),
+  ELASTICSEARCH_PASSWORD: z.string().min(1).optional(),
+  ELASTICSEARCH_CA_FILE: pemFile
+    .optional()
+    .describe("CA certificates the cluster's certificate is verified against (default: the system's)"),
+  ELASTICSEARCH_SHARDS: count(1, 64).default(1).describe('Primary shards of each new index'),
+  ELASTICSEARCH_REPLICAS: count(0, 8)
+    .default(0)
+    .describe('Replicas of each new index (0 on one node: a replica is never allocated beside its primary)'),
+  MEASUREMENT_RETENTION_MONTHS: count(1, 1_200)
+    .optional()
+    .describe('Months of measurements kept besides the current one; older months are deleted daily (unset: kept)'),
   REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.email().default('no-reply@nq.local'),
@@ -186,7 +237,7 @@ const adapterDefaults = {
   },
 } as const;
 
-function shape(v: Variables) {
+function shape(v: Variables, production: boolean) {
   const defaults = adapterDefaults[v.PROFILE];
   const dataDir = resolve(v.DATA_DIR);
   return {
@@ -197,6 +248,8 @@ function shape(v: Variables) {
       publicUrl: v.PUBLIC_URL ?? `http://${v.HOST}:${v.PORT}`,
       trustProxy: v.TRUST_PROXY === 'true',
       metricsToken: v.METRICS_TOKEN,
+      healthPort: v.HEALTH_PORT,
+      metricsPort: v.METRICS_PORT,
     },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
@@ -212,15 +265,36 @@ function shape(v: Variables) {
       mail: v.MAIL_ADAPTER ?? defaults.mail,
       ephemeralStore: v.EPHEMERAL_STORE_ADAPTER ?? defaults.ephemeralStore,
     },
-    postgres: { url: v.DATABASE_URL },
+    postgres: { url: v.DATABASE_URL, ...(v.DATABASE_CA_FILE ? { caFile: resolve(v.DATABASE_CA_FILE) } : {}) },
     kafka: {
       brokers: v.KAFKA_BROKERS,
       clientId: v.KAFKA_CLIENT_ID,
       topicPrefix: v.TOPIC_PREFIX,
       sessionTimeoutMs: v.KAFKA_SESSION_TIMEOUT_MS,
       ...(v.KAFKA_GROUP_INSTANCE_ID ? { groupInstanceId: v.KAFKA_GROUP_INSTANCE_ID } : {}),
+      ...(v.KAFKA_SASL_MECHANISM && v.KAFKA_SASL_USERNAME && v.KAFKA_SASL_PASSWORD
+        ? {
+            sasl: {
+              mechanism: v.KAFKA_SASL_MECHANISM,
+              username: v.KAFKA_SASL_USERNAME,
+              password: v.KAFKA_SASL_PASSWORD,
+            },
+          }
+        : {}),
+      ...(v.KAFKA_TLS === 'true' ? { tls: v.KAFKA_TLS_CA_FILE ? { caFile: resolve(v.KAFKA_TLS_CA_FILE) } : {} } : {}),
     },
-    elasticsearch: { url: v.ELASTICSEARCH_URL, indexPrefix: v.ELASTICSEARCH_INDEX_PREFIX },
+    elasticsearch: {
+      url: v.ELASTICSEARCH_URL,
+      indexPrefix: v.ELASTICSEARCH_INDEX_PREFIX,
+      ...(v.ELASTICSEARCH_API_KEY
+        ? { auth: { apiKey: v.ELASTICSEARCH_API_KEY } }
+        : v.ELASTICSEARCH_USERNAME && v.ELASTICSEARCH_PASSWORD
+          ? { auth: { username: v.ELASTICSEARCH_USERNAME, password: v.ELASTICSEARCH_PASSWORD } }
+          : {}),
+      ...(v.ELASTICSEARCH_CA_FILE ? { caFile: resolve(v.ELASTICSEARCH_CA_FILE) } : {}),
+      indexSettings: { shards: v.ELASTICSEARCH_SHARDS, replicas: v.ELASTICSEARCH_REPLICAS },
+    },
+    measurements: { retentionMonths: v.MEASUREMENT_RETENTION_MONTHS },
     redis: { url: v.REDIS_URL },
     mail: {
       smtpUrl: v.SMTP_URL,
@@ -262,7 +336,9 @@ function shape(v: Variables) {
       graceMs: v.ALERT_GRACE_SECONDS * 1000,
       notificationSpacingMs: v.ALERT_NOTIFICATION_SPACING_MINUTES * 60_000,
     },
-    demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' ? 'true' : 'false')) === 'true',
+    demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' && !production ? 'true' : 'false')) === 'true',
+    /** NODE_ENV=production: no demo data, and the demo accounts cannot log in. */
+    production,
   };
 }
 
@@ -322,12 +398,20 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       `${VAPID_PUBLIC_KEY ? 'VAPID_PRIVATE_KEY' : 'VAPID_PUBLIC_KEY'}: must be set with the other VAPID key`,
     ]);
-  return shape(result.data);
+  const connectionIssues = connectionProblems(result.data);
+  if (connectionIssues.length > 0) throw new ConfigError(connectionIssues);
+  const production = env.NODE_ENV === 'production';
+  if (production && result.data.DEMO_DATA === 'true')
+    throw new ConfigError([
+      "DEMO_DATA (got 'true'): demo data and its well-known logins are refused when NODE_ENV is production",
+    ]);
+  return shape(result.data, production);
 }
 
 /** The configuration as shown to an operator: secrets and passwords in URLs masked. */
 export function describeConfig(config: Config): Record<string, unknown> {
   const maskUrl = (value: string) => value.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
+  const secretFields = new Set(['password', 'apiKey']);
   return JSON.parse(
     JSON.stringify(
       {
@@ -339,7 +423,8 @@ export function describeConfig(config: Config): Record<string, unknown> {
           vapidKeys: config.push.vapidKeys ? { ...config.push.vapidKeys, privateKey: '***' } : undefined,
         },
       },
-      (_key, value) => (typeof value === 'string' && value.includes('://') ? maskUrl(value) : value),
+      (key, value) =>
+        secretFields.has(key) ? '***' : typeof value === 'string' && value.includes('://') ? maskUrl(value) : value,
     ),
   );
 }

@@ -13,6 +13,7 @@ import {
   probeRegistration,
   type VirtualProbe,
 } from '../simulator/fleet-model.ts';
+import { demoAccountEmails } from './demo-accounts.ts';
 import { personalDashboardItems } from './demo-dashboards.ts';
 import { loadDemoFiles } from './demo-files.ts';
 
@@ -555,13 +556,13 @@ function alertItems(): DemoItem[] {
 /** The logins of the demo users, printed at start. */
 export const demoLogins = [
   {
-    email: 'admin@demo.nq',
+    email: demoAccountEmails.admin,
     password: 'admin-demo-2026',
     userId: 'demo-admin-user',
     profile: 'every screen, administrator',
   },
   {
-    email: 'analyst@demo.nq',
+    email: demoAccountEmails.analyst,
     password: 'analyst-demo-2026',
     userId: 'demo-analyst-user',
     profile: 'restricted analyst',

@@ -9,6 +9,7 @@ import { cdnConfiguration } from './cdns/cdn.entity.ts';
 import { clusterConfiguration } from './clusters/cluster.entity.ts';
 import type { ConfigurationEntity } from './configuration-access.ts';
 import { csvTemplateConfiguration } from './csv-templates/csv-template.entity.ts';
+import { cubeConfiguration } from './cubes/cube.entity.ts';
 import { geofilterConfiguration } from './geofilters/geofilter.entity.ts';
 import { mosConfiguration } from './moses/mos.entity.ts';
 import { personalDashboardConfiguration } from './personal-dashboards/personal-dashboard.entity.ts';
@@ -41,6 +42,7 @@ export const configurationEntities: Record<ConfigurationKind, ConfigurationEntit
   'csv-template': csvTemplateConfiguration,
   alert: alertConfiguration,
   'personal-dashboard': personalDashboardConfiguration,
+  cube: cubeConfiguration,
 };
 
 export const configurationKindList = Object.keys(configurationEntities) as ConfigurationKind[];

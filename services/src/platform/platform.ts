@@ -5,9 +5,12 @@ import type { Config } from '../config/config.ts';
 import type { Dependency } from './dependency.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
+import { withAppendMetrics } from './event-store/append-metrics.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
 import { openSqlEventStore } from './event-store/sql-event-store.ts';
 import { type FileStore, openLocalFileStore } from './files/file-store.ts';
+import { type ProcessHealth, processHealth } from './health/process-health.ts';
+import { jobWorkersProbe, watchWorker } from './health/worker-probes.ts';
 import {
   type JobHandler,
   type JobKind,
@@ -113,6 +116,8 @@ export interface Platform {
   startJobWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
   metrics: Registry;
   dependencies: Dependency[];
+  /** The components of this process (its workers, the projector) as /ready of a worker process reports them. */
+  health: ProcessHealth;
   close(): Promise<void>;
 }
 
@@ -122,19 +127,23 @@ async function openSql(config: Config): Promise<SqlClient> {
     mkdirSync(dir, { recursive: true });
     return openPgliteClient(dir);
   }
-  await ensureDatabase(config.postgres.url);
-  return openPgClient(config.postgres.url);
+  await ensureDatabase(config.postgres);
+  return openPgClient(config.postgres);
 }
 
 export async function openPlatform(
   config: Config,
   runs: PlatformRuns,
-  options: { inMemory?: boolean } = {},
+  /** `health`: the process's own, when it answers /ready before the platform has opened. */
+  options: { inMemory?: boolean; health?: ProcessHealth } = {},
 ): Promise<Platform> {
+  const health = options.health ?? processHealth();
   const closers: (() => Promise<unknown>)[] = [];
   const sql = options.inMemory ? await openPgliteClient() : await openSql(config);
   closers.push(() => sql.close());
-  const eventStore = await openSqlEventStore(sql);
+  const metrics = new Registry();
+  collectDefaultMetrics({ register: metrics });
+  const eventStore = withAppendMetrics(await openSqlEventStore(sql), metrics);
   const secretKey = await platformSecretKey(sql, config.secretKey);
   const secrets = secretSealer(config.probeSecretsKey ?? secretKey);
   const log = config.adapters.log === 'kafka' ? await openKafkaLog(config.kafka) : await openEmbeddedLog(sql);
@@ -144,7 +153,7 @@ export async function openPlatform(
   const readStore =
     config.adapters.readStore === 'elasticsearch'
       ? await openElasticsearchReadStore({
-          url: config.elasticsearch.url,
+          ...config.elasticsearch,
           indexPrefix: `${config.elasticsearch.indexPrefix}-rm`,
         })
       : await openSqlReadStore(sql);
@@ -165,8 +174,6 @@ export async function openPlatform(
   const mailOutbox = await openSqlMailOutbox(sql);
   const measurements = await runs.openMeasurements(config, sql);
   closers.push(() => measurements.close());
-  const metrics = new Registry();
-  collectDefaultMetrics({ register: metrics });
   const projector = runs.createProjector({ eventStore, readStore, metrics });
   closers.push(() => projector.stop());
 
@@ -208,12 +215,15 @@ export async function openPlatform(
     async startJobWorkers(options = {}) {
       const workerOptions: JobWorkerOptions = {
         ...(options.log ? { log: options.log } : {}),
-        onRunEnded: (kind, outcome) => countRun(metrics, kind, outcome),
+        onRunEnded: (kind, outcome, seconds) => countRun(metrics, kind, outcome, seconds),
       };
       const registrations = declaredJobs.map((job) => jobRegistration(job.kind, job.handler(platform)));
+      health.starting('jobs-worker', 'registering the job kinds with the queue');
       const workers = await jobs.startWorkers(registrations, workerOptions);
       const stopReporting = reportJobWorkers(workers, { dependencies, metrics, adapter: jobs.adapter });
+      const forget = health.watch('jobs-worker', jobWorkersProbe(workers, jobs));
       return async () => {
+        forget();
         stopReporting();
         await workers.stop();
       };
@@ -224,16 +234,20 @@ export async function openPlatform(
       const started = await Promise.all(
         runs.workers
           .filter((worker) => processes.includes(worker.runsIn))
-          .map(async (worker) => [worker.name, await worker.start(platform, options)] as const),
+          .map(async (worker) => {
+            health.starting(worker.name, 'starting (a consumer joins its group and is given its partitions)');
+            return [worker.name, await worker.start(platform, options)] as const;
+          }),
       );
+      const forgetting = started.map(([name, worker]) => watchWorker(health, name, worker, log));
       const stopReporting = reportConsumers(
         Object.fromEntries(started.filter(([, worker]) => isConsumer(worker))) as Partial<
           Record<WorkerName, LogConsumer>
         >,
-        { dependencies, metrics, adapter: log.adapter },
+        { dependencies, metrics, adapter: log.adapter, log },
       );
       const consumers = started.map(([, worker]) => worker);
-      if (processes.includes('projector'))
+      if (processes.includes('projector')) {
         consumers.push(
           await startMailDispatcher({
             outbox: mailOutbox,
@@ -244,13 +258,17 @@ export async function openPlatform(
             ...(options.log ? { log: options.log } : {}),
           }),
         );
+        forgetting.push(watchWorker(health, 'mail-delivery', consumers.at(-1)!, log));
+      }
       return async () => {
+        for (const forget of forgetting) forget();
         stopReporting();
         await Promise.all(consumers.map((consumer) => consumer.stop()));
       };
     },
     metrics,
     dependencies,
+    health,
     close: async () => {
       for (const close of closers.reverse()) await close().catch(() => undefined);
     },

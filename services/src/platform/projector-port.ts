@@ -10,6 +10,15 @@ export interface RebuildReport {
   eventsPerSecond: number;
 }
 
+/** Where the projector stands against the event log now. */
+export interface ProjectorProgress {
+  running: boolean;
+  /** It has reached the head of the log as it was when it started (and stays caught up until it stops). */
+  caughtUp: boolean;
+  /** Events the least advanced read model has yet to apply (about: the log's sequence numbers may have gaps). */
+  behind: number;
+}
+
 /** Keeps the read models up to date with the event store (the implementation lives with the read side). */
 export interface Projector {
   start(): Promise<void>;
@@ -18,6 +27,8 @@ export interface Projector {
   catchUp(): Promise<void>;
   /** Read-your-writes: true once every projection (or the one named) has reached `position`, false after `timeoutMs`. */
   waitFor(position: LogPosition, timeoutMs: number, projection?: string): Promise<boolean>;
+  /** How far behind the log it is now (readiness of the projector process). */
+  progress(): Promise<ProjectorProgress>;
   /** Forgets a projection's read model and builds it again from the start of the log. */
   rebuild(name: string): Promise<RebuildReport>;
 }

@@ -1,10 +1,20 @@
 import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
 import { dropDatabase, ensureDatabase } from '../platform/sql/ensure-database.ts';
+
+const infraCache = process.env.NQ_INFRA_CACHE ?? resolve(import.meta.dirname, '../../../.cache/infra');
 
 /** Where the real servers started by deploy/infra/infra.sh listen (override with the same variables as the app). */
 export const infra = {
   postgresServer: process.env.TEST_POSTGRES_SERVER ?? 'postgresql://postgres@127.0.0.1:5432',
   kafkaBrokers: (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(','),
+  /** The same broker's SASL_SSL listener: SCRAM-SHA-512 over TLS, its certificate signed by infra.sh's own CA. */
+  kafkaSaslSsl: {
+    brokers: [`127.0.0.1:${process.env.NQ_KAFKA_SASL_SSL_PORT ?? '9094'}`],
+    username: process.env.NQ_KAFKA_SCRAM_USER ?? 'nq',
+    password: process.env.NQ_KAFKA_SCRAM_PASSWORD ?? 'nq-local-scram',
+    caFile: join(infraCache, 'kafka-tls/ca.pem'),
+  },
   elasticsearchUrl: process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200',
   redisUrl: process.env.REDIS_URL ?? 'redis://127.0.0.1:6379',
 };

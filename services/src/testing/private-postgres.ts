@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { existsSync, readdirSync, rmSync } from 'node:fs';
+import { chownSync, existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { freePort } from './free-port.ts';
@@ -34,7 +34,11 @@ function postgresBin() {
   return join(debianPostgres, newest, 'bin');
 }
 
-export async function startPrivatePostgres(name: string): Promise<PrivatePostgres> {
+/** `tls`: the server also takes TLS sessions, with this certificate and key (PEM). */
+export async function startPrivatePostgres(
+  name: string,
+  options: { tls?: { certificate: string; key: string } } = {},
+): Promise<PrivatePostgres> {
   const bin = postgresBin();
   // PostgreSQL refuses to run as root: as root, initdb and postgres run as the service user, in a folder it owns.
   const user = serviceUser();
@@ -53,11 +57,27 @@ export async function startPrivatePostgres(name: string): Promise<PrivatePostgre
     throw new Error(`initdb of private PostgreSQL ${name} failed: ${error.stderr || error.message}`);
   });
 
+  const tlsArgs: string[] = [];
+  if (options.tls) {
+    // PostgreSQL refuses a key file others can read, or owned by another user than its own.
+    for (const [file, text] of [
+      ['server.crt', options.tls.certificate],
+      ['server.key', options.tls.key],
+    ] as const) {
+      writeFileSync(join(dir, file), text, { mode: 0o600 });
+      if (user) chownSync(join(dir, file), user.uid, user.gid);
+    }
+    tlsArgs.push('-c', 'ssl=on', '-c', `ssl_cert_file=${join(dir, 'server.crt')}`);
+    tlsArgs.push('-c', `ssl_key_file=${join(dir, 'server.key')}`);
+  }
   const server = serverProcess({
     description: `private PostgreSQL ${name}`,
     command: join(bin, 'postgres'),
     // Its socket in its own folder: the default /var/run/postgresql may be missing, or not writable by its user.
-    args: ['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`],
+    args: [
+      ...['-D', data, '-p', String(port), '-c', 'listen_addresses=127.0.0.1', '-c', `unix_socket_directories=${dir}`],
+      ...tlsArgs,
+    ],
     logFile: join(dir, 'postgres.log'),
     cwd: dir,
     user,

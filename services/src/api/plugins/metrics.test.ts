@@ -6,12 +6,18 @@ const token = 'metrics-token-of-at-least-32-characters';
 describe('who reads /metrics', () => {
   let open: TestApi;
   let guarded: TestApi;
+  let onMetricsPort: TestApi;
   beforeAll(async () => {
-    [open, guarded] = await Promise.all([openTestApi(), openTestApi({ METRICS_TOKEN: token })]);
+    [open, guarded, onMetricsPort] = await Promise.all([
+      openTestApi(),
+      openTestApi({ METRICS_TOKEN: token }),
+      openTestApi({ METRICS_PORT: '9464' }),
+    ]);
   });
   afterAll(async () => {
     await open?.raw.close();
     await guarded?.raw.close();
+    await onMetricsPort?.raw.close();
   });
 
   const read = (api: TestApi, request: { remoteAddress?: string; headers?: Record<string, string> } = {}) =>
@@ -31,5 +37,13 @@ describe('who reads /metrics', () => {
     expect(scraped.body).toContain('http_requests_total');
     expect((await read(guarded)).statusCode).toBe(401);
     expect((await read(guarded, { headers: { authorization: `Bearer ${token}x` } })).statusCode).toBe(401);
+  });
+
+  it('with METRICS_PORT set: not on the API port (the metrics server answers there), still counting requests', async () => {
+    expect((await read(onMetricsPort)).statusCode).toBe(404);
+    await onMetricsPort.raw.inject({ url: '/health' });
+    expect(await onMetricsPort.platform.metrics.metrics()).toContain(
+      'http_requests_total{method="GET",route="/health"',
+    );
   });
 });

@@ -1,28 +1,18 @@
-import { timingSafeEqual } from 'node:crypto';
 import { DomainError } from '@nq/contracts';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, type Registry } from 'prom-client';
-
-const loopback = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+import { mayReadMetrics } from '../../platform/http/metrics-access.ts';
 
 /**
- * Who may read the metrics (they name routes, queues and volumes): a scraper sending the configured bearer token;
- * without one configured, a caller on this host only — its own socket, not a request a local proxy forwards.
+ * Prometheus metrics at /metrics: the registry is the platform's, so workers' gauges (lag, DLQ…) appear too. With
+ * `route: false` (METRICS_PORT set) the requests are still measured, and the process's metrics server answers them.
  */
-function mayReadMetrics(request: FastifyRequest, token: string | undefined) {
-  if (token) {
-    const sent = Buffer.from(request.headers.authorization ?? '');
-    const expected = Buffer.from(`Bearer ${token}`);
-    return sent.length === expected.length && timingSafeEqual(sent, expected);
-  }
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return loopback.has(request.socket.remoteAddress ?? '') && !forwarded;
-}
-
-/** Prometheus metrics at /metrics: the registry is the platform's, so workers' gauges (lag, DLQ…) appear too. */
 export const metricsPlugin = fp(
-  async (app: FastifyInstance, { registry, token }: { registry: Registry; token?: string }) => {
+  async (
+    app: FastifyInstance,
+    { registry, token, route = true }: { registry: Registry; token?: string; route?: boolean },
+  ) => {
     const duration = new Histogram({
       name: 'http_request_duration_seconds',
       help: 'HTTP request duration by route',
@@ -45,6 +35,7 @@ export const metricsPlugin = fp(
       duration.observe(labels, reply.elapsedTime / 1000);
       total.inc(labels);
     });
+    if (!route) return;
     app.get('/metrics', { schema: { hide: true } }, async (request, reply) => {
       if (!mayReadMetrics(request, token)) throw new DomainError('auth.unauthenticated');
       return reply.type(registry.contentType).send(await registry.metrics());

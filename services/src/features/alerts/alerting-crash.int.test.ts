@@ -69,7 +69,7 @@ describe('alerting killed with SIGKILL mid-stream (Kafka, PostgreSQL)', { timeou
   /** The `alerting` sub-command as a process of its own, resolved once it consumes. */
   async function startAlerting() {
     const child = spawn(process.execPath, [cli, 'alerting'], {
-      env: { ...process.env, ...environment },
+      env: { ...process.env, ...environment, HEALTH_PORT: '0' },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);

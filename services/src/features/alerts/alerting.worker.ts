@@ -1,4 +1,5 @@
 import { type EnrichedMeasurement, enrichedMeasurementSchema } from '@nq/contracts';
+import { watchWorker } from '../../platform/health/worker-probes.ts';
 import { reportConsumers } from '../../platform/log/consumer-health.ts';
 import type { LogConsumer, LogRecord } from '../../platform/log/log-port.ts';
 import type { DispatcherLog } from '../../platform/mail/mail-dispatcher.ts';
@@ -229,12 +230,20 @@ export async function startAlertingWorker(platform: Platform, options: AlertingO
  * `start`); resolves to its stop.
  */
 export async function startAlerting(platform: Platform, options: AlertingOptions = {}) {
+  platform.health.starting('alerting-worker', 'joining its consumer group');
   const worker = await startAlertingWorker(platform, options);
+  const forget = watchWorker(platform.health, 'alerting-worker', worker, platform.log);
   const stopReporting = reportConsumers(
     { 'alerting-worker': worker },
-    { dependencies: platform.dependencies, metrics: platform.metrics, adapter: platform.log.adapter },
+    {
+      dependencies: platform.dependencies,
+      metrics: platform.metrics,
+      adapter: platform.log.adapter,
+      log: platform.log,
+    },
   );
   return async () => {
+    forget();
     stopReporting();
     await worker.stop();
   };

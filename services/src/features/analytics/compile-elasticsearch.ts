@@ -8,7 +8,7 @@ import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 // the breakdowns, a date histogram in the query's time zone for the buckets, metric aggregations inside.
 
 type Query = estypes.QueryDslQueryContainer;
-type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
+export type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
 export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
 
 export const fields: Record<Dimension, string> = {
@@ -165,11 +165,17 @@ function bucketAggregation(query: ScopedQuery): estypes.AggregationsAggregationC
   };
 }
 
-function levelAggregations(query: ScopedQuery, level: number): Aggregations {
+/** The nested levels: one terms level per breakdown, then the buckets (unless no granularity), then `values`. */
+export function levelAggregations(
+  query: ScopedQuery,
+  values: (query: ScopedQuery) => Aggregations = valueAggregations,
+  level = 0,
+): Aggregations {
   const dimension = query.breakdowns[level];
-  if (dimension) return { series: { ...seriesTerms(query, dimension), aggs: levelAggregations(query, level + 1) } };
+  if (dimension)
+    return { series: { ...seriesTerms(query, dimension), aggs: levelAggregations(query, values, level + 1) } };
   const buckets = bucketAggregation(query);
-  return buckets ? { buckets: { ...buckets, aggs: valueAggregations(query) } } : valueAggregations(query);
+  return buckets ? { buckets: { ...buckets, aggs: values(query) } } : values(query);
 }
 
 /**
@@ -181,7 +187,7 @@ export function compileElasticsearchAggregation(query: ScopedQuery): SearchBody 
     size: 0,
     track_total_hits: false,
     query: compileElasticsearchQuery(query),
-    aggs: { selected: { filter: { match_all: {} }, aggs: levelAggregations(query, 0) } },
+    aggs: { selected: { filter: { match_all: {} }, aggs: levelAggregations(query) } },
   };
 }
 

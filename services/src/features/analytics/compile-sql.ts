@@ -65,7 +65,7 @@ const metricAggregates: Record<Metric, string> = {
  * Collects parameters. The same text (a KPI name, the time zone) is bound once; numbers are not shared, since one
  * parameter cast to two types (`::int`, `::float8`) is refused.
  */
-function parameters() {
+export function parameters() {
   const params: SqlParam[] = [];
   const texts = new Map<string, string>();
   const bind = (value: SqlParam) => {
@@ -78,7 +78,7 @@ function parameters() {
   };
   return { params, bind };
 }
-type Bind = ReturnType<typeof parameters>['bind'];
+export type Bind = ReturnType<typeof parameters>['bind'];
 
 const kpiValue = (bind: Bind, kpi: KpiId) => `(m.kpis ->> ${bind(kpi)})::float8`;
 
@@ -110,10 +110,14 @@ function bucketSql(query: ScopedQuery, bind: Bind): string {
  * The measurements a query selects, one row per measurement and series (list breakdowns such as campaigns unnest:
  * a measurement in two campaigns counts in both series), with `values` (alias → KPI) and the series columns.
  */
-function selection(
+export function selection(
   query: ScopedQuery,
   bind: Bind,
   options: {
+    /** The table read (default `measurements`); a cube's rows have its columns' names. */
+    table?: string;
+    /** The row's own columns kept (default the measurement's id, probe and time). */
+    identity?: string[];
     values: Record<string, KpiId>;
     breakdowns: readonly Dimension[];
     bucket?: boolean;
@@ -162,9 +166,7 @@ function selection(
   where.push(...(options.where ?? []));
 
   const selected = [
-    'm.measurement_id',
-    'm.probe_id',
-    'm.measured_at',
+    ...(options.identity ?? ['m.measurement_id', 'm.probe_id', 'm.measured_at']),
     ...Object.entries(options.values).map(([alias, kpi]) => `${kpiValue(bind, kpi)} as ${alias}`),
     ...seriesColumns,
     ...(options.bucket ? [`${bucketSql(query, bind)} as bucket`] : []),
@@ -172,7 +174,7 @@ function selection(
   ];
   return {
     sql: `select ${selected.join(', ')}
-  from measurements m ${joins.join(' ')}
+  from ${options.table ?? 'measurements'} m ${joins.join(' ')}
   where ${where.length > 0 ? where.join('\n    and ') : 'true'}`,
     series: options.breakdowns.map((_, index) => `series_${index}`),
   };

@@ -14,6 +14,7 @@ import {
   scatterplotSampleSize,
   warning,
 } from '@nq/contracts';
+import type { CubeRouting } from '../cubes/cube-routing.ts';
 import type { AnalyticsBackend, AnalyticsEngine, RawSeries, RowCursor, Tile } from './analytics-engine.ts';
 import { matrixOf } from './matrix.ts';
 import {
@@ -31,6 +32,8 @@ type MatrixAxes = { rows: RowAxis; columns: Dimension };
 export interface EngineOptions {
   /** Points per series of a scatterplot (spec §9: 10,000). */
   sampleSize?: number;
+  /** Metrics and boxplots a cube covers are answered from it (design §11). */
+  cubes?: CubeRouting;
 }
 
 /**
@@ -153,18 +156,21 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
         sampleSize,
         series,
         warnings: [...noData(series), ...(sampled ? [warning('graphics.scatterplotSampled')] : [])],
+        source: 'raw',
       };
     }
-    const raw = query.matchesNothing ? [] : await backend.aggregate(query, signal);
+    const cube = query.matchesNothing ? undefined : await options.cubes?.pick(query);
+    const source = cube ? (`cube ${cube.name}` as const) : 'raw';
+    const raw = query.matchesNothing ? [] : await (cube ? cube.aggregate(signal) : backend.aggregate(query, signal));
     if (query.measure.kind === 'boxplot') {
       const series = boxplotSeriesOf(raw, query, ir);
-      return { kind: 'boxplot', series, warnings: noData(series) };
+      return { kind: 'boxplot', series, warnings: noData(series), source };
     }
     const series = metricSeriesOf(raw, query, ir);
     const matrix = isMatrix(ir)
       ? { matrix: matrixOf(series, ir.axes as MatrixAxes, ir.display?.transpose ?? false) }
       : {};
-    return { kind: 'metric', metric: ir.metric, series, ...matrix, warnings: noData(series) };
+    return { kind: 'metric', metric: ir.metric, series, ...matrix, warnings: noData(series), source };
   }
 
   const engine: AnalyticsEngine = {

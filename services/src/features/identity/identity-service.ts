@@ -13,6 +13,7 @@ import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
+import type { SqlExecutor } from '../../platform/sql/sql-client.ts';
 import type { Credential, CredentialKind, IdentityStore } from './identity-store.ts';
 import { type LoginGuard, loginGuard } from './login-guard.ts';
 import { passwordMessage } from './password-mail.ts';
@@ -26,6 +27,8 @@ export interface IdentitySettings {
   login: { maxFailures: number; failureWindowMs: number };
   tokenRatePerMinute: number;
   passwordLinkTtlMs: number;
+  /** E-mails that may never log in, whatever their password (the demo accounts on a production platform). */
+  loginsRefused?: readonly string[];
 }
 
 export interface IdentityDependencies {
@@ -152,22 +155,36 @@ export function identityService(dependencies: IdentityDependencies) {
     if (problem) throw new DomainError(problem.code, problem.params ? { params: problem.params } : {});
   }
 
-  /** Stores a one-time link and queues the e-mail that carries it, both or neither; the mail server is not waited for. */
-  async function sendPasswordLink(user: UserState, purpose: 'reset' | 'invitation', language: 'en' | 'es') {
+  /** A new one-time link to choose a password (a reset, or an invitation); `keep` stores it. */
+  function newPasswordLink(user: UserState, purpose: 'reset' | 'invitation') {
     const { token, hash } = oneTimeToken();
     const ttl = purpose === 'reset' ? settings.passwordLinkTtlMs : INVITATION_TTL_MS;
-    const link = `${settings.publicUrl}/login?${purpose === 'reset' ? 'reset' : 'invitation'}=${token}`;
+    return {
+      hash,
+      ttl,
+      url: `${settings.publicUrl}/login?${purpose === 'reset' ? 'reset' : 'invitation'}=${token}`,
+      keep: (executor?: SqlExecutor) =>
+        store.insertPasswordLink(
+          { tokenHash: hash, userId: user.id, purpose, expiresAt: new Date(Date.now() + ttl) },
+          executor,
+        ),
+    };
+  }
+
+  /** Stores a one-time link and queues the e-mail that carries it, both or neither; the mail server is not waited for. */
+  async function sendPasswordLink(user: UserState, purpose: 'reset' | 'invitation', language: 'en' | 'es') {
+    const link = newPasswordLink(user, purpose);
     await mail.enqueue(
-      { to: [user.fields.email], ...passwordMessage(purpose, language, link, ttl) },
-      {
-        idempotencyKey: `password-link:${hash}`,
-        alongside: (tx) =>
-          store.insertPasswordLink(
-            { tokenHash: hash, userId: user.id, purpose, expiresAt: new Date(Date.now() + ttl) },
-            tx,
-          ),
-      },
+      { to: [user.fields.email], ...passwordMessage(purpose, language, link.url, link.ttl) },
+      { idempotencyKey: `password-link:${link.hash}`, alongside: (tx) => link.keep(tx) },
     );
+  }
+
+  /** Stores a one-time link for the caller to hand over itself (`nq admin create` prints it) and answers it. */
+  async function passwordLinkToHandOver(user: UserState, purpose: 'reset' | 'invitation') {
+    const link = newPasswordLink(user, purpose);
+    await link.keep();
+    return link.url;
   }
 
   const resetsInFlight = new Set<Promise<void>>();
@@ -180,6 +197,7 @@ export function identityService(dependencies: IdentityDependencies) {
 
     async login(body: { email: string; password: string; verification?: string | undefined }) {
       await guard.admit(body.email, body.verification);
+      if (settings.loginsRefused?.includes(body.email)) throw new DomainError('login.demoAccountRefused');
       const user = await userByEmail(body.email);
       const hash = user ? await store.passwordHash(user.id) : undefined;
       if (!(await verifyPassword(body.password, hash)) || !user) {
@@ -255,6 +273,7 @@ export function identityService(dependencies: IdentityDependencies) {
     },
 
     sendPasswordLink,
+    passwordLinkToHandOver,
 
     /** A deleted user's sessions, tokens and API clients end with it. */
     endEverythingOf: (userId: string) => store.revoke({ userId }, new Date()),

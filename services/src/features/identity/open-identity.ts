@@ -2,6 +2,7 @@ import type { EntityState, UserFields } from '@nq/contracts';
 import { pickLanguage } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.ts';
+import { demoAccountEmails } from '../../demo/demo-accounts.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { probeAuthenticator } from '../gateway/probe-authenticator.ts';
@@ -28,7 +29,11 @@ export async function openIdentity(options: {
     ephemeral: platform.ephemeral,
     mail: platform.mailOutbox,
     secretKey,
-    settings: { ...config.identity, publicUrl: config.http.publicUrl },
+    settings: {
+      ...config.identity,
+      publicUrl: config.http.publicUrl,
+      loginsRefused: config.production ? Object.values(demoAccountEmails) : [],
+    },
     ...(options.challengeCost ? { challengeCost: options.challengeCost } : {}),
   });
   const verification = {

@@ -21,6 +21,8 @@ export interface Indexed {
 export interface BatchOutcome {
   indexed: Indexed[];
   deadLetters: DeadLetter[];
+  /** Measurements their probe sent again, already stored from an earlier message: left as they were, not passed on. */
+  duplicates: number;
 }
 
 const sourceOf = (record: LogRecord) => ({ topic: record.topic, partition: record.partition, offset: record.offset });
@@ -94,14 +96,23 @@ export async function ingestBatch(
 ): Promise<BatchOutcome> {
   await dependencies.enrichment.refresh();
   const { measurements, sources, deadLetters } = readBatch(records);
-  const enriched = measurements.map((measurement) => dependencies.enrichment.enrich(measurement));
+  const enriched = measurements.map((measurement, index) => ({
+    ...dependencies.enrichment.enrich(measurement),
+    ingestSource: { partition: sources[index]!.partition, offset: Number(sources[index]!.offset) },
+  }));
   const json = enriched.map((measurement) => JSON.stringify(measurement));
-  const { failed } = await dependencies.store.write(enriched, json);
+  const { failed, duplicates = [] } = await dependencies.store.write(enriched, json, { keepFirst: true });
   const retryable = failed.filter((failure) => failure.retryable);
   if (retryable.length > 0) throw new RetryableWriteError(retryable.length, retryable[0]!.reason);
   const refused = new Map(failed.map((failure) => [failure.measurementId, failure.reason]));
+  const sentAgain = new Set<EnrichedMeasurement>(duplicates);
   const indexed: Indexed[] = [];
+  // A message delivered again after a crash is passed on again (downstream counts each ingest source once); a copy its
+  // probe sent again is not (its first copy was).
+  const passedOn = new Set<string>();
   enriched.forEach((measurement, index) => {
+    if (sentAgain.has(measurement) || passedOn.has(measurement.measurementId)) return;
+    passedOn.add(measurement.measurementId);
     const reason = refused.get(measurement.measurementId);
     if (reason === undefined) indexed.push({ measurement, json: json[index]! });
     else
@@ -112,7 +123,7 @@ export async function ingestBatch(
         payload: sources[index]!.value,
       });
   });
-  return { indexed, deadLetters };
+  return { indexed, deadLetters, duplicates: enriched.length - passedOn.size };
 }
 
 export const enrichedMessage = ({ measurement, json }: Indexed): LogMessage => ({

@@ -28,7 +28,7 @@ function ingestMetrics(registry: Registry | undefined) {
       (existing('nq_ingest_measurements_total') as Counter<'outcome'> | undefined) ??
       new Counter({
         name: 'nq_ingest_measurements_total',
-        help: 'Measurements ingested (indexed) or dead-lettered (invalid, refused)',
+        help: 'Measurements ingested (indexed), sent again by their probe (duplicate) or dead-lettered (invalid, refused)',
         labelNames: ['outcome'],
         registers,
       }),
@@ -59,13 +59,14 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
     maxBatchSize: dependencies.maxBatchSize ?? 1_000,
     partitionsAtOnce: dependencies.partitionsAtOnce ?? 4,
     handle: async (records) => {
-      const { indexed, deadLetters } = await ingestBatch(records, { enrichment: facts, store });
+      const { indexed, deadLetters, duplicates } = await ingestBatch(records, { enrichment: facts, store });
       await Promise.all([
         log.produce(topics.measurementsDlq, deadLetters.map(deadLetterMessage)),
         log.produce(topics.measurementsEnriched, indexed.map(enrichedMessage)),
       ]);
       const now = Date.now();
       metrics.measurements.inc({ outcome: 'indexed' }, indexed.length);
+      if (duplicates > 0) metrics.measurements.inc({ outcome: 'duplicate' }, duplicates);
       for (const letter of deadLetters) metrics.measurements.inc({ outcome: letter.reason });
       for (const { measurement } of indexed) metrics.lag.observe((now - Date.parse(measurement.receivedAt)) / 1_000);
     },

@@ -58,6 +58,7 @@ export async function startBullmqJobWorkers(
         const fresh = (await context.queueOf(kind).getJob(id)) as Job<BullmqJobData> | undefined;
         if (fresh?.data.cancelRequested) cancel.abort();
         let progress = typeof job.progress === 'object' ? job.progress : {};
+        const started = performance.now();
         const outcome = await runAttempt({
           registration,
           id,
@@ -70,7 +71,7 @@ export async function startBullmqJobWorkers(
             await job.updateProgress(progress);
           },
         });
-        options.onRunEnded?.(kind, outcome.outcome);
+        options.onRunEnded?.(kind, outcome.outcome, (performance.now() - started) / 1_000);
         switch (outcome.outcome) {
           case 'completed':
             return outcome.result ?? null;

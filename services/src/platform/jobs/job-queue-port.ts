@@ -142,8 +142,8 @@ export interface JobWorkerLog {
 
 export interface JobWorkerOptions {
   log?: JobWorkerLog;
-  /** Called as each run ends, for metrics: how it ended. */
-  onRunEnded?: (kind: string, outcome: RunOutcome['outcome']) => void;
+  /** Called as each run ends, for metrics: how it ended and how long it ran. */
+  onRunEnded?: (kind: string, outcome: RunOutcome['outcome'], seconds: number) => void;
 }
 
 export type RunOutcome =

@@ -1,4 +1,4 @@
-import { Counter, Gauge, type Registry } from 'prom-client';
+import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import type { Dependency } from '../dependency.ts';
 import type { JobQueue, JobWorkers, RunOutcome } from './job-queue-port.ts';
 
@@ -35,13 +35,24 @@ function reportedIn(metrics: Registry) {
     labelNames: ['kind', 'outcome'],
     registers: [metrics],
   });
+  new Histogram({
+    name: 'nq_job_run_duration_seconds',
+    help: 'How long runs of jobs in this process took, by kind and how they ended',
+    labelNames: ['kind', 'outcome'],
+    buckets: [0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60, 120, 300, 600],
+    registers: [metrics],
+  });
   return current;
 }
 
-/** Counts one ended run on /metrics. */
-export function countRun(metrics: Registry, kind: string, outcome: RunOutcome['outcome']) {
+/** Counts one ended run, and how long it took, on /metrics. */
+export function countRun(metrics: Registry, kind: string, outcome: RunOutcome['outcome'], seconds: number) {
   reportedIn(metrics);
   (metrics.getSingleMetric('nq_job_runs_total') as Counter<'kind' | 'outcome'>).inc({ kind, outcome });
+  (metrics.getSingleMetric('nq_job_run_duration_seconds') as Histogram<'kind' | 'outcome'>).observe(
+    { kind, outcome },
+    seconds,
+  );
 }
 
 /** Reports the queue's depth per kind and state on /metrics, in every process that opens it. */

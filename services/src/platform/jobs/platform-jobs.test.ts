@@ -43,6 +43,7 @@ describe('the platform runs the job kinds the features declare', { timeout: 60_0
         expect(metrics).toContain('nq_jobs{kind="tally",state="completed"} 1');
         expect(metrics).toContain('nq_jobs{kind="tally",state="queued"} 0');
         expect(metrics).toContain('nq_job_runs_total{kind="tally",outcome="completed"} 1');
+        expect(metrics).toContain('nq_job_run_duration_seconds_count{kind="tally",outcome="completed"} 1');
       } finally {
         await stop();
       }

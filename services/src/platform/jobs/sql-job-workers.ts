@@ -151,6 +151,7 @@ export async function startSqlJobWorkers(
     const cancel = new AbortController();
     const lost = new AbortController();
     const kind = registration.kind.name;
+    const started = performance.now();
     const done = runAttempt({
       registration,
       id: job.id,
@@ -162,7 +163,7 @@ export async function startSqlJobWorkers(
     })
       .then(async (outcome) => {
         await settle(sql, job.id, kind, owner, outcome);
-        options.onRunEnded?.(kind, outcome.outcome);
+        options.onRunEnded?.(kind, outcome.outcome, (performance.now() - started) / 1_000);
         if (outcome.outcome === 'failed') log.error({ job: job.id, kind, error: outcome.error }, 'job failed');
       })
       .catch((error: unknown) => log.error({ err: error, job: job.id, kind }, 'job outcome not recorded'))

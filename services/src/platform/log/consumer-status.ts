@@ -27,5 +27,10 @@ export function consumerStatusTracker(adapter: string, groupId: string) {
       console.warn(`${adapter}: the consumer of ${groupId} cannot consume (${reason}); it keeps reconnecting`);
       current = { groupId, consuming: false, since: new Date(), reason, interruptions: current.interruptions + 1 };
     },
+    /** Its loop ended without being told to stop: it will never consume again. */
+    ended(failure: unknown) {
+      const reason = `its loop ended: ${messageOf(failure)}`;
+      current = { ...current, consuming: false, since: new Date(), reason, ended: reason };
+    },
   };
 }

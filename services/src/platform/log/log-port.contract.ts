@@ -252,6 +252,25 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       expect(secondRun.sort((a, b) => a - b)).toEqual([10, 11, 12, 13, 14, 15]);
     });
 
+    it("tells a group's lag: what was produced on each partition after its last commit", async () => {
+      const topic = await newTopic(2);
+      const groupId = newGroup();
+      await produceNumbered(topic, 10, (i) => `probe-${i % 4}`);
+      const handled: number[] = [];
+      const consumer = await port.consume({
+        groupId,
+        topics: [topic],
+        handle: async (b) => void handled.push(...b.map(numberOf)),
+      });
+      await waitFor('the group to handle ten', () => handled.length === 10);
+      await consumer.stop();
+      await produceNumbered(topic, 6, (i) => `probe-${i % 4}`, 10);
+      const lag = await port.groupLag(groupId);
+      expect(lag.every((partition) => partition.topic === topic && [0, 1].includes(partition.partition))).toBe(true);
+      expect(lag.reduce((sum, partition) => sum + partition.records, 0)).toBe(6);
+      expect(await port.groupLag(newGroup())).toEqual([]);
+    });
+
     it('starts a new group at the end of the topic when asked for the latest records only', async () => {
       const topic = await newTopic(1);
       await produceNumbered(topic, 4, () => 'probe-z');

@@ -57,6 +57,8 @@ export interface ConsumerStatus {
   reason?: string;
   /** How many times it has lost the log since it started (each one ended by reconnecting and rejoining its group). */
   interruptions: number;
+  /** Set once its loop has ended without being told to stop, so that it will never consume again: why. */
+  ended?: string;
 }
 
 export interface LogConsumer {
@@ -65,6 +67,15 @@ export interface LogConsumer {
   /** Leaves at once, as a crashed process would: the batch in hand is not committed and goes to another member. */
   abort(): Promise<void>;
   status(): ConsumerStatus;
+}
+
+/** How far a consumer group is behind on one partition: the records produced there that it has not committed yet. */
+export interface PartitionLag {
+  topic: string;
+  partition: number;
+  records: number;
+  /** The next offset the group will read (every record before it is processed). */
+  committedOffset?: number;
 }
 
 /** How long a caller refused by an unavailable log should wait before sending again. */
@@ -97,6 +108,8 @@ export interface LogPort {
   produce(topic: string, messages: LogMessage[]): Promise<void>;
   /** Resolves once the consumer has joined its group and received its first assignment. */
   consume(options: ConsumerOptions): Promise<LogConsumer>;
+  /** The group's lag on each partition it has committed on (the partition's end minus the group's committed offset). */
+  groupLag(groupId: string): Promise<PartitionLag[]>;
   /** Health probe used by /ready. */
   ping(): Promise<void>;
   close(): Promise<void>;

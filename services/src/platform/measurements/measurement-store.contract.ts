@@ -56,6 +56,22 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect((await store.get(first.measurementId))?.status).toBe('Valid');
     });
 
+    it('keeping the first copy, tells a copy sent again (a duplicate, left as it was) from a batch delivered again', async () => {
+      const owner = `${probeId}k`;
+      const first = sampleMeasurement({ probeId: owner, ingestSource: { partition: 3, offset: 40 } });
+      const resent = { ...first, status: 'Valid' as const, ingestSource: { partition: 3, offset: 97 } };
+      const other = sampleMeasurement({ probeId: owner, ingestSource: { partition: 3, offset: 41 } });
+      // The copy sent again in the same batch is as much a duplicate as one in a later batch.
+      expect(await store.write([first, other, resent], undefined, { keepFirst: true })).toEqual({
+        failed: [],
+        duplicates: [resent],
+      });
+      expect(await store.write([first, other], undefined, { keepFirst: true })).toEqual({ failed: [], duplicates: [] });
+      expect(await store.write([resent], undefined, { keepFirst: true })).toEqual({ failed: [], duplicates: [resent] });
+      expect(await store.count({ probeId: owner })).toBe(2);
+      expect(await store.get(first.measurementId)).toEqual(first);
+    });
+
     it('answers nothing for a measurement it does not have', async () => {
       expect(await store.get(randomUUID())).toBeUndefined();
     });
@@ -94,6 +110,23 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.get(unknown.measurementId)).toEqual(unknown);
       expect((await store.get(known.measurementId))?.ispId).toBe('kept');
       expect(await store.assignIspIds(ispIdOf)).toBe(0);
+    });
+
+    it('deletes whole months before a month, by UTC measurement time, and keeps that month and later ones', async () => {
+      const at = (measuredAt: string) => sampleMeasurement({ probeId: `${probeId}d`, measuredAt });
+      const [lastOfDecember, firstOfJanuary, january, february] = [
+        at('2019-12-31T23:59:59.999Z'),
+        at('2020-01-01T00:00:00.000Z'),
+        at('2020-01-20T10:00:00.000Z'),
+        at('2020-02-01T00:00:00.000Z'),
+      ];
+      await store.write([lastOfDecember!, firstOfJanuary!, january!, february!]);
+      expect(await store.deleteMonthsBefore('2020-02')).toEqual({ months: ['2019-12', '2020-01'], measurements: 3 });
+      expect(await store.count({ probeId: `${probeId}d` })).toBe(1);
+      expect(await store.get(february!.measurementId)).toEqual(february);
+      // The contract's other measurements, of 2026, are left alone; nothing is left to delete.
+      expect(await store.count({ probeId })).toBe(2);
+      expect(await store.deleteMonthsBefore('2020-02')).toEqual({ months: [], measurements: 0 });
     });
   });
 }

@@ -1,6 +1,8 @@
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type LogPosition, logStart } from '@nq/contracts';
 import { DependencyUnavailableError } from '../dependency-unavailable.ts';
+import { type ElasticsearchConnection, elasticsearchClientOptions } from './elasticsearch-connection.ts';
+import { type IndexSettings, indexSettingsOf, singleNodeIndexSettings } from './elasticsearch-index-settings.ts';
 import { documentMissingTypes, isMissingIndex } from './elasticsearch-missing-index.ts';
 import type { ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 
@@ -34,8 +36,11 @@ function clauseOf(filter: ListFilter): object {
 }
 
 /** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
-export async function openElasticsearchReadStore(options: { url: string; indexPrefix?: string }): Promise<ReadStore> {
-  const client = new Client({ node: options.url });
+export async function openElasticsearchReadStore(
+  options: ElasticsearchConnection & { indexPrefix?: string; indexSettings?: IndexSettings },
+): Promise<ReadStore> {
+  const client = new Client(elasticsearchClientOptions(options));
+  const settings = indexSettingsOf(options.indexSettings ?? singleNodeIndexSettings);
   const prefix = options.indexPrefix ?? 'nq-rm';
   const indexOf = (collection: string) => `${prefix}-${collection.toLowerCase()}`;
   const checkpoints = `${prefix}-checkpoints`;
@@ -50,7 +55,7 @@ export async function openElasticsearchReadStore(options: { url: string; indexPr
       .create({
         index,
         mappings: documentMappings,
-        settings: { number_of_shards: 1, number_of_replicas: 0, ...durability },
+        settings: { ...settings, ...durability },
         wait_for_active_shards: 1,
       })
       .catch((error: unknown) => {

@@ -1,12 +1,18 @@
 import pg from 'pg';
+import { asPostgresConnection, type PostgresConnection, pgConnectionConfig } from './pg-connection.ts';
+
+/** The database a connection names, and a client of the same server's `postgres` database to create or drop it. */
+function serverAdmin(target: string | PostgresConnection) {
+  const connection = asPostgresConnection(target);
+  const name = decodeURIComponent(new URL(connection.url).pathname.slice(1));
+  const admin = new URL(connection.url);
+  admin.pathname = '/postgres';
+  return { name, client: new pg.Client(pgConnectionConfig({ ...connection, url: admin.toString() })) };
+}
 
 /** Creates the database named in `url` when it does not exist yet (connecting to the server's `postgres` database). */
-export async function ensureDatabase(url: string): Promise<void> {
-  const target = new URL(url);
-  const name = decodeURIComponent(target.pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
+export async function ensureDatabase(target: string | PostgresConnection): Promise<void> {
+  const { name, client } = serverAdmin(target);
   await client.connect();
   try {
     const { rowCount } = await client.query('select 1 from pg_database where datname = $1', [name]);
@@ -20,11 +26,8 @@ export async function ensureDatabase(url: string): Promise<void> {
   }
 }
 
-export async function dropDatabase(url: string): Promise<void> {
-  const name = decodeURIComponent(new URL(url).pathname.slice(1));
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
+export async function dropDatabase(target: string | PostgresConnection): Promise<void> {
+  const { name, client } = serverAdmin(target);
   await client.connect();
   try {
     await client.query(`drop database if exists "${name.replaceAll('"', '""')}" with (force)`);

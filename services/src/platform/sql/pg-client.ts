@@ -1,18 +1,22 @@
 import pg from 'pg';
+import { type PostgresConnection, pgConnectionConfig } from './pg-connection.ts';
+import { pgSessionLocks } from './pg-session-lock.ts';
 import type { SqlClient, SqlParam } from './sql-client.ts';
 
 // 64-bit integers (offsets, positions) come back as strings rather than losing precision as numbers.
 export async function openPgClient(
-  connectionString: string,
+  connection: string | PostgresConnection,
   options: { maxConnections?: number } = {},
 ): Promise<SqlClient> {
-  const pool = new pg.Pool({ connectionString, max: options.maxConnections ?? 10 });
+  const connectionConfig = pgConnectionConfig(connection);
+  const pool = new pg.Pool({ ...connectionConfig, max: options.maxConnections ?? 10 });
   pool.on('error', () => {
     // An idle client lost its connection; the pool replaces it and the next query reports any lasting failure.
   });
   const client = await pool.connect();
   client.release();
   const toParams = (params?: readonly SqlParam[]) => (params ? [...params] : []);
+  const locks = pgSessionLocks(() => new pg.Client(connectionConfig));
   return {
     dialect: 'postgresql',
     query: async (text, params) => (await pool.query(text, toParams(params))).rows,
@@ -39,13 +43,17 @@ export async function openPgClient(
     },
     listen: async (channel, onNotify) => {
       // LISTEN needs a connection of its own for as long as the subscription lasts.
-      const listener = new pg.Client({ connectionString });
+      const listener = new pg.Client(connectionConfig);
       listener.on('error', () => undefined);
       await listener.connect();
       listener.on('notification', (message) => message.channel === channel && onNotify(message.payload ?? ''));
       await listener.query(`listen "${channel.replaceAll('"', '""')}"`);
       return () => listener.end();
     },
-    close: () => pool.end(),
+    tryLock: locks.tryLock,
+    close: async () => {
+      await locks.close();
+      await pool.end();
+    },
   };
 }

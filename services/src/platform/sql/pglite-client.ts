@@ -1,4 +1,5 @@
 import { PGlite } from '@electric-sql/pglite';
+import { inProcessSessionLocks } from './session-lock.ts';
 import type { SqlClient, SqlParam, SqlTransaction } from './sql-client.ts';
 
 /** PGlite: PostgreSQL compiled to WebAssembly, in process. `dataDir` undefined keeps everything in memory. */
@@ -23,6 +24,7 @@ export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
       const unlisten = await db.listen(channel, onNotify);
       return () => unlisten();
     },
+    tryLock: inProcessSessionLocks().tryLock,
     close: () => db.close(),
   };
 }

@@ -1,3 +1,5 @@
+import type { SessionLock } from './session-lock.ts';
+
 /**
  * The one SQL surface shared by the PostgreSQL (`pg`) and PGlite adapters, so that every table-backed adapter
  * (event store, embedded log, SQL read models) is written once.
@@ -21,5 +23,10 @@ export interface SqlClient extends SqlExecutor {
   exec(script: string): Promise<void>;
   /** Calls `onNotify` on every NOTIFY sent to `channel` (by any connection); resolves to the unsubscribe function. */
   listen(channel: string, onNotify: (payload: string) => void): Promise<() => Promise<void>>;
+  /**
+   * Takes the named lock for this process, on a session of its own, unless another holds it (undefined then). A
+   * process that dies loses it with its connection.
+   */
+  tryLock(name: string): Promise<SessionLock | undefined>;
   close(): Promise<void>;
 }

@@ -11,6 +11,7 @@ import {
   type LogPort,
   type LogRecord,
   LogUnavailableError,
+  type PartitionLag,
   type TopicSpec,
 } from '../log-port.ts';
 import { partitionOf } from '../partition-of.ts';
@@ -255,6 +256,14 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     },
     produce,
     consume,
+    groupLag: (groupId: string) =>
+      sql.query<PartitionLag>(
+        `select g.topic, g.partition, greatest(p.next_offset - g.next_offset, 0)::int as records,
+           g.next_offset::float8 as "committedOffset"
+         from log_group_offsets g join log_partitions p on p.topic = g.topic and p.partition = g.partition
+         where g.group_id = $1 order by g.topic, g.partition`,
+        [groupId],
+      ),
     ping: async () => {
       await sql.query('select 1');
     },

@@ -26,6 +26,8 @@ import {
   type LogRecord,
   LogUnavailableError,
 } from '../log-port.ts';
+import { kafkaGroupLag } from './kafka-group-lag.ts';
+import { KafkaRefusedError, type KafkaSecurity, kafkaConnectionOptions, kafkaRefusal } from './kafka-security.ts';
 import { backOff, defaultMaxBatchSize, groupTimings, handleUntilDone, raceAbort, retryDelayMs } from './shared.ts';
 
 type StringMessage = Message<string, string, string, string>;
@@ -96,19 +98,33 @@ const atMost = (work: Promise<unknown>, ms: number) =>
 const isTransient = (error: unknown) =>
   error instanceof Error && GenericError.isGenericError(error) && !findErrorBy(error, 'canRetry', false);
 
-export async function openKafkaLog(options: {
-  brokers: string[];
-  clientId: string;
-  produceTimeoutMs?: number;
-  /**
-   * Static membership (KIP-345): the consumers join their groups under this id, and a process started again under
-   * it (a restarted container keeps its pod's name) is handed its partitions back at once, without waiting for the
-   * crashed one's session to expire. Two live processes must never share one: each would fence the other out.
-   */
-  groupInstanceId?: string;
-  sessionTimeoutMs?: number;
-}): Promise<LogPort> {
-  const base = { clientId: options.clientId, bootstrapBrokers: options.brokers };
+/** A refusal of this client's credentials or TLS settings, told as such; any other failure as it is. */
+const explained = (error: unknown) => {
+  const refusal = kafkaRefusal(error);
+  return refusal ? new KafkaRefusedError(refusal, { cause: error }) : error;
+};
+
+type ClientBase = { clientId: string; bootstrapBrokers: string[] } & ReturnType<typeof kafkaConnectionOptions>;
+
+export async function openKafkaLog(
+  options: KafkaSecurity & {
+    brokers: string[];
+    clientId: string;
+    produceTimeoutMs?: number;
+    /**
+     * Static membership (KIP-345): the consumers join their groups under this id, and a process started again under
+     * it (a restarted container keeps its pod's name) is handed its partitions back at once, without waiting for the
+     * crashed one's session to expire. Two live processes must never share one: each would fence the other out.
+     */
+    groupInstanceId?: string;
+    sessionTimeoutMs?: number;
+  },
+): Promise<LogPort> {
+  const base: ClientBase = {
+    clientId: options.clientId,
+    bootstrapBrokers: options.brokers,
+    ...kafkaConnectionOptions(options),
+  };
   const sessionTimeoutMs = options.sessionTimeoutMs ?? groupTimings.sessionTimeoutMs;
   const consumersPerGroup = new Map<string, number>();
   /** One instance id per consumer of a group in this process (the first keeps the id itself). */
@@ -121,7 +137,10 @@ export async function openKafkaLog(options: {
   const produceTimeoutMs = options.produceTimeoutMs ?? defaultProduceTimeoutMs;
   const admin = new Admin(base);
   admin.on('error', warn('admin'));
-  await admin.metadata({ topics: [] });
+  await admin.metadata({ topics: [] }).catch(async (error: unknown) => {
+    await admin.close().catch(() => undefined);
+    throw explained(error);
+  });
   const producer = new Producer({
     ...base,
     idempotent: true, // implies acks=all
@@ -195,8 +214,11 @@ export async function openKafkaLog(options: {
         status: consumer.status,
       };
     },
+    groupLag: (groupId) => kafkaGroupLag(admin, groupId),
     async ping() {
-      await admin.metadata({ topics: [], forceUpdate: true, retries: 0 });
+      await admin.metadata({ topics: [], forceUpdate: true, retries: 0 }).catch((error: unknown) => {
+        throw explained(error);
+      });
     },
     async close() {
       await Promise.allSettled([...consumers].map((consumer) => consumer.abort()));
@@ -222,7 +244,7 @@ interface Session {
 }
 
 async function startConsumer(
-  base: { clientId: string; bootstrapBrokers: string[] },
+  base: ClientBase,
   membership: { groupInstanceId?: string; sessionTimeoutMs: number },
   {
     groupId,
@@ -461,7 +483,10 @@ async function startConsumer(
   };
 
   session = await openSession();
-  const done = run().catch(warn(`consumer loop of ${groupId}`));
+  const done = run().catch((error: unknown) => {
+    tracker.ended(error);
+    warn(`consumer loop of ${groupId}`)(error);
+  });
   return {
     stop: () => {
       stopping.abort();

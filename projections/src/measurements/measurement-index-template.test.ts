@@ -1,0 +1,26 @@
+import { loadConfig } from '@nq/services/config/config';
+import { describe, expect, it } from 'vitest';
+import { measurementIndexTemplate } from './measurement-index-template.ts';
+
+const templateFrom = (env: Record<string, string>) =>
+  measurementIndexTemplate(
+    'nq-measurements',
+    loadConfig({ PROFILE: 'distributed', ...env }).elasticsearch.indexSettings,
+  );
+
+describe('the measurement index template', () => {
+  it('makes one primary shard and no replica by default, as one node needs', () => {
+    const template = templateFrom({});
+    expect(template.template?.settings).toEqual({ number_of_shards: 1, number_of_replicas: 0, refresh_interval: '1s' });
+    expect(template.index_patterns).toEqual(['nq-measurements-*']);
+    expect(template.template?.aliases).toEqual({ 'nq-measurements': {} });
+  });
+
+  it('takes the shards and replicas of ELASTICSEARCH_SHARDS and ELASTICSEARCH_REPLICAS', () => {
+    expect(templateFrom({ ELASTICSEARCH_SHARDS: '3', ELASTICSEARCH_REPLICAS: '1' }).template?.settings).toEqual({
+      number_of_shards: 3,
+      number_of_replicas: 1,
+      refresh_interval: '1s',
+    });
+  });
+});

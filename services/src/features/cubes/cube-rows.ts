@@ -1,0 +1,265 @@
+import { createHash } from 'node:crypto';
+import {
+  type CubeDimension,
+  type CubeFields,
+  type EnrichedMeasurement,
+  instantOfLocal,
+  type KpiId,
+  wallClockAt,
+} from '@nq/contracts';
+import { addToBins, type Bins, binsOf, mergeBins } from './quantile-sketch.ts';
+
+/** A cube definition as the read model holds it. */
+export type CubeDefinition = CubeFields & { id: string };
+
+/** Where ingest read a measurement from `measurements.raw`; rows count each (partition, offset) once. */
+export interface IngestSource {
+  partition: number;
+  offset: number;
+}
+
+/** A measurement as a cube reads it: the document, and where it was ingested from (absent: written directly). */
+export interface CubeInput {
+  measurement: EnrichedMeasurement;
+  source?: IngestSource;
+}
+
+type DimensionValue = string | number | string[];
+export type RowDimensions = Partial<Record<CubeDimension, DimensionValue>>;
+
+/** What identifies a row: cube, bucket start, kept dimension values, KPI and the raw partition it counts. */
+export interface RowKey {
+  cubeId: string;
+  bucket: string;
+  dimensions: RowDimensions;
+  kpi: KpiId;
+  /** −1 for measurements written without passing through the stream (a demo history, an import). */
+  partition: number;
+}
+
+/** The mergeable measures of a row's KPI values. */
+export interface RowMeasures {
+  count: number;
+  sum: number;
+  min: number;
+  max: number;
+  first: number;
+  firstAt: string;
+  firstId: string;
+  last: number;
+  lastAt: string;
+  lastId: string;
+  bins: Map<number, number>;
+  probes: Set<string>;
+}
+
+/** A stored row: its key, measures and the highest raw offset of its partition already counted in it. */
+export interface CubeRow extends RowKey, RowMeasures {
+  id: string;
+  appliedOffset: number;
+}
+
+/** A row as stores hold it (bins as arrays, probes as a list). */
+export type StoredRow = RowKey &
+  Omit<RowMeasures, 'bins' | 'probes'> & { id: string; appliedOffset: number; bins: Bins; probes: string[] };
+
+const sortedList = (values: string[]) => [...new Set(values)].sort();
+
+const dimensionValue: Record<CubeDimension, (m: EnrichedMeasurement) => DimensionValue | undefined> = {
+  program: (m) => m.program,
+  testType: (m) => m.testType,
+  status: (m) => m.status,
+  destination: (m) => m.destination?.name,
+  isp: (m) => m.ispId,
+  provider: (m) => m.provider,
+  technology: (m) => m.technology,
+  probe: (m) => m.probeId,
+  probeType: (m) => m.probeType,
+  campaign: (m) => sortedList(m.campaigns),
+  universe: (m) => sortedList(m.universes),
+  cluster: (m) => sortedList(m.clusters),
+  tag: (m) => sortedList(m.tags),
+  fringe: (m) => m.fringe,
+  hour: (m) => m.hour,
+  weekday: (m) => m.weekday,
+};
+
+const hourMs = 3_600_000;
+const dayMs = 86_400_000;
+const dayStarts = new Map<string, number>();
+
+/** The start of the bucket holding an instant: its UTC hour, or its day in the cube's zone. */
+export function bucketStart(cube: Pick<CubeFields, 'grain' | 'timeZone'>, instant: number): number {
+  const hour = Math.floor(instant / hourMs) * hourMs;
+  if (cube.grain === 'hour') return hour;
+  // Every instant of an hour is in the same local day (zones move by whole hours or, rarely, half hours: a half-hour
+  // zone's day starts inside a UTC hour, so its instants are placed one by one).
+  const key = `${cube.timeZone}|${hour}`;
+  const local = wallClockAt(instant, cube.timeZone);
+  if ((local - (instant - (instant % 1000))) % hourMs !== 0) return instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
+  let start = dayStarts.get(key);
+  if (start === undefined) {
+    start = instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
+    if (dayStarts.size > 100_000) dayStarts.clear();
+    dayStarts.set(key, start);
+  }
+  return start;
+}
+
+const kpisOf = (cube: CubeDefinition, measurement: EnrichedMeasurement): [KpiId, number][] =>
+  (Object.entries(measurement.kpis) as [KpiId, number][]).filter(
+    ([kpi, value]) => Number.isFinite(value) && (cube.kpis.length === 0 || cube.kpis.includes(kpi)),
+  );
+
+/** A row's id: the same key always gives the same id, whatever the order its dimensions were listed in. */
+export function rowIdOf(key: RowKey): string {
+  const dimensions = Object.keys(key.dimensions)
+    .sort()
+    .map((name) => [name, key.dimensions[name as CubeDimension]]);
+  return createHash('sha256')
+    .update(JSON.stringify([key.cubeId, key.bucket, key.kpi, key.partition, dimensions]))
+    .digest('base64url')
+    .slice(0, 32);
+}
+
+const emptyMeasures = (value: number, at: string, id: string): RowMeasures => ({
+  count: 0,
+  sum: 0,
+  min: value,
+  max: value,
+  first: value,
+  firstAt: at,
+  firstId: id,
+  last: value,
+  lastAt: at,
+  lastId: id,
+  bins: new Map(),
+  probes: new Set(),
+});
+
+/** Earlier in (time, measurement id) order, ids compared as bytes (as both engines break ties). */
+const isBefore = (at: string, id: string, thanAt: string, thanId: string) => {
+  const a = Date.parse(at);
+  const b = Date.parse(thanAt);
+  return a < b || (a === b && Buffer.compare(Buffer.from(id), Buffer.from(thanId)) < 0);
+};
+
+function addValue(measures: RowMeasures, value: number, measurement: EnrichedMeasurement) {
+  const at = new Date(measurement.measuredAt).toISOString();
+  const id = measurement.measurementId;
+  measures.count += 1;
+  measures.sum += value;
+  if (value < measures.min) measures.min = value;
+  if (value > measures.max) measures.max = value;
+  if (isBefore(at, id, measures.firstAt, measures.firstId)) Object.assign(measures, { first: value, firstAt: at, firstId: id });
+  if (isBefore(measures.lastAt, measures.lastId, at, id)) Object.assign(measures, { last: value, lastAt: at, lastId: id });
+  addToBins(measures.bins, value);
+  measures.probes.add(measurement.probeId);
+}
+
+/** Adds `from`'s measures into `into` (both of the same key). */
+export function mergeMeasures(into: RowMeasures, from: RowMeasures) {
+  if (from.count === 0) return;
+  if (into.count === 0) {
+    Object.assign(into, { ...from, bins: new Map(from.bins), probes: new Set(from.probes) });
+    return;
+  }
+  into.count += from.count;
+  into.sum += from.sum;
+  into.min = Math.min(into.min, from.min);
+  into.max = Math.max(into.max, from.max);
+  if (isBefore(from.firstAt, from.firstId, into.firstAt, into.firstId))
+    Object.assign(into, { first: from.first, firstAt: from.firstAt, firstId: from.firstId });
+  if (isBefore(into.lastAt, into.lastId, from.lastAt, from.lastId))
+    Object.assign(into, { last: from.last, lastAt: from.lastAt, lastId: from.lastId });
+  mergeBins(into.bins, binsOf(from.bins));
+  for (const probe of from.probes) into.probes.add(probe);
+}
+
+/** A batch's contribution to a row: the measures of its values and the highest raw offset among them. */
+export interface Contribution extends RowKey, RowMeasures {
+  id: string;
+  highestOffset: number;
+  /** The offsets counted, so that a row already past some of them takes only the rest. */
+  inputs: { value: number; measurement: EnrichedMeasurement; offset: number }[];
+}
+
+/**
+ * Groups measurements into the rows of a cube they count in: one contribution per row key, each KPI value of each
+ * measurement in exactly one.
+ */
+export function contributionsOf(cube: CubeDefinition, inputs: CubeInput[]): Map<string, Contribution> {
+  const rows = new Map<string, Contribution>();
+  for (const { measurement, source } of inputs) {
+    const bucket = new Date(bucketStart(cube, Date.parse(measurement.measuredAt))).toISOString();
+    const dimensions: RowDimensions = {};
+    for (const dimension of cube.dimensions) {
+      const value = dimensionValue[dimension](measurement);
+      if (value !== undefined) dimensions[dimension] = value;
+    }
+    const partition = source?.partition ?? -1;
+    const offset = source?.offset ?? -1;
+    for (const [kpi, value] of kpisOf(cube, measurement)) {
+      const key: RowKey = { cubeId: cube.id, bucket, dimensions, kpi, partition };
+      const id = rowIdOf(key);
+      let row = rows.get(id);
+      if (!row) {
+        row = {
+          ...key,
+          ...emptyMeasures(value, new Date(measurement.measuredAt).toISOString(), measurement.measurementId),
+          id,
+          highestOffset: -1,
+          inputs: [],
+        };
+        rows.set(id, row);
+      }
+      addValue(row, value, measurement);
+      row.highestOffset = Math.max(row.highestOffset, offset);
+      row.inputs.push({ value, measurement, offset });
+    }
+  }
+  return rows;
+}
+
+/**
+ * The part of a contribution a stored row has not counted yet: the values after its applied offset (all of them for
+ * a new row). Undefined when it has counted them all (a batch delivered again).
+ */
+export function unappliedPart(contribution: Contribution, appliedOffset: number | undefined): RowMeasures | undefined {
+  if (appliedOffset === undefined || contribution.partition < 0) return contribution;
+  const rest = contribution.inputs.filter((input) => input.offset > appliedOffset);
+  if (rest.length === 0) return undefined;
+  if (rest.length === contribution.inputs.length) return contribution;
+  const first = rest[0]!;
+  const measures = emptyMeasures(first.value, new Date(first.measurement.measuredAt).toISOString(), first.measurement.measurementId);
+  for (const input of rest) addValue(measures, input.value, input.measurement);
+  return measures;
+}
+
+export const storedRowOf = (row: RowKey & RowMeasures & { id: string; appliedOffset: number }): StoredRow => ({
+  id: row.id,
+  cubeId: row.cubeId,
+  bucket: row.bucket,
+  dimensions: row.dimensions,
+  kpi: row.kpi,
+  partition: row.partition,
+  appliedOffset: row.appliedOffset,
+  count: row.count,
+  sum: row.sum,
+  min: row.min,
+  max: row.max,
+  first: row.first,
+  firstAt: row.firstAt,
+  firstId: row.firstId,
+  last: row.last,
+  lastAt: row.lastAt,
+  lastId: row.lastId,
+  bins: binsOf(row.bins),
+  probes: [...row.probes].sort(),
+});
+
+export const rowOfStored = (stored: StoredRow): CubeRow => {
+  const bins = new Map<number, number>();
+  mergeBins(bins, stored.bins);
+  return { ...stored, bins, probes: new Set(stored.probes) };
+};

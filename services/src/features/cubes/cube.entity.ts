@@ -1,0 +1,35 @@
+import { cubeFieldsSchema } from '@nq/contracts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
+import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
+import { uniqueName } from '../configuration-rules.ts';
+import { shared } from '../identity/visibility.ts';
+
+const builtWith = { error: 'cubes.definitionChanged' } as const;
+
+/**
+ * A cube definition (design §11): what its rows keep. Its rows were built with its dimensions, KPIs and buckets, so
+ * those never change; its name and description may.
+ */
+export const cubeEntity = {
+  kind: 'cube',
+  eventPrefix: 'Cube',
+  schema: cubeFieldsSchema,
+  unique: [uniqueName('cube-name', 'cubes.nameExists')],
+  immutableFields: (['grain', 'timeZone', 'dimensions', 'kpis'] as const).map((field) => ({ field, ...builtWith })),
+  cloneable: true,
+  rules(cube) {
+    if (cube.grain === 'hour' && cube.timeZone !== 'UTC')
+      throw validationError([fieldProblem(['timeZone'], 'cubes.hourGrainIsUtc')]);
+  },
+} satisfies EntityDefinition<typeof cubeFieldsSchema>;
+
+/** Administrators define cubes on the cubes screen; the analytics engine reads them to route queries. */
+export const cubeConfiguration: ConfigurationEntity = {
+  definition: cubeEntity,
+  collection: 'cubes',
+  tag: 'Cubes',
+  ...named,
+  ...managedOn('cubes_configuration', [], { adminReads: true }),
+  visibility: shared,
+};

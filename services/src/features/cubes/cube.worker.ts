@@ -1,0 +1,91 @@
+import { type EnrichedMeasurement, enrichedMeasurementSchema } from '@nq/contracts';
+import { Counter, Histogram, type Registry } from 'prom-client';
+import type { LogConsumer, LogPort, LogRecord } from '../../platform/log/log-port.ts';
+import type { PlatformWorker } from '../../platform/platform.ts';
+import type { CubeDefinitions } from './cube-definitions.ts';
+import { cubeDefinitions } from './cube-definitions.ts';
+import { applyToCube } from './cube-maintenance.ts';
+import type { CubeInput } from './cube-rows.ts';
+import type { CubeStore } from './cube-store.ts';
+import { openCubeStore } from './open-cube-store.ts';
+
+function cubeMetrics(registry: Registry | undefined) {
+  const registers = registry ? [registry] : [];
+  const existing = (name: string) => registry?.getSingleMetric(name);
+  return {
+    rows:
+      (existing('nq_cube_rows_written_total') as Counter | undefined) ??
+      new Counter({ name: 'nq_cube_rows_written_total', help: 'Cube rows written by the cube maintainer', registers }),
+    batch:
+      (existing('nq_cube_batch_seconds') as Histogram | undefined) ??
+      new Histogram({
+        name: 'nq_cube_batch_seconds',
+        help: 'Time to add a batch of measurements.enriched to every cube',
+        buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+        registers,
+      }),
+  };
+}
+
+/** The measurements of a batch with where ingest read them; a record that is no measurement is skipped. */
+export function cubeInputsOf(records: LogRecord[]): CubeInput[] {
+  const inputs: CubeInput[] = [];
+  for (const record of records) {
+    let measurement: EnrichedMeasurement;
+    try {
+      measurement = enrichedMeasurementSchema.parse(JSON.parse(record.value));
+    } catch {
+      // Ingest publishes only what it validated and stored; anything else is no measurement of ours.
+      continue;
+    }
+    inputs.push({ measurement, ...(measurement.ingestSource ? { source: measurement.ingestSource } : {}) });
+  }
+  return inputs;
+}
+
+export interface CubeMaintainerDependencies {
+  log: LogPort;
+  enrichedTopic: string;
+  store: CubeStore;
+  definitions: CubeDefinitions;
+  metrics?: Registry;
+  maxBatchSize?: number;
+}
+
+/**
+ * Cube maintenance (design §11): a consumer group of its own on `measurements.enriched`. Each batch is added to every
+ * cube before its offsets are committed; a batch delivered again counts once (rows remember the raw offsets they
+ * counted), and late measurements land in their bucket.
+ */
+export async function startCubeMaintainer(dependencies: CubeMaintainerDependencies): Promise<LogConsumer> {
+  const metrics = cubeMetrics(dependencies.metrics);
+  return dependencies.log.consume({
+    groupId: `${dependencies.enrichedTopic}.cubes`,
+    topics: [dependencies.enrichedTopic],
+    maxBatchSize: dependencies.maxBatchSize ?? 2_000,
+    handle: async (records) => {
+      const cubes = await dependencies.definitions.list();
+      if (cubes.length === 0) return;
+      const inputs = cubeInputsOf(records);
+      const timer = metrics.batch.startTimer();
+      for (const cube of cubes) metrics.rows.inc(await applyToCube(dependencies.store, cube, inputs));
+      timer();
+    },
+  });
+}
+
+export const cubeMaintainerGroup = (enrichedTopic: string) => `${enrichedTopic}.cubes`;
+
+/** The cube maintainer, in the processes that run ingest. */
+export const cubeMaintainerWorker: PlatformWorker = {
+  name: 'cube-maintainer',
+  runsIn: 'ingest',
+  start: async (platform) =>
+    startCubeMaintainer({
+      log: platform.log,
+      enrichedTopic: platform.topics.measurementsEnriched,
+      store: await openCubeStore(platform),
+      definitions: cubeDefinitions(platform.readStore),
+      metrics: platform.metrics,
+    }),
+};
