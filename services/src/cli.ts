@@ -6,7 +6,7 @@ import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import type { Registry } from 'prom-client';
-import { ConfigError, describeConfig, loadConfig } from './config/config.ts';
+import { type Config, ConfigError, describeConfig, loadConfig } from './config/config.ts';
 
 // Compiled modules are kept on disk between starts (in the temporary folder), so that a process replacing one that
 // crashed runs sooner; where the folder cannot be written the process starts as before.
@@ -42,6 +42,8 @@ Commands:
   alerting          the alert evaluator alone: a consumer group on measurements.enriched recording alert history
   admin create --email <e-mail> [--name <name>] [--send]
                     create an administrator and print a one-time link to choose its password (--send: e-mail it)
+  cube rebuild <cube> --from <date> --to <date>
+                    rebuild a cube's rows over a range from the raw measurements, printing progress
   rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
   migrate           bring the database's tables up to date (every start does it too) and list the steps applied
   openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
@@ -134,7 +136,6 @@ async function serve(processes: string, withProjector: boolean) {
   await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
 }
 
-type Config = ReturnType<typeof loadConfig>;
 /** /metrics on METRICS_PORT, under the same rule as on the API port. */
 const metricsOn = (http: Config['http'], registry: () => Registry | undefined) => ({
   port: http.metricsPort!,
@@ -370,6 +371,11 @@ async function simulate(args: string[]) {
 async function main() {
   if (process.argv[2] === 'simulate') return simulate(process.argv.slice(3));
   if (process.argv[2] === 'admin') return admin(process.argv.slice(3));
+  if (process.argv[2] === 'cube') {
+    const { cubeCommand } = await import('./features/cubes/cube-cli.ts');
+    process.exitCode = await cubeCommand(process.argv.slice(3));
+    return;
+  }
   const { positionals, values } = parseArgs({
     allowPositionals: true,
     options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },

@@ -13,6 +13,7 @@ import { changeMarkerFinder } from './change-markers/change-markers.ts';
 import { configurationEntities, type configurationServices, projectionOf } from './configuration.ts';
 import { csvExtractionRoutes } from './csv-extraction/csv-extraction.routes.ts';
 import { csvTemplateRoutes } from './csv-templates/csv-templates.routes.ts';
+import { cubeRoutes } from './cubes/cube.routes.ts';
 import { downloadLinks } from './files/download-link.ts';
 import { fileRecords } from './files/file-records.ts';
 import { filesRoutes } from './files/files.routes.ts';
@@ -95,7 +96,7 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
     probeVisibility: probeEntry.visibility,
     clusterVisibility: configurationEntities.cluster.visibility,
   });
-  const analytics = analyticsFor(platform.measurements, platform.sql);
+  const analytics = analyticsFor(platform);
   const labels = configurationSeriesLabeller(readStore);
   await api.register(graphicRoutes, { engine: analytics, labels });
   await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: services.scorecard, labels });
@@ -161,6 +162,7 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
     mailOutbox: platform.mailOutbox,
     publicUrl: config.http.publicUrl,
   });
+  await api.register(cubeRoutes, { platform });
   await api.register(filesRoutes, {
     prefix: '/files-management',
     records: fileRecords(platform),

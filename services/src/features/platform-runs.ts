@@ -6,6 +6,7 @@ import type { PlatformRuns } from '../platform/platform.ts';
 import { configurationProjections } from './configuration.ts';
 import { csvExtractionJob } from './csv-extraction/csv-extraction.job.ts';
 import { cubeMaintainerWorker } from './cubes/cube.worker.ts';
+import { cubeFirstBuilds, cubeRebuildJob } from './cubes/cube-rebuild.job.ts';
 import { fileJobFailures } from './files/file-job-failures.ts';
 import { fileRetentionJob, fileRetentionSchedule } from './files/file-retention.ts';
 import { ingestWorker } from './ingest/ingest.worker.ts';
@@ -28,6 +29,7 @@ export const platformRuns: PlatformRuns = {
     probeStatusWorker,
     ingestWorker,
     cubeMaintainerWorker,
+    cubeFirstBuilds,
     storedIspIdsTask,
     fileRetentionSchedule,
     measurementRetentionSchedule,
@@ -41,5 +43,6 @@ export const platformRuns: PlatformRuns = {
     monthlyDataJob,
     csvExtractionJob,
     personalDashboardSendJob,
+    cubeRebuildJob,
   ],
 };

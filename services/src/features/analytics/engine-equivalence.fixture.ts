@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { EnrichedMeasurement, Metric } from '@nq/contracts';
+import type { EnrichedMeasurement, Metric, QueryResult } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { expect } from 'vitest';
@@ -68,4 +68,62 @@ export function expectClose(
   if (tolerance === 0) expect(actual, where).toBe(expected);
   else
     expect(relativeDifference(actual, expected), `${where}: ${actual} vs ${expected}`).toBeLessThanOrEqual(tolerance);
+}
+
+/** Two answers to one query agree: same series and buckets, values within the metric's tolerance. */
+export function expectEquivalent(es: QueryResult, sql: QueryResult) {
+  expect(es.kind).toBe(sql.kind);
+  expect(es.warnings).toEqual(sql.warnings);
+  expect(es.series.map((series) => series.key)).toEqual(sql.series.map((series) => series.key));
+  if (es.kind === 'metric' && sql.kind === 'metric') {
+    const tolerance = toleranceOf(sql.metric);
+    // Means of bucket values are sums in floating point: to 1e-9 even when the bucket values are exact.
+    const derived = Math.max(tolerance, averageTolerance);
+    es.series.forEach((series, index) => {
+      const other = sql.series[index]!;
+      const where = JSON.stringify(series.key);
+      expect(series.buckets.map((b) => [b.key, b.count])).toEqual(other.buckets.map((b) => [b.key, b.count]));
+      series.buckets.forEach((bucket, position) => {
+        const expected = other.buckets[position]!;
+        expectClose(bucket.value, expected.value, tolerance, `${where} ${bucket.key}`);
+        expectClose(bucket.movingAverage, expected.movingAverage, derived, `${where} ${bucket.key} moving average`);
+      });
+      expectClose(series.globalAverage, other.globalAverage, derived, `${where} global average`);
+      expectClose(series.globalMedian, other.globalMedian, derived, `${where} global median`);
+    });
+    expect(es.matrix === undefined).toBe(sql.matrix === undefined);
+    if (es.matrix && sql.matrix) {
+      const { values, ...headers } = es.matrix;
+      const { values: expected, ...expectedHeaders } = sql.matrix;
+      expect(headers).toEqual(expectedHeaders);
+      values.forEach((row, r) => {
+        row.forEach((cell, c) => {
+          expect(cell === null, `cell ${r},${c} empty`).toBe(expected[r]![c] === null);
+          if (cell !== null) expectClose(cell, expected[r]![c]!, tolerance, `cell ${r},${c}`);
+        });
+      });
+    }
+  }
+  if (es.kind === 'boxplot' && sql.kind === 'boxplot') {
+    es.series.forEach((series, index) => {
+      const other = sql.series[index]!;
+      expect(series.buckets.map((b) => [b.key, b.count, b.min, b.max])).toEqual(
+        other.buckets.map((b) => [b.key, b.count, b.min, b.max]),
+      );
+      series.buckets.forEach((bucket, position) => {
+        for (const quartile of ['q1', 'median', 'q3'] as const)
+          expectClose(bucket[quartile], other.buckets[position]![quartile], percentileTolerance, quartile);
+      });
+    });
+  }
+  if (es.kind === 'scatterplot' && sql.kind === 'scatterplot') {
+    expect([es.seed, es.sampleSize]).toEqual([sql.seed, sql.sampleSize]);
+    es.series.forEach((series, index) => {
+      const other = sql.series[index]!;
+      expect(series.total).toBe(other.total);
+      expect(series.points.length).toBe(Math.min(series.total, es.sampleSize));
+      // Below the cap every matching measurement is drawn, whichever the engine's hash.
+      if (series.total <= es.sampleSize) expect(series.points).toEqual(other.points);
+    });
+  }
 }

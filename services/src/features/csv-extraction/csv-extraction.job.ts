@@ -67,7 +67,7 @@ async function* scanned(engine: AnalyticsEngine, ...args: Parameters<AnalyticsEn
  * flat whatever the size: a batch is written only once the output has taken the one before.
  */
 export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtractionPayload> {
-  const engine = analyticsFor(platform.measurements, platform.sql);
+  const engine = analyticsFor(platform);
   return async (payload, output) => {
     const { signal } = output;
     const profile = await profileOf(platform, payload.profileId);

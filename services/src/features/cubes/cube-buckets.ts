@@ -36,7 +36,8 @@ const quantiles = { median: 0.5, p10: 0.1, p90: 0.9 } as const;
 
 function bucketOf(query: ScopedQuery, merged: MergedBucket): RawBucket {
   const { measure } = query;
-  const bounds = merged.min !== undefined && merged.max !== undefined ? { min: merged.min, max: merged.max } : undefined;
+  const bounds =
+    merged.min !== undefined && merged.max !== undefined ? { min: merged.min, max: merged.max } : undefined;
   const quantile = (q: number) => quantileOf(merged.bins ?? new Map(), q, bounds);
   const bucket = { key: merged.key, count: merged.count };
   if (measure.kind === 'boxplot')

@@ -3,30 +3,49 @@ import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { readAll } from '../feature-routes.ts';
 import type { CubeDefinition } from './cube-rows.ts';
 
-/** How long a process keeps the definitions it read: a cube created is maintained and used within this. */
+/** How long a process keeps what it read: a cube created (or built) is maintained (or used) within this. */
 const keepMs = 5_000;
 
-/** The live cube definitions, as the read model holds them (read again every few seconds). */
-export function cubeDefinitions(readStore: ReadStore) {
-  let cached: { at: number; cubes: Promise<CubeDefinition[]> } | undefined;
-  const read = async () =>
-    (await readAll(readStore, 'cubes')).map((document) => ({
-      ...cubeFieldsSchema.parse(document),
-      id: document.id,
-    }));
+/** A value read again once it is `keepMs` old; a failed read is not kept. */
+function kept<T>(read: () => Promise<T>) {
+  let cached: { at: number; value: Promise<T> } | undefined;
   return {
-    async list(): Promise<CubeDefinition[]> {
+    get(): Promise<T> {
       if (!cached || Date.now() - cached.at > keepMs) {
-        const cubes = read();
-        cached = { at: Date.now(), cubes };
-        cubes.catch(() => {
-          if (cached?.cubes === cubes) cached = undefined;
+        const value = read();
+        cached = { at: Date.now(), value };
+        value.catch(() => {
+          if (cached?.value === value) cached = undefined;
         });
       }
-      return cached.cubes;
+      return cached.value;
     },
     forget() {
       cached = undefined;
+    },
+  };
+}
+
+/**
+ * The live cube definitions as the read model holds them, and those that queries may read: built over their history
+ * (a rebuild done), whereas the stream maintains every cube from its creation.
+ */
+export function cubeDefinitions(readStore: ReadStore, built: () => Promise<Set<string>> = async () => new Set()) {
+  const definitions = kept(async () =>
+    (await readAll(readStore, 'cubes')).map(
+      (document): CubeDefinition => ({ ...cubeFieldsSchema.parse(document), id: document.id }),
+    ),
+  );
+  const builtCubes = kept(built);
+  return {
+    list: () => definitions.get(),
+    async routable(): Promise<CubeDefinition[]> {
+      const [cubes, ready] = await Promise.all([definitions.get(), builtCubes.get()]);
+      return cubes.filter((cube) => ready.has(cube.id));
+    },
+    forget() {
+      definitions.forget();
+      builtCubes.forget();
     },
   };
 }

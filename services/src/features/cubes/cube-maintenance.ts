@@ -38,7 +38,9 @@ export async function applyToCube(store: CubeStore, cube: CubeDefinition, inputs
       const current = stored.get(id);
       const part = unappliedPart(contribution, current?.row.appliedOffset);
       if (!part) continue;
-      const row = current ? rowOfStored(current.row) : { ...contribution, ...emptyLike(contribution), appliedOffset: -1 };
+      const row = current
+        ? rowOfStored(current.row)
+        : { ...contribution, ...emptyLike(contribution), appliedOffset: -1 };
       mergeMeasures(row, part);
       row.appliedOffset = Math.max(row.appliedOffset, contribution.highestOffset);
       writes.push({ row: storedRowOf({ ...row, id }), ...(current ? { version: current.version } : {}) });

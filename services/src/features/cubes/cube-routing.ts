@@ -10,7 +10,9 @@ export type CubeAggregate = (cube: CubeDefinition, query: ScopedQuery, signal?: 
 
 /** The cube that answers a query, if one covers it; every routing is counted (the cubes screen's hit rate). */
 export interface CubeRouting {
-  pick(query: ScopedQuery): Promise<{ name: string; aggregate(signal?: AbortSignal): Promise<RawSeries[]> } | undefined>;
+  pick(
+    query: ScopedQuery,
+  ): Promise<{ name: string; aggregate(signal?: AbortSignal): Promise<RawSeries[]> } | undefined>;
 }
 
 const hourMs = 3_600_000;
@@ -40,7 +42,7 @@ export function cubeRouting(options: {
   };
   return {
     async pick(query) {
-      const cube = cubeFor(await options.definitions.list(), query);
+      const cube = cubeFor(await options.definitions.routable(), query);
       count(cube ? cube.name : rawTarget);
       if (!cube) return undefined;
       return { name: cube.name, aggregate: (signal) => options.aggregate(cube, query, signal) };

@@ -96,7 +96,8 @@ export function bucketStart(cube: Pick<CubeFields, 'grain' | 'timeZone'>, instan
   // zone's day starts inside a UTC hour, so its instants are placed one by one).
   const key = `${cube.timeZone}|${hour}`;
   const local = wallClockAt(instant, cube.timeZone);
-  if ((local - (instant - (instant % 1000))) % hourMs !== 0) return instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
+  if ((local - (instant - (instant % 1000))) % hourMs !== 0)
+    return instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
   let start = dayStarts.get(key);
   if (start === undefined) {
     start = instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
@@ -151,8 +152,10 @@ function addValue(measures: RowMeasures, value: number, measurement: EnrichedMea
   measures.sum += value;
   if (value < measures.min) measures.min = value;
   if (value > measures.max) measures.max = value;
-  if (isBefore(at, id, measures.firstAt, measures.firstId)) Object.assign(measures, { first: value, firstAt: at, firstId: id });
-  if (isBefore(measures.lastAt, measures.lastId, at, id)) Object.assign(measures, { last: value, lastAt: at, lastId: id });
+  if (isBefore(at, id, measures.firstAt, measures.firstId))
+    Object.assign(measures, { first: value, firstAt: at, firstId: id });
+  if (isBefore(measures.lastAt, measures.lastId, at, id))
+    Object.assign(measures, { last: value, lastAt: at, lastId: id });
   addToBins(measures.bins, value);
   measures.probes.add(measurement.probeId);
 }
@@ -188,8 +191,13 @@ export interface Contribution extends RowKey, RowMeasures {
  * Groups measurements into the rows of a cube they count in: one contribution per row key, each KPI value of each
  * measurement in exactly one.
  */
-export function contributionsOf(cube: CubeDefinition, inputs: CubeInput[]): Map<string, Contribution> {
-  const rows = new Map<string, Contribution>();
+export function contributionsOf(
+  cube: CubeDefinition,
+  inputs: Iterable<CubeInput>,
+  options: { keepInputs?: boolean; into?: Map<string, Contribution> } = {},
+): Map<string, Contribution> {
+  const keepInputs = options.keepInputs ?? true;
+  const rows = options.into ?? new Map<string, Contribution>();
   for (const { measurement, source } of inputs) {
     const bucket = new Date(bucketStart(cube, Date.parse(measurement.measuredAt))).toISOString();
     const dimensions: RowDimensions = {};
@@ -215,7 +223,7 @@ export function contributionsOf(cube: CubeDefinition, inputs: CubeInput[]): Map<
       }
       addValue(row, value, measurement);
       row.highestOffset = Math.max(row.highestOffset, offset);
-      row.inputs.push({ value, measurement, offset });
+      if (keepInputs) row.inputs.push({ value, measurement, offset });
     }
   }
   return rows;
@@ -231,7 +239,11 @@ export function unappliedPart(contribution: Contribution, appliedOffset: number 
   if (rest.length === 0) return undefined;
   if (rest.length === contribution.inputs.length) return contribution;
   const first = rest[0]!;
-  const measures = emptyMeasures(first.value, new Date(first.measurement.measuredAt).toISOString(), first.measurement.measurementId);
+  const measures = emptyMeasures(
+    first.value,
+    new Date(first.measurement.measuredAt).toISOString(),
+    first.measurement.measurementId,
+  );
   for (const input of rest) addValue(measures, input.value, input.measurement);
   return measures;
 }

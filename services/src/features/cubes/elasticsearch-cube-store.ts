@@ -148,13 +148,17 @@ const conditionOf = (version: string) => {
   return { if_seq_no: seqNo!, if_primary_term: primaryTerm! };
 };
 
+/** The index of cube rows beside a measurements alias (`<prefix>-measurements` → `<prefix>-cube-rows`). */
+export const cubeRowsIndexOf = (measurementsAlias: string) =>
+  `${measurementsAlias.replace(/-measurements$/, '')}-cube-rows`;
+
 /** Cube rows in one Elasticsearch index (`<prefix>-cube-rows`), the row id as document id. */
 export function elasticsearchCubeStore(
   client: Client,
-  indexPrefix: string,
+  measurementsAlias: string,
   settings: IndexSettings = singleNodeIndexSettings,
 ): CubeStore & { index: string; client: Client } {
-  const index = `${indexPrefix}-cube-rows`;
+  const index = cubeRowsIndexOf(measurementsAlias);
   let created: Promise<void> | undefined;
   const ensureIndex = () => {
     created ??= client.indices
@@ -201,7 +205,9 @@ export function elasticsearchCubeStore(
     put(writes) {
       return bulk(
         writes.flatMap(({ row, version }) => [
-          version ? { index: { _index: index, _id: row.id, ...conditionOf(version) } } : { create: { _index: index, _id: row.id } },
+          version
+            ? { index: { _index: index, _id: row.id, ...conditionOf(version) } }
+            : { create: { _index: index, _id: row.id } },
           documentOf(row),
         ]),
         writes.map((write) => write.row.id),

@@ -17,7 +17,7 @@ export function openCubeStore(platform: { measurements: MeasurementStore; sql: S
   if (!store) {
     const { measurements } = platform;
     store = isElasticsearch(measurements)
-      ? Promise.resolve(elasticsearchCubeStore(measurements.client, measurements.alias.replace(/-measurements$/, '')))
+      ? Promise.resolve(elasticsearchCubeStore(measurements.client, measurements.alias))
       : sqlCubeStore(platform.sql);
     opened.set(platform.measurements, store);
   }

@@ -51,21 +51,25 @@ export const mergeBins = (into: Map<number, number>, bins: Bins) => {
 };
 
 /**
- * The value at quantile q (0 to 1) of merged bins: the bin holding rank q·(n−1), as DDSketch ranks, clamped to the
- * exact minimum and maximum when they are known (the bins' edge values are only within the accuracy of them).
+ * The value at quantile q (0 to 1) of merged bins, as PostgreSQL's percentile_cont defines it: between the values of
+ * ranks ⌊q·(n−1)⌋ and ⌈q·(n−1)⌉, linearly. Each is its bin's value, within the sketch's accuracy of the exact one, so
+ * the answer is too; the exact minimum and maximum, when known, bound it.
  */
 export function quantileOf(bins: Map<number, number>, q: number, bounds?: { min: number; max: number }): number {
   const slots = [...bins.keys()].sort((a, b) => a - b);
   const total = slots.reduce((sum, slot) => sum + bins.get(slot)!, 0);
   if (total === 0) return Number.NaN;
   const rank = q * (total - 1);
-  let seen = 0;
-  for (const slot of slots) {
-    seen += bins.get(slot)!;
-    if (seen > rank) {
-      const value = valueOfSlot(slot);
-      return bounds ? Math.min(bounds.max, Math.max(bounds.min, value)) : value;
+  const valueAtRank = (wanted: number) => {
+    let seen = 0;
+    for (const slot of slots) {
+      seen += bins.get(slot)!;
+      if (seen > wanted) return valueOfSlot(slot);
     }
-  }
-  return valueOfSlot(slots.at(-1)!);
+    return valueOfSlot(slots.at(-1)!);
+  };
+  const below = valueAtRank(Math.floor(rank));
+  const above = valueAtRank(Math.ceil(rank));
+  const value = below + (rank - Math.floor(rank)) * (above - below);
+  return bounds ? Math.min(bounds.max, Math.max(bounds.min, value)) : value;
 }

@@ -4,8 +4,7 @@ import { maxBuckets, type RawSeries } from '../analytics/analytics-engine.ts';
 import { cancellableQuery } from '../analytics/cancellable-sql.ts';
 import { parameters, type SqlQuery, selection } from '../analytics/compile-sql.ts';
 import type { ScopedQuery } from '../analytics/scope-query.ts';
-import { type MergedBucket, measuresNeeded } from './cube-buckets.ts';
-import { seriesOfMerged } from './cube-buckets.ts';
+import { type MergedBucket, measuresNeeded, seriesOfMerged } from './cube-buckets.ts';
 import type { CubeDefinition } from './cube-rows.ts';
 
 const rowColumns = {
@@ -116,7 +115,11 @@ export function sqlCubeAnalytics(sql: SqlClient) {
         last: row.last,
       });
     if (query.measure.kind === 'metric' && query.measure.metric === 'uniqueCount')
-      for (const row of await cancellableQuery<GroupRow & { probes: number }>(sql, compileCubeProbes(cube, query), signal))
+      for (const row of await cancellableQuery<GroupRow & { probes: number }>(
+        sql,
+        compileCubeProbes(cube, query),
+        signal,
+      ))
         merged.get(groupIdOf(query, row))!.probes = row.probes;
     if (measuresNeeded(query).bins)
       for (const row of await cancellableQuery<GroupRow & { slot: number; n: number }>(

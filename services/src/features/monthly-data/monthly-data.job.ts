@@ -102,7 +102,7 @@ async function countOf(engine: AnalyticsEngine, parts: MonthPart[], scope: Analy
  * zone and each file's rows. Streamed batch by batch from the engine's scan into the file store.
  */
 export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
-  const engine = analyticsFor(platform.measurements, platform.sql);
+  const engine = analyticsFor(platform);
   return async (payload, output) => {
     const { signal } = output;
     const profile = await requesterProfile(platform, payload.profileId);

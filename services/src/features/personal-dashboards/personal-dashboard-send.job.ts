@@ -55,7 +55,7 @@ export async function renderDashboardPdf(
   const { state: dashboard } = await services['personal-dashboard'].load(payload.dashboardId);
   const fields = dashboard.fields as PersonalDashboardFields;
   const profile = { ...(profileState.fields as Profile), id: profileState.id } as Profile;
-  const engine = analyticsFor(platform.measurements, platform.sql);
+  const engine = analyticsFor(platform);
   // Series named as on screen (providers, campaigns, probes… by name, not id), as far as the sender's profile sees them.
   const labels = configurationSeriesLabeller(platform.readStore);
   const sender: Viewer = {

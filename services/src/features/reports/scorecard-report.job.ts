@@ -31,7 +31,7 @@ export const scorecardReportKind: JobKind<ScorecardReportPayload> = {
 };
 
 export const reportSourcesOf = (platform: Platform): ScorecardReportSources => ({
-  engine: analyticsFor(platform.measurements, platform.sql),
+  engine: analyticsFor(platform),
   scorecards: configurationServices(platform.eventStore, platform.config.configuration).scorecard,
   readStore: platform.readStore,
   providers: configurationEntities.provider.collection,
