@@ -49,6 +49,7 @@ step "lint (biome)" biome check .
 step "typecheck (tsc)" tsc -p tsconfig.json
 step "typecheck console (tsc)" tsc -p console/tsconfig.json
 step "typecheck browser tests (tsc)" tsc -p tests/e2e/tsconfig.json
+step "typecheck k6 scenarios (tsc)" tsc -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
 step "unit tests (vitest)" vitest run --project unit --project components --reporter=default --reporter=json --outputFile.json="$results/unit.json"
 step "integration tests (vitest, real servers)" vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration.json"

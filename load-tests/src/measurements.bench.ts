@@ -19,7 +19,6 @@ import { Worker } from 'node:worker_threads';
 import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
 import { logStart, queryIrSchema } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
-import { monthOf } from '@nq/projections/measurements/measurement-index-template';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
 import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
@@ -33,6 +32,7 @@ import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import type { IngestThreadData } from './ingest-worker.thread.ts';
+import { batchesOf, bulkInto } from './seed-measurements.ts';
 
 const run = randomBytes(4).toString('hex');
 const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
@@ -70,41 +70,6 @@ const raw = ({
   technologyLabel: _l,
   ...measurement
 }: EnrichedMeasurement) => measurement;
-
-function* batchesOf<T>(items: Iterable<T>, size: number) {
-  let batch: T[] = [];
-  for (const item of items) {
-    batch.push(item);
-    if (batch.length === size) {
-      yield batch;
-      batch = [];
-    }
-  }
-  if (batch.length > 0) yield batch;
-}
-
-/** `_bulk` of the batches, `parallel` requests in flight; the batches may be generated as they are sent. */
-async function bulkInto(
-  store: Awaited<ReturnType<typeof openElasticsearchMeasurementStore>>,
-  batches: Iterable<EnrichedMeasurement[]>,
-  parallel = 1,
-) {
-  const pending = batches[Symbol.iterator]();
-  const started = performance.now();
-  await Promise.all(
-    Array.from({ length: parallel }, async () => {
-      for (let next = pending.next(); !next.done; next = pending.next()) {
-        const operations = next.value.flatMap((doc): object[] => [
-          { index: { _index: `${store.alias}-${monthOf(doc.measuredAt)}`, _id: doc.measurementId } },
-          doc,
-        ]);
-        const response = await store.client.bulk({ operations });
-        if (response.errors) throw new Error('raw bulk refused documents');
-      }
-    }),
-  );
-  return performance.now() - started;
-}
 
 /**
  * Results produced to `measurements.raw` (as the gateway does) until the workers, each in a thread of its own, have

@@ -86,10 +86,13 @@ async function serve(processes: string, withProjector: boolean) {
   });
   if (withProjector) {
     // The projector runs under its lease (another `start` or `projector` process may hold it); ingest beside it.
+    const lease = leaseTeller(api.log);
     const [projecting, stopLogWorkers] = await Promise.all([
-      startProjecting(platform, { log: api.log, onChange: tellLease(api.log) }),
+      startProjecting(platform, { log: api.log, onChange: lease.onChange }),
       platform.startWorkers({ log: api.log, processes: ['ingest'] }),
     ]);
+    lease.started();
+    if (projecting.first !== 'holding') api.log.info('projector on standby: another process holds the projector lease');
     const stopJobWorkers = await platform.startJobWorkers({ log: api.log });
     const stopAlerting = await startAlerting(platform, { log: api.log });
     stopWorkers = async () => {
@@ -143,14 +146,24 @@ const metricsOn = (http: Config['http'], registry: () => Registry | undefined) =
   token: http.metricsToken,
 });
 
-/** Says on the console when this process takes the projector lease, waits for it or loses it. */
-const tellLease =
-  (log: { info(message: string): void; error(object: object, message: string): void }) =>
-  (state: string, reason: string) => {
-    if (state === 'holding') log.info(`projector lease taken: ${projectorRunning}`);
-    else if (state === 'standby') log.info(`projector on standby: ${reason}`);
-    else if (state === 'failed') log.error({ reason }, 'the projector lease loop failed');
+/**
+ * Says when this process takes the projector lease, waits for it or loses it, after the first outcome (which the
+ * start-up lines tell).
+ */
+function leaseTeller(log: { info(message: string): void; error(object: object, message: string): void }) {
+  let started = false;
+  return {
+    onChange(state: string, reason: string) {
+      if (!started) return;
+      if (state === 'holding') log.info(`projector lease taken: ${projectorRunning}`);
+      else if (state === 'standby') log.info(`projector on standby: ${reason}`);
+      else if (state === 'failed') log.error({ reason }, 'the projector lease loop failed');
+    },
+    started: () => {
+      started = true;
+    },
   };
+}
 
 /**
  * A process of workers alone: answers /health and /ready on HEALTH_PORT (and /metrics on METRICS_PORT) from the
@@ -200,13 +213,9 @@ const consoleLog = {
 
 const runProjector = () =>
   runWorkers(async (platform, runtime) => {
-    let told = false; // the first outcome is the running line
-    const tell = tellLease({ info: console.info, error: (o, m) => console.error(m, o) });
-    const projecting = await runtime.startProjecting(platform, {
-      log: consoleLog,
-      onChange: (state, reason) => told && tell(state, reason),
-    });
-    told = true;
+    const lease = leaseTeller({ info: console.info, error: (o, m) => console.error(m, o) });
+    const projecting = await runtime.startProjecting(platform, { log: consoleLog, onChange: lease.onChange });
+    lease.started();
     return {
       stop: projecting.stop,
       running:

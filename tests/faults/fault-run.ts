@@ -10,6 +10,7 @@ import { freePort } from '@nq/services/testing/free-port';
 import { startTcpProxy } from '@nq/services/testing/tcp-proxy';
 import { startCanary } from './canary.ts';
 import { startCommandLoad } from './command-load.ts';
+import { type CubeCheck, checkCubes } from './cube-check.ts';
 import { startFaultEnvironment } from './fault-environment.ts';
 import type { Fault } from './faults.ts';
 import { everyIndexedMeasurement } from './indexed-measurements.ts';
@@ -64,6 +65,8 @@ export interface FaultRow {
 
 export interface FaultRunReport {
   rows: FaultRow[];
+  /** The demo cubes held to the raw measurements after draining. */
+  cubes: CubeCheck;
   deadLetters: { total: number; withoutReason: number };
   processLogs: string;
 }
@@ -257,6 +260,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     const commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
     const fileChecks = await checkFiles(environment.postgresUrl, signedFetch(base, admin), jobs.requested);
     const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
+    const cubes = await checkCubes(signedFetch(base, admin));
 
     const rows = rowsOf([baseline, ...options.faults.map((fault) => fault.name)], {
       load,
@@ -267,7 +271,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       recovery,
       afterReplacement,
     });
-    return { rows, deadLetters, processLogs };
+    return { rows, cubes, deadLetters, processLogs };
   } finally {
     await supervisor.stop();
     await clientProxy.close();
@@ -308,5 +312,7 @@ export function faultTable(report: FaultRunReport) {
     `load: ${report.rows[0]?.load}`,
     ...table,
     `dead letters: ${report.deadLetters.total}, ${report.deadLetters.withoutReason} without a reason`,
+    `cubes: download values per probe from ${report.cubes.source}: ${report.cubes.cube.toLocaleString('en')}, ` +
+      `from raw measurements: ${report.cubes.raw.toLocaleString('en')}, ${report.cubes.differing} probes differing`,
   ].join('\n');
 }

@@ -52,6 +52,8 @@ export const specRoutes: readonly ScreenRoute[] = [
   { path: 'api_credentials', layer: 'api_credentials' },
   { path: 'settings_history', layer: 'settings_history' },
   { path: 'profiles_management', layer: 'profiles_management' },
+  // Internal tools added since (issue 20).
+  { path: 'cubes_configuration', layer: 'cubes_configuration' },
   { path: 'change_password', layer: null },
   { path: 'my_profile', layer: null },
 ];

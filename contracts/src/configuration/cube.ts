@@ -46,6 +46,11 @@ export const cubeMeasures = ['count', 'sum', 'min', 'max', 'first', 'last', 'qua
 export const quantileSketchAccuracy = 0.01;
 
 const invalidOption = { error: missingOr('validation.invalidOption') };
+
+/** The zone of hourly buckets (IANA's name for UTC). */
+export const cubeUtcZone = 'Etc/UTC';
+/** Whether a zone is UTC, by any of its names. */
+export const isUtcZone = (timeZone: string) => timeZone === cubeUtcZone || timeZone === 'UTC';
 const distinct = <T>(values: T[]) => new Set(values).size === values.length;
 
 export const cubeFieldsSchema = z.object({
@@ -53,7 +58,7 @@ export const cubeFieldsSchema = z.object({
   description: z.string().trim().max(500, 'validation.tooLong').optional(),
   grain: z.enum(cubeGrains, invalidOption).default('hour'),
   /** The zone of a day grain's days; hours are UTC. */
-  timeZone: timeZoneName.default('UTC'),
+  timeZone: timeZoneName.default(cubeUtcZone),
   dimensions: z
     .array(z.enum(cubeDimensions, invalidOption))
     .max(cubeDimensions.length, 'validation.tooBig')

@@ -81,6 +81,22 @@ export async function openKafkajsLog(options: { brokers: string[]; clientId: str
         status: consumer.status,
       };
     },
+    async groupLag(groupId) {
+      const committed = await admin.fetchOffsets({ groupId });
+      const lags = await Promise.all(
+        committed.map(async ({ topic, partitions }) => {
+          const ends = new Map((await admin.fetchTopicOffsets(topic)).map(({ partition, high }) => [partition, high]));
+          return partitions
+            .filter(({ offset }) => Number(offset) >= 0)
+            .map(({ partition, offset }) => ({
+              topic,
+              partition,
+              records: Math.max(0, Number(ends.get(partition) ?? offset) - Number(offset)),
+            }));
+        }),
+      );
+      return lags.flat();
+    },
     async ping() {
       await admin.describeCluster();
     },

@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ConfigurationKind, layerIds } from '@nq/contracts';
+import { type ConfigurationKind, cubeDimensions, layerIds } from '@nq/contracts';
 import { openIdentityStore } from '../features/identity/identity-store.ts';
 import { hashPassword } from '../features/identity/passwords.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
@@ -196,6 +196,30 @@ const items: DemoItem[] = [
       imsis: ['21422000000000'],
       ipRanges: ['79.116.0.0/16'],
       colour: '#1e3a8a',
+    },
+  },
+  // Pre-aggregated measurements the analysis screens answer from (design §11): hourly with every dimension (any
+  // profile's restrictions, hour windows), daily in the demo profiles' zone without the probe (long ranges).
+  {
+    kind: 'cube',
+    key: 'hourly',
+    fields: {
+      name: 'hourly',
+      description: 'Every dimension, by UTC hour: covers the queries of every demo profile',
+      grain: 'hour',
+      timeZone: 'Etc/UTC',
+      dimensions: [...cubeDimensions],
+    },
+  },
+  {
+    kind: 'cube',
+    key: 'daily',
+    fields: {
+      name: 'daily',
+      description: 'By day of the demo profiles’ zone, without probes or destinations: year-long charts',
+      grain: 'day',
+      timeZone: 'Etc/UTC',
+      dimensions: cubeDimensions.filter((dimension) => !['probe', 'destination', 'hour'].includes(dimension)),
     },
   },
   {

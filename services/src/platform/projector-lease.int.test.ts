@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config/config.ts';
 import { configurationServices } from '../features/configuration.ts';
 import { platformRuns } from '../features/platform-runs.ts';
-import { cliProcess, probe } from '../testing/cli-process.ts';
+import { type CliProcess, cliProcess, probe } from '../testing/cli-process.ts';
 import { freePort } from '../testing/free-port.ts';
 import { createTestDatabase, distributedEnvironment } from '../testing/infra.ts';
 import { waitFor } from '../testing/wait-for.ts';
@@ -54,9 +54,10 @@ describe('one projector projects at a time', { timeout: 300_000 }, () => {
   it('keeps the second on standby while the first projects, and hands over within seconds of a SIGKILL', async () => {
     const [firstPort, secondPort] = [await freePort(), await freePort()];
     const first = cliProcess(['projector'], { ...environment, HEALTH_PORT: String(firstPort) });
-    const second = cliProcess(['projector'], { ...environment, HEALTH_PORT: String(secondPort) });
+    let second: CliProcess | undefined;
     try {
       await first.printed(running);
+      second = cliProcess(['projector'], { ...environment, HEALTH_PORT: String(secondPort) });
       await waitFor('the first to be ready', async () => (await probe(firstPort, '/ready'))?.status === 200, 60_000);
       expect((await probe(firstPort, '/ready'))?.json).toMatchObject({
         status: 'ready',
@@ -85,7 +86,7 @@ describe('one projector projects at a time', { timeout: 300_000 }, () => {
       await projected('Projected by the second');
     } finally {
       await first.stop('SIGKILL');
-      expect(await second.stop()).toBe(0);
+      expect(await second?.stop()).toBe(0);
     }
     expect(await advisoryLocksHeld()).toBe(0);
   });

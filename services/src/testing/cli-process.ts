@@ -38,7 +38,9 @@ export function cliProcess(args: string[], environment: Record<string, string>) 
           return false;
         },
         timeoutMs,
-      );
+      ).catch((error: Error) => {
+        throw new Error(`${error.message}; it printed:\n${output}`);
+      });
     },
     /** Sends `signal` and resolves to how it exited. */
     async stop(signal: NodeJS.Signals = 'SIGTERM') {

@@ -193,6 +193,7 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
       metric: 'count',
       series: [],
       warnings: [{ code: 'graphics.noData' }],
+      source: 'raw',
     });
     expect(excludedAll.sql).toEqual(excludedAll.es);
     await expect(both({ kpi: 'download', tsStart: '2026-04-10', tsEnd: '2026-04-20' }, scope)).rejects.toMatchObject({
@@ -211,6 +212,7 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
       metric: 'avg',
       series: [],
       warnings: [{ code: 'graphics.noData' }],
+      source: 'raw',
     });
   });
 

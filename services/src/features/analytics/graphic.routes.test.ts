@@ -101,6 +101,7 @@ describe('POST /api/graphic', () => {
       metric: 'avg',
       series: [{ key: { isp: 'Movistar' }, buckets: [{ key: 'all', count: 3, value: 42.5 }] }],
       warnings: [],
+      source: 'raw',
     });
     expect(asked.query).toMatchObject({
       filters: [{ dimension: 'isp', mode: 'include', values: ['Movistar'] }],

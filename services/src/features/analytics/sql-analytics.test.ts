@@ -182,6 +182,7 @@ describe('SQL analytics on the embedded database (PGlite)', () => {
       metric: 'avg',
       series: [],
       warnings: [{ code: 'graphics.noData' }],
+      source: 'raw',
     });
     const controller = new AbortController();
     const running = engine.run(queryIrSchema.parse({ kpi: 'download', granularity: 'minutes' }), scope, {

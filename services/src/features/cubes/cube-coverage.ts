@@ -23,11 +23,22 @@ function alignedRange(cube: CubeDefinition, query: ScopedQuery): boolean {
   return [from, end].every((instant) => instant === undefined || bucketStart(cube, instant) === instant);
 }
 
+const canonicalZones = new Map<string, string>();
+/** One name per zone (`Etc/UTC` and `UTC` are one zone). */
+const canonical = (timeZone: string) => {
+  let name = canonicalZones.get(timeZone);
+  if (!name) {
+    name = new Intl.DateTimeFormat('en', { timeZone }).resolvedOptions().timeZone;
+    canonicalZones.set(timeZone, name);
+  }
+  return name;
+};
+
 function timeCovered(cube: CubeDefinition, query: ScopedQuery): boolean {
   if (!alignedRange(cube, query)) return false;
   const { granularity, timeZone } = query;
   if (granularity === 'no_granularity' || granularity === 'weekday') return true;
-  if (cube.grain === 'day') return ofDays.has(granularity) && timeZone === cube.timeZone;
+  if (cube.grain === 'day') return ofDays.has(granularity) && canonical(timeZone) === canonical(cube.timeZone);
   if (!ofHours.has(granularity)) return false;
   const instants = [query.from, query.to].filter((at) => at !== undefined).map((at) => Date.parse(at));
   return (instants.length > 0 ? instants : [Date.now()]).every((instant) => wholeHoursAt(instant, timeZone));

@@ -4,7 +4,8 @@ import { readAll } from '../feature-routes.ts';
 import type { CubeDefinition } from './cube-rows.ts';
 
 /** How long a process keeps what it read: a cube created (or built) is maintained (or used) within this. */
-const keepMs = 5_000;
+export const definitionsRefreshMs = 5_000;
+const keepMs = definitionsRefreshMs;
 
 /** A value read again once it is `keepMs` old; a failed read is not kept. */
 function kept<T>(read: () => Promise<T>) {

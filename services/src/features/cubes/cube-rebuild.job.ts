@@ -1,10 +1,11 @@
 import { randomUUID } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { JobKind } from '../../platform/jobs/job-queue-port.ts';
 import { type Platform, type PlatformWorker, platformJob } from '../../platform/platform.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
-import { cubeDefinitions } from './cube-definitions.ts';
+import { cubeDefinitions, definitionsRefreshMs } from './cube-definitions.ts';
 import { type RebuildProgress, rebuildCube } from './cube-rebuild.ts';
 import { openCubeStore } from './open-cube-store.ts';
 
@@ -36,6 +37,9 @@ export async function runCubeRebuild(
     await builds.end(rebuild.rebuildId, { state: 'failed', message: 'the cube no longer exists' });
     return { done: 0, rows: 0 };
   }
+  // Every maintainer must know the cube before the rebuild reads how far ingest is: a measurement ingested after that
+  // is the stream's to count, so the stream must already be counting this cube.
+  await sleep(definitionsRefreshMs + 1_000, undefined, options.signal ? { signal: options.signal } : {});
   const engine = analyticsFor(platform);
   const selection = {
     filter: {

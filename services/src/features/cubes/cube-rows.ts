@@ -86,25 +86,27 @@ const dimensionValue: Record<CubeDimension, (m: EnrichedMeasurement) => Dimensio
 
 const hourMs = 3_600_000;
 const dayMs = 86_400_000;
-const dayStarts = new Map<string, number>();
+/** Per zone and UTC hour: the start of the local day holding it, when the whole hour is in that day. */
+const dayStarts = new Map<string, number | null>();
+
+const localDayStart = (instant: number, timeZone: string) =>
+  instantOfLocal(Math.floor(wallClockAt(instant, timeZone) / dayMs) * dayMs, timeZone);
 
 /** The start of the bucket holding an instant: its UTC hour, or its day in the cube's zone. */
 export function bucketStart(cube: Pick<CubeFields, 'grain' | 'timeZone'>, instant: number): number {
   const hour = Math.floor(instant / hourMs) * hourMs;
   if (cube.grain === 'hour') return hour;
-  // Every instant of an hour is in the same local day (zones move by whole hours or, rarely, half hours: a half-hour
-  // zone's day starts inside a UTC hour, so its instants are placed one by one).
+  // A zone whose offset is whole hours puts a whole UTC hour in one local day (read once per hour); a half-hour zone's
+  // day starts inside a UTC hour, so its instants are placed one by one.
   const key = `${cube.timeZone}|${hour}`;
-  const local = wallClockAt(instant, cube.timeZone);
-  if ((local - (instant - (instant % 1000))) % hourMs !== 0)
-    return instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
   let start = dayStarts.get(key);
   if (start === undefined) {
-    start = instantOfLocal(Math.floor(local / dayMs) * dayMs, cube.timeZone);
+    const offset = wallClockAt(hour, cube.timeZone) - hour;
+    start = offset % hourMs === 0 ? localDayStart(hour, cube.timeZone) : null;
     if (dayStarts.size > 100_000) dayStarts.clear();
     dayStarts.set(key, start);
   }
-  return start;
+  return start ?? localDayStart(instant, cube.timeZone);
 }
 
 const kpisOf = (cube: CubeDefinition, measurement: EnrichedMeasurement): [KpiId, number][] =>
@@ -112,16 +114,21 @@ const kpisOf = (cube: CubeDefinition, measurement: EnrichedMeasurement): [KpiId,
     ([kpi, value]) => Number.isFinite(value) && (cube.kpis.length === 0 || cube.kpis.includes(kpi)),
   );
 
-/** A row's id: the same key always gives the same id, whatever the order its dimensions were listed in. */
-export function rowIdOf(key: RowKey): string {
-  const dimensions = Object.keys(key.dimensions)
-    .sort()
-    .map((name) => [name, key.dimensions[name as CubeDimension]]);
-  return createHash('sha256')
-    .update(JSON.stringify([key.cubeId, key.bucket, key.kpi, key.partition, dimensions]))
-    .digest('base64url')
-    .slice(0, 32);
-}
+/** The text a row's id is hashed from: the same key always gives the same text, whatever its dimensions' order. */
+const keyTextOf = (key: RowKey) =>
+  JSON.stringify([
+    key.cubeId,
+    key.bucket,
+    key.kpi,
+    key.partition,
+    Object.keys(key.dimensions)
+      .sort()
+      .map((name) => [name, key.dimensions[name as CubeDimension]]),
+  ]);
+const idOfText = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
+
+/** A row's id: the same key always gives the same id. */
+export const rowIdOf = (key: RowKey): string => idOfText(keyTextOf(key));
 
 const emptyMeasures = (value: number, at: string, id: string): RowMeasures => ({
   count: 0,
@@ -198,6 +205,8 @@ export function contributionsOf(
 ): Map<string, Contribution> {
   const keepInputs = options.keepInputs ?? true;
   const rows = options.into ?? new Map<string, Contribution>();
+  // Many values share a row: the id is hashed once per key text.
+  const ids = new Map<string, string>();
   for (const { measurement, source } of inputs) {
     const bucket = new Date(bucketStart(cube, Date.parse(measurement.measuredAt))).toISOString();
     const dimensions: RowDimensions = {};
@@ -209,7 +218,12 @@ export function contributionsOf(
     const offset = source?.offset ?? -1;
     for (const [kpi, value] of kpisOf(cube, measurement)) {
       const key: RowKey = { cubeId: cube.id, bucket, dimensions, kpi, partition };
-      const id = rowIdOf(key);
+      const text = keyTextOf(key);
+      let id = ids.get(text);
+      if (id === undefined) {
+        id = idOfText(text);
+        ids.set(text, id);
+      }
       let row = rows.get(id);
       if (!row) {
         row = {

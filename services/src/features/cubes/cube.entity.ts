@@ -1,4 +1,4 @@
-import { cubeFieldsSchema } from '@nq/contracts';
+import { cubeFieldsSchema, isUtcZone } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
 import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
@@ -19,7 +19,7 @@ export const cubeEntity = {
   immutableFields: (['grain', 'timeZone', 'dimensions', 'kpis'] as const).map((field) => ({ field, ...builtWith })),
   cloneable: true,
   rules(cube) {
-    if (cube.grain === 'hour' && cube.timeZone !== 'UTC')
+    if (cube.grain === 'hour' && !isUtcZone(cube.timeZone))
       throw validationError([fieldProblem(['timeZone'], 'cubes.hourGrainIsUtc')]);
   },
 } satisfies EntityDefinition<typeof cubeFieldsSchema>;

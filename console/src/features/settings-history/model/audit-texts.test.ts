@@ -3,6 +3,7 @@ import { campaignFieldsSchema } from '@nq/contracts/configuration/campaign';
 import { cdnFieldsSchema } from '@nq/contracts/configuration/cdn';
 import { clusterFieldsSchema } from '@nq/contracts/configuration/cluster';
 import { csvTemplateFieldsSchema } from '@nq/contracts/configuration/csv-template';
+import { cubeFieldsSchema } from '@nq/contracts/configuration/cube';
 import { geofilterFieldsSchema } from '@nq/contracts/configuration/geofilter';
 import { mosFieldsSchema } from '@nq/contracts/configuration/mos';
 import { personalDashboardFieldsSchema } from '@nq/contracts/configuration/personal-dashboard';
@@ -37,6 +38,7 @@ const schemas: Record<AuditedKind, ZodType> = {
   'csv-template': csvTemplateFieldsSchema,
   alert: alertFieldsSchema,
   'personal-dashboard': personalDashboardFieldsSchema,
+  cube: cubeFieldsSchema,
 };
 
 interface JsonSchema {
@@ -127,6 +129,10 @@ describe('settings history texts', () => {
       'Latitud: 40,4168\nLongitud: -3,7038',
     );
     expect(textOf((await textsIn('es', 'tag')).lines('status', 'active'))).toBe('activa');
+    expect(textOf((await textsIn('es', 'cube')).lines('dimensions', ['provider', 'hour']))).toBe(
+      'Proveedor, Hora del día',
+    );
+    expect(textOf((await textsIn('en', 'cube')).lines('grain', 'day'))).toBe('Day');
     expect(textOf((await textsIn('en', 'tag')).lines('profiles', []))).toBe('—');
   });
 

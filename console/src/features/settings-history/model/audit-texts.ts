@@ -63,6 +63,7 @@ const formTexts: Record<AuditedKind, { namespaces: string[]; labels?: Record<str
   user: { namespaces: ['users'] },
   'csv-template': { namespaces: ['csvTemplates'], labels: { 'columns.field': 'csvTemplates:sources.field' } },
   alert: { namespaces: ['alerts'] },
+  cube: { namespaces: ['cubes'] },
   'personal-dashboard': {
     namespaces: ['dashboards'],
     labels: {
@@ -87,6 +88,7 @@ const valueKeys: Record<string, string> = {
   category: 'layers:categories',
   'programs.type': 'profilesManagement:programTypes',
   'kpis.fringes': 'scoreManagement:fringes',
+  dimensions: 'cubes:dimensionLabels',
 };
 
 const isInstant = (text: string) => /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2}(\.\d+)?)?(Z|[+-]\d{2}:\d{2})$/.test(text);
