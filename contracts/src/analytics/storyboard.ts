@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { errorBodySchema } from '../errors/index.ts';
 import { probeStatuses } from '../fleet/probe.ts';
+import { answerSourceSchema } from './cube-status.ts';
 import { comparedDimensions, dataWindowSchema, scorecardConfigurationSchema } from './scorecard-calculation.ts';
 
 // Spec §2 /storyboard: the profile's picture at a glance, in one answer. Each tile is computed on its own: a tile that
@@ -73,6 +74,8 @@ export const storyboardKpiSchema = z.object({
   days: z.array(storyboardDaySchema),
   /** The mean of the days' averages; null without any. */
   average: z.number().nullable(),
+  /** Where the days came from: a cube (`cube <name>`) or the raw measurements. */
+  source: answerSourceSchema.optional(),
 });
 export type StoryboardKpi = z.output<typeof storyboardKpiSchema>;
 

@@ -42,6 +42,7 @@ describe('API skeleton', () => {
       'jobs:up',
       'probe-status-worker:up',
       'ingest-worker:up',
+      'cube-maintainer:up',
       'jobs-worker:up',
     ]);
   });

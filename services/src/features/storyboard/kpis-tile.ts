@@ -41,6 +41,7 @@ export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope:
             count: bucket.count,
           })),
           average: series?.globalAverage ?? null,
+          ...(result.source ? { source: result.source } : {}),
         };
       } catch (error) {
         return { kpi, error: tileErrorOf(error, 'evolution.fetchFailed', context) };
