@@ -4,6 +4,8 @@
  * BENCH_PROFILE=embedded for PGlite and the table-backed log), loads the demo logins, runs the simulator against it
  * over HTTP and counts what reached `measurements.raw`. Options as the simulator's: --probes, --rate, --seconds…
  *   npm run bench:fleet -- --rate 1000 --seconds 60
+ * BENCH_SEARCH=1000,2000,4000,7000,10000 finds the gateway's capacity instead: each rate in turn for --seconds, until
+ * one is not sustained (sent below 99 % of it) or its requests' p99 reaches 500 ms; the last one met is the capacity.
  */
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
@@ -21,6 +23,42 @@ const counter = await platform.log.consume({
 });
 
 const options = fleetOptions(process.argv.slice(2), { url: address, probes: 50, rate: 1_000, seconds: 60 });
+const searched = process.env.BENCH_SEARCH?.split(',').map(Number);
+if (searched) {
+  const rows: string[][] = [];
+  let capacity = 0;
+  for (const [step, target] of searched.entries()) {
+    // Probes enough that each sends a batch a second of a realistic size (the simulator's mix).
+    const probes = Math.max(options.probes, Math.ceil(target / 20));
+    const report = await runFleet({ ...options, rate: target, probes, log: () => undefined }, `${run}s${step}`);
+    const latencies = report.latencies.sort((a, b) => a - b);
+    const sentRate = (report.accepted + report.rejected) / report.seconds;
+    const p99 = percentile(latencies, 0.99);
+    const met = sentRate >= target * 0.99 && p99 < 500 && report.failedRequests === 0;
+    rows.push([
+      String(target),
+      String(probes),
+      Math.round(sentRate).toLocaleString('en'),
+      `${percentile(latencies, 0.5).toFixed(1)} / ${p99.toFixed(1)}`,
+      String(report.failedRequests),
+      met ? 'sustained' : 'not sustained',
+    ]);
+    console.info(`[fleet bench] ${target}/s: ${rows.at(-1)!.join(' | ')}`);
+    if (!met) break;
+    capacity = target;
+  }
+  console.info(
+    `| target results/s | probes | sent/s | request p50 / p99 ms | failed requests | outcome |\n|---|---|---|---|---|---|\n${rows
+      .map((row) => `| ${row.join(' | ')} |`)
+      .join(
+        '\n',
+      )}\ncapacity: ${capacity.toLocaleString('en')} results/s sustained for ${options.seconds} s with p99 < 500 ms ` +
+      `(target 10,000: ${capacity >= 10_000 ? 'met' : 'missed'})`,
+  );
+  await counter.stop();
+  await stop();
+  process.exit(0);
+}
 console.info(
   `[fleet bench] ${profile} profile, ${options.probes} probes, target ${options.rate} results/s for ${options.seconds} s ` +
     `(${(options.malformedShare * 100).toFixed(1)} % malformed), batches every ${options.flushEveryMs} ms`,

@@ -6,6 +6,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { logStart } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
+import { startCubeMaintainer } from '@nq/services/features/cubes/cube.worker';
+import type { CubeDefinition } from '@nq/services/features/cubes/cube-rows';
+import { elasticsearchCubeStore } from '@nq/services/features/cubes/elasticsearch-cube-store';
 import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
@@ -22,6 +25,8 @@ export interface IngestThreadData {
   indexed: SharedArrayBuffer;
   slot: number;
   partitionsAtOnce?: number;
+  /** Also maintain this cube from `measurements.enriched`, as the ingest processes do. */
+  cube?: CubeDefinition;
 }
 
 const data = workerData as IngestThreadData;
@@ -39,6 +44,15 @@ const worker = await startIngestWorker({
   metrics,
   ...(data.partitionsAtOnce ? { partitionsAtOnce: data.partitionsAtOnce } : {}),
 });
+const cube = data.cube;
+const maintainer = cube
+  ? await startCubeMaintainer({
+      log,
+      enrichedTopic: fleetTopicsFor(data.topicPrefix).measurementsEnriched,
+      store: elasticsearchCubeStore(store.client, store.alias),
+      definitions: { list: async () => [cube], routable: async () => [cube], forget() {} },
+    })
+  : undefined;
 const counter = metrics.getSingleMetric('nq_ingest_measurements_total')!;
 const report = setInterval(async () => {
   const { values } = await counter.get();
@@ -49,6 +63,7 @@ parentPort!.postMessage('ready');
 parentPort!.once('message', async () => {
   clearInterval(report);
   await worker.stop();
+  await maintainer?.stop();
   await log.close();
   await Promise.all([store.close(), readStore.close()]);
   parentPort!.postMessage('stopped');

@@ -17,7 +17,7 @@ import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
-import { logStart, queryIrSchema } from '@nq/contracts';
+import { cubeDimensions, logStart, queryIrSchema } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
@@ -25,6 +25,7 @@ import { createElasticsearchAnalytics } from '@nq/services/features/analytics/el
 import { scopeQuery } from '@nq/services/features/analytics/scope-query';
 import { seededMeasurementStream, seededMeasurements } from '@nq/services/features/analytics/seeded-measurements';
 import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
+import type { CubeDefinition } from '@nq/services/features/cubes/cube-rows';
 import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
@@ -32,9 +33,19 @@ import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import type { IngestThreadData } from './ingest-worker.thread.ts';
+import { cpuMeter, pin } from './process-cpu.ts';
 import { batchesOf, bulkInto } from './seed-measurements.ts';
 
 const run = randomBytes(4).toString('hex');
+/** The cube BENCH_CUBES=1 maintains while ingesting: every dimension by UTC hour (the demo's `hourly`). */
+const hourlyCube: CubeDefinition = {
+  id: `bench-hourly-${run}`,
+  name: 'hourly',
+  grain: 'hour',
+  timeZone: 'Etc/UTC',
+  dimensions: [...cubeDimensions],
+  kpis: [],
+};
 const elasticsearchUrl = process.env.ELASTICSEARCH_URL ?? 'http://127.0.0.1:9200';
 const brokers = (process.env.KAFKA_BROKERS ?? '127.0.0.1:9092').split(',');
 const ingestCount = Number(process.env.BENCH_INGEST ?? 200_000);
@@ -76,12 +87,12 @@ const raw = ({
  * indexed every one of them. The workers join their group first: the timing covers producing the results and
  * ingesting them, not start-up.
  */
-async function endToEnd(docs: EnrichedMeasurement[]) {
-  const topicPrefix = `bench-${run}.`;
+async function endToEnd(docs: EnrichedMeasurement[], cube?: CubeDefinition) {
+  const topicPrefix = `bench-${run}${cube ? '-cube' : ''}.`;
   const topics = fleetTopicsFor(topicPrefix);
   const gateway = await openKafkaLog({ brokers, clientId: `bench-gateway-${run}` });
   await gateway.ensureTopics(topics.specs);
-  const indexPrefix = `bench-e2e-${run}`;
+  const indexPrefix = `bench-e2e-${run}${cube ? '-cube' : ''}`;
   const store = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix });
   const indexed = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * workers));
   const threads = await Promise.all(
@@ -96,6 +107,7 @@ async function endToEnd(docs: EnrichedMeasurement[]) {
         indexed: indexed.buffer as SharedArrayBuffer,
         slot,
         ...(partitionsAtOnce ? { partitionsAtOnce } : {}),
+        ...(cube ? { cube } : {}),
       };
       const thread = new Worker(new URL('./ingest-worker.thread.ts', import.meta.url), { workerData });
       await once(thread, 'message');
@@ -113,44 +125,93 @@ async function endToEnd(docs: EnrichedMeasurement[]) {
   while (indexed.reduce((sum, count) => sum + count, 0) < docs.length) await sleep(20);
   while ((await store.count()) < docs.length) await sleep(100);
   const e2eMs = performance.now() - started;
+  // The cube trails ingest by the batches in hand: how long until its group has nothing left to read.
+  const cubeGroup = `${topics.measurementsEnriched}.cubes`;
+  while (cube) {
+    const lag = await gateway.groupLag(cubeGroup);
+    if (lag.length > 0 && lag.every((partition) => partition.records === 0)) break;
+    await sleep(100);
+  }
+  const cubeMs = performance.now() - started;
   for (const thread of threads) {
     thread.postMessage('stop');
     await once(thread, 'message');
     await thread.terminate();
   }
   await Promise.all([gateway.close(), store.close()]);
-  return e2eMs;
+  return { e2eMs, cubeMs };
+}
+
+/** CPU µs per measurement of each component, as a table cell. */
+const cpuCell = ({ elasticsearch, kafka, node }: ReturnType<ReturnType<typeof cpuMeter>['perItem']>) =>
+  `ES ${fixed(elasticsearch)} · Kafka ${fixed(kafka)} · Node ${fixed(node)} µs`;
+
+/**
+ * BENCH_PIN=1: the production shape where Elasticsearch is the bottleneck — Elasticsearch on the first core, Kafka and
+ * this process (the gateway's producer and the ingest workers, threads of it) on the second; undone at the end.
+ */
+function pinned() {
+  if (process.env.BENCH_PIN !== '1') return { label: '', undo: () => {} };
+  const { pids } = cpuMeter();
+  pin(pids.elasticsearch, '0');
+  pin([...pids.kafka, process.pid], '1');
+  return {
+    label: ' [pinned: ES on core 0, the rest on core 1]',
+    undo: () => pin([...pids.elasticsearch, ...pids.kafka, process.pid], '0,1'),
+  };
 }
 
 async function ingestRatio() {
   log(`ingest: ${ingestCount.toLocaleString('en')} measurements`);
   const docs = seededMeasurements({ count: ingestCount, probes: 500 });
+  const pinning = pinned();
   const rawStore = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix: `bench-raw-${run}` });
   await rawStore.write(docs.slice(0, 1)); // the index template, outside the timing
+  const rawMeter = cpuMeter();
   const rawMs = await bulkInto(rawStore, [...batchesOf(docs, batchSize)], workers);
-  log(`raw _bulk: ${rate(docs.length, rawMs)} docs/s`);
+  const rawCpu = rawMeter.perItem(docs.length);
+  log(`raw _bulk: ${rate(docs.length, rawMs)} docs/s (${cpuCell(rawCpu)})`);
 
-  const e2eMs = await endToEnd(docs);
-  log(`end to end: ${rate(docs.length, e2eMs)} docs/s`);
+  const e2eMeter = cpuMeter();
+  const { e2eMs } = await endToEnd(docs);
+  const e2eCpu = e2eMeter.perItem(docs.length);
+  log(`end to end: ${rate(docs.length, e2eMs)} docs/s (${cpuCell(e2eCpu)})`);
+  pinning.undo();
   const ratio = rawMs / e2eMs;
+  const nodeAndKafka = e2eCpu.node + e2eCpu.kafka;
   rows.push(
     [
-      `ingest raw _bulk → ES (${workers} in parallel)`,
+      `ingest raw _bulk → ES (${workers} in parallel)${pinning.label}`,
       docs.length.toLocaleString('en'),
       `${rate(docs.length, rawMs)}/s`,
       '',
       '',
-      '',
+      cpuCell(rawCpu),
     ],
     [
-      `ingest Kafka → ${workers} workers → ES`,
+      `ingest Kafka → ${workers} workers → ES${pinning.label}`,
       docs.length.toLocaleString('en'),
       `${rate(docs.length, e2eMs)}/s`,
       '',
       '',
-      `ratio ${ratio.toFixed(2)} (target ≥ 0.85) ${ratio >= 0.85 ? '✔' : '✘'}`,
+      `${cpuCell(e2eCpu)}; Node + Kafka ${fixed(nodeAndKafka)} vs ES ${fixed(e2eCpu.elasticsearch)} µs ` +
+        `${nodeAndKafka <= e2eCpu.elasticsearch ? '✔' : '✘'}; ratio ${ratio.toFixed(2)} (target ≥ 0.85) ${ratio >= 0.85 ? '✔' : '✘'}`,
     ],
   );
+  if (process.env.BENCH_CUBES === '1') {
+    const withCube = await endToEnd(docs, hourlyCube);
+    const cost = 1 - e2eMs / withCube.e2eMs;
+    rows.push([
+      `ingest Kafka → ${workers} workers → ES, with the cube maintainer${pinning.label}`,
+      docs.length.toLocaleString('en'),
+      `${rate(docs.length, withCube.e2eMs)}/s`,
+      '',
+      '',
+      `cube caught up ${fixed((withCube.cubeMs - withCube.e2eMs) / 1_000)} s after; cost ${(cost * 100).toFixed(1)} % ` +
+        `of ingest throughput (≤ 10 %) ${cost <= 0.1 ? '✔' : '✘'}`,
+    ]);
+    await rawStore.client.indices.delete({ index: `bench-e2e-${run}-cube-*`, ignore_unavailable: true });
+  }
   for (const prefix of [`bench-raw-${run}`, `bench-e2e-${run}`])
     await rawStore.client.indices.delete({ index: `${prefix}-measurements-*`, ignore_unavailable: true });
   if (process.env.BENCH_EMBEDDED === '1') await embeddedIngestRatio(docs);
@@ -349,7 +410,7 @@ async function queryLatency() {
 
 if (workloads.has('ingest')) await ingestRatio();
 if (workloads.has('queries')) await queryLatency();
-const header = ['workload', 'measurements', 'throughput', 'p50 ms', 'p95 ms', 'target'];
+const header = ['workload', 'measurements', 'throughput', 'p50 ms', 'p95 ms', 'CPU per measurement / target'];
 const widths = header.map((title, column) => Math.max(title.length, ...rows.map((row) => (row[column] ?? '').length)));
 for (const row of [header, widths.map((width) => '-'.repeat(width)), ...rows])
   console.info(row.map((cell, column) => cell.padEnd(widths[column]!)).join(' | '));
