@@ -13,6 +13,8 @@
  *   npm run bench:cubes
  */
 import { randomBytes } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
+import type { Client } from '@elastic/elasticsearch';
 import type { CubeDimension, QueryIrInput } from '@nq/contracts';
 import { queryIrSchema } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
@@ -21,7 +23,7 @@ import type { AnalyticsEngine } from '@nq/services/features/analytics/analytics-
 import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
 import { seededIsps, seededMeasurementStream } from '@nq/services/features/analytics/seeded-measurements';
 import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
-import type { CubeDefinitions } from '@nq/services/features/cubes/cube-definitions';
+import { fixedCubeDefinitions } from '@nq/services/features/cubes/cube-definitions';
 import { rebuildCube } from '@nq/services/features/cubes/cube-rebuild';
 import { type CubeAggregate, cubeRouting } from '@nq/services/features/cubes/cube-routing';
 import { type CubeDefinition, rowIdOf, type StoredRow } from '@nq/services/features/cubes/cube-rows';
@@ -64,11 +66,7 @@ const daily: CubeDefinition = {
 };
 /** No stream here: the rebuild counts every measurement written. */
 const noStream = { groupLag: async () => [] } as unknown as LogPort;
-const fixedDefinitions = (cubes: CubeDefinition[]): CubeDefinitions => ({
-  list: async () => cubes,
-  routable: async () => cubes,
-  forget() {},
-});
+const fixedDefinitions = fixedCubeDefinitions;
 
 const dayMs = 86_400_000;
 const dateOf = (start: string, offset: number) =>
@@ -163,6 +161,16 @@ async function build(cube: CubeDefinition, store: CubeStore, raw: AnalyticsEngin
   return { ...built, seconds };
 }
 
+/** Merges an index's segments to one (minutes for 10M), waiting for the merge task however long it takes. */
+async function mergeToOneSegment(client: Client, index: string) {
+  await client.indices.forcemerge({ index, max_num_segments: 1, wait_for_completion: false });
+  for (;;) {
+    const { nodes } = await client.tasks.list({ actions: '*forcemerge*' });
+    if (Object.values(nodes ?? {}).every((node) => Object.keys(node.tasks ?? {}).length === 0)) return;
+    await sleep(2_000);
+  }
+}
+
 async function elasticsearch() {
   const store = await openElasticsearchMeasurementStore({
     url: elasticsearchUrl,
@@ -177,7 +185,7 @@ async function elasticsearch() {
     const seedingMs = await bulkInto(store, batchesOf(dataset(), 1_000), 2);
     log(`seeded in ${fixed(seedingMs / 1_000)} s`);
     await store.client.indices.refresh({ index: store.alias });
-    await store.client.indices.forcemerge({ index: store.alias, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
+    await mergeToOneSegment(store.client, store.alias);
   }
   const raw = createElasticsearchAnalytics(store);
   const cubeStore = elasticsearchCubeStore(store.client, `bench-cubes-${run}-measurements`);
@@ -189,7 +197,7 @@ async function elasticsearch() {
     async () => void (await store.client.indices.refresh({ index: store.alias })),
   );
   await store.client.indices.refresh({ index: cubeStore.index });
-  await store.client.indices.forcemerge({ index: cubeStore.index, max_num_segments: 1 }, { requestTimeout: 3_600_000 });
+  await mergeToOneSegment(store.client, cubeStore.index);
   rows.push([
     'cube build from raw (Elasticsearch)',
     count(built.done),

@@ -7,6 +7,7 @@ import { parentPort, workerData } from 'node:worker_threads';
 import { logStart } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { startCubeMaintainer } from '@nq/services/features/cubes/cube.worker';
+import { fixedCubeDefinitions } from '@nq/services/features/cubes/cube-definitions';
 import type { CubeDefinition } from '@nq/services/features/cubes/cube-rows';
 import { elasticsearchCubeStore } from '@nq/services/features/cubes/elasticsearch-cube-store';
 import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
@@ -50,7 +51,7 @@ const maintainer = cube
       log,
       enrichedTopic: fleetTopicsFor(data.topicPrefix).measurementsEnriched,
       store: elasticsearchCubeStore(store.client, store.alias),
-      definitions: { list: async () => [cube], routable: async () => [cube], forget() {} },
+      definitions: fixedCubeDefinitions([cube]),
     })
   : undefined;
 const counter = metrics.getSingleMetric('nq_ingest_measurements_total')!;

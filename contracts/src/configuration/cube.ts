@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { dimensions } from '../analytics/query-ir.ts';
 import { type KpiId, kpiIds } from '../measurements/kpis.ts';
 import { configurationName, missingOr, timeZoneName } from './common.ts';
 
@@ -9,24 +10,7 @@ import { configurationName, missingOr, timeZoneName } from './common.ts';
  * The dimensions a cube may keep: the breakdowns and filters of the query language, and the measurement's local hour
  * (the hour-window filter) and weekday (the weekday granularity), both recorded at ingest.
  */
-export const cubeDimensions = [
-  'program',
-  'testType',
-  'status',
-  'destination',
-  'isp',
-  'provider',
-  'technology',
-  'probe',
-  'probeType',
-  'campaign',
-  'universe',
-  'cluster',
-  'tag',
-  'fringe',
-  'hour',
-  'weekday',
-] as const;
+export const cubeDimensions = [...dimensions, 'hour', 'weekday'] as const;
 export type CubeDimension = (typeof cubeDimensions)[number];
 
 /**

@@ -11,7 +11,7 @@ export interface SqlQuery {
   params: SqlParam[];
 }
 
-const columns: Record<Dimension, { column: string; type: 'text' | 'int'; list?: true }> = {
+export const columns: Record<Dimension, { column: string; type: 'text' | 'int'; list?: true }> = {
   program: { column: 'program', type: 'text' },
   testType: { column: 'test_type', type: 'text' },
   status: { column: 'status', type: 'text' },

@@ -51,3 +51,10 @@ export function cubeDefinitions(readStore: ReadStore, built: () => Promise<Set<s
   };
 }
 export type CubeDefinitions = ReturnType<typeof cubeDefinitions>;
+
+/** Definitions that never change (benchmarks, tests): every cube listed is built. */
+export const fixedCubeDefinitions = (cubes: CubeDefinition[]): CubeDefinitions => ({
+  list: async () => cubes,
+  routable: async () => cubes,
+  forget() {},
+});

@@ -8,7 +8,7 @@ import { shapes } from '../analytics/engine-equivalence.shapes.ts';
 import type { AnalyticsScope } from '../analytics/scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from '../analytics/seeded-measurements.ts';
 import { createSqlAnalytics } from '../analytics/sql-analytics.ts';
-import type { CubeDefinitions } from './cube-definitions.ts';
+import { fixedCubeDefinitions } from './cube-definitions.ts';
 import { rebuildCube } from './cube-rebuild.ts';
 import { type CubeAggregate, cubeRouting } from './cube-routing.ts';
 import type { CubeDefinition } from './cube-rows.ts';
@@ -41,7 +41,7 @@ const daily: CubeDefinition = {
   kpis: ['download', 'latency'],
 };
 const cubes = [hourly, daily];
-const fixedDefinitions: CubeDefinitions = { list: async () => cubes, routable: async () => cubes, forget() {} };
+const fixedDefinitions = fixedCubeDefinitions(cubes);
 /** No stream here: every measurement was written directly, so the rebuild counts them all. */
 const noStream = { groupLag: async () => [] } as unknown as LogPort;
 

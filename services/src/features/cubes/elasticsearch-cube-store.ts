@@ -6,6 +6,7 @@ import {
   singleNodeIndexSettings,
 } from '../../platform/read-store/elasticsearch-index-settings.ts';
 import { isMissingIndex } from '../../platform/read-store/elasticsearch-missing-index.ts';
+import { fields } from '../analytics/compile-elasticsearch.ts';
 import type { RowDimensions, StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';
 
@@ -17,24 +18,7 @@ const number = { type: 'double' } as const;
  * A row's fields carry the raw measurements' names (`ispId`, `probeId`, `campaigns`…, and `measuredAt` for the bucket
  * start), so the filters the analytics compile for raw measurements select cube rows alike.
  */
-export const cubeFields: Record<CubeDimension, string> = {
-  program: 'program',
-  testType: 'testType',
-  status: 'status',
-  destination: 'destination.name',
-  isp: 'ispId',
-  provider: 'provider',
-  technology: 'technology',
-  probe: 'probeId',
-  probeType: 'probeType',
-  campaign: 'campaigns',
-  universe: 'universes',
-  cluster: 'clusters',
-  tag: 'tags',
-  fringe: 'fringe',
-  hour: 'hour',
-  weekday: 'weekday',
-};
+export const cubeFields: Record<CubeDimension, string> = { ...fields, hour: 'hour', weekday: 'weekday' };
 
 export const cubeRowMappings: estypes.MappingTypeMapping = {
   dynamic: false,

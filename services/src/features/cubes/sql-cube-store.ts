@@ -1,6 +1,7 @@
-import type { CubeDimension } from '@nq/contracts';
+import type { CubeDimension, Dimension } from '@nq/contracts';
 import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import { columns } from '../analytics/compile-sql.ts';
 import type { StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';
 
@@ -9,20 +10,12 @@ import type { CubeStore, VersionedRow } from './cube-store.ts';
  * the bucket start), so the filters the analytics compile for raw measurements select cube rows alike.
  */
 export const cubeColumns: Record<CubeDimension, { column: string; type: string }> = {
-  program: { column: 'program', type: 'text' },
-  testType: { column: 'test_type', type: 'text' },
-  status: { column: 'status', type: 'text' },
-  destination: { column: 'destination', type: 'text' },
-  isp: { column: 'isp_id', type: 'text' },
-  provider: { column: 'provider', type: 'text' },
-  technology: { column: 'technology', type: 'smallint' },
-  probe: { column: 'probe_id', type: 'text' },
-  probeType: { column: 'probe_type', type: 'text' },
-  campaign: { column: 'campaigns', type: 'text[]' },
-  universe: { column: 'universes', type: 'text[]' },
-  cluster: { column: 'clusters', type: 'text[]' },
-  tag: { column: 'tags', type: 'text[]' },
-  fringe: { column: 'fringe', type: 'smallint' },
+  ...(Object.fromEntries(
+    Object.entries(columns).map(([dimension, { column, type, list }]) => [
+      dimension,
+      { column, type: list ? 'text[]' : type === 'int' ? 'smallint' : 'text' },
+    ]),
+  ) as Record<Dimension, { column: string; type: string }>),
   hour: { column: 'hour', type: 'smallint' },
   weekday: { column: 'weekday', type: 'smallint' },
 };
