@@ -5,7 +5,7 @@
  * over HTTP and counts what reached `measurements.raw`. Options as the simulator's: --probes, --rate, --seconds…
  *   npm run bench:fleet -- --rate 1000 --seconds 60
  * BENCH_SEARCH=1000,2000,4000,7000,10000 finds the gateway's capacity instead: each rate in turn for --seconds, until
- * one is not sustained (sent below 99 % of it) or its requests' p99 reaches 500 ms; the last one met is the capacity.
+ * one is not sustained (sent below 97 % of it: the simulator paces by whole batches) or its requests' p99 reaches 500 ms; the last one met is the capacity.
  */
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
@@ -34,7 +34,7 @@ if (searched) {
     const latencies = report.latencies.sort((a, b) => a - b);
     const sentRate = (report.accepted + report.rejected) / report.seconds;
     const p99 = percentile(latencies, 0.99);
-    const met = sentRate >= target * 0.99 && p99 < 500 && report.failedRequests === 0;
+    const met = sentRate >= target * 0.97 && p99 < 500 && report.failedRequests === 0;
     rows.push([
       String(target),
       String(probes),
