@@ -2,29 +2,31 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { signedFetch } from './signed-fetch.ts';
 
 export interface CubeCheck {
-  /** Where the count per probe came from (`cube <name>` expected). */
+  /** Where the counts came from (`cube <name>` expected). */
   source: string;
   /** Download values counted: from the cube, and from the raw measurements. */
   cube: number;
   raw: number;
-  /** Probes whose counts differ. */
+  /** Groups (program, destination, technology) whose counts differ. */
   differing: number;
 }
 
 interface Series {
-  key: { probe?: string };
+  key: Record<string, string | number>;
   buckets: { value: number }[];
 }
 
-const countsOf = (series: Series[]) => new Map(series.map((item) => [item.key.probe, item.buckets[0]?.value ?? 0]));
+const countsOf = (series: Series[]) =>
+  new Map(series.map((item) => [JSON.stringify(item.key), item.buckets[0]?.value ?? 0]));
 
 /**
- * Holds the demo's cubes to the raw measurements once the load is over: the download values counted per probe from
+ * Holds the demo's cubes to the raw measurements once the load is over: the download values counted per program,
+ * destination and technology from
  * a cube (as the analytics answer it) and from the raw measurements (a condition every value meets keeps the query
  * off the cubes) are the same — a measurement a crashed maintainer had counted is not counted twice, none is lost.
  */
 export async function checkCubes(admin: ReturnType<typeof signedFetch>, timeoutMs = 120_000): Promise<CubeCheck> {
-  const query = { kpi: 'download', metric: 'count', breakdowns: ['probe'] };
+  const query = { kpi: 'download', metric: 'count', breakdowns: ['program', 'destination', 'technology'] };
   const raw = { ...query, conditions: { kpi: 'download', operator: 'gte', value: -1e300 } };
   const deadline = Date.now() + timeoutMs;
   for (;;) {

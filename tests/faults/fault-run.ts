@@ -312,7 +312,7 @@ export function faultTable(report: FaultRunReport) {
     `load: ${report.rows[0]?.load}`,
     ...table,
     `dead letters: ${report.deadLetters.total}, ${report.deadLetters.withoutReason} without a reason`,
-    `cubes: download values per probe from ${report.cubes.source}: ${report.cubes.cube.toLocaleString('en')}, ` +
-      `from raw measurements: ${report.cubes.raw.toLocaleString('en')}, ${report.cubes.differing} probes differing`,
+    `cubes: download values per program, destination and technology from ${report.cubes.source}: ${report.cubes.cube.toLocaleString('en')}, ` +
+      `from raw measurements: ${report.cubes.raw.toLocaleString('en')}, ${report.cubes.differing} groups differing`,
   ].join('\n');
 }

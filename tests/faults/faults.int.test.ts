@@ -41,7 +41,7 @@ describe('fault harness (short form)', { timeout: 900_000 }, () => {
     }
     expect(report.deadLetters.withoutReason).toBe(0);
     // The ingest processes killed ran the cube maintainer: the demo cube counts every measurement once.
-    expect(report.cubes).toMatchObject({ source: 'cube hourly', differing: 0 });
+    expect(report.cubes).toMatchObject({ source: expect.stringMatching(/^cube /), differing: 0 });
     expect(report.cubes.cube).toBe(report.cubes.raw);
   });
 });

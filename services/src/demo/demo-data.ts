@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { type ConfigurationKind, cubeDimensions, layerIds } from '@nq/contracts';
+import { type ConfigurationKind, layerIds } from '@nq/contracts';
 import { openIdentityStore } from '../features/identity/identity-store.ts';
 import { hashPassword } from '../features/identity/passwords.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
@@ -198,28 +198,28 @@ const items: DemoItem[] = [
       colour: '#1e3a8a',
     },
   },
-  // Pre-aggregated measurements the analysis screens answer from (design §11): hourly with every dimension (any
-  // profile's restrictions, hour windows), daily in the demo profiles' zone without the probe (long ranges).
-  {
-    kind: 'cube',
-    key: 'hourly',
-    fields: {
-      name: 'hourly',
-      description: 'Every dimension, by UTC hour: covers the queries of every demo profile',
-      grain: 'hour',
-      timeZone: 'Etc/UTC',
-      dimensions: [...cubeDimensions],
-    },
-  },
+  // The default cube (design §11): what the demo profiles' storyboard, evolution, benchmark and scorecard queries
+  // filter and break down by, by day of their zone. Hourly charts, hour windows and per-probe queries read the raw
+  // measurements (a row per probe and hour would hold a measurement or two).
   {
     kind: 'cube',
     key: 'daily',
     fields: {
       name: 'daily',
-      description: 'By day of the demo profiles’ zone, without probes or destinations: year-long charts',
+      description: 'The demo profiles’ analysis queries, by day',
       grain: 'day',
       timeZone: 'Etc/UTC',
-      dimensions: cubeDimensions.filter((dimension) => !['probe', 'destination', 'hour'].includes(dimension)),
+      dimensions: [
+        'program',
+        'destination',
+        'isp',
+        'provider',
+        'technology',
+        'campaign',
+        'cluster',
+        'fringe',
+        'weekday',
+      ],
     },
   },
   {

@@ -41,7 +41,7 @@ export async function loadDemoHistory(platform: Platform, { weeks = 6, now = new
     const records = batch;
     batch = [];
     await writing;
-    writing = ingestBatch(records, { enrichment: facts, store: platform.measurements }).then(
+    writing = ingestBatch(records, { enrichment: facts, store: platform.measurements, fromRawTopic: false }).then(
       ({ indexed, deadLetters }) => {
         recent.push(...indexed.filter(({ measurement }) => Date.parse(measurement.measuredAt) >= alertingSince));
         outcome.measurements += indexed.length;

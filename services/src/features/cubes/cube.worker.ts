@@ -53,8 +53,9 @@ export function cubeInputsOf(records: LogRecord[]): CubeInput[] {
     } catch {
       continue;
     }
-    if (!isMeasurement(measurement)) continue;
-    inputs.push({ measurement, ...(measurement.ingestSource ? { source: measurement.ingestSource } : {}) });
+    // What never came through `measurements.raw` (a demo's history published for alerting) is a rebuild's to count.
+    if (!isMeasurement(measurement) || !measurement.ingestSource) continue;
+    inputs.push({ measurement, source: measurement.ingestSource });
   }
   return inputs;
 }

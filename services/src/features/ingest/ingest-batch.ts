@@ -92,16 +92,27 @@ export class RetryableWriteError extends Error {
  */
 export async function ingestBatch(
   records: LogRecord[],
-  dependencies: { enrichment: Enrichment; store: MeasurementStore },
+  dependencies: {
+    enrichment: Enrichment;
+    store: MeasurementStore;
+    /**
+     * False for records that never were on `measurements.raw` (a demo's history): stored without an ingest source,
+     * each replacing a copy stored before, they are counted by a cube's rebuild, never by its stream.
+     */
+    fromRawTopic?: boolean;
+  },
 ): Promise<BatchOutcome> {
   await dependencies.enrichment.refresh();
+  const fromRawTopic = dependencies.fromRawTopic ?? true;
   const { measurements, sources, deadLetters } = readBatch(records);
   const enriched = measurements.map((measurement, index) => ({
     ...dependencies.enrichment.enrich(measurement),
-    ingestSource: { partition: sources[index]!.partition, offset: Number(sources[index]!.offset) },
+    ...(fromRawTopic
+      ? { ingestSource: { partition: sources[index]!.partition, offset: Number(sources[index]!.offset) } }
+      : {}),
   }));
   const json = enriched.map((measurement) => JSON.stringify(measurement));
-  const { failed, duplicates = [] } = await dependencies.store.write(enriched, json, { keepFirst: true });
+  const { failed, duplicates = [] } = await dependencies.store.write(enriched, json, { keepFirst: fromRawTopic });
   const retryable = failed.filter((failure) => failure.retryable);
   if (retryable.length > 0) throw new RetryableWriteError(retryable.length, retryable[0]!.reason);
   const refused = new Map(failed.map((failure) => [failure.measurementId, failure.reason]));
