@@ -346,9 +346,14 @@ test.describe('evolution', () => {
     await windowField.fill('101');
     await expect(page.getByText('The value must be between 2 and 100.')).toBeVisible();
     await windowField.fill('');
+    await expect(windowField).toHaveValue('');
 
-    await page.getByLabel('From', { exact: true }).fill('2020-01-01');
-    await page.getByLabel('To', { exact: true }).fill('2020-01-02');
+    const [from, to] = [page.getByLabel('From', { exact: true }), page.getByLabel('To', { exact: true })];
+    await from.fill('2020-01-01');
+    await expect(from).toHaveValue('2020-01-01');
+    await to.fill('2020-01-02');
+    await expect(to).toHaveValue('2020-01-02');
+    await expect(from).toHaveValue('2020-01-01');
     await expect(page.getByText('No data for selected values')).toBeVisible();
     await page.getByLabel('Refresh').selectOption({ label: 'off' });
     expect(errors).toEqual([]);

@@ -7,7 +7,7 @@ import {
   type CubeDefinition,
   type CubeInput,
   contributionsOf,
-  type RowMeasures,
+  measuresOf,
   storedRowOf,
 } from './cube-rows.ts';
 import type { CubeStore, RowWrite, VersionedRow } from './cube-store.ts';
@@ -139,17 +139,19 @@ async function writeChunk(
     if (attempt > 20) throw new Error(`cube ${options.cube.name}: rows kept changing during the rebuild`);
     const current = await store.get([...pending]);
     const writes: RowWrite[] = [];
+    // Rows the stream has taken past the cutoff are counted again up to where the stream is, all in one read.
+    const ahead = new Map<string, VersionedRow>();
     for (const id of pending) {
       const contribution = contributions.get(id)!;
       const stored = current.get(id);
       const applied = appliedFor(contribution, cutoffs);
-      if (stored && stored.row.appliedOffset > applied) {
-        // The stream is past the cutoff on this row: count it again up to where the stream is.
-        const recounted = await recountRow(options, chunk, id, stored.row.appliedOffset);
-        if (recounted) writes.push(rowToWrite(recounted, stored.row.appliedOffset, stored.version));
-        continue;
-      }
-      writes.push(rowToWrite(contribution, applied, stored?.version));
+      if (stored && stored.row.appliedOffset > applied) ahead.set(id, stored);
+      else writes.push(rowToWrite(contribution, applied, stored?.version));
+    }
+    const recounted = await recountRows(options, chunk, ahead);
+    for (const [id, stored] of ahead) {
+      const row = recounted.get(id);
+      if (row) writes.push(rowToWrite(row, stored.row.appliedOffset, stored.version));
     }
     const { conflicts } = await store.put(writes);
     written += writes.length - conflicts.length;
@@ -159,22 +161,29 @@ async function writeChunk(
   return written;
 }
 
-/** One row counted from the raw measurements of its bucket up to `offset` of its partition. */
-async function recountRow(
+/** Rows counted from the raw measurements of their bucket, each up to the offset its stored row has reached. */
+async function recountRows(
   options: RebuildOptions,
   chunk: { from: number; to: number },
-  id: string,
-  offset: number,
-): Promise<(Contribution & RowMeasures) | undefined> {
+  ahead: Map<string, VersionedRow>,
+): Promise<Map<string, Contribution>> {
+  const recounted = new Map<string, Contribution>();
+  if (ahead.size === 0) return recounted;
   await options.refresh();
+  const highest = Math.max(...[...ahead.values()].map(({ row }) => row.appliedOffset));
   const rows = new Map<string, Contribution>();
   for await (const batch of rawMeasurements(options, chunk))
     contributionsOf(
       options.cube,
-      batch.map(inputOf).filter((input) => !input.source || input.source.offset <= offset),
-      { keepInputs: false, into: rows },
+      batch.map(inputOf).filter((input) => !input.source || input.source.offset <= highest),
+      { into: rows },
     );
-  return rows.get(id);
+  for (const [id, { row }] of ahead) {
+    const contribution = rows.get(id);
+    const kept = contribution?.inputs.filter((input) => input.offset <= row.appliedOffset) ?? [];
+    if (contribution && kept.length > 0) recounted.set(id, { ...contribution, ...measuresOf(kept) });
+  }
+  return recounted;
 }
 
 async function removeStaleRows(

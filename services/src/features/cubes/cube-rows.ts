@@ -252,13 +252,18 @@ export function unappliedPart(contribution: Contribution, appliedOffset: number 
   const rest = contribution.inputs.filter((input) => input.offset > appliedOffset);
   if (rest.length === 0) return undefined;
   if (rest.length === contribution.inputs.length) return contribution;
-  const first = rest[0]!;
+  return measuresOf(rest);
+}
+
+/** The measures of some of a contribution's values (at least one). */
+export function measuresOf(inputs: Contribution['inputs']): RowMeasures {
+  const first = inputs[0]!;
   const measures = emptyMeasures(
     first.value,
     new Date(first.measurement.measuredAt).toISOString(),
     first.measurement.measurementId,
   );
-  for (const input of rest) addValue(measures, input.value, input.measurement);
+  for (const input of inputs) addValue(measures, input.value, input.measurement);
   return measures;
 }
 

@@ -155,6 +155,8 @@ const allColumns = [
   'bin_counts',
 ];
 
+const rowsPerTransaction = 100;
+
 /** Cube rows in the platform's SQL database (PGlite embedded, PostgreSQL), one table for every cube. */
 export async function sqlCubeStore(sql: SqlClient): Promise<CubeStore & { sql: SqlClient }> {
   await migrate(sql, cubeRowsSchema);
@@ -171,27 +173,30 @@ export async function sqlCubeStore(sql: SqlClient): Promise<CubeStore & { sql: S
     async put(writes) {
       const conflicts: string[] = [];
       if (writes.length === 0) return { conflicts };
-      await sql.transaction(async (tx) => {
-        for (const { row, version } of writes) {
-          const record = JSON.stringify(recordOf(row));
-          const written =
-            version === undefined
-              ? await tx.query(
-                  `insert into cube_rows (${allColumns.join(', ')}, version)
+      // In transactions of a hundred rows: PGlite serves one statement at a time, and a rebuild's thousands of rows in
+      // one transaction would hold every query of the platform for seconds.
+      for (let start = 0; start < writes.length; start += rowsPerTransaction)
+        await sql.transaction(async (tx) => {
+          for (const { row, version } of writes.slice(start, start + rowsPerTransaction)) {
+            const record = JSON.stringify(recordOf(row));
+            const written =
+              version === undefined
+                ? await tx.query(
+                    `insert into cube_rows (${allColumns.join(', ')}, version)
                    select ${allColumns.join(', ')}, 1 from jsonb_populate_record(null::cube_rows, $1::jsonb)
                    on conflict (id) do nothing returning id`,
-                  [record],
-                )
-              : await tx.query(
-                  `update cube_rows set (${allColumns.join(', ')}, version) =
+                    [record],
+                  )
+                : await tx.query(
+                    `update cube_rows set (${allColumns.join(', ')}, version) =
                      (select ${allColumns.join(', ')}, cube_rows.version + 1
                       from jsonb_populate_record(null::cube_rows, $1::jsonb))
                    where id = $2 and version = $3::int returning id`,
-                  [record, row.id, version],
-                );
-          if (written.length === 0) conflicts.push(row.id);
-        }
-      });
+                    [record, row.id, version],
+                  );
+            if (written.length === 0) conflicts.push(row.id);
+          }
+        });
       return { conflicts };
     },
     async remove(rows) {

@@ -4,6 +4,7 @@ import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import { useSettled } from '../../../shared/api/settled-value.ts';
 
 /**
  * The evolution screen's body (`POST /api/evolution`): one KPI's metric over time, optionally per nested breakdowns,
@@ -18,8 +19,9 @@ export type EvolutionAnswer = Extract<GraphicResponse, { kind: 'metric' }>;
  * The evolution of the chosen KPI; it follows the navbar refresh interval. A failure toasts its catalogue message
  * (the destinations ones stay 10 s), `evolution.fetchFailed` when it has none of its own.
  */
-export function useEvolution(request: EvolutionRequest | undefined) {
+export function useEvolution(asked: EvolutionRequest | undefined) {
   const refetchInterval = useRefreshInterval();
+  const request = useSettled(asked);
   return useQuery({
     queryKey: ['evolution', request],
     queryFn: ({ signal }) => api.post<EvolutionAnswer>('/api/evolution', request, { signal }),
