@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
@@ -116,6 +117,8 @@ export async function rebuildCube(options: RebuildOptions): Promise<RebuildProgr
     for await (const batch of rawMeasurements(options, chunk)) {
       contributionsOf(cube, batch.map(inputOf).filter(counted), { keepInputs: false, into: contributions });
       progress.done += batch.length;
+      // The embedded store answers without yielding: let the platform's requests through between pages.
+      await setImmediate();
     }
     progress.rows += await writeChunk(options, chunk, contributions, cutoffs);
     await options.onProgress?.({ ...progress });

@@ -1,3 +1,4 @@
+import { setImmediate } from 'node:timers/promises';
 import type { CubeDimension, Dimension } from '@nq/contracts';
 import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
@@ -173,9 +174,10 @@ export async function sqlCubeStore(sql: SqlClient): Promise<CubeStore & { sql: S
     async put(writes) {
       const conflicts: string[] = [];
       if (writes.length === 0) return { conflicts };
-      // In transactions of a hundred rows: PGlite serves one statement at a time, and a rebuild's thousands of rows in
-      // one transaction would hold every query of the platform for seconds.
-      for (let start = 0; start < writes.length; start += rowsPerTransaction)
+      // In transactions of a hundred rows, the event loop let through between them: PGlite runs in this process and
+      // answers without ever yielding, so a rebuild's thousands of rows would hold every request for seconds.
+      for (let start = 0; start < writes.length; start += rowsPerTransaction) {
+        if (start > 0) await setImmediate();
         await sql.transaction(async (tx) => {
           for (const { row, version } of writes.slice(start, start + rowsPerTransaction)) {
             const record = JSON.stringify(recordOf(row));
@@ -197,6 +199,7 @@ export async function sqlCubeStore(sql: SqlClient): Promise<CubeStore & { sql: S
             if (written.length === 0) conflicts.push(row.id);
           }
         });
+      }
       return { conflicts };
     },
     async remove(rows) {
