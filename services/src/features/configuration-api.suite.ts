@@ -558,7 +558,7 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
     }, 180_000);
     afterAll(() => app?.close());
 
-    it('has a row for every configuration entity but tags, users, probes, CSV templates, alerts and personal dashboards (their own suites)', () =>
+    it('has a row for every configuration entity but tags, users, probes, CSV templates, alerts, personal dashboards and cubes (their own suites)', () =>
       expect(table.map((row) => row.basePath).sort()).toEqual(
         Object.values(configurationKinds)
           .map(({ basePath }) => basePath)
@@ -571,6 +571,7 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
                 '/api/csv-templates',
                 '/api/alert-config',
                 '/dashboards/personal',
+                '/api/cubes',
               ].includes(path),
           )
           .sort(),

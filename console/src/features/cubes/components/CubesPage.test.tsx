@@ -131,7 +131,7 @@ describe('Cubes (internal tools)', () => {
       ),
     );
     expect(api.sent('POST', '/api/cubes/').map((request) => request.body)).toEqual([
-      { name: 'hourly-probes', grain: 'hour', timeZone: 'UTC', dimensions: [], kpis: [] },
+      { name: 'hourly-probes', grain: 'hour', timeZone: 'Etc/UTC', dimensions: [], kpis: [] },
     ]);
   });
 
@@ -182,7 +182,7 @@ describe('Cubes (internal tools)', () => {
         name: 'hourly-probes-tech',
         description: '',
         grain: 'hour',
-        timeZone: 'UTC',
+        timeZone: 'Etc/UTC',
         dimensions: ['technology', 'probe'],
         kpis: [],
       },
