@@ -133,7 +133,8 @@ describe('ingestion across a Kafka outage', { timeout: 420_000 }, () => {
       expect(ready.code).toBe('dependency.unavailable');
       expect(ready.message).toContain('ingest-worker');
       const down = await consumerGauges();
-      expect(down).toHaveLength(2);
+      // The ingest worker, the probe status worker and the cube maintainer.
+      expect(down).toHaveLength(3);
       expect(down.every((line) => line.endsWith(' 0'))).toBe(true);
 
       // A process told to stop during the outage stops cleanly (within its shutdown timeout, or it would exit 1).
@@ -188,7 +189,7 @@ describe('ingestion across a Kafka outage', { timeout: 420_000 }, () => {
     );
     await waitFor('readiness to be green again', async () => (await api.raw.inject('/ready')).statusCode === 200);
     const up = await consumerGauges();
-    expect(up).toHaveLength(2);
+    expect(up).toHaveLength(3);
     expect(up.every((line) => line.endsWith(' 1'))).toBe(true);
   });
 
