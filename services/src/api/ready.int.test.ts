@@ -27,6 +27,9 @@ describe('readiness in the distributed profile', () => {
           /^probe-status-worker\/kafka \(@platformatic\/kafka\), group .*probe\.status\.read-model:up$/,
         ),
         expect.stringMatching(/^ingest-worker\/kafka \(@platformatic\/kafka\), group .*measurements\.raw\.ingest:up$/),
+        expect.stringMatching(
+          /^cube-maintainer\/kafka \(@platformatic\/kafka\), group .*measurements\.enriched\.cubes:up$/,
+        ),
         'jobs-worker/bullmq:up',
       ]);
       expect(response.statusCode).toBe(200);
