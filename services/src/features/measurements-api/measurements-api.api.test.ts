@@ -141,10 +141,8 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
     ).id;
     const last = await created(admin, '/api/campaigns-management', { name: 'Anywhere', ...dates });
     campaigns.withoutPolygon = last.id;
-    // Read-your-writes: every write above is projected once the last one is.
-    expect((await admin.inject(`/api/campaigns-management/${last.id}?minPosition=${last.position}`)).statusCode).toBe(
-      200,
-    );
+    // Each read model keeps its own checkpoint: wait until every one (probes and campaigns) has the last write.
+    expect(await api.platform.projector.waitFor(last.position, 60_000)).toBe(true);
     expect(await api.platform.measurements.write(measurements)).toEqual({ failed: [] });
   }, 120_000);
   afterAll(() => api?.raw.close());

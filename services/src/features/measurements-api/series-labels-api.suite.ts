@@ -57,8 +57,9 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
         family: 'Cube',
         type: 'landline',
       });
-      // Read-your-writes: every write above is projected once the last one is.
-      expect((await api.app.inject(`/probes/${probeId}?minPosition=${probe.position}`)).statusCode).toBe(200);
+      // Each read model keeps its own checkpoint: wait until every one has projected the last write (the probes read
+      // model being there says nothing of the campaigns one).
+      expect(await api.platform.projector.waitFor(probe.position, 60_000)).toBe(true);
 
       const measured = (id: string, changes: Partial<EnrichedMeasurement>) =>
         sampleMeasurement({
