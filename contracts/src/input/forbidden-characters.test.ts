@@ -1,5 +1,11 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { hasForbiddenCharacters, pathOfForbiddenText } from './forbidden-characters.ts';
+import {
+  hasForbiddenCharacters,
+  jsonTextMayHoldForbidden,
+  pathOfForbiddenText,
+  pathOfForbiddenTextInJson,
+} from './forbidden-characters.ts';
 
 describe('forbidden characters', () => {
   it('are NUL and surrogates without their pair; paired surrogates (emoji) and other controls are text', () => {
@@ -32,4 +38,31 @@ describe('forbidden characters', () => {
     expect(pathOfForbiddenText(Buffer.from('a\u0000b'))).toBeUndefined();
     expect(pathOfForbiddenText(new Date())).toBeUndefined();
   });
+
+  it('are looked for in a JSON text’s value only when the text may hold them, and never missed', () => {
+    expect(jsonTextMayHoldForbidden('{"name":"Móstoles 📶","kpis":{"download":1}}')).toBe(false);
+    expect(jsonTextMayHoldForbidden('{"name":"a\\u0000"}')).toBe(true);
+    expect(jsonTextMayHoldForbidden('{"name":"\ud800"}')).toBe(true);
+    expect(pathOfForbiddenTextInJson('{"n":"\\ud800"}', { n: '\ud800' })).toEqual(['n']);
+    // Any value, with any text (lone surrogates and NUL included), as its JSON text or with one raw lone surrogate.
+    const unicodeText = fc.string({ unit: 'binary' });
+    fc.assert(
+      fc.property(fc.jsonValue({ stringUnit: 'binary' }), unicodeText, (value, extra) => {
+        const escaped = JSON.stringify([value, extra]);
+        // The first surrogate escape written raw (skipped where that makes the text no JSON: an escaped backslash).
+        const raw = escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        for (const text of [JSON.stringify(value), escaped, raw]) {
+          let decoded: unknown;
+          try {
+            decoded = JSON.parse(text);
+          } catch {
+            continue;
+          }
+          expect(pathOfForbiddenTextInJson(text, decoded)).toEqual(pathOfForbiddenText(decoded));
+        }
+      }),
+      { numRuns: 2_000 },
+    );
+  });
 });
+

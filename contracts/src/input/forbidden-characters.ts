@@ -5,6 +5,13 @@
 /** Whether a text holds NUL or a lone surrogate. */
 export const hasForbiddenCharacters = (text: string): boolean => text.includes('\u0000') || !text.isWellFormed();
 
+/**
+ * Whether the value a JSON text decodes to may hold forbidden characters: JSON refuses a raw NUL, so they can come only
+ * from a `\u` escape or, raw, from a text that is not well formed. A text with neither needs no walk of its value
+ * (the walk costs as much as parsing; this look, a fiftieth of it).
+ */
+export const jsonTextMayHoldForbidden = (text: string): boolean => text.includes('\\u') || !text.isWellFormed();
+
 type Path = (string | number)[];
 /** A value met in the walk, with the way back to the root (paths are built only for the one reported). */
 type Step = { value: unknown; key?: string | number; parent?: Step };
@@ -49,3 +56,7 @@ export function pathOfForbiddenText(value: unknown): Path | undefined {
   }
   return undefined;
 }
+
+/** `pathOfForbiddenText` of a value decoded from a JSON text, walked only when the text may hold such characters. */
+export const pathOfForbiddenTextInJson = (text: string, value: unknown): Path | undefined =>
+  jsonTextMayHoldForbidden(text) ? pathOfForbiddenText(value) : undefined;

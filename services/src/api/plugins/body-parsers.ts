@@ -1,4 +1,4 @@
-import { DomainError } from '@nq/contracts';
+import { DomainError, jsonTextMayHoldForbidden } from '@nq/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonNestsDeeperThan } from './json-nesting.ts';
@@ -8,6 +8,13 @@ export const maxJsonDepth = 64;
 
 const utf8 = new TextDecoder('utf-8', { fatal: true });
 
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** False when the JSON body's text cannot decode to forbidden characters: its value needs no walk for them. */
+    bodyMayHoldForbiddenText: boolean;
+  }
+}
+
 /**
  * The body parsers of the API. Each keeps the bytes as received (`rawBody`), which a request's signature covers. A
  * JSON body must be UTF-8 (`request.invalidEncoding`: a lenient decoding would store U+FFFD in place of what was
@@ -15,6 +22,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
  * A CSV body is decoded leniently: its reader refuses the replacement characters as a file it cannot read.
  */
 export const bodyParsersPlugin = fp(async (app: FastifyInstance) => {
+  app.decorateRequest('bodyMayHoldForbiddenText', true);
   const parseJson = app.getDefaultJsonParser('error', 'error');
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
@@ -30,6 +38,7 @@ export const bodyParsersPlugin = fp(async (app: FastifyInstance) => {
       done(new DomainError('request.tooDeeplyNested', { params: { max: maxJsonDepth } }), undefined);
       return;
     }
+    request.bodyMayHoldForbiddenText = jsonTextMayHoldForbidden(text);
     parseJson(request, text, done);
   });
   app.addContentTypeParser('text/csv', { parseAs: 'buffer' }, (request, body, done) => {

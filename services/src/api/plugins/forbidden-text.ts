@@ -20,7 +20,9 @@ export const forbiddenTextPlugin = fp(async (app: FastifyInstance) => {
     const parts: [string, unknown][] = [
       ['params', request.params],
       ['querystring', request.query],
-      ...(request.routeOptions.config.checksOwnBodyText ? [] : [['body', request.body] as [string, unknown]]),
+      ...(request.routeOptions.config.checksOwnBodyText || !request.bodyMayHoldForbiddenText
+        ? []
+        : [['body', request.body] as [string, unknown]]),
     ];
     for (const [location, value] of parts) {
       const path = pathOfForbiddenText(value);

@@ -125,10 +125,27 @@ const keyTextOf = (key: RowKey) =>
       .sort()
       .map((name) => [name, key.dimensions[name as CubeDimension]]),
   ]);
+
+/**
+ * `keyTextOf` in two parts, around the KPI: what a measurement's values share is written once for all its KPIs (the
+ * text must stay the same: stored rows' ids are hashed from it).
+ */
+export const keyTextAround = (key: Omit<RowKey, 'kpi'>, sortedNames: readonly CubeDimension[]) => {
+  const dimensions = sortedNames.flatMap((name) =>
+    key.dimensions[name] === undefined ? [] : [[name, key.dimensions[name]]],
+  );
+  return {
+    before: `${JSON.stringify([key.cubeId, key.bucket]).slice(0, -1)},`,
+    after: `,${JSON.stringify(key.partition)},${JSON.stringify(dimensions)}]`,
+  };
+};
 const idOfText = (text: string) => createHash('sha256').update(text).digest('base64url').slice(0, 32);
 
 /** A row's id: the same key always gives the same id. */
 export const rowIdOf = (key: RowKey): string => idOfText(keyTextOf(key));
+
+/** The text `rowIdOf` hashes (exported for the test holding `keyTextAround` to it). */
+export const rowKeyText = keyTextOf;
 
 const emptyMeasures = (value: number, at: string, id: string): RowMeasures => ({
   count: 0,
@@ -145,15 +162,34 @@ const emptyMeasures = (value: number, at: string, id: string): RowMeasures => ({
   probes: new Set(),
 });
 
-/** Earlier in (time, measurement id) order, ids compared as bytes (as both engines break ties). */
-const isBefore = (at: string, id: string, thanAt: string, thanId: string) => {
-  const a = Date.parse(at);
-  const b = Date.parse(thanAt);
-  return a < b || (a === b && Buffer.compare(Buffer.from(id), Buffer.from(thanId)) < 0);
-};
+/** Texts in the order of their UTF-8 bytes (as both engines sort ids); below the surrogates, as their code units. */
+export function compareAsUtf8(a: string, b: string): number {
+  const length = Math.min(a.length, b.length);
+  for (let index = 0; index < length; index += 1) {
+    const x = a.charCodeAt(index);
+    const y = b.charCodeAt(index);
+    if (x === y) continue;
+    if (x < 0xd800 && y < 0xd800) return x - y;
+    return Buffer.compare(Buffer.from(a), Buffer.from(b));
+  }
+  return a.length - b.length;
+}
 
-function addValue(measures: RowMeasures, value: number, measurement: EnrichedMeasurement) {
-  const at = new Date(measurement.measuredAt).toISOString();
+/**
+ * Earlier in (time, measurement id) order. Instants are ISO texts in UTC with milliseconds (every one a row holds was
+ * written by `toISOString`), which sort as text in time order.
+ */
+const isBefore = (at: string, id: string, thanAt: string, thanId: string) =>
+  at < thanAt || (at === thanAt && compareAsUtf8(id, thanId) < 0);
+
+const instantText = (measurement: EnrichedMeasurement) => new Date(measurement.measuredAt).toISOString();
+
+function addValue(
+  measures: RowMeasures,
+  value: number,
+  measurement: EnrichedMeasurement,
+  at = instantText(measurement),
+) {
   const id = measurement.measurementId;
   measures.count += 1;
   measures.sum += value;
@@ -205,10 +241,19 @@ export function contributionsOf(
 ): Map<string, Contribution> {
   const keepInputs = options.keepInputs ?? true;
   const rows = options.into ?? new Map<string, Contribution>();
-  // Many values share a row: the id is hashed once per key text.
+  const sortedNames = [...cube.dimensions].sort();
+  // Many values share a row: the id is hashed once per key text. Measurements in time order share buckets.
   const ids = new Map<string, string>();
+  let bucketMs = Number.NaN;
+  let bucket = '';
   for (const { measurement, source } of inputs) {
-    const bucket = new Date(bucketStart(cube, Date.parse(measurement.measuredAt))).toISOString();
+    const instant = Date.parse(measurement.measuredAt);
+    const at = new Date(instant).toISOString();
+    const start = bucketStart(cube, instant);
+    if (start !== bucketMs) {
+      bucketMs = start;
+      bucket = new Date(start).toISOString();
+    }
     const dimensions: RowDimensions = {};
     for (const dimension of cube.dimensions) {
       const value = dimensionValue[dimension](measurement);
@@ -216,26 +261,30 @@ export function contributionsOf(
     }
     const partition = source?.partition ?? -1;
     const offset = source?.offset ?? -1;
+    const text = keyTextAround({ cubeId: cube.id, bucket, dimensions, partition }, sortedNames);
     for (const [kpi, value] of kpisOf(cube, measurement)) {
-      const key: RowKey = { cubeId: cube.id, bucket, dimensions, kpi, partition };
-      const text = keyTextOf(key);
-      let id = ids.get(text);
+      const keyText = `${text.before}${JSON.stringify(kpi)}${text.after}`;
+      let id = ids.get(keyText);
       if (id === undefined) {
-        id = idOfText(text);
-        ids.set(text, id);
+        id = idOfText(keyText);
+        ids.set(keyText, id);
       }
       let row = rows.get(id);
       if (!row) {
         row = {
-          ...key,
-          ...emptyMeasures(value, new Date(measurement.measuredAt).toISOString(), measurement.measurementId),
+          cubeId: cube.id,
+          bucket,
+          dimensions,
+          kpi,
+          partition,
+          ...emptyMeasures(value, at, measurement.measurementId),
           id,
           highestOffset: -1,
           inputs: [],
         };
         rows.set(id, row);
       }
-      addValue(row, value, measurement);
+      addValue(row, value, measurement, at);
       row.highestOffset = Math.max(row.highestOffset, offset);
       if (keepInputs) row.inputs.push({ value, measurement, offset });
     }
@@ -258,11 +307,7 @@ export function unappliedPart(contribution: Contribution, appliedOffset: number 
 /** The measures of some of a contribution's values (at least one). */
 export function measuresOf(inputs: Contribution['inputs']): RowMeasures {
   const first = inputs[0]!;
-  const measures = emptyMeasures(
-    first.value,
-    new Date(first.measurement.measuredAt).toISOString(),
-    first.measurement.measurementId,
-  );
+  const measures = emptyMeasures(first.value, instantText(first.measurement), first.measurement.measurementId);
   for (const input of inputs) addValue(measures, input.value, input.measurement);
   return measures;
 }

@@ -21,8 +21,9 @@ function problemsOf<Schema extends z.ZodType>(
   item: unknown,
   schema: Schema,
   check: (item: z.output<Schema>) => ItemProblem | undefined,
+  mayHoldForbiddenText: boolean,
 ): { data: z.output<Schema> } | { problems: ItemProblem[] } {
-  const forbidden = pathOfForbiddenText(item);
+  const forbidden = mayHoldForbiddenText ? pathOfForbiddenText(item) : undefined;
   if (forbidden) return { problems: [invalidCharactersProblem(forbidden)] };
   const parsed = schema.safeParse(item);
   if (!parsed.success) return { problems: parsed.error.issues.map((issue) => issueProblem(issue)) };
@@ -39,11 +40,13 @@ export function splitBatch<Schema extends z.ZodType>(
   schema: Schema,
   check: (item: z.output<Schema>) => ItemProblem | undefined,
   idOf: (item: unknown) => string | undefined,
+  /** False when the body's text cannot hold forbidden characters (the items then need no walk for them). */
+  mayHoldForbiddenText = true,
 ) {
   const accepted: z.output<Schema>[] = [];
   const rejected: ItemRejection[] = [];
   items.forEach((item, index) => {
-    const outcome = problemsOf(item, schema, check);
+    const outcome = problemsOf(item, schema, check, mayHoldForbiddenText);
     if ('data' in outcome) {
       accepted.push(outcome.data);
       return;

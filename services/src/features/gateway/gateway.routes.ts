@@ -134,7 +134,13 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
       },
       async (request, reply) => {
         const { probeId } = request.probe;
-        const { accepted, rejected } = splitBatch(request.body.items, schema, otherProbe(probeId), idOf(idKey));
+        const { accepted, rejected } = splitBatch(
+          request.body.items,
+          schema,
+          otherProbe(probeId),
+          idOf(idKey),
+          request.bodyMayHoldForbiddenText,
+        );
         const language = pickLanguage(request.headers['accept-language']);
         const answered = rejected.map(({ problems, ...rejection }) => ({
           ...rejection,

@@ -1,4 +1,9 @@
-import { type EnrichedMeasurement, type Measurement, measurementSchema, pathOfForbiddenText } from '@nq/contracts';
+import {
+  type EnrichedMeasurement,
+  type Measurement,
+  measurementSchema,
+  pathOfForbiddenTextInJson,
+} from '@nq/contracts';
 import { invalidCharactersProblem } from '../../platform/entities/validation-error.ts';
 import type { LogMessage, LogRecord } from '../../platform/log/log-port.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
@@ -49,7 +54,7 @@ export function readBatch(records: LogRecord[]) {
       continue;
     }
     // The topic is a boundary too: text no store may hold is refused as at the gateway.
-    const forbidden = pathOfForbiddenText(parsed);
+    const forbidden = pathOfForbiddenTextInJson(record.value, parsed);
     if (forbidden) {
       deadLetters.push({
         reason: 'invalid',
