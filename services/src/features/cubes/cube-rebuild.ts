@@ -106,7 +106,7 @@ const rowToWrite = (contribution: Contribution, appliedOffset: number, version?:
  * conditional on the version read. Rows of the range no measurement makes any more are removed.
  */
 export async function rebuildCube(options: RebuildOptions): Promise<RebuildProgress> {
-  const { cube, store } = options;
+  const { cube } = options;
   const progress: RebuildProgress = { done: 0, rows: 0 };
   const cutoffs = await committedCutoffs(options.log, options.ingest);
   await options.refresh();

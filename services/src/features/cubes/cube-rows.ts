@@ -109,11 +109,6 @@ export function bucketStart(cube: Pick<CubeFields, 'grain' | 'timeZone'>, instan
   return start ?? localDayStart(instant, cube.timeZone);
 }
 
-const kpisOf = (cube: CubeDefinition, measurement: EnrichedMeasurement): [KpiId, number][] =>
-  (Object.entries(measurement.kpis) as [KpiId, number][]).filter(
-    ([kpi, value]) => Number.isFinite(value) && (cube.kpis.length === 0 || cube.kpis.includes(kpi)),
-  );
-
 /** The text a row's id is hashed from: the same key always gives the same text, whatever its dimensions' order. */
 const keyTextOf = (key: RowKey) =>
   JSON.stringify([
@@ -182,7 +177,16 @@ export function compareAsUtf8(a: string, b: string): number {
 const isBefore = (at: string, id: string, thanAt: string, thanId: string) =>
   at < thanAt || (at === thanAt && compareAsUtf8(id, thanId) < 0);
 
-const instantText = (measurement: EnrichedMeasurement) => new Date(measurement.measuredAt).toISOString();
+/**
+ * An instant as `toISOString` writes it: the text itself when it already has that form (as ingest writes every
+ * measurement's), else written again from the instant it parses to.
+ */
+const isoInstantOf = (text: string, instant = Date.parse(text)) =>
+  text.length === 24 && text[10] === 'T' && text[19] === '.' && text[23] === 'Z'
+    ? text
+    : new Date(instant).toISOString();
+
+const instantText = (measurement: EnrichedMeasurement) => isoInstantOf(measurement.measuredAt);
 
 function addValue(
   measures: RowMeasures,
@@ -195,10 +199,16 @@ function addValue(
   measures.sum += value;
   if (value < measures.min) measures.min = value;
   if (value > measures.max) measures.max = value;
-  if (isBefore(at, id, measures.firstAt, measures.firstId))
-    Object.assign(measures, { first: value, firstAt: at, firstId: id });
-  if (isBefore(measures.lastAt, measures.lastId, at, id))
-    Object.assign(measures, { last: value, lastAt: at, lastId: id });
+  if (isBefore(at, id, measures.firstAt, measures.firstId)) {
+    measures.first = value;
+    measures.firstAt = at;
+    measures.firstId = id;
+  }
+  if (isBefore(measures.lastAt, measures.lastId, at, id)) {
+    measures.last = value;
+    measures.lastAt = at;
+    measures.lastId = id;
+  }
   addToBins(measures.bins, value);
   measures.probes.add(measurement.probeId);
 }
@@ -230,6 +240,16 @@ export interface Contribution extends RowKey, RowMeasures {
   inputs: { value: number; measurement: EnrichedMeasurement; offset: number }[];
 }
 
+/** A dimension value in a batch's local row key, unambiguously: texts by their length, numbers and lists apart. */
+const localKeyPart = (value: DimensionValue | undefined) =>
+  value === undefined
+    ? ''
+    : typeof value === 'string'
+      ? `${value.length}:${value}`
+      : typeof value === 'number'
+        ? `#${value}`
+        : JSON.stringify(value);
+
 /**
  * Groups measurements into the rows of a cube they count in: one contribution per row key, each KPI value of each
  * measurement in exactly one.
@@ -242,50 +262,57 @@ export function contributionsOf(
   const keepInputs = options.keepInputs ?? true;
   const rows = options.into ?? new Map<string, Contribution>();
   const sortedNames = [...cube.dimensions].sort();
-  // Many values share a row: the id is hashed once per key text. Measurements in time order share buckets.
-  const ids = new Map<string, string>();
+  // Values of one measurement share their row's key but for the KPI: its rows are found through a short local key
+  // (bucket, partition, dimension values), then by KPI. The full key text is written and hashed once per row.
+  const groups = new Map<string, { key: Omit<RowKey, 'kpi'>; byKpi: Map<string, Contribution> }>();
   let bucketMs = Number.NaN;
   let bucket = '';
   for (const { measurement, source } of inputs) {
     const instant = Date.parse(measurement.measuredAt);
-    const at = new Date(instant).toISOString();
+    const at = isoInstantOf(measurement.measuredAt, instant);
     const start = bucketStart(cube, instant);
     if (start !== bucketMs) {
       bucketMs = start;
       bucket = new Date(start).toISOString();
     }
+    const partition = source?.partition ?? -1;
+    const offset = source?.offset ?? -1;
     const dimensions: RowDimensions = {};
+    let localKey = `${start},${partition}`;
     for (const dimension of cube.dimensions) {
       const value = dimensionValue[dimension](measurement);
       if (value !== undefined) dimensions[dimension] = value;
+      localKey += `,${localKeyPart(value)}`;
     }
-    const partition = source?.partition ?? -1;
-    const offset = source?.offset ?? -1;
-    const text = keyTextAround({ cubeId: cube.id, bucket, dimensions, partition }, sortedNames);
-    for (const [kpi, value] of kpisOf(cube, measurement)) {
-      const keyText = `${text.before}${JSON.stringify(kpi)}${text.after}`;
-      let id = ids.get(keyText);
-      if (id === undefined) {
-        id = idOfText(keyText);
-        ids.set(keyText, id);
-      }
-      let row = rows.get(id);
+    let group = groups.get(localKey);
+    if (!group) {
+      group = { key: { cubeId: cube.id, bucket, dimensions, partition }, byKpi: new Map() };
+      groups.set(localKey, group);
+    }
+    const kpis = measurement.kpis as Record<KpiId, number>;
+    for (const kpi in kpis) {
+      const value = kpis[kpi as KpiId];
+      if (!Number.isFinite(value) || (cube.kpis.length > 0 && !cube.kpis.includes(kpi as KpiId))) continue;
+      let row = group.byKpi.get(kpi);
       if (!row) {
-        row = {
-          cubeId: cube.id,
-          bucket,
-          dimensions,
-          kpi,
-          partition,
-          ...emptyMeasures(value, at, measurement.measurementId),
-          id,
-          highestOffset: -1,
-          inputs: [],
-        };
-        rows.set(id, row);
+        const text = keyTextAround(group.key, sortedNames);
+        const id = idOfText(`${text.before}${JSON.stringify(kpi)}${text.after}`);
+        row = rows.get(id);
+        if (!row) {
+          row = {
+            ...group.key,
+            kpi: kpi as KpiId,
+            ...emptyMeasures(value, at, measurement.measurementId),
+            id,
+            highestOffset: -1,
+            inputs: [],
+          };
+          rows.set(id, row);
+        }
+        group.byKpi.set(kpi, row);
       }
       addValue(row, value, measurement, at);
-      row.highestOffset = Math.max(row.highestOffset, offset);
+      if (offset > row.highestOffset) row.highestOffset = offset;
       if (keepInputs) row.inputs.push({ value, measurement, offset });
     }
   }

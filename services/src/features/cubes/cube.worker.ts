@@ -60,6 +60,9 @@ export function cubeInputsOf(records: LogRecord[]): CubeInput[] {
   return inputs;
 }
 
+/** How long the maintainer lets a partition's measurements gather into a batch: how far cubes may trail ingest. */
+export const cubeLingerMs = 2_000;
+
 export interface CubeMaintainerDependencies {
   log: LogPort;
   enrichedTopic: string;
@@ -67,6 +70,8 @@ export interface CubeMaintainerDependencies {
   definitions: CubeDefinitions;
   metrics?: Registry;
   maxBatchSize?: number;
+  /** Default `<enriched>.cubes` (a benchmark replays the topic under a group of its own). */
+  groupId?: string;
 }
 
 /**
@@ -77,9 +82,12 @@ export interface CubeMaintainerDependencies {
 export async function startCubeMaintainer(dependencies: CubeMaintainerDependencies): Promise<LogConsumer> {
   const metrics = cubeMetrics(dependencies.metrics);
   return dependencies.log.consume({
-    groupId: `${dependencies.enrichedTopic}.cubes`,
+    groupId: dependencies.groupId ?? cubeMaintainerGroup(dependencies.enrichedTopic),
     topics: [dependencies.enrichedTopic],
-    maxBatchSize: dependencies.maxBatchSize ?? 2_000,
+    maxBatchSize: dependencies.maxBatchSize ?? 10_000,
+    // Every batch rewrites the rows it touches: batches of a few seconds rewrite each row once for thousands of
+    // measurements rather than once for a handful.
+    lingerMs: cubeLingerMs,
     handle: async (records) => {
       const cubes = await dependencies.definitions.list();
       if (cubes.length === 0) return;

@@ -140,6 +140,35 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       expect(seen).toEqual(Array.from({ length: total }, (_, n) => n));
     });
 
+    it('lets records linger for a fuller batch when asked, and hands a full batch over at once', async () => {
+      const topic = await newTopic(1);
+      const batches: { size: number; at: number }[] = [];
+      track(
+        await port.consume({
+          groupId: newGroup(),
+          topics: [topic],
+          maxBatchSize: 50,
+          lingerMs: 1_500,
+          handle: async (batch) => void batches.push({ size: batch.length, at: Date.now() }),
+        }),
+      );
+      // Three produce calls 200 ms apart: without lingering they would be three batches as they came.
+      const started = Date.now();
+      for (let call = 0; call < 3; call += 1) {
+        await produceNumbered(topic, 5, () => 'probe-1', call * 5);
+        await sleep(200);
+      }
+      await waitFor('the lingering batch', () => batches.length === 1, 10_000);
+      expect(batches[0]!.size).toBe(15);
+      expect(batches[0]!.at - started).toBeGreaterThanOrEqual(1_000);
+      // A full batch does not wait.
+      const full = Date.now();
+      await produceNumbered(topic, 50, () => 'probe-1', 15);
+      await waitFor('the full batch', () => batches.length === 2, 10_000);
+      expect(batches[1]).toMatchObject({ size: 50 });
+      expect(batches[1]!.at - full).toBeLessThan(1_000);
+    });
+
     it('shares the partitions among the members of a group, each message handled by one member', async () => {
       const topic = await newTopic(3);
       const groupId = newGroup();

@@ -119,7 +119,15 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
   }
 
   async function consume(options: ConsumerOptions): Promise<LogConsumer> {
-    const { groupId, topics, handle, maxBatchSize = 500, startFrom = 'earliest', partitionsAtOnce = 1 } = options;
+    const {
+      groupId,
+      topics,
+      handle,
+      maxBatchSize = 500,
+      startFrom = 'earliest',
+      partitionsAtOnce = 1,
+      lingerMs = 0,
+    } = options;
     const assignable = (
       await Promise.all(topics.map(async (topic) => ({ topic, count: await partitionsOf(topic) })))
     ).flatMap(({ topic, count }) => Array.from({ length: count }, (_, partition) => ({ topic, partition })));
@@ -153,6 +161,8 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         [topic, partition, from.toString(), maxBatchSize],
       );
       if (rows.length === 0) return false;
+      // A batch not full yet waits for more until its oldest record has lingered long enough.
+      if (rows.length < maxBatchSize && new Date(rows[0]!.created_at).getTime() + lingerMs > Date.now()) return false;
       const records: LogRecord[] = rows.map((row) => ({
         topic,
         partition,

@@ -253,6 +253,7 @@ async function startConsumer(
     handle,
     maxBatchSize = defaultMaxBatchSize,
     partitionsAtOnce = 1,
+    lingerMs = 0,
   }: ConsumerOptions,
 ): Promise<LogConsumer> {
   const highWater = Math.max(minHighWater, maxBatchSize * (partitionsAtOnce + 1));
@@ -261,6 +262,7 @@ async function startConsumer(
   const aborting = new AbortController();
   const ending = AbortSignal.any([stopping.signal, aborting.signal]);
   const queues = new Map<string, StringMessage[]>(); // per topic-partition, in offset order
+  const queuedSince = new Map<string, number>(); // per topic-partition, when its oldest queued record came
   const nextOffsets = new Map<string, bigint>(); // per topic-partition, the offset after the last one received
   const inHand = new Map<string, Promise<void>>(); // per topic-partition, the batch being handled and committed
   let queued = 0;
@@ -273,6 +275,7 @@ async function startConsumer(
   const dropQueue = (key: string) => {
     queued -= queues.get(key)?.length ?? 0;
     queues.delete(key);
+    queuedSince.delete(key);
     nextOffsets.delete(key);
   };
   const breakSession = (broken: Session, reason: string) => {
@@ -334,6 +337,7 @@ async function startConsumer(
       const queue = queues.get(key);
       if (queue) queue.push(message);
       else queues.set(key, [message]);
+      if (!queuedSince.has(key)) queuedSince.set(key, Date.now());
       if (++queued >= highWater && !paused) {
         paused = true;
         stream.pause();
@@ -381,13 +385,25 @@ async function startConsumer(
     }
   };
 
+  /** When a lingering partition's batch is due (undefined when none lingers). */
+  let lingerDue: number | undefined;
   const nextBatch = () => {
+    const now = Date.now();
+    lingerDue = undefined;
     for (const [key, queue] of queues) {
       if (inHand.has(key)) continue;
+      const due = (queuedSince.get(key) ?? now) + lingerMs;
+      if (queue.length < maxBatchSize && due > now) {
+        lingerDue = Math.min(lingerDue ?? due, due);
+        continue;
+      }
       const batch = queue.splice(0, maxBatchSize);
       queued -= batch.length;
       queues.delete(key); // re-inserted at the end, so that partitions take turns
-      if (queue.length > 0) queues.set(key, queue);
+      if (queue.length > 0) {
+        queues.set(key, queue);
+        queuedSince.set(key, now);
+      } else queuedSince.delete(key);
       if (batch.length > 0) return batch;
     }
     return undefined;
@@ -462,9 +478,14 @@ async function startConsumer(
       }
       const batch = inHand.size < partitionsAtOnce ? nextBatch() : undefined;
       if (!batch) {
+        const lingering =
+          lingerDue === undefined || inHand.size >= partitionsAtOnce
+            ? undefined
+            : setTimeout(() => wake(), lingerDue - Date.now());
         await new Promise<void>((resolve) => {
           wake = resolve;
         });
+        clearTimeout(lingering);
         continue;
       }
       const key = `${batch[0]!.topic}:${batch[0]!.partition}`;
