@@ -8,14 +8,21 @@ import { loadDemoData } from '@nq/services/demo/load-demo';
 import { platformRuns } from '@nq/services/features/platform-runs';
 import { openPlatform } from '@nq/services/platform/platform';
 import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
+import { freePort } from '@nq/services/testing/free-port';
+import { superviseProcesses } from '../../tests/faults/supervisor.ts';
 
 /**
  * The platform as `npm start` runs it, in this process, for a benchmark: the profile BENCH_PROFILE names (or the
  * benchmark's default) on a fresh data folder — on the real servers, a fresh database, index and topic prefix of this
  * run — with the demo configuration, projector and workers, and the API listening on a free port. `stop` ends it all
- * and drops the run's database; `settings` configure another process of the same run.
+ * and drops the run's database; `settings` configure another process of the same run. `separate`: the API and the
+ * ingest workers run as OS processes of their own (`pids`), so that the load's client shares no event loop with them.
  */
-export async function startBenchPlatform(name: string, defaultProfile: 'embedded' | 'distributed') {
+export async function startBenchPlatform(
+  name: string,
+  defaultProfile: 'embedded' | 'distributed',
+  options: { separate?: boolean } = {},
+) {
   const run = randomBytes(4).toString('hex');
   const profile = process.env.BENCH_PROFILE ?? defaultProfile;
   const databaseUrl = `postgresql://postgres@127.0.0.1:5432/nq_bench_${name}_${run}`;
@@ -31,10 +38,34 @@ export async function startBenchPlatform(name: string, defaultProfile: 'embedded
   };
   const config = loadConfig(settings);
   const platform = await openPlatform(config, platformRuns);
-  const api = await buildApi({ config, platform, logger: false });
   await platform.projector.start();
-  const stopWorkers = await platform.startWorkers();
   await loadDemoData(platform);
+  if (options.separate) {
+    // The API and ingest as processes of their own, as deployed; the projector stays here.
+    const port = await freePort();
+    const processes = superviseProcesses({
+      environment: { ...settings, ...sharedEnvironment(), PORT: String(port) },
+      replicas: { api: 1, ingest: 1 },
+      logDir: join(settings.DATA_DIR, 'logs'),
+      restartDelayMs: 1_000,
+    });
+    await processes.allRunning();
+    return {
+      run,
+      profile,
+      platform,
+      address: `http://127.0.0.1:${port}`,
+      settings,
+      pids: () => processes.replicas.map((replica) => replica.pid()).filter((pid) => pid !== undefined),
+      async stop() {
+        await processes.stop();
+        await platform.close();
+        if (profile === 'distributed') await dropDatabase(databaseUrl).catch(() => undefined);
+      },
+    };
+  }
+  const api = await buildApi({ config, platform, logger: false });
+  const stopWorkers = await platform.startWorkers();
   const address = await api.listen({ host: '127.0.0.1', port: 0 });
   async function stop() {
     await stopWorkers();
@@ -42,8 +73,17 @@ export async function startBenchPlatform(name: string, defaultProfile: 'embedded
     await platform.close();
     if (profile === 'distributed') await dropDatabase(databaseUrl).catch(() => undefined);
   }
-  return { run, profile, platform, address, stop, settings };
+  return { run, profile, platform, address, stop, settings, pids: () => [] as number[] };
 }
+
+/** What every process of a run shares besides its settings: the servers' addresses, as this process reads them. */
+const sharedEnvironment = () =>
+  Object.fromEntries(
+    Object.entries(process.env).filter(
+      (entry): entry is [string, string] =>
+        entry[1] !== undefined && /^(KAFKA_|ELASTICSEARCH_URL|REDIS_URL|SECRET_KEY)/.test(entry[0]),
+    ),
+  );
 
 /** A demo login's signing credentials, as the console gets them from `POST /login`. */
 export async function logInAs(address: string, login: { email: string; password: string }) {

@@ -6,12 +6,16 @@
  *   npm run bench:fleet -- --rate 1000 --seconds 60
  * BENCH_SEARCH=1000,2000,4000,7000,10000 finds the gateway's capacity instead: each rate in turn for --seconds, until
  * one is not sustained (sent below 97 % of it: the simulator paces by whole batches) or its requests' p99 reaches 500 ms; the last one met is the capacity.
+ * BENCH_PROCESSES=1 runs the API and ingest as processes of their own (the simulator then shares no event loop with
+ * the gateway); by default the whole platform runs in this process beside the simulator.
  */
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
 import { startBenchPlatform } from './bench-platform.ts';
 
-const { run, profile, platform, address, stop } = await startBenchPlatform('fleet', 'distributed');
+// BENCH_PROCESSES=1: the API (the gateway) and ingest as OS processes of their own, as deployed.
+const separate = process.env.BENCH_PROCESSES === '1';
+const { run, profile, platform, address, stop } = await startBenchPlatform('fleet', 'distributed', { separate });
 
 let delivered = 0;
 const counter = await platform.log.consume({

@@ -75,6 +75,14 @@ const textOf = (lines: { text: string; depth: number }[]) =>
   lines.map((line) => `${'  '.repeat(line.depth)}${line.text}`).join('\n');
 
 describe('settings history texts', () => {
+  it.each(['en', 'es'] as const)('%s: every audited kind the picker offers has a name', async (language) => {
+    const texts = await textsForTests(language);
+    // Read in the language itself: falling back to English would hide a missing Spanish name.
+    const names = texts.getResource(language, 'settingsHistory', 'kinds') as Record<string, string>;
+    const unnamed = Object.keys(schemas).filter((kind) => !names[kind]);
+    expect(unnamed).toEqual([]);
+  });
+
   it.each(['en', 'es'] as const)(
     '%s: every field of every audited kind has a label from its form or the history, never its key',
     async (language) => {
