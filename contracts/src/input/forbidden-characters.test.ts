@@ -50,7 +50,9 @@ describe('forbidden characters', () => {
       fc.property(fc.jsonValue({ stringUnit: 'binary' }), unicodeText, (value, extra) => {
         const escaped = JSON.stringify([value, extra]);
         // The first surrogate escape written raw (skipped where that makes the text no JSON: an escaped backslash).
-        const raw = escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/, (_, hex: string) => String.fromCharCode(Number.parseInt(hex, 16)));
+        const raw = escaped.replace(/\\u(d[89a-f][0-9a-f]{2})/, (_, hex: string) =>
+          String.fromCharCode(Number.parseInt(hex, 16)),
+        );
         for (const text of [JSON.stringify(value), escaped, raw]) {
           let decoded: unknown;
           try {
@@ -65,4 +67,3 @@ describe('forbidden characters', () => {
     );
   });
 });
-
