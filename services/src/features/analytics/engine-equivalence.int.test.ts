@@ -1,7 +1,6 @@
 import {
   type EnrichedMeasurement,
   type KpiId,
-  metrics,
   type QueryIrInput,
   type QueryResult,
   queryIrSchema,
@@ -9,7 +8,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
-import { expectClose, expectEquivalent, seedBothStores } from './engine-equivalence.fixture.ts';
+import { expectEquivalent, seedBothStores } from './engine-equivalence.fixture.ts';
 import { month, shapes } from './engine-equivalence.shapes.ts';
 import type { AnalyticsScope } from './scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
