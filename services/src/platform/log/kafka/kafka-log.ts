@@ -26,6 +26,7 @@ import {
   type LogRecord,
   LogUnavailableError,
 } from '../log-port.ts';
+import { coalescingSender } from './coalescing-sender.ts';
 import { kafkaGroupLag } from './kafka-group-lag.ts';
 import { KafkaRefusedError, type KafkaSecurity, kafkaConnectionOptions, kafkaRefusal } from './kafka-security.ts';
 import { backOff, defaultMaxBatchSize, groupTimings, handleUntilDone, raceAbort, retryDelayMs } from './shared.ts';
@@ -157,7 +158,11 @@ export async function openKafkaLog(
   // or a leader change), 2.12.1 resends the whole request; with other sends in flight the partitions that had
   // succeeded answer OUT_OF_ORDER_SEQUENCE_NUMBER, the client takes a new producer id and stores them twice.
   // Alone in flight, the resend stays inside the broker's duplicate window and is acknowledged without a copy.
-  let sending: Promise<unknown> = Promise.resolve();
+  // The produce calls made meanwhile (a gateway's requests, many at once) go together in the next send: one after
+  // another, each would wait for every earlier one's acknowledgement.
+  const send = coalescingSender<OutgoingMessage>(async (messages) => {
+    for (const batch of sendsOf(messages)) await producer.send({ messages: batch });
+  });
   const consumers = new Set<LogConsumer>();
 
   const topicNames = async () => new Set(await admin.listTopics());
@@ -180,19 +185,13 @@ export async function openKafkaLog(
     },
     async produce(topic, messages) {
       if (messages.length === 0) return;
-      const sends = sendsOf(messages.map(({ key, value, headers }) => ({ topic, key, value, headers })));
       const deadline = AbortSignal.timeout(produceTimeoutMs);
-      // The sends of one call follow each other, so that messages sharing a key keep their order.
-      const send = sending.then(async () => {
-        for (const batch of sends) {
-          // Its turn came after its caller was answered: nothing more of it is sent.
-          deadline.throwIfAborted();
-          await producer.send({ messages: batch });
-        }
-      });
-      sending = send.catch(() => undefined);
+      const sent = send(
+        messages.map(({ key, value, headers }) => ({ topic, key, value, headers })),
+        deadline,
+      );
       try {
-        await raceAbort(send, deadline);
+        await raceAbort(sent, deadline);
       } catch (error) {
         // A send under way when the bound passed may still be stored: callers send again, and consumers are
         // idempotent (measurement ids, report times).
