@@ -5,6 +5,8 @@ import { defineConfig } from 'vitest/config';
 // loopback. Browser end-to-end tests run under Playwright.
 export default defineConfig({
   test: {
+    // Vitest's default on 2 cores is one worker, which leaves a core idle whenever a file waits (a server, a timer).
+    maxWorkers: 2,
     projects: [
       {
         test: {
@@ -38,7 +40,6 @@ export default defineConfig({
           ],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
         },
       },
     ],

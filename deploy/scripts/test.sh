@@ -34,15 +34,26 @@ if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then
   apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends prometheus >/dev/null || true
 fi
 
+printf 'install (npm ci, Debian packages: each only when missing)\t%s\tok\n' "$(( SECONDS - started ))" >> "$results/steps.tsv"
+
 trap 'bash deploy/infra/infra.sh down' EXIT
+infra_started=$SECONDS
 bash deploy/infra/infra.sh up || exit 1
 bash deploy/infra/infra.sh status
+printf 'servers started (infra.sh up)\t%s\tok\n' "$(( SECONDS - infra_started ))" >> "$results/steps.tsv"
 
 failed_steps=()
-step() { # name command...
-  local name=$1; shift
+step() { # name command...: runs it, keeps its wall time and outcome in steps.tsv for the closing summary
+  local name=$1 status=ok step_started=$SECONDS; shift
   echo; echo "══ $name ══"
-  "$@" || failed_steps+=("$name")
+  "$@" || { failed_steps+=("$name"); status=failed; }
+  printf '%s\t%s\t%s\n' "$name" "$(( SECONDS - step_started ))" "$status" >> "$results/steps.tsv"
+}
+# Each Vitest layer also writes its files' times and what each file printed (test-results/<layer>/).
+vitest_layer() { # layer projects...
+  local layer=$1; shift
+  NQ_TEST_REPORT_DIR="$results/$layer" vitest run "$@" --reporter=default \
+    --reporter=./deploy/scripts/file-times-reporter.ts --reporter=json --outputFile.json="$results/$layer.json"
 }
 
 step "lint (biome)" biome check .
@@ -51,8 +62,8 @@ step "typecheck console (tsc)" tsc -p console/tsconfig.json
 step "typecheck browser tests (tsc)" tsc -p tests/e2e/tsconfig.json
 step "typecheck k6 scenarios (tsc)" tsc -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
-step "unit tests (vitest)" vitest run --project unit --project components --reporter=default --reporter=json --outputFile.json="$results/unit.json"
-step "integration tests (vitest, real servers)" vitest run --project integration --reporter=default --reporter=json --outputFile.json="$results/integration.json"
+step "unit tests (vitest)" vitest_layer unit --project unit --project components
+step "integration tests (vitest, real servers)" vitest_layer integration --project integration
 step "console build (vite)" npm run build --silent -w console
 step "end-to-end tests (playwright, chromium)" playwright test -c tests/playwright.config.ts
 

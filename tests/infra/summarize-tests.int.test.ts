@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -50,7 +50,18 @@ const e2eReport = {
               title: 'the map tab shows the alert',
               file: 'alerts.spec.ts',
               line: 40,
-              tests: [{ status: 'unexpected', results: [{ error: { message: 'TimeoutError: locator.click' } }] }],
+              tests: [
+                {
+                  status: 'unexpected',
+                  results: [
+                    {
+                      duration: 31_500,
+                      error: { message: 'TimeoutError: locator.click\nwaiting for getByRole(tab)' },
+                      attachments: [{ name: 'screenshot', path: join(root, 'test-results/e2e-artifacts/a/shot.png') }],
+                    },
+                  ],
+                },
+              ],
             },
           ],
         },
@@ -59,11 +70,16 @@ const e2eReport = {
   ],
 };
 
-function summarize(reports: Record<string, unknown>, failedSteps: string[] = []) {
+function summarize(reports: Record<string, unknown>, failedSteps: string[] = [], files: Record<string, string> = {}) {
   const folder = mkdtempSync(join(tmpdir(), 'nq-summary-'));
   folders.push(folder);
   for (const [name, report] of Object.entries(reports)) writeFileSync(join(folder, name), JSON.stringify(report));
-  return spawnSync(process.execPath, [script, folder, '12', ...failedSteps], { cwd: root, encoding: 'utf8' });
+  for (const [name, text] of Object.entries(files)) {
+    mkdirSync(dirname(join(folder, name)), { recursive: true });
+    writeFileSync(join(folder, name), text);
+  }
+  const run = spawnSync(process.execPath, [script, folder, '12', ...failedSteps], { cwd: root, encoding: 'utf8' });
+  return { ...run, folder };
 }
 
 describe('the closing summary of the test command', () => {
@@ -92,6 +108,57 @@ describe('the closing summary of the test command', () => {
     });
     expect(run.status).toBe(0);
     expect(run.stdout).not.toContain('failed tests');
+  });
+
+  it("says where a failed test's logs and screenshots are, with the first lines of its error", () => {
+    const run = summarize(
+      { 'unit.json': vitestReport(true), 'integration.json': vitestReport(false), 'e2e.json': e2eReport },
+      [],
+      { 'unit/logs/services/src/example.test.ts.log': 'what it printed\n' },
+    );
+    expect(run.stdout).toContain('→ what the file printed: ');
+    expect(run.stdout).toContain(`${run.folder}/unit/logs/services/src/example.test.ts.log`);
+    expect(run.stdout).toContain('    at example.test.ts:12');
+    expect(run.stdout).toContain('waiting for getByRole(tab)');
+    expect(run.stdout).toContain('→ screenshot: test-results/e2e-artifacts/a/shot.png');
+  });
+
+  it("names each step's wall time and the slowest files of every layer, also in timings.txt", () => {
+    const fileTimes = (project: string, entries: [string, number][]) =>
+      JSON.stringify({
+        wallSeconds: 100,
+        files: entries.map(([file, seconds]) => ({
+          file,
+          project,
+          seconds,
+          loadSeconds: 1,
+          tests: 1,
+          state: 'passed',
+        })),
+      });
+    const run = summarize(
+      { 'unit.json': vitestReport(false), 'integration.json': vitestReport(false), 'e2e.json': e2eReport },
+      [],
+      {
+        'steps.tsv': 'unit tests (vitest)\t300\tok\nend-to-end tests (playwright, chromium)\t500\tfailed\n',
+        'unit/files.json': fileTimes('unit', [
+          ['services/src/slow.test.ts', 45.2],
+          ['services/src/quick.test.ts', 0.3],
+        ]),
+        'integration/files.json': fileTimes('integration', [['tests/faults/faults.int.test.ts', 161.4]]),
+      },
+    );
+    const lines = run.stdout.split('\n').map((line) => line.trim());
+    expect(lines).toContain('300s  unit tests (vitest)');
+    expect(lines).toContain('500s  end-to-end tests (playwright, chromium) (failed)');
+    const slowest = lines.slice(lines.findIndex((line) => line.startsWith('the 4 slowest test files of 4')) + 1);
+    expect(slowest.slice(0, 4)).toEqual([
+      '161.4s  integration tests/faults/faults.int.test.ts',
+      '45.2s  unit        services/src/slow.test.ts',
+      '31.5s  e2e         tests/e2e/alerts.spec.ts',
+      '0.3s  unit        services/src/quick.test.ts',
+    ]);
+    expect(readFileSync(join(run.folder, 'timings.txt'), 'utf8')).toContain('161.4s  integration tests/faults');
   });
 
   it('fails when a layer left no report', () => {

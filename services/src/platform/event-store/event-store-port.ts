@@ -67,7 +67,7 @@ export interface EventStore {
   readRecorded(query: RecordedQuery): Promise<StoredEvent[]>;
   /** The global log after `after`, in commit order, never skipping an event committed late. */
   readAll(after: LogPosition, limit: number): Promise<StoredEvent[]>;
-  /** The position of the newest event a reader may see now. */
+  /** The position of the newest committed event; readers reach it once every older transaction has ended. */
   head(): Promise<LogPosition>;
   /** The stream holding a unique value now (e.g. the user with an e-mail address), read consistently. */
   holderOf(scope: string, value: string): Promise<string | undefined>;

@@ -2,6 +2,7 @@ import { logStart, type StoredEvent } from '@nq/contracts';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { createTestDatabase } from '../../testing/infra.ts';
+import { waitFor } from '../../testing/wait-for.ts';
 import { openPgClient } from '../sql/pg-client.ts';
 import { describeEventStoreContract, metadataFor, readAllAfter } from './event-store.contract.ts';
 import { openSqlEventStore } from './sql-event-store.ts';
@@ -36,7 +37,7 @@ describe('global log on PostgreSQL with transactions committing out of order', (
       [JSON.stringify(metadataFor())],
     );
     // …while connection B appends and commits.
-    await store.append({
+    const late = await store.append({
       streamId: 'tag-late',
       expectedVersion: 0,
       events: [{ type: 'TagCreated', schemaVersion: 1, data: { name: 'late' } }],
@@ -44,10 +45,16 @@ describe('global log on PostgreSQL with transactions committing out of order', (
     });
     await poll();
     expect(seen.map((e) => e.streamId)).toEqual([]); // B is held back while A, older, may still commit
+    // The head names B all the same: whoever waits for it waits for what was written, A's commit included.
+    expect(await store.head()).toBe(late.position);
 
     await early.query('commit');
     await early.end();
-    await poll();
+    // Other test files' transactions on the same server may hold readers back a moment longer.
+    await waitFor('both events read', async () => {
+      await poll();
+      return seen.length >= 2;
+    });
     expect(seen.map((e) => e.streamId)).toEqual(['tag-early', 'tag-late']);
     await poll();
     expect(seen).toHaveLength(2);

@@ -272,9 +272,10 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
       return row?.stream_id;
     },
     async head() {
+      // Every committed event, also those a reader cannot pass yet: the oldest running transaction (of any database
+      // of the server) holds readers back, but a caller waiting for the head must wait for what it has just written.
       const [row] = await sql.query<{ transaction_id: string; sequence: string }>(
         `select transaction_id::text, sequence::text from es_events
-         where transaction_id < pg_snapshot_xmin(pg_current_snapshot())
          order by es_events.transaction_id desc, es_events.sequence desc limit 1`,
       );
       return row ? logPosition(row.transaction_id, row.sequence) : '0:0';

@@ -1,10 +1,26 @@
 import { PGlite } from '@electric-sql/pglite';
+import { forgetPristineCluster, keepPristineCluster, pristineCluster } from './pglite-template.ts';
 import { inProcessSessionLocks } from './session-lock.ts';
 import type { SqlClient, SqlParam, SqlTransaction } from './sql-client.ts';
 
+/** An in-memory database, started from the pristine cluster kept by an earlier one when there is one. */
+async function openInMemory() {
+  const cluster = pristineCluster();
+  if (cluster) {
+    try {
+      return await PGlite.create({ loadDataDir: cluster });
+    } catch {
+      forgetPristineCluster();
+    }
+  }
+  const db = await PGlite.create({});
+  await keepPristineCluster(db);
+  return db;
+}
+
 /** PGlite: PostgreSQL compiled to WebAssembly, in process. `dataDir` undefined keeps everything in memory. */
 export async function openPgliteClient(dataDir?: string): Promise<SqlClient> {
-  const db = await PGlite.create(dataDir ? { dataDir } : {});
+  const db = dataDir ? await PGlite.create({ dataDir }) : await openInMemory();
   const run = async <Row>(executor: Pick<PGlite, 'query'>, text: string, params?: readonly SqlParam[]) =>
     (await executor.query<Row>(text, params ? [...params] : [])).rows;
   return {

@@ -1,0 +1,48 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import type { PGlite } from '@electric-sql/pglite';
+
+// A new PGlite database runs initdb, about 4 s of CPU on a busy 2-core machine; loading the files of a cluster that
+// initdb already made takes a tenth of that. In-memory databases (tests, `nq openapi`, throwaway runs) therefore
+// start from a copy of a pristine cluster, kept once per PGlite version in the workspace's own cache folder (not the
+// shared temporary folder, where another user could leave a cluster of theirs) and in this process.
+const packageDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
+const cacheDir = resolve(import.meta.dirname, '../../../../node_modules/.cache/nq-pglite');
+const cacheFile = join(cacheDir, `cluster-${version}.tar`);
+
+let inProcess: Blob | undefined;
+
+/** The pristine cluster, if a process already kept one. */
+export function pristineCluster(): Blob | undefined {
+  if (inProcess) return inProcess;
+  try {
+    inProcess = new Blob([readFileSync(cacheFile)]);
+  } catch {
+    return undefined;
+  }
+  return inProcess;
+}
+
+/** Keeps the cluster of a database initdb just made, before anything was written to it, for the next ones. */
+export async function keepPristineCluster(db: PGlite) {
+  const dump = await db.dumpDataDir('none');
+  inProcess = dump;
+  try {
+    mkdirSync(cacheDir, { recursive: true });
+    // Written aside then renamed: test workers starting together never read a half-written file.
+    const partial = `${cacheFile}.${randomUUID()}`;
+    writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
+    renameSync(partial, cacheFile);
+  } catch {
+    // A read-only checkout only loses the shortcut.
+  }
+}
+
+/** Forgets the kept cluster (a copy that would not load, say). */
+export function forgetPristineCluster() {
+  inProcess = undefined;
+  rmSync(cacheFile, { force: true });
+}
