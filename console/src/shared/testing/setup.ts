@@ -4,8 +4,9 @@ import { afterEach, vi } from 'vitest';
 import '../i18n/i18n.ts';
 import { dismissAllToasts } from '../ui/toasts.ts';
 
-// The 2-core machine runs the unit tests in parallel: an answer may take longer than Testing Library's 1 s default.
-configure({ asyncUtilTimeout: 5_000 });
+// Two test workers share the 2-core machine, busier still when something else runs beside them: an answer may take
+// far longer than Testing Library's 1 s default. A screen that never shows it still fails.
+configure({ asyncUtilTimeout: 10_000 });
 
 // Each component test starts as a fresh page would: nothing rendered, no stored session or language, no toast, the
 // real fetch back in place.

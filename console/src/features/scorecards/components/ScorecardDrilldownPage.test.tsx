@@ -67,8 +67,9 @@ describe('Scorecard drilldown', () => {
     expect(latency).toHaveTextContent(/Movistar.*Orange/);
     expect(latency).toHaveTextContent('31');
 
-    // The scorecard's redefinition within the window is marked, linking to its settings history.
-    expect(within(charts[0]!).getByTestId('change-marker')).toHaveTextContent('Madrid quality');
+    // The scorecard's redefinition within the window is marked, linking to its settings history (its own request,
+    // which may answer after the series').
+    expect(await within(charts[0]!).findByTestId('change-marker')).toHaveTextContent('Madrid quality');
     expect(api.sent('POST', '/api/graphic/change-markers')[0]?.body).toEqual({
       scorecardId,
       tsStart: '2026-10-01T00:00:00.000Z',
