@@ -4,7 +4,7 @@
 // `tests: N passed, N failed, N skipped`. The times also go to `<results>/timings.txt`.
 //
 // Reads from the results folder: `steps.tsv` (each step of the test command: name, seconds, ok|failed), the Vitest
-// JSON reports `unit.json` and `integration.json`, the file reporter's `<layer>/files.json` and `<layer>/logs/`, and
+// JSON reports `unit.json`, `integration.json` and `faults.json`, the file reporter's `<layer>/files.json` and `<layer>/logs/`, and
 // Playwright's `e2e.json`.
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
@@ -64,7 +64,7 @@ const listVitestFailures = (layer: string, files: VitestFile[]) => {
     const log = join(resultsDir, layer, 'logs', `${name}.log`);
     const seeAlso = [
       ...(existsSync(log) ? [`what the file printed: ${fileName(log)}`] : []),
-      ...(layer === 'integration' ? [`servers' logs: ${serversLogs}`] : []),
+      ...(layer === 'unit' ? [] : [`servers' logs: ${serversLogs}`]),
     ];
     const failed = file.assertionResults.filter((a) => a.status === 'failed');
     for (const a of failed) addFailure(`${layer}: ${name} › ${a.fullName}`, a.failureMessages?.[0], seeAlso);
@@ -107,7 +107,8 @@ const visitPlaywright = (suites: PlaywrightSuite[], titles: string[] = []) => {
   }
 };
 
-for (const layer of ['unit', 'integration']) {
+const vitestLayers = ['unit', 'integration', 'faults'];
+for (const layer of vitestLayers) {
   const report = read(`${layer}.json`);
   if (report) {
     tallies[layer] = {
@@ -139,7 +140,7 @@ const steps = existsSync(join(resultsDir, 'steps.tsv'))
       })
   : [];
 const files = [
-  ...['unit', 'integration'].flatMap((layer) =>
+  ...vitestLayers.flatMap((layer) =>
     ((read(`${layer}/files.json`) as FileTimes | undefined)?.files ?? []).map((f) => ({
       layer: f.project === 'components' ? 'components' : layer,
       file: f.file,
@@ -171,7 +172,7 @@ if (failures.length > 0) {
 }
 for (const [layer, t] of Object.entries(tallies))
   console.info(`  ${layer.padEnd(12)} ${t.passed} passed, ${t.failed} failed, ${t.skipped} skipped`);
-for (const layer of ['unit', 'integration', 'e2e']) if (!tallies[layer]) failedSteps.push(`${layer}: no report`);
+for (const layer of [...vitestLayers, 'e2e']) if (!tallies[layer]) failedSteps.push(`${layer}: no report`);
 if (failedSteps.length > 0) console.info(`  failed steps: ${failedSteps.join('; ')}`);
 console.info(`  wall time ${seconds}s`);
 const failed = total.failed + (failedSteps.length > 0 && total.failed === 0 ? 1 : 0);

@@ -64,6 +64,7 @@ step "typecheck k6 scenarios (tsc)" tsc -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
 step "unit tests (vitest)" vitest_layer unit --project unit --project components
 step "integration tests (vitest, real servers)" vitest_layer integration --project integration
+step "fault harness, short form (vitest, alone)" vitest_layer faults --project faults
 step "console build (vite)" npm run build --silent -w console
 step "end-to-end tests (playwright, chromium)" playwright test -c tests/playwright.config.ts
 

@@ -256,8 +256,14 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       if (indexed.size !== last) unchangedSince = Date.now();
       last = indexed.size;
     }
-    await sleep(3_000); // the projector's last events
-    const commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
+    // The projector's last events: read until the tags read model shows every stored command (a busy machine takes
+    // longer than a quiet one), at most a minute; what is still behind then is reported.
+    let commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
+    for (const deadline = Date.now() + 60_000; commandChecks.some((check) => check.readModelBehind); ) {
+      if (Date.now() >= deadline) break;
+      await sleep(1_000);
+      commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
+    }
     const fileChecks = await checkFiles(environment.postgresUrl, signedFetch(base, admin), jobs.requested);
     const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
     const cubes = await checkCubes(signedFetch(base, admin));

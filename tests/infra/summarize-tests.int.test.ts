@@ -87,6 +87,7 @@ describe('the closing summary of the test command', () => {
     const run = summarize({
       'unit.json': vitestReport(true),
       'integration.json': vitestReport(false),
+      'faults.json': vitestReport(false),
       'e2e.json': e2eReport,
     });
     expect(run.status).toBe(1);
@@ -97,13 +98,14 @@ describe('the closing summary of the test command', () => {
       '✗ e2e: alerts.spec.ts:40 › alerts › the map tab shows the alert — TimeoutError: locator.click',
     );
     expect(run.stdout).not.toContain('alerts fire once');
-    expect(run.stdout.trim().split('\n').at(-1)).toBe('tests: 3 passed, 2 failed, 0 skipped');
+    expect(run.stdout.trim().split('\n').at(-1)).toBe('tests: 4 passed, 2 failed, 0 skipped');
   });
 
   it('passes when every report passed, and lists no failures', () => {
     const run = summarize({
       'unit.json': vitestReport(false),
       'integration.json': vitestReport(false),
+      'faults.json': vitestReport(false),
       'e2e.json': { ...e2eReport, stats: { expected: 2, unexpected: 0, flaky: 0, skipped: 0 }, suites: [] },
     });
     expect(run.status).toBe(0);
@@ -112,7 +114,12 @@ describe('the closing summary of the test command', () => {
 
   it("says where a failed test's logs and screenshots are, with the first lines of its error", () => {
     const run = summarize(
-      { 'unit.json': vitestReport(true), 'integration.json': vitestReport(false), 'e2e.json': e2eReport },
+      {
+        'unit.json': vitestReport(true),
+        'integration.json': vitestReport(false),
+        'faults.json': vitestReport(false),
+        'e2e.json': e2eReport,
+      },
       [],
       { 'unit/logs/services/src/example.test.ts.log': 'what it printed\n' },
     );
@@ -137,7 +144,12 @@ describe('the closing summary of the test command', () => {
         })),
       });
     const run = summarize(
-      { 'unit.json': vitestReport(false), 'integration.json': vitestReport(false), 'e2e.json': e2eReport },
+      {
+        'unit.json': vitestReport(false),
+        'integration.json': vitestReport(false),
+        'faults.json': vitestReport(false),
+        'e2e.json': e2eReport,
+      },
       [],
       {
         'steps.tsv': 'unit tests (vitest)\t300\tok\nend-to-end tests (playwright, chromium)\t500\tfailed\n',
@@ -164,6 +176,6 @@ describe('the closing summary of the test command', () => {
   it('fails when a layer left no report', () => {
     const run = summarize({ 'unit.json': vitestReport(false) });
     expect(run.status).toBe(1);
-    expect(run.stdout).toContain('failed steps: integration: no report; e2e: no report');
+    expect(run.stdout).toContain('failed steps: integration: no report; faults: no report; e2e: no report');
   });
 });
