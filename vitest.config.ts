@@ -41,7 +41,8 @@ export default defineConfig({
       {
         // The fault harness's short form: the platform as OS processes on servers of its own, under load, each process
         // killed in turn. It runs alone, after the integration files: its recovery bounds were set on a machine that
-        // runs nothing else, and re-sent batches grow with the load (see the notes on cubes in the README).
+        // runs nothing else, and the busier the machine, the more batches its probes send again (README, "Fault
+        // harness": a batch sent again is counted twice by the cubes).
         test: {
           name: 'faults',
           include: ['tests/faults/**/*.int.test.ts'],
