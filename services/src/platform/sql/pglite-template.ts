@@ -44,5 +44,9 @@ export async function keepPristineCluster(db: PGlite) {
 /** Forgets the kept cluster (a copy that would not load, say). */
 export function forgetPristineCluster() {
   inProcess = undefined;
-  rmSync(cacheFile, { force: true });
+  try {
+    rmSync(cacheFile, { force: true });
+  } catch {
+    // A read-only checkout keeps it; this process no longer uses it.
+  }
 }
