@@ -11,7 +11,8 @@ import type { PGlite } from '@electric-sql/pglite';
 const packageDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
 const { version } = JSON.parse(readFileSync(join(packageDir, 'package.json'), 'utf8')) as { version: string };
 const cacheDir = resolve(import.meta.dirname, '../../../../node_modules/.cache/nq-pglite');
-const cacheFile = join(cacheDir, `cluster-${version}.tar`);
+/** Where the pristine cluster is kept for this PGlite version. */
+export const pristineClusterFile = join(cacheDir, `cluster-${version}.tar`);
 
 let inProcess: Blob | undefined;
 
@@ -19,7 +20,7 @@ let inProcess: Blob | undefined;
 export function pristineCluster(): Blob | undefined {
   if (inProcess) return inProcess;
   try {
-    inProcess = new Blob([readFileSync(cacheFile)]);
+    inProcess = new Blob([readFileSync(pristineClusterFile)]);
   } catch {
     return undefined;
   }
@@ -33,9 +34,9 @@ export async function keepPristineCluster(db: PGlite) {
   try {
     mkdirSync(cacheDir, { recursive: true });
     // Written aside then renamed: test workers starting together never read a half-written file.
-    const partial = `${cacheFile}.${randomUUID()}`;
+    const partial = `${pristineClusterFile}.${randomUUID()}`;
     writeFileSync(partial, new Uint8Array(await dump.arrayBuffer()));
-    renameSync(partial, cacheFile);
+    renameSync(partial, pristineClusterFile);
   } catch {
     // A read-only checkout only loses the shortcut.
   }
@@ -45,7 +46,7 @@ export async function keepPristineCluster(db: PGlite) {
 export function forgetPristineCluster() {
   inProcess = undefined;
   try {
-    rmSync(cacheFile, { force: true });
+    rmSync(pristineClusterFile, { force: true });
   } catch {
     // A read-only checkout keeps it; this process no longer uses it.
   }
