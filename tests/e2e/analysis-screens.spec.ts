@@ -49,8 +49,21 @@ const countOf = async (page: Page, element: Locator, colour: Rgb) => {
   return typeof result === 'number' ? result : result.count;
 };
 
+/**
+ * Waits for a kepler map to draw at least `atLeast` pixels of a colour. A map's first drawing loads kepler.gl and
+ * starts WebGL in software, which a busy 2-core machine can take a minute over; each look is a screenshot, itself
+ * a frame to draw, so the looks are spaced out rather than back to back.
+ */
+async function expectMapDraws(page: Page, map: Locator, colour: Rgb, atLeast: number) {
+  await expect(map.locator('canvas').first()).toBeVisible({ timeout: 90_000 });
+  await expect
+    .poll(() => countOf(page, map, colour), { timeout: 90_000, intervals: [1_000, 2_000, 5_000] })
+    .toBeGreaterThan(atLeast);
+}
+
 test.describe('probes map', () => {
   test('draws the probes in their status colour over the country outlines; the table lists them', async ({ page }) => {
+    test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     await page.goto('/probes-map');
@@ -60,9 +73,8 @@ test.describe('probes map', () => {
     await expect(legend).toContainText(/Available\s*\(\d+\)/);
 
     const map = page.getByTestId('kepler-map');
-    await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
     // The layer colour shows on screen (the probes), and the base layer's light fill (no tiles are fetched).
-    await expect.poll(() => countOf(page, map, availableGreen), { timeout: 30_000 }).toBeGreaterThan(200);
+    await expectMapDraws(page, map, availableGreen, 200);
     const green = await pixelsNear(page, map, availableGreen);
     if (typeof green === 'number') throw new Error('no 2D canvas');
     expect(green.count).toBeLessThan(green.total / 4);
@@ -124,8 +136,7 @@ test.describe('probes map', () => {
 
 test.describe('maps', () => {
   test('shows the KPI per cell on the map, its results and raw points with their detail', async ({ page }) => {
-    // The first map of the run loads kepler.gl and starts WebGL in software: slow on a busy machine.
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     // Coming from another map: the second map gets its data although the outlines are already loaded.
@@ -139,8 +150,7 @@ test.describe('maps', () => {
 
     // The quality palette draws the best cells of a higher-is-better KPI green.
     const map = page.getByTestId('kepler-map');
-    await expect(map.locator('canvas').first()).toBeVisible({ timeout: 30_000 });
-    await expect.poll(() => countOf(page, map, availableGreen), { timeout: 30_000 }).toBeGreaterThan(100);
+    await expectMapDraws(page, map, availableGreen, 100);
     await screenshot(page, 'maps-graphic', test.info());
 
     await page.getByRole('tab', { name: 'Results' }).click();
@@ -221,7 +231,7 @@ test.describe('maps', () => {
   test('narrows the map to hours of the day: a window without measurements, then the current hour at city zoom', async ({
     page,
   }) => {
-    test.setTimeout(150_000);
+    test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
     await logIn(page, 'admin');
     await page.goto('/maps');
@@ -256,10 +266,9 @@ test.describe('maps', () => {
     await page.getByRole('button', { name: 'Show map' }).click();
     await expect(page.getByText(/\d+ samples in \d+ cells/)).toBeVisible({ timeout: 30_000 });
     const map = page.getByTestId('kepler-map');
-    await expect(map.locator('canvas').first()).toBeVisible({ timeout: 90_000 });
     // At city zoom the offline base map shows the region (municipal boundaries; the place names are in the
     // screenshot: anti-aliased text has no one colour to count), not dots on white.
-    await expect.poll(() => countOf(page, map, contextBoundary), { timeout: 30_000 }).toBeGreaterThan(300);
+    await expectMapDraws(page, map, contextBoundary, 300);
     await expect(page.getByText(/Instituto Geográfico Nacional.*GeoNames/)).toBeVisible();
     await screenshot(page, 'maps-hours-city-zoom', test.info());
     expect(errors).toEqual([]);

@@ -41,7 +41,13 @@ interface RecordRow {
   created_at: Date | string;
 }
 
-const POLL_INTERVAL_MS = 250;
+/** How soon a partition is looked at again while its batch lingers or its handler waits to be retried. */
+const WAIT_POLL_MS = 250;
+/**
+ * Every assigned partition is read again this often even when nothing was produced to it in this process: a safety
+ * net only, since this process is the embedded database's one writer and tells its consumers of every write.
+ */
+const SWEEP_INTERVAL_MS = 5_000;
 
 /**
  * The embedded profile's Log: topics as tables in the embedded database. Offsets are handed out under a row lock on
@@ -74,7 +80,6 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
       if (isConnectionFailure(error)) throw new LogUnavailableError(error);
       throw error;
     }
-    produced.emit(topic);
   }
 
   async function append(topic: string, messages: LogMessage[]) {
@@ -101,6 +106,7 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         );
       }
     });
+    produced.emit(topic, [...byPartition.keys()]);
   }
 
   async function startingOffset(groupId: string, topic: string, partition: number, startFrom: 'earliest' | 'latest') {
@@ -140,8 +146,23 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     const abortController = new AbortController();
     let stopping = false;
     let wake: () => void = () => undefined;
-    const onProduce = (topic: string) => topics.includes(topic) && wake();
-    for (const topic of topics) produced.on(topic, onProduce);
+    // The partitions worth reading: written to since they were last read empty, or waiting on a linger or a retry.
+    // Reading every partition of every group at each turn kept an idle platform's database busy.
+    const due = new Set<string>();
+    const known = new Set<string>();
+    // Where this member reads each of its partitions next: read from the database when it is assigned one, then
+    // kept as it commits (the group's members are all in this process, and only the partition's owner commits).
+    const nextOffsets = new Map<string, bigint>();
+    let producedCount = 0;
+    const listeners = topics.map((topic) => {
+      const onProduce = (partitions: number[]) => {
+        for (const partition of partitions) due.add(`${topic}:${partition}`);
+        producedCount++;
+        wake();
+      };
+      produced.on(topic, onProduce);
+      return () => produced.off(topic, onProduce);
+    });
     // Per partition whose handler failed: the failures in a row and when it is tried again (the others go on).
     const retries = new Map<string, { failures: number; at: number }>();
 
@@ -150,17 +171,26 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     );
     aborted.catch(() => undefined);
 
+    /** Reads and handles a partition's next batch; answers whether it handled one. */
     async function pollPartition(topic: string, partition: number): Promise<boolean> {
       const key = `${topic}:${partition}`;
+      // Taken off before the read: a record produced during it marks the partition due again.
+      due.delete(key);
       const retry = retries.get(key);
-      if (retry && Date.now() < retry.at) return false;
-      const from = await startingOffset(groupId, topic, partition, startFrom);
+      if (retry && Date.now() < retry.at) {
+        due.add(key);
+        return false;
+      }
+      const from = nextOffsets.get(key) ?? (await startingOffset(groupId, topic, partition, startFrom));
+      nextOffsets.set(key, from);
       const rows = await sql.query<RecordRow>(
         `select "offset"::text as position, key, value, headers, created_at from log_records
          where topic = $1 and partition = $2 and "offset" >= $3 order by "offset" limit $4`,
         [topic, partition, from.toString(), maxBatchSize],
       );
       if (rows.length === 0) return false;
+      // The partition may hold more than this batch, or this batch may fail: read it again next turn.
+      due.add(key);
       // A batch not full yet waits for more until its oldest record has lingered long enough.
       if (rows.length < maxBatchSize && new Date(rows[0]!.created_at).getTime() + lingerMs > Date.now()) return false;
       const records: LogRecord[] = rows.map((row) => ({
@@ -186,11 +216,13 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         return false;
       }
       retries.delete(key);
+      const next = BigInt(records.at(-1)!.offset) + 1n;
       await sql.query(
         `update log_group_offsets set next_offset = greatest(next_offset, $4)
          where group_id = $1 and topic = $2 and partition = $3`,
-        [groupId, topic, partition, (BigInt(records.at(-1)!.offset) + 1n).toString()],
+        [groupId, topic, partition, next.toString()],
       );
+      nextOffsets.set(key, next);
       return true;
     }
 
@@ -205,10 +237,29 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
 
     const loop = (async () => {
       let failures = 0;
+      let sweptAt = 0;
       while (!stopping && !abortController.signal.aborted) {
         let progressed = false;
+        const producedBefore = producedCount;
         try {
-          const assignment = member.assignment();
+          const sweep = Date.now() - sweptAt >= SWEEP_INTERVAL_MS;
+          if (sweep) sweptAt = Date.now();
+          const assigned = member.assignment();
+          const keys = new Set(assigned.map(({ topic, partition }) => `${topic}:${partition}`));
+          for (const key of keys) {
+            // A partition newly assigned (another member left the group) is read at once.
+            if (known.has(key)) continue;
+            due.add(key);
+            nextOffsets.delete(key);
+          }
+          for (const key of [...due, ...known]) {
+            if (keys.has(key)) continue;
+            due.delete(key);
+            known.delete(key);
+            nextOffsets.delete(key);
+          }
+          for (const key of keys) known.add(key);
+          const assignment = assigned.filter(({ topic, partition }) => sweep || due.has(`${topic}:${partition}`));
           for (let first = 0; first < assignment.length; first += partitionsAtOnce) {
             if (stopping || abortController.signal.aborted) break;
             const polled = await Promise.all(
@@ -227,12 +278,13 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
           await pause(retryDelayMs(failures++));
           continue;
         }
-        if (!progressed) await pause(POLL_INTERVAL_MS);
+        if (!progressed && producedBefore === producedCount)
+          await pause(due.size > 0 ? WAIT_POLL_MS : SWEEP_INTERVAL_MS - (Date.now() - sweptAt));
       }
     })();
 
     const leave = () => {
-      for (const topic of topics) produced.off(topic, onProduce);
+      for (const stopListening of listeners) stopListening();
       member.leave();
       wake();
     };
