@@ -1,6 +1,6 @@
 import type { PushMessage } from '@nq/contracts/alerts/alert-push';
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot } from './support.ts';
+import { collectConsoleErrors, openSignedIn, screenshot } from './support.ts';
 
 // The console's service worker in a real browser: served by the platform from its own origin under the console's
 // content security policy, it shows an alert push as a notification. The push is delivered through the browser's
@@ -24,8 +24,7 @@ test('the service worker shows an alert push as a notification that leads to the
 }, testInfo) => {
   const errors = collectConsoleErrors(page);
   await context.grantPermissions(['notifications']);
-  await logIn(page, 'analyst');
-  await page.goto('/alerts');
+  await openSignedIn(page, '/alerts', 'analyst');
   const origin = new URL(page.url()).origin;
   await expect(page.getByRole('button', { name: 'Notify me in this browser' })).toBeVisible();
   await screenshot(page, 'alerts-push-button', testInfo);

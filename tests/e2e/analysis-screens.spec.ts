@@ -1,6 +1,6 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { downloadResult, registerProbe, uniqueProbeId, waitForIngest } from './probe-results.ts';
-import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // Analysis screens: the probes map and maps (kepler.gl, WebGL through SwiftShader), evolution (the chart layer, SVG), measurement
 // analysis and settings history, against the demo platform whose 12-probe fleet streams results during the run.
@@ -65,8 +65,7 @@ test.describe('probes map', () => {
   test('draws the probes in their status colour over the country outlines; the table lists them', async ({ page }) => {
     test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/probes-map');
+    await openSignedIn(page, '/probes-map');
     await expect(page.getByRole('heading', { name: 'Probes map', level: 1 })).toBeVisible();
     await expect(page.getByRole('tab', { name: 'Map', selected: true })).toBeVisible();
     const legend = page.getByRole('list', { name: 'Probe status' });
@@ -183,8 +182,7 @@ test.describe('maps', () => {
       startDate: '2026-01-01T00:00:00.000Z',
       endDate: '2026-12-31T00:00:00.000Z',
     });
-    await logIn(page, 'admin');
-    await page.goto('/maps');
+    await openSignedIn(page, '/maps');
 
     await page.getByLabel('Colour palette').selectOption('');
     await page.getByRole('button', { name: 'Show map' }).click();
@@ -233,8 +231,7 @@ test.describe('maps', () => {
   }) => {
     test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/maps');
+    await openSignedIn(page, '/maps');
     await page.getByLabel('KPI').selectOption('latency');
     // The demo campaign: the map opens on its centre at city zoom.
     await page.getByLabel('Campaign').selectOption({ label: 'Madrid drive test 2026' });
@@ -293,8 +290,7 @@ test.describe('evolution', () => {
   test('draws download per ISP by the minute, then per ISP and technology with averages', async ({ page }) => {
     test.setTimeout(240_000);
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/evolution');
+    await openSignedIn(page, '/evolution');
     await expect(page.getByRole('heading', { name: 'Evolution', level: 1 })).toBeVisible();
     await page.getByLabel('KPI').selectOption('download');
     await page.getByLabel('Granularity').selectOption('minutes');
@@ -434,8 +430,7 @@ test.describe('evolution', () => {
       await waitForIngest(api, probe.probeId, days.length);
     }
 
-    await logIn(page, 'admin');
-    await page.goto('/evolution');
+    await openSignedIn(page, '/evolution');
     await page.getByLabel('KPI').selectOption('download');
     await page.getByLabel('Granularity').selectOption('day');
     await page.getByLabel('From', { exact: true }).fill('2024-01-01');
@@ -492,8 +487,7 @@ test.describe('evolution', () => {
 test.describe('measurement analysis', () => {
   test('searches the measurements by result section, technology and ISP, and opens one in detail', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/measurementAnalysis');
+    await openSignedIn(page, '/measurementAnalysis');
     await expect(page.getByRole('heading', { name: 'Measurement analysis', level: 1 })).toBeVisible();
     await page.getByRole('checkbox', { name: 'Finished' }).check();
     await page.getByLabel('Test type').selectOption('http-download');
@@ -565,8 +559,7 @@ test.describe('measurement analysis', () => {
     );
     await waitForIngest(api, probeId, total);
 
-    await logIn(page, 'admin');
-    await page.goto(`/measurementAnalysis?probes=${probeId}`);
+    await openSignedIn(page, `/measurementAnalysis?probes=${probeId}`);
     await expect(page.getByRole('table', { name: 'Measurements' }).getByRole('row').nth(1)).toContainText(probeId);
     await expect(page.getByText('10,050 in total')).toBeVisible();
     // Pages reach the first 10,000 (400 of 25), and the page says so.
@@ -582,8 +575,7 @@ test.describe('measurement analysis', () => {
   });
 
   test('a measurement that does not exist says so', async ({ page }) => {
-    await logIn(page, 'admin');
-    await page.goto('/measurementAnalysis/detail/no-such-measurement');
+    await openSignedIn(page, '/measurementAnalysis/detail/no-such-measurement');
     await expect(page.getByRole('alert').filter({ hasText: 'The measurement does not exist.' })).toBeVisible();
   });
 });
@@ -600,8 +592,7 @@ test.describe('settings history', () => {
       .poll(async () => (await api<{ list: { name: string }[] }>('GET', `/tags/?q=${encodeURIComponent(name)}`)).list)
       .toEqual([expect.objectContaining({ name: `${name} renamed` })]);
 
-    await logIn(page, 'admin');
-    await page.goto('/settings_history');
+    await openSignedIn(page, '/settings_history');
     await expect(page.getByRole('heading', { name: 'Settings history', level: 1 })).toBeVisible();
     await page.getByLabel('Kind of setting').selectOption('tag');
     await page.getByLabel('Find by name').fill(name);

@@ -1,5 +1,5 @@
 import { expect, type Page, type Response, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot } from './support.ts';
 
 // Benchmark and by destination on the demo platform: what the table shows is what the API answered the page (the
 // fleet keeps measuring, so the numbers are read from that answer, never written here).
@@ -115,8 +115,7 @@ test.describe('by destination', () => {
   test('the analyst asking only for a program without targets gets the error, toasted and in place', async ({
     page,
   }) => {
-    await logIn(page, 'analyst');
-    await page.goto('/bydestination?kpi=latency&programs=dns');
+    await openSignedIn(page, '/bydestination?kpi=latency&programs=dns', 'analyst');
     const message = 'Your profile has no targets enabled for the requested programs.';
     await expect(page.locator('[data-toast-code="destinations.noTargets"]')).toContainText(message);
     await expect(page.locator('[data-error-code="destinations.noTargets"]')).toHaveText(message);

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // Change markers: a configuration change that touches a time chart's scope is marked on it and leads to the settings
 // history entry that recorded it. The demo data's probes and campaigns are read from the API.
@@ -30,8 +30,7 @@ test('a demo probe moved to another campaign is marked on the evolution chart, l
   });
   const toName = (await api<{ name: string }>('GET', `/api/campaigns-management/${to.id}`)).name;
 
-  await logIn(page);
-  await page.goto('/evolution');
+  await openSignedIn(page, '/evolution');
   await expect(page.getByTestId('evolution-chart')).toBeVisible({ timeout: 30_000 });
   const markerOfProbe = page.getByTestId('change-marker').filter({ hasText: probe!.name });
   await expect(markerOfProbe).toHaveCount(0);

@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot } from './support.ts';
+import { collectConsoleErrors, openSignedIn, screenshot } from './support.ts';
 
 // The chart layer's graphic actions on the evolution screen with the demo fleet's data: a drawing, exports, zoom and its
 // reset, a series' colour changed and kept, a series hidden and shown again from the legend.
@@ -40,8 +40,7 @@ test('a chart draws, exports PNG, SVG and CSV, zooms and resets, keeps a colour 
   page.on('response', async (response) => {
     if (response.url().endsWith('/api/evolution') && response.ok()) answer = (await response.json()) as EvolutionAnswer;
   });
-  await logIn(page, 'admin');
-  await page.goto('/evolution');
+  await openSignedIn(page, '/evolution');
   // Days of the demo fleet's history: one line over weeks.
   await page.getByLabel('KPI').selectOption('download');
   await page.getByLabel('Granularity').selectOption('day');

@@ -1,5 +1,5 @@
 import { expect, type Locator, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 /** The texts of a drawing that read as a day and a month ("Oct 26"), with where they are drawn. */
 const dayMonthLabels = async (drawing: Locator) =>
@@ -60,8 +60,7 @@ test('the scatterplot asks for its fields without calling them missing first, an
   test.setTimeout(120_000);
   const errors = collectConsoleErrors(page);
   await page.setViewportSize({ width: 1280, height: 900 });
-  await logIn(page, 'admin');
-  await page.goto('/advanced_graphic_generator?type=scatterplot');
+  await openSignedIn(page, '/advanced_graphic_generator?type=scatterplot');
   const x = page.getByLabel('X axis field');
   await expect(x).toBeVisible();
   await expect(page.getByRole('button', { name: 'Generate' })).toBeDisabled();

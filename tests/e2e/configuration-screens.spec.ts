@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot, uniqueName } from './support.ts';
 
 // The management screens of what the server offers (users, providers, CDNs, universes, MOS, tokens and API
 // credentials, scorecards and profile KPI fringes, profiles): each is created, edited and refused with the catalogue's
@@ -44,8 +44,7 @@ const compact = (prefix: string) => uniqueName(prefix).replace(/\s+/g, '-').toLo
 test.describe('users management', () => {
   test('creates a user, edits it, assigns and removes profiles, and resets its password', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/users_management');
+    await openSignedIn(page, '/users_management');
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     await expect(rowOf(page, 'analyst@demo.nq')).toContainText('Madrid analyst');
 
@@ -94,8 +93,7 @@ test.describe('users management', () => {
   test('a duplicate e-mail shows "This user is already in the DB" under the field; a bad address is refused', async ({
     page,
   }) => {
-    await logIn(page);
-    await page.goto('/users_management');
+    await openSignedIn(page, '/users_management');
     const form = await openNew(page);
     const email = form.getByLabel('E-mail *');
     await email.fill('not-an-address');
@@ -111,8 +109,7 @@ test.describe('users management', () => {
 test.describe('providers management', () => {
   test('creates a provider, edits it (not its name) and tests an address against the providers', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/tools/providers-management');
+    await openSignedIn(page, '/tools/providers-management');
     await expect(page.getByRole('heading', { name: 'Providers', level: 1 })).toBeVisible();
     await expect(rowOf(page, 'Movistar')).toContainText('21407');
 
@@ -157,8 +154,7 @@ test.describe('providers management', () => {
   test('a bad numeric code, an IMSI already assigned and a taken name are refused with their messages', async ({
     page,
   }) => {
-    await logIn(page);
-    await page.goto('/tools/providers-management');
+    await openSignedIn(page, '/tools/providers-management');
     const form = await openNew(page);
     await form.getByLabel('Name *').fill(uniqueName('Telco'));
     await form.getByLabel('Label *').fill('Telco');
@@ -183,8 +179,7 @@ test.describe('providers management', () => {
 test.describe('CDNs management', () => {
   test('creates a CDN with headers and technologies, and switches it from Inactive to Active', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/cdns_management');
+    await openSignedIn(page, '/cdns_management');
     await expect(page.getByRole('heading', { name: 'CDNs', level: 1 })).toBeVisible();
     await expect(rowOf(page, 'Madrid speed server')).toContainText('Active');
 
@@ -226,8 +221,7 @@ test.describe('CDNs management', () => {
   });
 
   test('a bad URL, a bad tag and a header without a value are refused under their fields', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/cdns_management');
+    await openSignedIn(page, '/cdns_management');
     const form = await openNew(page);
     await form.getByLabel('Name *').fill(uniqueName('CDN'));
     await form.getByLabel('URL *').fill('not a url');
@@ -250,8 +244,7 @@ test.describe('CDNs management', () => {
 test.describe('universes configuration', () => {
   test('creates a universe with probes over date ranges and a logo, then adds a probe', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/universes_configuration');
+    await openSignedIn(page, '/universes_configuration');
     await expect(page.getByRole('heading', { name: 'Universe configuration', level: 1 })).toBeVisible();
     await expect(rowOf(page, 'Spain mobile')).toContainText('probe101');
 
@@ -287,8 +280,7 @@ test.describe('universes configuration', () => {
   });
 
   test('a logo over 500 KB and overlapping ranges of one probe are refused', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/universes_configuration');
+    await openSignedIn(page, '/universes_configuration');
     const form = await openNew(page);
     await form.getByLabel('Name *').fill(uniqueName('Universe'));
     await form.getByLabel('Logo').setInputFiles({ name: 'big.png', mimeType: 'image/png', buffer: largePng });
@@ -322,8 +314,7 @@ test.describe('MOS', () => {
 
   test('creates a MOS definition, edits its mapping function and clones it', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/mos');
+    await openSignedIn(page, '/mos');
     await expect(rowOf(page, 'Speed MOS')).toContainText('Download speed 60% (Linear)');
 
     const name = uniqueName('MOS');
@@ -352,8 +343,7 @@ test.describe('MOS', () => {
   });
 
   test('weights that do not add up to 100 and a minimum above the maximum are refused', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/mos');
+    await openSignedIn(page, '/mos');
     const form = await openNew(page);
     await form.getByLabel('Name *').fill(uniqueName('MOS'));
     await form.getByRole('button', { name: 'Add: Entries' }).click();
@@ -379,8 +369,7 @@ test.describe('tokens and API credentials', () => {
     page,
   }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/tokens');
+    await openSignedIn(page, '/tokens');
     await expect(page.getByRole('heading', { name: 'Tokens', level: 1 })).toBeVisible();
     const name = uniqueName('ci token');
     await page.getByTestId('generate-credential').click();
@@ -409,8 +398,7 @@ test.describe('tokens and API credentials', () => {
   });
 
   test('an expiry in the past is refused under the field', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/tokens');
+    await openSignedIn(page, '/tokens');
     await page.getByTestId('generate-credential').click();
     const yesterday = new Date(Date.now() - 86_400_000).toISOString().slice(0, 10);
     await dialog(page).getByLabel('Expires *').fill(yesterday);
@@ -421,8 +409,7 @@ test.describe('tokens and API credentials', () => {
 
   test('generates API credentials, shows the secret once and revokes them', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/api_credentials');
+    await openSignedIn(page, '/api_credentials');
     await expect(page.getByRole('heading', { name: 'API credentials', level: 1 })).toBeVisible();
     const name = uniqueName('reporting client');
     await page.getByTestId('generate-credential').click();
@@ -444,8 +431,7 @@ test.describe('tokens and API credentials', () => {
 test.describe('score management', () => {
   test('creates a scorecard with KPIs, fringes and a MOS entry, edits its status and clones it', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/scoreManagement');
+    await openSignedIn(page, '/scoreManagement');
     await expect(page.getByRole('heading', { name: 'Score management', level: 1 })).toBeVisible();
     // The demo's mobile scorecard (its landline one is named 'Landline quality 2026').
     const demoScorecard = page
@@ -499,8 +485,7 @@ test.describe('score management', () => {
   });
 
   test('KPI weights that do not add up to 100 and unreadable fringes are refused', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/scoreManagement');
+    await openSignedIn(page, '/scoreManagement');
     const form = await openNew(page);
     await form.getByLabel('Name *').fill(uniqueName('Scorecard'));
     await form.getByLabel('Weight (%) *', { exact: true }).fill('100');
@@ -551,8 +536,7 @@ test.describe('profiles management', () => {
     page,
   }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page);
-    await page.goto('/profiles_management');
+    await openSignedIn(page, '/profiles_management');
     await expect(page.getByRole('heading', { name: 'Profiles', level: 1 })).toBeVisible();
     await expect(rowOf(page, 'Madrid analyst')).toContainText('User');
 
@@ -596,8 +580,7 @@ test.describe('profiles management', () => {
   });
 
   test('a taken name and an end date before the start are refused under their fields', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/profiles_management');
+    await openSignedIn(page, '/profiles_management');
     const form = await openNew(page);
     await form.getByLabel('Name *').fill('administrator');
     await save(page);

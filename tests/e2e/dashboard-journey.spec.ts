@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, readdirSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, demoUsers, logIn, mailsTo, screenshot, uniqueName } from './support.ts';
+import { collectConsoleErrors, demoUsers, logIn, mailsTo, openSignedIn, screenshot, uniqueName } from './support.ts';
 
 // One walk through the screens, as users do it: the owner builds a boxplot in the advanced generator and saves it into
 // a new category of a new dashboard, shares that dashboard with the demo analyst, who is notified, opens it and keeps
@@ -27,8 +27,7 @@ test('a boxplot built in the generator, saved to a new dashboard, shared, cloned
   const message = 'The weekly download spread, have a look';
 
   await test.step('the owner builds a boxplot of downloads in the advanced generator', async () => {
-    await logIn(page, 'admin');
-    await page.goto('/advanced_graphic_generator');
+    await openSignedIn(page, '/advanced_graphic_generator');
     await page.getByRole('radio', { name: 'Boxplot' }).check({ force: true });
     await page.getByLabel('Value field').selectOption('download');
     await page.getByLabel('Granularity').selectOption('week');

@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // The fleet screens: probes configuration (form, CSV import), task suites (task editor, warnings, family change),
 // probe status and the measurement launcher. Refusals the server is asked for on purpose (400, 409, 422) show in
@@ -40,8 +40,7 @@ async function addServer(task: ReturnType<Page['getByRole']>, host: string) {
 test.describe('probes configuration', () => {
   test('a new probe is refused with the problems under its fields, and when its id is taken', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/probes_configuration');
+    await openSignedIn(page, '/probes_configuration');
     await expect(page.getByRole('row', { name: /probe001.*Madrid Salamanca fibre.*Cube.*Landline/ })).toBeVisible();
     await screenshot(page, 'probes-list', test.info());
 
@@ -86,8 +85,7 @@ test.describe('probes configuration', () => {
   test('create and edit a probe: coordinates, a wifi password kept sealed, a new name', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     const probeId = uniqueProbeId();
-    await logIn(page, 'admin');
-    await page.goto('/probes_configuration/new');
+    await openSignedIn(page, '/probes_configuration/new');
     await page.getByLabel('Probe id *').fill(probeId);
     await page.getByLabel('Name *', { exact: true }).fill('E2E probe');
     await page.getByLabel('Probe family *').selectOption('Cube');
@@ -127,8 +125,7 @@ test.describe('probes configuration', () => {
   }) => {
     const errors = collectConsoleErrors(page);
     const good = uniqueProbeId();
-    await logIn(page, 'admin');
-    await page.goto('/probes_configuration/import');
+    await openSignedIn(page, '/probes_configuration/import');
     const csv = ['probeId,name,family,type', `${good},Imported probe,Cube,landline`, 'BAD ID,,Robot,landline'].join(
       '\n',
     );
@@ -164,8 +161,7 @@ test.describe('probes configuration', () => {
   test('CSV import of a valid file creates its probes', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     const probeId = uniqueProbeId();
-    await logIn(page, 'admin');
-    await page.goto('/probes_configuration/import');
+    await openSignedIn(page, '/probes_configuration/import');
     const csv = ['probeId,name,family,type,country', `${probeId},Imported probe,Cube,landline,Spain`].join('\n');
     await page
       .getByLabel('CSV file')
@@ -264,8 +260,7 @@ test.describe('probe status', () => {
     page,
   }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/tools/probes_status');
+    await openSignedIn(page, '/tools/probes_status');
     await expect(page.getByRole('row', { name: /probe001.*Madrid Salamanca fibre.*Landline/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /probe101.*Madrid drive-test handset.*Mobile/ })).toBeVisible();
     await expect(page.getByTestId('idle-counter')).toHaveText(/Idle home devices: \d+ of \d+/);
@@ -293,8 +288,7 @@ test.describe('probe status', () => {
 test.describe('measurement launcher', () => {
   test('a measurement launched on a demo probe completes, with the result the probe measured', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/measurementLauncher');
+    await openSignedIn(page, '/measurementLauncher');
     await page.getByLabel('Probes').selectOption(['probe001']);
     await page.getByLabel('Task suite').selectOption({ label: 'Landline speed and latency' });
     await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Ping Google DNS · ICMP ping' });
@@ -322,8 +316,7 @@ test.describe('measurement launcher', () => {
     const probeId = uniqueProbeId();
     const api = await signedApi(page);
     await api('POST', '/probes', { probeId, name: uniqueName('Unplugged probe'), family: 'Cube', type: 'landline' });
-    await logIn(page, 'admin');
-    await page.goto('/measurementLauncher');
+    await openSignedIn(page, '/measurementLauncher');
     await page.getByLabel('Probes').selectOption([probeId]);
     await page.getByLabel('Task suite').selectOption({ label: 'Landline speed and latency' });
     await page.getByLabel('Task', { exact: true }).selectOption({ label: 'Ping Google DNS · ICMP ping' });

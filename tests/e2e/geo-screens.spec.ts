@@ -1,6 +1,6 @@
 import { join } from 'node:path';
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // Campaigns, geographic filters and clusters (spec §2 list and form on one route, §5 GeoJSON and image rules, §8
 // messages): created, edited and refused through the console, with real GeoJSON files from fixtures/.
@@ -33,8 +33,7 @@ function oversizedPolygon() {
 test.describe('campaigns', () => {
   test('create with a GeoJSON polygon, edit, clone', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/campaigns_management');
+    await openSignedIn(page, '/campaigns_management');
     await expect(page.getByRole('heading', { name: 'Campaigns' })).toBeVisible();
     await expect(row(page, 'Madrid drive test 2026')).toBeVisible();
 
@@ -79,8 +78,7 @@ test.describe('campaigns', () => {
 
   test('the demo campaign shows its probes and its polygon', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/campaigns_management');
+    await openSignedIn(page, '/campaigns_management');
     await page.getByRole('link', { name: 'Madrid drive test 2026' }).click();
     await expect(page.getByRole('cell', { name: 'probe101', exact: true })).toBeVisible();
     await expect(page.getByTestId('polygon-summary')).toContainText('4 vertices');
@@ -92,8 +90,7 @@ test.describe('campaigns', () => {
   test('validation: required fields, dates, GeoJSON rules, polygon choice, forbidden and taken names', async ({
     page,
   }) => {
-    await logIn(page, 'admin');
-    await page.goto('/campaigns_management?id=new');
+    await openSignedIn(page, '/campaigns_management?id=new');
     await save(page);
     await expect(nameInput(page)).toHaveAccessibleDescription('This field is required.');
     await expect(page.getByLabel('Start date (UTC)')).toHaveAccessibleDescription('This field is required.');
@@ -145,8 +142,7 @@ test.describe('campaigns', () => {
   });
 
   test('a polygon over the size limit opens the size-limit dialog, which simplifies it', async ({ page }) => {
-    await logIn(page, 'admin');
-    await page.goto('/campaigns_management?id=new');
+    await openSignedIn(page, '/campaigns_management?id=new');
     await polygonInput(page).setInputFiles(fixture('madrid-retiro.geojson'));
     await expect(page.getByTestId('polygon-summary')).toContainText('13 vertices');
 
@@ -172,8 +168,7 @@ test.describe('campaigns', () => {
 test.describe('geographic filters', () => {
   test('create from a file with two polygons, edit', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/geofilters_management');
+    await openSignedIn(page, '/geofilters_management');
     await expect(page.getByRole('heading', { name: 'Geo filters' })).toBeVisible();
     await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page).toHaveURL(/geofilters_management\?id=&isCreate=true$/);
@@ -209,8 +204,7 @@ test.describe('geographic filters', () => {
   test('validation: a polygon is required, invalid files are refused, a filter in use cannot be deleted', async ({
     page,
   }) => {
-    await logIn(page, 'admin');
-    await page.goto('/geofilters_management?id=&isCreate=true');
+    await openSignedIn(page, '/geofilters_management?id=&isCreate=true');
     await nameInput(page).fill(uniqueName('Geo filter'));
     await save(page);
     await expect(polygonInput(page)).toHaveAccessibleDescription('This field is required.');
@@ -239,8 +233,7 @@ test.describe('geographic filters', () => {
 test.describe('clusters', () => {
   test('create with an image, probes, a date range and a geographic filter; edit; clone; delete', async ({ page }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'admin');
-    await page.goto('/clusters_management');
+    await openSignedIn(page, '/clusters_management');
     await expect(page.getByRole('heading', { name: 'Clusters' })).toBeVisible();
     // Spec §9: 25 per page, not a choice.
     await expect(page.getByLabel('Rows per page')).toHaveCount(0);
@@ -299,8 +292,7 @@ test.describe('clusters', () => {
   });
 
   test('validation: image over 1 MB, overlapping date ranges, a forbidden name', async ({ page }) => {
-    await logIn(page, 'admin');
-    await page.goto('/clusters_management?id=new');
+    await openSignedIn(page, '/clusters_management?id=new');
     await nameInput(page).fill(uniqueName('Geo cluster'));
 
     const png = Buffer.alloc(1024 * 1024 + 100);

@@ -1,7 +1,7 @@
 import { join, resolve } from 'node:path';
 import { signRequest } from '@nq/contracts/identity/request-signing';
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, demoUsers, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { collectConsoleErrors, demoUsers, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 // The basic and advanced graphic generators on the demo data: a boxplot built, drawn and saved into a new category of a
 // new personal dashboard; the basic generator's types, and the API refusing it an advanced one; each graph type drawn.
@@ -42,8 +42,7 @@ test('the advanced generator builds a boxplot of a KPI field and saves it into a
 }) => {
   test.setTimeout(180_000);
   const errors = collectConsoleErrors(page);
-  await logIn(page, 'admin');
-  await page.goto('/advanced_graphic_generator');
+  await openSignedIn(page, '/advanced_graphic_generator');
   await expect(page.getByRole('button', { name: 'Generate' })).toBeVisible();
 
   await page.getByRole('radio', { name: 'Boxplot' }).check({ force: true });
@@ -86,8 +85,7 @@ test('the advanced generator builds a boxplot of a KPI field and saves it into a
 
 test('the basic generator offers no boxplot or scatterplot, and the API refuses them to it', async ({ page }) => {
   test.setTimeout(120_000);
-  await logIn(page, 'analyst');
-  await page.goto('/basic_graphic_generator');
+  await openSignedIn(page, '/basic_graphic_generator', 'analyst');
   const types = page.getByRole('group', { name: 'Graph type' }).getByRole('radio');
   await expect(types).toHaveCount(5);
   for (const name of ['Area', 'Bars', 'Linear', 'Pie', 'Table'])

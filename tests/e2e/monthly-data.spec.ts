@@ -3,7 +3,7 @@ import { monthLabel, previousMonth } from '@nq/contracts/files/monthly-data';
 import { signRequest } from '@nq/contracts/identity/request-signing';
 import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
-import { collectConsoleErrors, demoUsers, logIn, screenshot } from './support.ts';
+import { collectConsoleErrors, demoUsers, openSignedIn, screenshot } from './support.ts';
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const linesOf = (csv: string) => csv.split('\n').filter((line) => line !== '');
@@ -31,8 +31,7 @@ test("the demo administrator generates last month's data, waits for it and downl
   // The demo administrator's profile keeps the default time zone (Etc/UTC).
   const month = previousMonth(new Date(), 'Etc/UTC');
   const name = `monthly-data-${monthLabel(month)}.zip`;
-  await logIn(page, 'admin');
-  await page.goto('/files_management');
+  await openSignedIn(page, '/files_management');
   await page.getByRole('button', { name: 'Generate monthly data' }).click();
   const dialog = page.getByRole('dialog', { name: 'Generate monthly data' });
   await expect(dialog.getByRole('combobox', { name: 'Year' })).toHaveValue(String(month.year));

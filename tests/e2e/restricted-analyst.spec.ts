@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot } from './support.ts';
+import { collectConsoleErrors, openSignedIn, screenshot } from './support.ts';
 
 // The demo analyst on a fresh start: restricted to Movistar, 4G and 5G, the Madrid campaign and cluster and 2026, it
 // sees the results of the demo fleet's Movistar handset on evolution, maps and measurement search.
@@ -8,9 +8,7 @@ test.describe('the demo analyst', () => {
   test('sees the demo fleet’s Movistar results on evolution, maps and measurement search', async ({ page }) => {
     test.setTimeout(300_000);
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'analyst');
-
-    await page.goto('/evolution');
+    await openSignedIn(page, '/evolution', 'analyst');
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
     await page.getByLabel('KPI').selectOption('latency');
     await page.getByLabel('Granularity').selectOption('minutes');

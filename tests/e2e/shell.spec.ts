@@ -1,6 +1,6 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, demoUsers, logIn, screenshot } from './support.ts';
+import { collectConsoleErrors, demoUsers, logIn, openSignedIn, screenshot } from './support.ts';
 
 // Spec §2: every route of the routes table (children with ids are walked by their screens' suites).
 const specRoutes = [
@@ -209,8 +209,7 @@ test.describe('layout', () => {
   });
 
   test('an unknown address inside the console shows "page not found" in the shell', async ({ page }) => {
-    await logIn(page);
-    await page.goto('/no-such-page');
+    await openSignedIn(page, '/no-such-page');
     await expect(page.getByTestId('not-found')).toContainText('Page not found');
   });
 });

@@ -28,6 +28,21 @@ export async function logIn(page: Page, who: keyof typeof demoUsers = 'admin') {
   await expect(page.getByTestId('user-menu')).toBeVisible({ timeout: 30_000 });
 }
 
+/**
+ * Opens a screen signed in as a demo user, the session made through the API as the login screen makes it and kept
+ * where the console keeps it: one page load instead of three (the login screen, the landing screen, then the one
+ * under test). The login screen itself is driven by `logIn`, and tested in shell.spec.ts.
+ */
+export async function openSignedIn(page: Page, path: string, who: keyof typeof demoUsers = 'admin') {
+  const login = await page.request.post('/login', { data: demoUsers[who] });
+  expect(login.ok(), await login.text()).toBe(true);
+  const session = await login.text();
+  // Any page of the platform's origin holds its storage; the readiness answer is the lightest.
+  await page.goto('/ready');
+  await page.evaluate((stored) => localStorage.setItem('nq.session', stored), session);
+  await page.goto(path);
+}
+
 /** A name no other test run used (the e2e platform keeps its data for the whole run). */
 export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;

@@ -1,4 +1,5 @@
-import { fireEvent, screen } from '@testing-library/react';
+import { act, fireEvent, screen } from '@testing-library/react';
+import { Suspense } from 'react';
 import { describe, expect, it } from 'vitest';
 import { renderScreen } from '../testing/render-screen.tsx';
 import { useAddressState } from './useAddressState.ts';
@@ -7,7 +8,7 @@ function Choices() {
   const { params, set } = useAddressState();
   return (
     <>
-      {['a', 'b'].map((name) => (
+      {['a', 'b', 'c'].map((name) => (
         <label key={name}>
           <input
             type="checkbox"
@@ -23,6 +24,30 @@ function Choices() {
       <output aria-label="address">{params.toString()}</output>
     </>
   );
+}
+
+/**
+ * A part of the screen that is slow to draw the address with `b`: it suspends until released, so React renders the
+ * router's navigation there (a transition) and drops that render, as it does when an urgent update (a click on a busy
+ * machine) comes in while a transition renders.
+ */
+function slowWith(name: string) {
+  let released = false;
+  let resolveReady: () => void = () => {};
+  const ready = new Promise<void>((resolve) => {
+    resolveReady = resolve;
+  });
+  const release = () => {
+    released = true;
+    resolveReady();
+  };
+  function Slow() {
+    const { params } = useAddressState();
+    // Suspending: React waits for the thrown promise before it commits this render.
+    if (params.get(name) === 'on' && !released) throw ready;
+    return null;
+  }
+  return { Slow, release };
 }
 
 /** A route loader that holds every navigation until released, as a slow guard does under load. */
@@ -63,5 +88,27 @@ describe('useAddressState', () => {
     fireEvent.click(screen.getByRole('checkbox', { name: 'a' }));
     await expect.poll(() => view.router.state.location.search).toBe('');
     expect(screen.getByRole('checkbox', { name: 'a' })).not.toBeChecked();
+  });
+
+  it('keeps a change whose navigation React rendered but did not commit when another change comes meanwhile', async () => {
+    const slow = slowWith('b');
+    const view = await renderScreen(
+      <>
+        <Choices />
+        <Suspense fallback={null}>
+          <slow.Slow />
+        </Suspense>
+      </>,
+      { path: '/screen' },
+    );
+    fireEvent.click(await screen.findByRole('checkbox', { name: 'a' }));
+    await expect.poll(() => view.router.state.location.search).toBe('?a=on');
+    fireEvent.click(screen.getByRole('checkbox', { name: 'b' }));
+    fireEvent.click(screen.getByRole('checkbox', { name: 'c' }));
+    expect(screen.getByRole('checkbox', { name: 'b' })).toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'c' })).toBeChecked();
+    await act(async () => slow.release());
+    await expect.poll(() => view.router.state.location.search).toBe('?a=on&b=on&c=on');
+    for (const name of ['a', 'b', 'c']) expect(screen.getByRole('checkbox', { name })).toBeChecked();
   });
 });

@@ -1,4 +1,4 @@
-import { useReducer, useRef } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { type AddressChanges, withParams } from './address-params.ts';
 
@@ -7,35 +7,57 @@ export interface AddressUpdate {
   history?: 'push' | 'replace';
 }
 
+/** The address this screen asked for last, and every address the router may show meanwhile (those before it). */
+interface Asked {
+  params: URLSearchParams;
+  meanwhile: ReadonlySet<string>;
+}
+
 /**
  * A screen's choices kept in its address (shareable, reload-safe), changed in quick succession without losing any.
  * A navigation is asynchronous (the router waits for the route's loaders), so a control bound to the router's address
  * would show its old value until then, and a change made meanwhile would start from the address before and undo the
  * previous one. So each change applies to the address the last change asked for, and the screen shows that one at
- * once, in the same render as the click. An address this screen did not ask for (a link, going back) is taken as it is.
+ * once, in the same render as the click, until the router reaches it. An address this screen did not ask for (a link,
+ * going back) is taken as it is.
+ *
+ * What is shown is derived during render from state alone: the router renders its navigations as transitions, which
+ * React may render, drop and render again after an urgent update, so nothing is remembered from a render that may
+ * not commit (remembering there lost the last choices of a screen changed quickly on a busy machine).
  * Screens read and change their address only through this hook (the linter refuses useSearchParams in features).
  */
 export function useAddressState() {
-  const [params, setParams] = useSearchParams();
+  const [routerParams, setParams] = useSearchParams();
+  const current = routerParams.toString();
+  const [asked, setAsked] = useState<Asked>();
+  const params = asked?.meanwhile.has(current) ? asked.params : routerParams;
+  // What the next change applies to: set by changes, and by the router once it shows an address (effect below).
   const latest = useRef(params);
-  const asked = useRef(new Set<string>());
-  const shown = useRef(params.toString());
-  const current = params.toString();
-  if (current !== shown.current) {
-    shown.current = current;
-    if (current === latest.current.toString()) asked.current.clear();
-    else if (!asked.current.has(current)) latest.current = params;
-  }
-  const [, showAsked] = useReducer((count: number) => count + 1, 0);
+
+  useEffect(() => {
+    if (!asked) {
+      latest.current = routerParams;
+      return;
+    }
+    // Reached, or replaced by an address not asked for: the router's address is the screen's again.
+    if (current === asked.params.toString() || !asked.meanwhile.has(current)) {
+      latest.current = routerParams;
+      setAsked(undefined);
+    }
+  }, [asked, current, routerParams]);
+
   /** Changes the latest address asked for. */
   const update = (change: (current: URLSearchParams) => URLSearchParams, options: AddressUpdate = {}) => {
-    latest.current = change(latest.current);
-    asked.current.add(latest.current.toString());
-    setParams(latest.current, { replace: options.history !== 'push' });
-    showAsked();
+    const next = change(latest.current);
+    latest.current = next;
+    setAsked((before) => ({
+      params: next,
+      meanwhile: new Set([...(before?.meanwhile ?? [current]), next.toString()]),
+    }));
+    setParams(next, { replace: options.history !== 'push' });
   };
   /** Sets or removes some parameters of the latest address asked for. */
   const set = (changes: AddressChanges, options?: AddressUpdate) =>
     update((current) => withParams(current, changes), options);
-  return { params: latest.current, update, set };
+  return { params, update, set };
 }

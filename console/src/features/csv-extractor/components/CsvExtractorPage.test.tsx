@@ -163,7 +163,7 @@ describe('CSV extractor', () => {
       translate('files.generationFailed', 'en'),
     );
     await user.click(screen.getByRole('button', { name: `Retry ${made.name}` }));
-    expect(api.sent('POST', `/files-management/retry/${made.id}`)).toHaveLength(1);
+    await expect.poll(() => api.sent('POST', `/files-management/retry/${made.id}`)).toHaveLength(1);
     expect(await screen.findByRole('heading', { name: `${made.name} is ready` }, { timeout: 3_000 })).toBeVisible();
   });
 

@@ -75,7 +75,7 @@ describe('Files management', () => {
     });
     const { user } = await renderScreen(<FilesPage />, { path });
     await user.click(await screen.findByRole('button', { name: 'Retry report.csv' }));
-    expect(api.sent('POST', `/files-management/retry/${errored.id}`)).toHaveLength(1);
+    await expect.poll(() => api.sent('POST', `/files-management/retry/${errored.id}`)).toHaveLength(1);
     expect(await within(rowOf('report.csv')).findByText('In progress')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Retry report.csv' })).not.toBeInTheDocument();
   });

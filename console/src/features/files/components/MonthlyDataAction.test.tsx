@@ -47,7 +47,7 @@ describe('Generate monthly data (files management)', () => {
     expect(option(month, 'September').disabled).toBe(false);
 
     await user.click(dialog().getByRole('button', { name: 'Generate' }));
-    expect(api.sent('POST', generatePath(2026, 10))).toHaveLength(1);
+    await expect.poll(() => api.sent('POST', generatePath(2026, 10))).toHaveLength(1);
     const row = (await screen.findByText('monthly-data-2026-10.zip')).closest('tr')!;
     expect(within(row).getByText('Monthly data')).toBeInTheDocument();
     expect(within(row).getByText('In progress')).toBeInTheDocument();
@@ -62,7 +62,7 @@ describe('Generate monthly data (files management)', () => {
     await user.selectOptions(dialog().getByRole('combobox', { name: 'Year' }), '2025');
     await user.selectOptions(dialog().getByRole('combobox', { name: 'Month' }), 'December');
     await user.click(dialog().getByRole('button', { name: 'Generate' }));
-    expect(api.sent('POST', generatePath(2025, 12))).toHaveLength(1);
+    await expect.poll(() => api.sent('POST', generatePath(2025, 12))).toHaveLength(1);
   });
 
   it("says in place why a month outside the profile's dates cannot be generated", async () => {
