@@ -36,10 +36,15 @@ export async function logIn(page: Page, who: keyof typeof demoUsers = 'admin') {
 export async function openSignedIn(page: Page, path: string, who: keyof typeof demoUsers = 'admin') {
   const login = await page.request.post('/login', { data: demoUsers[who] });
   expect(login.ok(), await login.text()).toBe(true);
-  const session = await login.text();
-  // Any page of the platform's origin holds its storage; the readiness answer is the lightest.
-  await page.goto('/ready');
-  await page.evaluate((stored) => localStorage.setItem('nq.session', stored), session);
+  // Stored before the console's first script runs, once per call and tab: a logout later in the test stays logged out.
+  await page.addInitScript(
+    ({ stored, call }) => {
+      if (sessionStorage.getItem(call)) return;
+      sessionStorage.setItem(call, 'stored');
+      localStorage.setItem('nq.session', stored);
+    },
+    { stored: await login.text(), call: `nq.e2e.signedIn.${crypto.randomUUID()}` },
+  );
   await page.goto(path);
 }
 
