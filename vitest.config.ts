@@ -13,6 +13,7 @@ export default defineConfig({
           name: 'unit',
           include: ['{contracts,services,projections,console,load-tests}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          isolate: false,
           // In-memory PGlite takes seconds to start on a busy 2-core machine.
           testTimeout: 20_000,
           hookTimeout: 30_000,
