@@ -37,6 +37,9 @@ export default defineConfig({
         test: {
           name: 'integration',
           include: ['{contracts,services,projections}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts'],
+          // As the unit layer: 441 s / 739 CPU-s isolated against 330 s / 528 CPU-s here, all green; every file owns
+          // its databases, indices, topics and consumer groups (unique prefixes).
+          isolate: false,
           testTimeout: 60_000,
           hookTimeout: 120_000,
         },
