@@ -17,6 +17,21 @@ process.env.E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'nq-e2e-'));
 // same specs), else the full browser.
 const headlessShell = '/usr/lib/chromium/chromium-headless-shell';
 const chromium = existsSync(headlessShell) ? headlessShell : '/usr/bin/chromium';
+const launchedFrom = (executablePath: string) => ({
+  launchOptions: {
+    executablePath,
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-quic',
+      '--no-first-run',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+    ],
+  },
+});
+
 export default defineConfig({
   testDir: 'e2e',
   outputDir: join(root, `test-results/e2e-artifacts${suffix}`),
@@ -32,19 +47,12 @@ export default defineConfig({
     baseURL,
     screenshot: 'on',
     trace: 'retain-on-failure',
-    launchOptions: {
-      executablePath: process.env.CHROMIUM_PATH ?? chromium,
-      args: [
-        '--no-sandbox',
-        '--disable-gpu',
-        '--disable-quic',
-        '--no-first-run',
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-      ],
-    },
   },
+  projects: [
+    { name: 'chromium', testIgnore: /alert-push\.spec\.ts/, use: launchedFrom(process.env.CHROMIUM_PATH ?? chromium) },
+    // The push spec needs the full browser: the headless shell has no Push API (no PushManager).
+    { name: 'chromium-full', testMatch: /alert-push\.spec\.ts/, use: launchedFrom('/usr/bin/chromium') },
+  ],
   webServer: {
     command: 'node services/src/cli.ts start',
     cwd: root,

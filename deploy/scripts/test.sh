@@ -12,14 +12,15 @@ results=$root/test-results
 rm -rf "$results" && mkdir -p "$results"
 
 # The browser tests drive Debian's Chromium headless shell (the same engine without the desktop browser's processes:
-# 12 % less CPU over the same specs); the full chromium is the fallback when only it is installed.
-if ! command -v chromium-headless-shell >/dev/null; then
+# 12 % less CPU over the same specs), and the full chromium for the push spec (the headless shell has no Push API).
+if ! command -v chromium-headless-shell >/dev/null || ! command -v chromium >/dev/null; then
   if [ "$(id -u)" = 0 ]; then
-    echo "[test] installing Debian's chromium-headless-shell for the browser tests" >&2
-    apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium-headless-shell >/dev/null
+    echo "[test] installing Debian's chromium and chromium-headless-shell for the browser tests" >&2
+    apt-get update -qq >/dev/null &&
+      DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium chromium-headless-shell >/dev/null
   fi
-  if ! command -v chromium-headless-shell >/dev/null && ! command -v chromium >/dev/null; then
-    echo "[test] no Chromium: install Debian's chromium-headless-shell (apt-get install chromium-headless-shell)" >&2
+  if ! command -v chromium >/dev/null; then
+    echo "[test] chromium missing: install Debian's chromium and chromium-headless-shell (apt-get install ...)" >&2
     exit 1
   fi
 fi
