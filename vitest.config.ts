@@ -3,6 +3,11 @@ import { defineConfig } from 'vitest/config';
 // Two layers: `unit` (with `components`, the console's components in a simulated DOM) needs no server; `integration`
 // (*.int.test.ts) talks to the real PostgreSQL, Redis, Kafka and Elasticsearch that deploy/infra/infra.sh starts on
 // loopback. Browser end-to-end tests run under Playwright.
+
+// What every test platform reads from its environment: scrypt at 2^12 for the hundreds of passwords the tests hash and
+// verify (production's 2^17 costs 0.6 s of a core each); passwords.test.ts keeps the default's cost.
+const env = { PASSWORD_HASH_COST: '12' };
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker, which leaves a core idle whenever a file waits (a server, a timer).
@@ -11,6 +16,7 @@ export default defineConfig({
       {
         test: {
           name: 'unit',
+          env,
           include: ['{contracts,services,projections,console,load-tests}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           // Files share a worker's modules: each file loading the platform's modules and compiling PGlite's WebAssembly
@@ -36,6 +42,7 @@ export default defineConfig({
       {
         test: {
           name: 'integration',
+          env,
           include: ['{contracts,services,projections}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts'],
           // As the unit layer: 441 s / 739 CPU-s isolated against 330 s / 528 CPU-s here, all green; every file owns
           // its databases, indices, topics and consumer groups (unique prefixes).
@@ -51,6 +58,7 @@ export default defineConfig({
         // harness": a batch sent again is counted twice by the cubes).
         test: {
           name: 'faults',
+          env,
           include: ['tests/faults/**/*.int.test.ts'],
           testTimeout: 900_000,
           hookTimeout: 120_000,

@@ -183,6 +183,9 @@ const variables = z.strictObject({
   SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
   PASSWORD_MIN_LENGTH: count(5, 128).default(5).describe('Spec minimum: more than 4 characters'),
   PASSWORD_REQUIRE_MIXED: z.enum(['true', 'false']).default('false').describe('Require lower, upper case and digits'),
+  PASSWORD_HASH_COST: count(12, 20)
+    .default(17)
+    .describe("log2 of scrypt's N for new password hashes (OWASP: 17); lower only for test runs"),
   USER_EMAIL_DOMAINS: list.default([]).describe('E-mail domains users may have (empty: any)'),
   LOGIN_MAX_FAILURES: count(1, 100).default(5).describe('Failures before a security verification is needed'),
   LOGIN_FAILURE_WINDOW_MINUTES: count(1, 1440).default(15),
@@ -317,6 +320,7 @@ function shape(v: Variables, production: boolean) {
       sessionTtlMs: v.SESSION_TTL_HOURS * 3_600_000,
       maxClockSkewMs: v.SIGNATURE_MAX_SKEW_SECONDS * 1000,
       password: { minLength: v.PASSWORD_MIN_LENGTH, requireMixed: v.PASSWORD_REQUIRE_MIXED === 'true' },
+      passwordHashCost: v.PASSWORD_HASH_COST,
       login: {
         maxFailures: v.LOGIN_MAX_FAILURES,
         failureWindowMs: v.LOGIN_FAILURE_WINDOW_MINUTES * 60_000,

@@ -633,7 +633,11 @@ export async function loadDemoData(
   }
   const identity = await openIdentityStore(platform.sql);
   for (const login of demoLogins)
-    await identity.setPasswordHash(login.userId, await hashPassword(login.password), new Date());
+    await identity.setPasswordHash(
+      login.userId,
+      await hashPassword(login.password, platform.config.identity.passwordHashCost),
+      new Date(),
+    );
   await loadDemoFiles(platform, { userId: 'demo-admin-user', profileId: 'demo-admin' });
   return items.length;
 }

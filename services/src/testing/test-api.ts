@@ -36,6 +36,9 @@ export async function openTestApi(
     DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-data-')),
     LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
+    // Hundreds of logins and password changes: scrypt at 2^12 (a few ms) instead of production's 2^17 (0.6 s each).
+    // passwords.test.ts and config.test.ts keep the default's cost.
+    PASSWORD_HASH_COST: '12',
     ...env,
   });
   const runs = { ...platformRuns, jobs: [...(platformRuns.jobs ?? []), ...(options.jobs ?? [])] };
@@ -74,7 +77,11 @@ export async function openTestApi(
     await ensure('user', userId, { email, profiles: [profileId] });
     if (password) {
       const { hashPassword } = await import('../features/identity/passwords.ts');
-      await identity.store.setPasswordHash(userId, await hashPassword(password), new Date());
+      await identity.store.setPasswordHash(
+        userId,
+        await hashPassword(password, config.identity.passwordHashCost),
+        new Date(),
+      );
     }
     return { profileId, userId, email };
   }

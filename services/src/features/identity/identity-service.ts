@@ -24,6 +24,8 @@ export interface IdentitySettings {
   publicUrl: string;
   sessionTtlMs: number;
   password: PasswordPolicy;
+  /** log2 of scrypt's N for new hashes. */
+  passwordHashCost: number;
   login: { maxFailures: number; failureWindowMs: number };
   tokenRatePerMinute: number;
   passwordLinkTtlMs: number;
@@ -144,7 +146,7 @@ export function identityService(dependencies: IdentityDependencies) {
 
   async function setPassword(user: UserState, password: string, actor: Actor) {
     const now = new Date();
-    await store.setPasswordHash(user.id, await hashPassword(password), now);
+    await store.setPasswordHash(user.id, await hashPassword(password, settings.passwordHashCost), now);
     await store.revoke({ userId: user.id, kinds: ['session'] }, now);
     await recordOnUser(user, 'recordPasswordChange', now, actor);
   }
@@ -200,7 +202,7 @@ export function identityService(dependencies: IdentityDependencies) {
       if (settings.loginsRefused?.includes(body.email)) throw new DomainError('login.demoAccountRefused');
       const user = await userByEmail(body.email);
       const hash = user ? await store.passwordHash(user.id) : undefined;
-      if (!(await verifyPassword(body.password, hash)) || !user) {
+      if (!(await verifyPassword(body.password, hash, settings.passwordHashCost)) || !user) {
         await guard.failed(body.email);
         throw new DomainError('login.invalidCredentials');
       }
@@ -241,7 +243,7 @@ export function identityService(dependencies: IdentityDependencies) {
       if (!user) throw new DomainError('auth.sessionExpired');
       if (body.newPassword !== body.repeatPassword) throw new DomainError('password.notEqual');
       if (body.newPassword === body.currentPassword) throw new DomainError('password.sameAsCurrent');
-      if (!(await verifyPassword(body.currentPassword, await store.passwordHash(user.id))))
+      if (!(await verifyPassword(body.currentPassword, await store.passwordHash(user.id), settings.passwordHashCost)))
         throw new DomainError('password.wrongCurrent');
       refusePolicy(body.newPassword, body.repeatPassword);
       await setPassword(user, body.newPassword, actor);

@@ -2,9 +2,14 @@ import { randomBytes, type ScryptOptions, scrypt, timingSafeEqual } from 'node:c
 import type { HttpErrorCode } from '@nq/contracts';
 
 // scrypt (node:crypto, no native addon) with OWASP's parameters: N=2^17, r=8, p=1; stored as
-// `scrypt$N$r$p$salt$hash` so that stronger parameters later still verify old hashes.
-const parameters = { N: 2 ** 17, r: 8, p: 1 };
+// `scrypt$N$r$p$salt$hash` so that other parameters, later or earlier, still verify the hashes made with them.
+/** log2 of scrypt's N by default (OWASP's 2^17: about 0.6 s of a core per hash); the configuration may lower it for
+ * test runs, which hash and verify hundreds of passwords. */
+export const DEFAULT_HASH_COST = 17;
+const R = 8;
+const P = 1;
 const KEY_LENGTH = 32;
+const parametersOf = (cost: number) => ({ N: 2 ** cost, r: R, p: P });
 
 const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
   new Promise<Buffer>((resolve, reject) =>
@@ -13,18 +18,20 @@ const derive = (password: string, salt: Buffer, options: ScryptOptions) =>
     ),
   );
 
-export async function hashPassword(password: string): Promise<string> {
+export async function hashPassword(password: string, cost: number): Promise<string> {
   const salt = randomBytes(16);
+  const parameters = parametersOf(cost);
   const key = await derive(password, salt, parameters);
   const { N, r, p } = parameters;
   return ['scrypt', N, r, p, salt.toString('base64url'), key.toString('base64url')].join('$');
 }
 
-export async function verifyPassword(password: string, stored: string | undefined): Promise<boolean> {
+/** `cost`: the work done when nothing is stored (the hashes' own cost otherwise). */
+export async function verifyPassword(password: string, stored: string | undefined, cost: number): Promise<boolean> {
   const [scheme, N, r, p, salt, hash] = (stored ?? '').split('$');
   if (scheme !== 'scrypt' || !salt || !hash) {
     // Same work for an unknown user as for a known one, so timing does not reveal which e-mails exist.
-    await derive(password, Buffer.alloc(16), parameters);
+    await derive(password, Buffer.alloc(16), parametersOf(cost));
     return false;
   }
   const expected = Buffer.from(hash, 'base64url');
