@@ -53,11 +53,19 @@ export const uniqueName = (prefix: string) =>
   `${prefix} ${Date.now().toString(36)}${Math.random().toString(36).slice(2, 5)}`;
 
 /**
- * The whole screen as a picture, once drawn. The shell scrolls its main area, not the page, so a full-page shot alone
- * would cut a long screen at the window's height: the window grows to the main area's content for the shot, then
- * comes back.
+ * Whether the tests keep a picture of each screen they pass through (`E2E_SCREENS=1`, as `npm run test:e2e:screens`
+ * does): a gallery to look at, not an assertion. The test command leaves them out (170 full-page shots cost a fifth
+ * of the layer's time); a failed test keeps its screenshot and trace either way.
+ */
+export const keepsScreens = process.env.E2E_SCREENS === '1';
+
+/**
+ * The whole screen as a picture, once drawn, when the run keeps screens. The shell scrolls its main area, not the
+ * page, so a full-page shot alone would cut a long screen at the window's height: the window grows to the main area's
+ * content for the shot, then comes back.
  */
 export async function screenshot(page: Page, name: string, testInfo: { outputPath: (name: string) => string }) {
+  if (!keepsScreens) return;
   // What is still drawing (a chart being drawn, a list loading says so with aria-busy) is waited for, within reason.
   await page
     .waitForFunction(() => !document.querySelector('[aria-busy="true"]'), undefined, { timeout: 30_000 })
