@@ -61,12 +61,26 @@ vitest_layer() { # layer projects...
     --reporter=./deploy/scripts/file-times-reporter.ts --reporter=json --outputFile.json="$results/$layer.json"
 }
 
+# The static checks are single-threaded: the services' typecheck (the longest) runs beside the others, one after the
+# other; each keeps its output together and its own line in steps.tsv.
+beside() { # name command...: as step, in the background; its output printed when it ends, its outcome its status
+  local name=$1 out; shift
+  out=$(mktemp)
+  (
+    before=${#failed_steps[@]}
+    step "$name" "$@" >"$out" 2>&1
+    cat "$out"; rm -f "$out"
+    [ "${#failed_steps[@]}" = "$before" ]
+  ) &
+}
+beside "typecheck (tsc)" tsc -p tsconfig.json
+services_typecheck=$!
 step "lint (biome)" biome check .
-step "typecheck (tsc)" tsc -p tsconfig.json
 step "typecheck console (tsc)" tsc -p console/tsconfig.json
 step "typecheck browser tests (tsc)" tsc -p tests/e2e/tsconfig.json
 step "typecheck k6 scenarios (tsc)" tsc -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
+wait "$services_typecheck" || failed_steps+=("typecheck (tsc)")
 step "unit tests (vitest)" vitest_layer unit --project unit --project components
 step "integration tests (vitest, real servers)" vitest_layer integration --project integration
 step "fault harness, short form (vitest, alone)" vitest_layer faults --project faults

@@ -409,6 +409,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       "DEMO_DATA (got 'true'): demo data and its well-known logins are refused when NODE_ENV is production",
     ]);
+  if (production && result.data.PASSWORD_HASH_COST < 17)
+    throw new ConfigError([
+      `PASSWORD_HASH_COST (got '${result.data.PASSWORD_HASH_COST}'): below OWASP's 17 is for test runs, refused when NODE_ENV is production`,
+    ]);
   return shape(result.data, production);
 }
 

@@ -20,6 +20,9 @@ describe('passwords', () => {
     expect(DEFAULT_HASH_COST).toBe(17);
     expect(loadConfig({ PASSWORD_HASH_COST: '12' }).identity.passwordHashCost).toBe(12);
     expect(() => loadConfig({ PASSWORD_HASH_COST: '11' })).toThrow(/PASSWORD_HASH_COST/);
+    expect(() => loadConfig({ PASSWORD_HASH_COST: '12', NODE_ENV: 'production', SECRET_KEY: 'k'.repeat(32) })).toThrow(
+      /PASSWORD_HASH_COST \(got '12'\): below OWASP's 17/,
+    );
     const cheap = await hashPassword('s3cret-Pass', 12);
     expect(cheap).toMatch(/^scrypt\$4096\$8\$1\$/);
     expect(await verifyPassword('s3cret-Pass', cheap, DEFAULT_HASH_COST)).toBe(true);
