@@ -41,11 +41,16 @@ fi
 
 printf 'install (npm ci, Debian packages: each only when missing)\t%s\tok\n' "$(( SECONDS - started ))" >> "$results/steps.tsv"
 
-trap 'bash deploy/infra/infra.sh down' EXIT
-infra_started=$SECONDS
-bash deploy/infra/infra.sh up || exit 1
-bash deploy/infra/infra.sh status
-printf 'servers started (infra.sh up)\t%s\tok\n' "$(( SECONDS - infra_started ))" >> "$results/steps.tsv"
+# The servers start while the static checks and the unit layer run (neither needs them): their JVMs spend most of
+# those 40 s starting up. Their output goes to test-results/servers-up.log, printed before the integration layer.
+trap 'wait "$servers_pid" 2>/dev/null; bash deploy/infra/infra.sh down' EXIT
+servers_started=$SECONDS
+(
+  bash deploy/infra/infra.sh up && bash deploy/infra/infra.sh status &&
+    printf 'servers started (infra.sh up, beside the static checks)\t%s\tok\n' "$(( SECONDS - servers_started ))" \
+      >> "$results/steps.tsv"
+) > "$results/servers-up.log" 2>&1 &
+servers_pid=$!
 
 failed_steps=()
 step() { # name command...: runs it, keeps its wall time and outcome in steps.tsv for the closing summary
@@ -82,8 +87,16 @@ step "typecheck k6 scenarios (tsc)" tsc -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
 wait "$services_typecheck" || failed_steps+=("typecheck (tsc)")
 step "unit tests (vitest)" vitest_layer unit --project unit --project components
-step "integration tests (vitest, real servers)" vitest_layer integration --project integration
-step "fault harness, short form (vitest, alone)" vitest_layer faults --project faults
+echo; echo "══ servers (started beside the static checks) ══"
+if wait "$servers_pid"; then
+  cat "$results/servers-up.log"
+  step "integration tests (vitest, real servers)" vitest_layer integration --project integration
+  step "fault harness, short form (vitest, alone)" vitest_layer faults --project faults
+else
+  cat "$results/servers-up.log"
+  printf 'servers started (infra.sh up)\t%s\tfailed\n' "$(( SECONDS - servers_started ))" >> "$results/steps.tsv"
+  failed_steps+=("servers started (infra.sh up): the integration layer and the fault harness did not run")
+fi
 step "console build (vite)" npm run build --silent -w console
 step "end-to-end tests (playwright, chromium)" playwright test -c tests/playwright.config.ts
 
