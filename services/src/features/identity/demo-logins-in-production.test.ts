@@ -6,7 +6,8 @@ describe('the demo accounts on a production platform (NODE_ENV=production)', () 
   let production: TestApi;
   beforeAll(async () => {
     // A production database that holds the demo's users (loaded before it became one): their logins are refused.
-    production = await openTestApi({ NODE_ENV: 'production' }, { demoData: true });
+    // Production refuses the tests' cheap password hashing: OWASP's cost.
+    production = await openTestApi({ NODE_ENV: 'production', PASSWORD_HASH_COST: '17' }, { demoData: true });
   });
   afterAll(async () => {
     await production?.raw.close();
