@@ -11,7 +11,7 @@ import { startTcpProxy } from '@nq/services/testing/tcp-proxy';
 import { startCanary } from './canary.ts';
 import { startCommandLoad } from './command-load.ts';
 import { type CubeCheck, checkCubes } from './cube-check.ts';
-import { startFaultEnvironment } from './fault-environment.ts';
+import { type FaultServers, startFaultEnvironment } from './fault-environment.ts';
 import type { Fault } from './faults.ts';
 import { everyIndexedMeasurement } from './indexed-measurements.ts';
 import { startJobLoad } from './job-load.ts';
@@ -23,6 +23,8 @@ import { type ProcessKind, superviseProcesses } from './supervisor.ts';
 
 export interface FaultRunOptions {
   faults: Fault[];
+  /** Servers of the run's own (every fault), or the shared ones (faults that crash no server). */
+  servers: FaultServers;
   /** Results per second the fleet sends. */
   rate: number;
   /** Configuration commands per second. */
@@ -161,8 +163,15 @@ function rowsOf(
 export async function runFaults(options: FaultRunOptions): Promise<FaultRunReport> {
   const log = options.log ?? (() => undefined);
   const run = randomBytes(3).toString('hex');
-  log(`starting PostgreSQL, Redis, Kafka and Elasticsearch of the harness's own (run ${run})`);
-  const environment = await startFaultEnvironment(run);
+  const crashing = options.faults.filter((fault) => fault.crashesServer);
+  if (options.servers === 'shared' && crashing.length > 0)
+    throw new Error(`${crashing.map((fault) => fault.name).join(', ')}: a run on the shared servers crashes none`);
+  log(
+    options.servers === 'own'
+      ? `starting PostgreSQL, Redis, Kafka and Elasticsearch of the harness's own (run ${run})`
+      : `on the shared servers, in a database, indices, topics and Redis keys of its own (run ${run})`,
+  );
+  const environment = await startFaultEnvironment(run, options.servers);
   const apiPort = await freePort();
   const clientProxy = await startTcpProxy({ port: apiPort });
   const base = () => `http://127.0.0.1:${clientProxy.port}`;

@@ -7,7 +7,8 @@ import type { ProcessKind, Supervisor } from './supervisor.ts';
 /** What a fault acts on. */
 export interface FaultTargets {
   supervisor: Supervisor;
-  servers: Record<ServerName, PrivateServer>;
+  /** The servers a run started for itself (none when it runs on the shared ones). */
+  servers?: Record<ServerName, PrivateServer>;
   /** The proxy clients reach the API through. */
   clientProxy: TcpProxy;
 }
@@ -19,6 +20,8 @@ export interface Injected {
 
 export interface Fault {
   name: string;
+  /** It crashes a server: only for a run on servers of its own. */
+  crashesServer?: true;
   /** Injects the fault and resolves when it is over (a process killed, a pause ended, a server started again). */
   inject(targets: FaultTargets): Promise<Injected | void>;
 }
@@ -53,10 +56,13 @@ export const pauseProcess = (kind: ProcessKind, seconds: number): Fault => ({
 /** A server crashed (SIGKILL) and started again on its data after `downSeconds`. */
 export const restartServer = (server: ServerName, downSeconds = 5): Fault => ({
   name: `restart ${server}`,
+  crashesServer: true,
   inject: async (targets) => {
-    await targets.servers[server].stop('SIGKILL');
+    const crashed = targets.servers?.[server];
+    if (!crashed) throw new Error(`restart ${server}: the run has no ${server} of its own to crash`);
+    await crashed.stop('SIGKILL');
     await sleep(downSeconds * 1_000);
-    await targets.servers[server].start();
+    await crashed.start();
   },
 });
 

@@ -12,6 +12,7 @@ const report = await runFaults({
   faults: only
     ? everyFault.filter((fault) => only.some((name) => fault.name.toLowerCase().includes(name)))
     : everyFault,
+  servers: 'own',
   rate: Number(process.env.FAULTS_RATE ?? 200),
   commandsPerSecond: Number(process.env.FAULTS_COMMANDS_PER_SECOND ?? 2),
   extractionEverySeconds: Number(process.env.FAULTS_EXTRACTION_EVERY_SECONDS ?? 5),

@@ -84,7 +84,8 @@ export async function startPrivateElasticsearch(name: string): Promise<PrivateEl
     env: {
       ...process.env,
       ES_JAVA_HOME: javaHome(), // the distribution bundles no JDK
-      ES_JAVA_OPTS: '-Xms512m -Xmx512m',
+      // C1 alone, as deploy/infra/infra.sh's servers: a node living for one test spends more on C2 than it wins back.
+      ES_JAVA_OPTS: '-Xms512m -Xmx512m -XX:TieredStopAtLevel=1',
       ES_PATH_CONF: config,
       ES_TMPDIR: tmp, // rather than a new /tmp/elasticsearch-* folder per start, left behind by each crash
     },
