@@ -11,6 +11,7 @@ import { credentialSecret, newCredentialId } from '../features/identity/signing-
 import { platformRuns } from '../features/platform-runs.ts';
 import { openPlatform, type PlatformJob } from '../platform/platform.ts';
 import { type SignedClient, signedClient } from './signed-client.ts';
+import { sleep } from './wait-for.ts';
 
 export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
 
@@ -112,7 +113,21 @@ export async function openTestApi(
   };
 
   const app = await as('test-admin', { rol: 'admin', isGod: true });
-  return { app, raw, platform, config, identity, as, createIdentity, sessionFor, service };
+
+  /**
+   * GETs `url` as the test administrator — a read naming the log position it needs (`minPosition`) — again for as
+   * long as it answers 503: a busy machine's projector can be more than the API's 5 s wait behind. A read answered
+   * at once would let a test go on without what it wrote; past `timeoutMs` the 503 is returned, for the test to show.
+   */
+  async function readCaughtUp(url: string, timeoutMs = 60_000) {
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      const response = await app.inject(url);
+      if (response.statusCode !== 503 || Date.now() > deadline) return response;
+      await sleep(100);
+    }
+  }
+  return { app, raw, platform, config, identity, as, createIdentity, sessionFor, service, readCaughtUp };
 }
 
 export type TestApi = Awaited<ReturnType<typeof openTestApi>>;

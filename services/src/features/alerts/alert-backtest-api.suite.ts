@@ -55,7 +55,8 @@ export function describeAlertBacktestApi(profile: string, environment: () => Pro
       const created = await api.app.inject({ method: 'POST', url: '/api/alert-config', payload: fields });
       expect(created.statusCode, created.body).toBe(201);
       const { id: alertId, position } = created.json() as { id: string; position: string };
-      await api.app.inject(`/api/alert-config/${alertId}?minPosition=${position}`);
+      const caughtUp = await api.readCaughtUp(`/api/alert-config/${alertId}?minPosition=${position}`);
+      expect(caughtUp.statusCode, caughtUp.body).toBe(200);
 
       const measurements = seededDay();
       expect(await api.platform.measurements.write(measurements)).toEqual({ failed: [] });

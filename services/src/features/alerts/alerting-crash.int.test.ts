@@ -57,7 +57,8 @@ describe('alerting killed with SIGKILL mid-stream (Kafka, PostgreSQL)', { timeou
     };
     alertId = id;
     rule = { version: entity.version, fields: entity };
-    await api.app.inject(`/api/alert-config/${id}?minPosition=${position}`);
+    const caughtUp = await api.readCaughtUp(`/api/alert-config/${id}?minPosition=${position}`);
+    expect(caughtUp.statusCode, caughtUp.body).toBe(200);
   }, 180_000);
 
   afterAll(async () => {

@@ -17,7 +17,8 @@ describe('how far behind the gateway alerting is, on /metrics (embedded)', { tim
     });
     expect(response.statusCode, response.body).toBe(201);
     const { id, position } = response.json() as { id: string; position: string };
-    await api.app.inject(`/api/alert-config/${id}?minPosition=${position}`);
+    const caughtUp = await api.readCaughtUp(`/api/alert-config/${id}?minPosition=${position}`);
+    expect(caughtUp.statusCode, caughtUp.body).toBe(200);
     worker = await startAlertingWorker(api.platform, { refreshMs: 0, tickMs: 3_600_000, graceMs: 60_000 });
   }, 120_000);
   afterAll(async () => {

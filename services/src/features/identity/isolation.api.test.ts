@@ -107,7 +107,8 @@ describe('private entities across profiles', { timeout: 60_000 }, () => {
     expect((await restricted.inject({ method: 'POST', url: '/probes', payload: probe('ownedp1') })).statusCode).toBe(
       201,
     );
-    await api.app.inject(`/probes?minPosition=${await api.platform.eventStore.head()}`);
+    const caughtUp = await api.readCaughtUp(`/probes?minPosition=${await api.platform.eventStore.head()}`);
+    expect(caughtUp.statusCode, caughtUp.body).toBe(200);
     const cluster = (probeIds: string[], name: string) =>
       restricted.inject({
         method: 'POST',

@@ -95,8 +95,10 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
         imsis: ['214079999999999'],
       });
       ids.provider = provider.id;
-      await api.app.inject(`/api/providers?minPosition=${provider.position}`);
-      await api.app.inject(`/api/clusters-management?minPosition=${provider.position}`);
+      for (const list of ['/api/providers', '/api/clusters-management']) {
+        const caughtUp = await api.readCaughtUp(`${list}?minPosition=${provider.position}`);
+        expect(caughtUp.statusCode, caughtUp.body).toBe(200);
+      }
       // Enrichment reloads the configuration once the read models have settled after a change.
       await sleep(1_200);
       const dlq = await api.platform.log.consume({
