@@ -78,12 +78,16 @@ beside() { # name command...: as step, in the background; its output printed whe
     [ "${#failed_steps[@]}" = "$before" ]
   ) &
 }
-beside "typecheck (tsc)" tsc -p tsconfig.json
+# Types are checked by TypeScript 7, the native compiler (`typescript-native`; services 17 → 7 s, console 18 → 8 s
+# here). TypeScript 5 stays installed as `typescript`: libraries' peer dependencies and the catalogue test read its
+# compiler API, which TypeScript 7 no longer has.
+tsc_native=$root/node_modules/typescript-native/bin/tsc
+beside "typecheck (tsc)" "$tsc_native" -p tsconfig.json
 services_typecheck=$!
 step "lint (biome)" biome check .
-step "typecheck console (tsc)" tsc -p console/tsconfig.json
-step "typecheck browser tests (tsc)" tsc -p tests/e2e/tsconfig.json
-step "typecheck k6 scenarios (tsc)" tsc -p load-tests/k6/tsconfig.json
+step "typecheck console (tsc)" "$tsc_native" -p console/tsconfig.json
+step "typecheck browser tests (tsc)" "$tsc_native" -p tests/e2e/tsconfig.json
+step "typecheck k6 scenarios (tsc)" "$tsc_native" -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
 wait "$services_typecheck" || failed_steps+=("typecheck (tsc)")
 # The unit layer and the console build need no server: they run beside the integration layer, whose files often wait
