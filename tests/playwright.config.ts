@@ -67,6 +67,13 @@ export default defineConfig({
     stdout: 'ignore',
     stderr: 'pipe',
     // scrypt at 2^12: each test signs in, and production's 2^17 costs 0.6 s of a core per login.
-    env: { PORT: String(port), DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'warn', PASSWORD_HASH_COST: '12' },
+    env: {
+      PORT: String(port),
+      DATA_DIR: process.env.E2E_DATA_DIR,
+      LOG_LEVEL: 'warn',
+      PASSWORD_HASH_COST: '12',
+      // Chromium and the platform share 2 cores: a read of one's own writes waits longer than production's 5 s.
+      READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+    },
   },
 });

@@ -53,6 +53,34 @@ describe('projector', () => {
     expect(await projector.waitFor(pear.position, 5_000)).toBe(true);
   });
 
+  it("waits for a request's write as long as the platform's bound, not a fixed 5 s", async () => {
+    const sql = await openPgliteClient();
+    const store = await openSqlEventStore(sql);
+    const patient = createProjector({
+      eventStore: store,
+      readStore: await openSqlReadStore(sql),
+      projections: [projectionOf('Apple')],
+      pollIntervalMs: 50,
+      readYourWritesMs: 60_000,
+    });
+    const { position } = await store.append({
+      streamId: `thing-${randomUUID()}`,
+      expectedVersion: 'any',
+      events: [{ type: 'Apple', schemaVersion: 1, data: {} }],
+      metadata: metadataFor(),
+    });
+    // The projector starts only 6 s after the read began waiting: past a fixed 5 s, within the bound.
+    const shown = patient.showsWrite(position);
+    await new Promise((resolve) => setTimeout(resolve, 6_000));
+    await patient.start();
+    try {
+      expect(await shown).toBe(true);
+    } finally {
+      await patient.stop();
+      await sql.close();
+    }
+  });
+
   it('tells how far behind it is, caught up once it has reached the head it started at', async () => {
     const pear = await append('Pear');
     expect(await projector.waitFor(pear.position, 5_000)).toBe(true);

@@ -155,6 +155,18 @@ export function createProjector(options: ProjectorOptions): Projector {
     }
   }
 
+  async function waitFor(position: LogPosition, timeoutMs: number, name?: string) {
+    const targets = projections.filter((projection) => !name || projection.name === name);
+    const deadline = Date.now() + timeoutMs;
+    for (;;) {
+      // Read from the store, not memory: the projector may run in another process.
+      const positions = await Promise.all(targets.map((projection) => readStore.checkpoint(projection.name)));
+      if (positions.every((reached) => compareLogPositions(reached, position) >= 0)) return true;
+      if (Date.now() >= deadline) return false;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+
   return {
     async start() {
       if (running) return;
@@ -178,17 +190,8 @@ export function createProjector(options: ProjectorOptions): Projector {
     async catchUp() {
       await Promise.all(projections.map(drain));
     },
-    async waitFor(position, timeoutMs, name) {
-      const targets = projections.filter((projection) => !name || projection.name === name);
-      const deadline = Date.now() + timeoutMs;
-      for (;;) {
-        // Read from the store, not memory: the projector may run in another process.
-        const positions = await Promise.all(targets.map((projection) => readStore.checkpoint(projection.name)));
-        if (positions.every((reached) => compareLogPositions(reached, position) >= 0)) return true;
-        if (Date.now() >= deadline) return false;
-        await new Promise((resolve) => setTimeout(resolve, 20));
-      }
-    },
+    waitFor,
+    showsWrite: (position, name) => waitFor(position, options.readYourWritesMs ?? 5_000, name),
     async progress() {
       const [head, positions] = await Promise.all([eventStore.head(), Promise.all(projections.map(checkpointOf))]);
       const headSequence = BigInt(splitLogPosition(head).sequence);

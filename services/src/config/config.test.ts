@@ -42,6 +42,14 @@ describe('configuration', () => {
     expect(config.kafka.brokers).toEqual(['a:9092', 'b:9093']);
   });
 
+  it('waits 5 s for a read of its own writes unless told otherwise, between 0.1 and 120 s', () => {
+    expect(loadConfig({}).readYourWritesMs).toBe(5_000);
+    expect(loadConfig({ READ_YOUR_WRITES_TIMEOUT_MS: '30000' }).readYourWritesMs).toBe(30_000);
+    expect(problemsOf({ READ_YOUR_WRITES_TIMEOUT_MS: '50' })).toEqual([
+      expect.stringMatching(/^READ_YOUR_WRITES_TIMEOUT_MS \(got '50'\)/),
+    ]);
+  });
+
   it("still takes the embedded jobs adapter's former name", () => {
     expect(loadConfig({ JOBS_ADAPTER: 'in-process' }).adapters.jobs).toBe('embedded');
     expect(loadConfig({ PROFILE: 'distributed', JOBS_ADAPTER: 'embedded' }).adapters.jobs).toBe('embedded');

@@ -204,6 +204,13 @@ const variables = z.strictObject({
     .describe('Names refused for campaigns, clusters and universes'),
   DEMO_DATA: z.enum(['true', 'false']).optional().describe('Load the demo configuration into an empty store at start'),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
+  READ_YOUR_WRITES_TIMEOUT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(120_000)
+    .default(5_000)
+    .describe('How long a read given minPosition waits for its read model to show that write, before answering 503'),
   MAP_SAMPLE_LIMIT: count(1, 5_000_000)
     .default(50_000)
     .describe('Spec §9: measurements a map shows at most; beyond it the map is blocked with a warning'),
@@ -334,6 +341,7 @@ function shape(v: Variables, production: boolean) {
       emailDomains: v.USER_EMAIL_DOMAINS.map((domain) => domain.toLowerCase()),
     },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
+    readYourWritesMs: v.READ_YOUR_WRITES_TIMEOUT_MS,
     maps: { sampleLimit: v.MAP_SAMPLE_LIMIT },
     launcher: { answerWithinMs: v.LAUNCH_TIMEOUT_SECONDS * 1000 },
     alerting: {

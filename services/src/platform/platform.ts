@@ -174,7 +174,7 @@ export async function openPlatform(
   const mailOutbox = await openSqlMailOutbox(sql);
   const measurements = await runs.openMeasurements(config, sql);
   closers.push(() => measurements.close());
-  const projector = runs.createProjector({ eventStore, readStore, metrics });
+  const projector = runs.createProjector({ eventStore, readStore, metrics, readYourWritesMs: config.readYourWritesMs });
   closers.push(() => projector.stop());
 
   const dependencies: Dependency[] = [

@@ -27,6 +27,8 @@ export interface Projector {
   catchUp(): Promise<void>;
   /** Read-your-writes: true once every projection (or the one named) has reached `position`, false after `timeoutMs`. */
   waitFor(position: LogPosition, timeoutMs: number, projection?: string): Promise<boolean>;
+  /** A request's read-your-writes (`minPosition`): `waitFor` within the platform's bound (READ_YOUR_WRITES_TIMEOUT_MS). */
+  showsWrite(position: LogPosition, projection?: string): Promise<boolean>;
   /** How far behind the log it is now (readiness of the projector process). */
   progress(): Promise<ProjectorProgress>;
   /** Forgets a projection's read model and builds it again from the start of the log. */
@@ -38,4 +40,6 @@ export interface ProjectorAdapters {
   eventStore: EventStore;
   readStore: ReadStore;
   metrics?: Registry;
+  /** How long a request's read-your-writes waits (`showsWrite`); 5 s when not given. */
+  readYourWritesMs?: number;
 }

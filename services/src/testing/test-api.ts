@@ -40,6 +40,9 @@ export async function openTestApi(
     // Hundreds of logins and password changes: scrypt at 2^12 (a few ms) instead of production's 2^17 (0.6 s each).
     // passwords.test.ts and config.test.ts keep the default's cost.
     PASSWORD_HASH_COST: '12',
+    // A busy test machine's projector can be further behind than production's 5 s (two test files, their servers and
+    // Chromium share 2 cores): a read of one's own writes waits longer rather than answering 503.
+    READ_YOUR_WRITES_TIMEOUT_MS: '30000',
     ...env,
   });
   const runs = { ...platformRuns, jobs: [...(platformRuns.jobs ?? []), ...(options.jobs ?? [])] };

@@ -23,7 +23,7 @@ import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 export interface EntityRoutesOptions {
   service: EntityService;
   readStore: ReadStore;
-  projector: Pick<Projector, 'waitFor'>;
+  projector: Pick<Projector, 'showsWrite'>;
   /** The list read model: its projection name and collection. */
   projection: { name: string; collection: string };
   /** Display name for the OpenAPI tags, e.g. 'Tags'. */
@@ -54,8 +54,6 @@ export interface EntityRoutesOptions {
     deleted?(request: FastifyRequest, state: EntityState): Promise<void>;
   };
 }
-
-const READ_YOUR_WRITES_MAX_MS = 5_000;
 
 const documentSchema = z.looseObject({
   id: z.string(),
@@ -142,7 +140,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   const minPosition = logPositionSchema.optional().describe('Wait (up to 5 s) until the read model shows this write');
 
   async function readYourWrites(position: string | undefined) {
-    if (position && !(await projector.waitFor(position, READ_YOUR_WRITES_MAX_MS, projection.name))) {
+    if (position && !(await projector.showsWrite(position, projection.name))) {
       throw new DomainError('dependency.unavailable', {
         params: { dependency: `read model ${projection.name}` },
         details: { minPosition: position },

@@ -38,13 +38,12 @@ export interface CsvTemplateRouteOptions {
   templates: EntityService;
   profiles: EntityService;
   readStore: ReadStore;
-  projector: Pick<Projector, 'waitFor'>;
+  projector: Pick<Projector, 'showsWrite'>;
   /** The templates' list read model: its projection name and collection. */
   projection: { name: string; collection: string };
 }
 
 const tags = ['CSV templates'];
-const READ_YOUR_WRITES_MAX_MS = 5_000;
 const scopeParams = csvScopeParamsSchema;
 const templateId = z.string().regex(/^[A-Za-z0-9_.-]{1,64}$/, 'resource.notFound');
 const read = { access: layerAccess(['csv_templates', 'csv_extractor']) };
@@ -67,7 +66,7 @@ export const csvTemplateRoutes: FastifyPluginAsyncZod<CsvTemplateRouteOptions> =
   const base = '/api/types/:service/programs/:programs/csv/templates';
 
   async function readYourWrites(position: string | undefined) {
-    if (position && !(await projector.waitFor(position, READ_YOUR_WRITES_MAX_MS, projection.name)))
+    if (position && !(await projector.showsWrite(position, projection.name)))
       throw new DomainError('dependency.unavailable', { params: { dependency: `read model ${projection.name}` } });
   }
   const preferencesOfProfile = async (profileId: string) =>

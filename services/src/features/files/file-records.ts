@@ -39,7 +39,6 @@ export interface FileRequest<Payload extends FileJobPayload> {
 }
 
 const SYSTEM = 'system';
-const READ_YOUR_WRITES_MS = 5_000;
 
 export const newFileId = () => `file-${randomUUID()}`;
 
@@ -84,7 +83,7 @@ export function fileRecords(ports: {
   const system = (state: FileState): FileOwner => ({ userId: SYSTEM, profileId: state.owner?.profileId ?? SYSTEM });
 
   /** Waits (bounded) until the list shows the write, so that the caller's next list does. */
-  const shown = (position: LogPosition) => projector.waitFor(position, READ_YOUR_WRITES_MS, filesProjection.name);
+  const shown = (position: LogPosition) => projector.showsWrite(position, filesProjection.name);
 
   /**
    * E-mails the owner that the file is ready (with the link that downloads it) or failed (why, and where to retry):
