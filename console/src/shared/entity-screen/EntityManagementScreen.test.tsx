@@ -201,7 +201,8 @@ describe('EntityManagementScreen: the form', () => {
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
     expect(await screen.findByRole('status')).toHaveTextContent('Saved');
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The toast and the dialog's closing follow the same answer, in no fixed order.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     expect(api.sent('POST', '/cities/').map((request) => request.body)).toEqual([
       {
         name: 'Toledo',

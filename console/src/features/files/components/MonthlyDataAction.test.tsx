@@ -1,6 +1,6 @@
 import { translate } from '@nq/contracts/errors/index';
 import type { FileRecord } from '@nq/contracts/files/file-record';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
@@ -51,7 +51,8 @@ describe('Generate monthly data (files management)', () => {
     const row = (await screen.findByText('monthly-data-2026-10.zip')).closest('tr')!;
     expect(within(row).getByText('Monthly data')).toBeInTheDocument();
     expect(within(row).getByText('In progress')).toBeInTheDocument();
-    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    // The list's refetch and the dialog's closing follow the same answer, in no fixed order.
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('asks for a month of another year', async () => {
