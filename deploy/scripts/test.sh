@@ -90,24 +90,27 @@ step "typecheck browser tests (tsc)" "$tsc_native" -p tests/e2e/tsconfig.json
 step "typecheck k6 scenarios (tsc)" "$tsc_native" -p load-tests/k6/tsconfig.json
 step "openapi document current" node services/src/cli.ts openapi --check
 wait "$services_typecheck" || failed_steps+=("typecheck (tsc)")
-# The unit layer needs no server: it runs while Kafka and Elasticsearch finish starting. Beside the integration layer
-# it took longer than after it (577 s for both against 254 + 276 s: four test workers, their servers and two PGlite
-# compilers on 2 cores), and made a projector 5 s late more often than a quiet machine would. The console build, short
-# and needing no server, runs beside the integration layer, whose files often wait and leave a core idle. The fault
-# harness runs alone after them: its recovery bounds are set for a machine doing nothing else.
-step "unit tests (vitest)" vitest_layer unit --project unit --project components
+# The unit layer and the console build need no server: they run beside the integration layer, whose files often wait
+# (for their servers, a read model, a broker they stopped). In whole fresh-clone runs the three took 504 and 577 s
+# together against 290 + 309 s one after the other (the servers still starting beside the unit layer); each prints
+# its output as it ends. The fault harness runs alone after all three: its recovery bounds are set for a machine doing
+# nothing else.
+beside "unit tests (vitest, beside the integration layer)" vitest_layer unit --project unit --project components
+unit_tests=$!
 beside "console build (vite, beside the integration layer)" npm run build --silent -w console
 console_build=$!
 echo; echo "══ servers (started beside the static checks) ══"
 if wait "$servers_pid"; then
   cat "$results/servers-up.log"
   step "integration tests (vitest, real servers)" vitest_layer integration --project integration
+  wait "$unit_tests" || failed_steps+=("unit tests (vitest, beside the integration layer)")
   wait "$console_build" || failed_steps+=("console build (vite, beside the integration layer)")
   step "fault harness, short form (vitest, alone)" vitest_layer faults --project faults
 else
   cat "$results/servers-up.log"
   printf 'servers started (infra.sh up)\t%s\tfailed\n' "$(( SECONDS - servers_started ))" >> "$results/steps.tsv"
   failed_steps+=("servers started (infra.sh up): the integration layer and the fault harness did not run")
+  wait "$unit_tests" || failed_steps+=("unit tests (vitest, beside the integration layer)")
   wait "$console_build" || failed_steps+=("console build (vite, beside the integration layer)")
 fi
 step "end-to-end tests (playwright, chromium)" playwright test -c tests/playwright.config.ts
