@@ -1,5 +1,5 @@
 import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { collectConsoleErrors, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 
 interface AlertListed {
   id: string;
@@ -15,7 +15,7 @@ test("Alerts: the analyst's table, a new alert refused then fixed, its switch, t
   page,
 }, testInfo) => {
   const errors = collectConsoleErrors(page);
-  await logIn(page, 'analyst');
+  await openSignedIn(page, '/alerts', 'analyst');
   const api = await signedApi(page, 'analyst');
   const alertNamed = async (name: string) =>
     (await api<{ list: AlertListed[] }>('GET', '/api/alert-config/?pageSize=100')).list.find(
@@ -23,7 +23,6 @@ test("Alerts: the analyst's table, a new alert refused then fixed, its switch, t
     );
 
   // The table is the default tab: the demo's alert of the analyst, with its type, state and switch.
-  await page.goto('/alerts');
   await expect(page.getByRole('tab', { name: 'Table' })).toHaveAttribute('aria-selected', 'true');
   const madrid = row(page, 'Madrid latency');
   await expect(madrid).toBeVisible();

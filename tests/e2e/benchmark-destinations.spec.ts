@@ -92,9 +92,8 @@ test.describe('benchmark', () => {
 
 test.describe('by destination', () => {
   test('a program without targets is warned of for 10 s; the others are compared by destination', async ({ page }) => {
-    await logIn(page, 'analyst');
     const answered = answerOf(page, '/api/bydestination');
-    await page.goto('/bydestination?kpi=latency&programs=speedtest,dns');
+    await openSignedIn(page, '/bydestination?kpi=latency&programs=speedtest,dns', 'analyst');
     const answer = (await (await answered).json()) as Answer;
     expect(answer.warnings.map((warning) => warning.code)).toEqual(['destinations.someProgramsWithoutTargets']);
     expect(answer.series.length).toBeGreaterThan(1);

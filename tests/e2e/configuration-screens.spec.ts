@@ -611,8 +611,9 @@ test.describe('the analyst', () => {
     page,
   }) => {
     const errors = collectConsoleErrors(page);
-    await logIn(page, 'analyst');
+    await openSignedIn(page, '/storyboard', 'analyst');
     const sidebar = page.getByRole('navigation', { name: 'Network quality' });
+    await expect(sidebar.getByRole('link', { name: 'Tags', exact: true })).toBeVisible();
     for (const name of ['Users', 'Providers', 'CDNs', 'Mos', 'Tokens', 'Profiles'])
       await expect(sidebar.getByRole('link', { name, exact: true })).toHaveCount(0);
     for (const screen of screens) {
@@ -651,7 +652,7 @@ test.describe('the analyst', () => {
     await page.getByTestId('user-menu').click();
     await page.getByRole('menuitem', { name: 'Log out' }).click();
 
-    await logIn(page, 'analyst');
+    await openSignedIn(page, '/storyboard', 'analyst');
     await page.getByTestId('profile-switch').selectOption({ label: profile });
     await expect(page).toHaveURL(/\/cdns_management$/);
     // From here on: the page it left (its landing page, whose requests may still be answered) is not under test.

@@ -4,8 +4,8 @@ import {
   collectConsoleErrors,
   demoUsers,
   linksIn,
-  logIn,
   mailsTo,
+  openSignedIn,
   screenshot,
   signedApi,
   uniqueName,
@@ -55,12 +55,11 @@ test('the demo analyst extracts the measurements of a favourite template of thei
 });
 
 async function extractAsTheAnalyst(page: Page, testInfo: TestInfo) {
-  await logIn(page, 'analyst');
+  await openSignedIn(page, '/csv_templates', 'analyst');
   const api = await signedApi(page, 'analyst');
 
   // A template of their own on /csv_templates: the measurement, when, and the speed test's download; a favourite.
   const name = uniqueName('Download export');
-  await page.goto('/csv_templates');
   await page.getByRole('button', { name: 'New template' }).click();
   const dialog = page.getByRole('dialog');
   await dialog.getByLabel('Name').fill(name);

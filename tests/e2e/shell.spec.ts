@@ -1,6 +1,13 @@
 import { gzipSync } from 'node:zlib';
 import { expect, test } from '@playwright/test';
-import { collectConsoleErrors, demoUsers, logIn, openSignedIn, screenshot } from './support.ts';
+import {
+  collectConsoleErrors,
+  demoUsers,
+  keepLanguageChoicesLocal,
+  logIn,
+  openSignedIn,
+  screenshot,
+} from './support.ts';
 
 // Spec §2: every route of the routes table (children with ids are walked by their screens' suites).
 const specRoutes = [
@@ -66,15 +73,18 @@ test.describe('login and guards', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a restricted profile sees only its layers and is turned away from the others', async ({ page }) => {
+  test('a restricted profile sees only its layers, in the language its user chose (Spanish for the analyst)', async ({
+    page,
+  }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'analyst');
     // Spec §2: its layers hold the storyboard, so it lands there.
     await expect(page).toHaveURL(/\/storyboard$/);
-    const sidebar = page.getByRole('navigation', { name: 'Network quality' });
-    await expect(sidebar.getByRole('link', { name: 'Tags' })).toBeVisible();
-    await expect(sidebar.getByRole('link', { name: 'Users' })).toHaveCount(0);
-    await screenshot(page, 'landing-analyst', test.info());
+    const sidebar = page.getByRole('navigation', { name: 'Calidad de red' });
+    await expect(sidebar.getByRole('link', { name: 'Etiquetas' })).toBeVisible();
+    await expect(sidebar.getByRole('link', { name: 'Usuarios' })).toHaveCount(0);
+    await expect(page.locator('html')).toHaveAttribute('lang', 'es');
+    await screenshot(page, 'landing-analyst-es', test.info());
     expect(errors).toEqual([]);
   });
 
@@ -85,17 +95,17 @@ test.describe('login and guards', () => {
     await logIn(page, 'analyst');
     await expect(page).toHaveURL(/\/storyboard$/);
     // Spec §2: a route outside the profile's layers (and not under a permitted parent) redirects to /login.
+    // The analyst's saved language is Spanish: the notice says why in it, then in English once switched.
     await page.goto('/users_management');
     await expect(page).toHaveURL(/\/login\?denied=users_management$/);
     const notice = page.getByRole('status');
-    await expect(notice).toContainText('Your profile cannot open the “Users” screen');
-    await screenshot(page, 'refused-en', test.info());
-    await page.getByTestId('language-switch').selectOption('es');
     await expect(notice).toContainText('Tu perfil no puede abrir la pantalla «Usuarios»');
     await screenshot(page, 'refused-es', test.info());
-    await notice.getByRole('link', { name: 'Volver a Guion gráfico, tu página de inicio' }).click();
-    await expect(page).toHaveURL(/\/storyboard$/);
     await page.getByTestId('language-switch').selectOption('en');
+    await expect(notice).toContainText('Your profile cannot open the “Users” screen');
+    await screenshot(page, 'refused-en', test.info());
+    await notice.getByRole('link', { name: 'Back to Storyboard, your start page' }).click();
+    await expect(page).toHaveURL(/\/storyboard$/);
     // A child route is refused the same way, naming its screen.
     await page.goto('/probes_configuration/new');
     await expect(page).toHaveURL(/\/login\?denied=probes_configuration$/);
@@ -136,6 +146,7 @@ test.describe('login and guards', () => {
 
 test.describe('layout', () => {
   test('the language switch translates the interface and catalogue messages, and is remembered', async ({ page }) => {
+    await keepLanguageChoicesLocal(page);
     await page.goto('/login');
     await page.getByTestId('language-switch').selectOption('es');
     await expect(page.getByRole('button', { name: 'Iniciar sesión' })).toBeVisible();
@@ -145,6 +156,11 @@ test.describe('layout', () => {
     await expect(page.getByRole('alert')).toHaveText('Usuario o contraseña incorrectos.');
     await page.getByLabel('Contraseña', { exact: true }).fill(demoUsers.admin.password);
     await page.getByRole('button', { name: 'Iniciar sesión' }).click();
+    // The console opens in the administrator's saved language, English; switched, it stays Spanish across a reload.
+    await expect(
+      page.getByRole('navigation', { name: 'Network quality' }).getByRole('link', { name: 'Tags' }),
+    ).toBeVisible();
+    await page.getByTestId('language-switch').selectOption('es');
     const sidebar = page.getByRole('navigation', { name: 'Calidad de red' });
     await expect(sidebar.getByRole('heading', { name: 'Configuración' })).toBeVisible();
     await expect(sidebar.getByRole('link', { name: 'Etiquetas' })).toBeVisible();

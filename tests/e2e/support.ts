@@ -18,8 +18,19 @@ export function collectConsoleErrors(page: Page) {
   return errors;
 }
 
-/** Logs in through the login page and waits for the landing page's shell. */
+/**
+ * The demo users are shared by every test of a run: a test that switches the interface language keeps its choice to
+ * its own page rather than saving it on the account another test is logging in with (the saving itself is proven by
+ * the identity API suite and the language switch's component test).
+ */
+export const keepLanguageChoicesLocal = (page: Page) =>
+  page.route('**/account/language', (route) =>
+    route.request().method() === 'PUT' ? route.fulfill({ json: { done: true } }) : route.fallback(),
+  );
+
+/** Logs in through the login page and waits for the landing page's shell, in the user's saved language. */
 export async function logIn(page: Page, who: keyof typeof demoUsers = 'admin') {
+  await keepLanguageChoicesLocal(page);
   await page.goto('/login');
   await page.getByLabel('E-mail').fill(demoUsers[who].email);
   await page.getByLabel('Password', { exact: true }).fill(demoUsers[who].password);
@@ -34,6 +45,7 @@ export async function logIn(page: Page, who: keyof typeof demoUsers = 'admin') {
  * under test). The login screen itself is driven by `logIn`, and tested in shell.spec.ts.
  */
 export async function openSignedIn(page: Page, path: string, who: keyof typeof demoUsers = 'admin') {
+  await keepLanguageChoicesLocal(page);
   const login = await page.request.post('/login', { data: demoUsers[who] });
   expect(login.ok(), await login.text()).toBe(true);
   // Stored before the console's first script runs, once per call and tab: a logout later in the test stays logged out.

@@ -24,6 +24,11 @@ export const passwordChangeBodySchema = z.object({
   repeatPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024),
 });
 
+/** The caller's own interface language, applied at each login (the console's language switch saves it). */
+export const languageChoiceSchema = z.object({
+  language: z.enum(languages, { error: 'validation.invalidOption' }),
+});
+
 /** Completing a reset or an invitation: the one-time token from the e-mailed link and the new password twice. */
 export const passwordSetBodySchema = z.object({
   token: z.string().min(16).max(256),

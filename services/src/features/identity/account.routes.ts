@@ -1,4 +1,5 @@
 import {
+  languageChoiceSchema,
   loginBodySchema,
   passwordChangeBodySchema,
   passwordResetBodySchema,
@@ -109,6 +110,23 @@ export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (
     async (request, reply) => {
       await throttle(request, reply);
       await identity.setPasswordFromLink(request.body);
+      return { done: true as const };
+    },
+  );
+
+  app.put(
+    '/account/language',
+    {
+      config: { access: signedIn },
+      schema: {
+        tags,
+        summary: "Save the caller's interface language: every later login answers it as preferedLanguage",
+        body: languageChoiceSchema,
+        response: { 200: done, 400: errorResponse, 401: errorResponse },
+      },
+    },
+    async (request) => {
+      await identity.chooseLanguage(request.viewer.userId, request.body.language, request.actor);
       return { done: true as const };
     },
   );

@@ -122,6 +122,27 @@ export function describeIdentityApi(profile: string, environment: () => Promise<
       });
     });
 
+    describe('language', () => {
+      it("saves the caller's language, which the next login answers, and refuses one it does not offer", async () => {
+        const { email } = await person();
+        const session = (await login(email)).json() as StoredSession;
+        expect(session.preferedLanguage).toBe('en');
+        const client = sessionOf(session);
+        const choose = (language: unknown) =>
+          client.inject({ method: 'PUT', url: '/account/language', payload: { language } });
+        expect((await choose('es')).json()).toEqual({ done: true });
+        expect(((await login(email)).json() as StoredSession).preferedLanguage).toBe('es');
+        const refused = await choose('fr');
+        expect({ status: refused.statusCode, code: refused.json().code }).toEqual({
+          status: 400,
+          code: 'validation.invalidOption',
+        });
+        const unsigned = await raw.inject({ method: 'PUT', url: '/account/language', payload: { language: 'en' } });
+        expect(unsigned.statusCode).toBe(401);
+        expect(((await login(email)).json() as StoredSession).preferedLanguage).toBe('es');
+      });
+    });
+
     describe('signatures', () => {
       it('refuses a missing, tampered, stale or replayed signature, and a changed body', async () => {
         const { email } = await person();

@@ -2,6 +2,7 @@ import {
   type Actor,
   DomainError,
   type EntityState,
+  type Language,
   landingLayer,
   type Profile,
   type ProfileFields,
@@ -232,6 +233,17 @@ export function identityService(dependencies: IdentityDependencies) {
       const profile = await loadProfile(credential.profileId);
       if (!user || !profile) throw new DomainError('auth.sessionExpired');
       return storedSession(credential, user, profile);
+    },
+
+    /** The user's own interface language, which every later login answers as `preferedLanguage`. */
+    async chooseLanguage(userId: string, language: Language, actor: Actor) {
+      const user = await loadUser(userId);
+      if (!user) throw new DomainError('auth.sessionExpired');
+      if (user.fields.preferredLanguage === language) return;
+      await users.execute(
+        { type: 'intent', intent: 'chooseLanguage', id: user.id, payload: { language } },
+        { actor, commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), now: new Date() },
+      );
     },
 
     async changePassword(

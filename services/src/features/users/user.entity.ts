@@ -1,4 +1,4 @@
-import { DomainError, userFieldsSchema, userProfileChangeSchema } from '@nq/contracts';
+import { DomainError, languageChoiceSchema, userFieldsSchema, userProfileChangeSchema } from '@nq/contracts';
 import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, managedOn } from '../configuration-access.ts';
@@ -36,6 +36,11 @@ export const userEntity = {
       event: 'AccessRecorded',
       payload: platformInstant,
       changes: (_, { at }) => ({ lastAccess: at }),
+    },
+    chooseLanguage: {
+      event: 'LanguageChosen',
+      payload: languageChoiceSchema,
+      changes: (_, { language }) => ({ preferredLanguage: language }),
     },
     recordPasswordChange: {
       event: 'PasswordChanged',

@@ -5,7 +5,7 @@ import { useNavigate } from 'react-router';
 import { fromPromise } from 'xstate';
 import { queryClient } from '../../../shared/api/query-client.ts';
 import { sessionStore } from '../../../shared/api/session-store.ts';
-import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { errorMessage, setLanguage } from '../../../shared/i18n/i18n.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { TextField } from '../../../shared/ui/fields.tsx';
@@ -56,6 +56,8 @@ export default function LoginPage() {
     if (!state.matches('loggedIn') || !session) return;
     queryClient.clear();
     sessionStore.set(session);
+    // The interface opens in the language the user chose last (the language switch saves it).
+    void setLanguage(session.preferedLanguage);
     void navigate(next ?? `/${session.landing}`, { replace: true });
   }, [state, session, navigate, next]);
 

@@ -1,8 +1,8 @@
 import { languages } from '@nq/contracts/errors/index';
 import { useTranslation } from 'react-i18next';
-import { setLanguage } from '../../../shared/i18n/i18n.ts';
+import { chooseLanguage } from '../../../shared/api/language-preference.ts';
 
-/** en/es switch: every text and catalogue message follows at once (default en). */
+/** en/es switch: every text and catalogue message follows at once (default en); a signed-in user's choice is saved. */
 export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
   const { t, i18n } = useTranslation();
   return (
@@ -13,7 +13,7 @@ export function LanguageSwitch({ compact = false }: { compact?: boolean }) {
         data-testid="language-switch"
         className="rounded border border-gray-300 bg-white px-1.5 py-1 text-sm"
         value={i18n.language}
-        onChange={(event) => void setLanguage(event.target.value as (typeof languages)[number])}
+        onChange={(event) => void chooseLanguage(event.target.value as (typeof languages)[number])}
       >
         {languages.map((language) => (
           <option key={language} value={language}>
