@@ -68,8 +68,12 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
     const started = Date.now();
     while (!output.includes('Ctrl-C stops it') && workers.exitCode === null && Date.now() - started < 120_000)
       await new Promise((resolve) => setTimeout(resolve, 100));
+    // Told to stop once started (its signal handlers in place); one that never started fails saying so, with its output.
+    const startedInTime = output.includes('Ctrl-C stops it');
     workers.kill('SIGTERM');
-    expect(await exited).toBe(0);
+    const code = await exited;
+    expect(startedInTime, `the ${command} workers did not start within 120 s:\n${output}`).toBe(true);
+    expect(code).toBe(0);
     expect(output).toMatch(running);
     expect(output).toContain('stopped cleanly');
   });

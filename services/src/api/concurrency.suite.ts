@@ -52,7 +52,10 @@ export function describeConcurrency(
           for (const answer of answers.filter((each) => each.statusCode === 409))
             expect(answer.json().code).toBe('tags.nameExists');
           const winner = answers.find((answer) => answer.statusCode === 201)!.json();
-          const listed = await clients[0]!.inject(`/tags?q=${encodeURIComponent(name)}&minPosition=${winner.position}`);
+          const listed = await apis[0]!.readCaughtUp(
+            `/tags?q=${encodeURIComponent(name)}&minPosition=${winner.position}`,
+          );
+          expect(listed.statusCode, listed.body).toBe(200);
           expect(listed.json().list.map((tag: { id: string }) => tag.id)).toEqual([winner.id]);
         }),
         { numRuns: options.runs },
@@ -70,7 +73,9 @@ export function describeConcurrency(
     }
     const storedTag = async (id: string) => {
       const head = await apis[0]!.platform.eventStore.head();
-      return (await clients[0]!.inject(`/tags/${id}?minPosition=${head}`)).json() as { name: string; version: number };
+      const read = await apis[0]!.readCaughtUp(`/tags/${id}?minPosition=${head}`);
+      expect(read.statusCode, read.body).toBe(200);
+      return read.json() as { name: string; version: number };
     };
 
     it('updates that expect one version: one is applied, the others get 409 and change nothing', async () => {
@@ -133,7 +138,9 @@ export function describeConcurrency(
           );
           expect(statuses(answers)).toEqual(Array(count).fill(201));
           const head = await apis[0]!.platform.eventStore.head();
-          const dashboard = (await clients[0]!.inject(`/dashboards/personal/${id}?minPosition=${head}`)).json();
+          const read = await apis[0]!.readCaughtUp(`/dashboards/personal/${id}?minPosition=${head}`);
+          expect(read.statusCode, read.body).toBe(200);
+          const dashboard = read.json();
           const titles = dashboard.categories[0].graphics.map((graphic: { title: string }) => graphic.title).sort();
           expect(titles).toEqual(Array.from({ length: count }, (_, index) => `Graphic ${index}`).sort());
         }),

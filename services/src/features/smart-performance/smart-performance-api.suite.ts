@@ -36,7 +36,8 @@ export function describeSmartPerformance(profile: string, environment: () => Pro
     };
     const readyChart = (answer: SmartPerformanceAnswer, kpi: string) => {
       const chart = answer.charts.find((item) => item.kpi === kpi);
-      expect(chart?.status).toBe('ready');
+      // A failed chart says why (its catalogue error), so that a failure on CI can be told from the answer alone.
+      expect(chart?.status, JSON.stringify(chart)).toBe('ready');
       return chart as Series;
     };
     const byProgram = (chart: Series) =>

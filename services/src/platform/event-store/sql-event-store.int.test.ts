@@ -60,6 +60,30 @@ describe('global log on PostgreSQL with transactions committing out of order', (
     expect(seen).toHaveLength(2);
   });
 
+  it('is not held back by a transaction of another database of the server, however long it runs', async () => {
+    const neighbour = await createTestDatabase();
+    const other = new pg.Client({ connectionString: neighbour.url });
+    await other.connect();
+    try {
+      // Another application (or test run) on the same server opens a write transaction and keeps it open…
+      await other.query('begin');
+      await other.query('select pg_current_xact_id()');
+      const before = await store.head();
+      const appended = await store.append({
+        streamId: 'tag-beside-neighbour',
+        expectedVersion: 0,
+        events: [{ type: 'TagCreated', schemaVersion: 1, data: { name: 'beside' } }],
+        metadata: metadataFor(),
+      });
+      // …and this log's readers read past it at once: its transaction can hold no event of this log.
+      expect((await readAllAfter(store, before)).map((event) => event.position)).toContain(appended.position);
+    } finally {
+      await other.query('rollback');
+      await other.end();
+      await neighbour.drop();
+    }
+  });
+
   it('a reader from the start sees every committed event exactly once', async () => {
     const all = await readAllAfter(store, logStart);
     expect(new Set(all.map((e) => e.eventId)).size).toBe(all.length);

@@ -76,6 +76,22 @@ interface EventRow {
 const eventColumns = `sequence::text, transaction_id::text, stream_id, stream_version, event_id::text, type,
   schema_version, data, metadata, recorded_at`;
 
+/**
+ * Where the global log may be read up to: below the oldest transaction still running when the read began, as a
+ * transaction that commits later may hold events of a lower position. On PostgreSQL only this database's transactions
+ * count: the snapshot's running transactions (`xip`) lose those that pg_stat_activity shows belonging to another
+ * database of the server (a long write there, another application's or another test run's, would otherwise hold every
+ * reader of this log back). Every race errs towards waiting: a transaction that ends between the snapshot and that
+ * look is still counted as running here. PGlite holds one database.
+ */
+const readHorizon = (dialect: SqlClient['dialect']) =>
+  dialect === 'postgresql'
+    ? `least(pg_snapshot_xmax(pg_current_snapshot()), (
+         select min(running) from pg_snapshot_xip(pg_current_snapshot()) running
+         where running::text::bigint % 4294967296 not in (
+           select backend_xid::text::bigint from pg_stat_activity
+           where datname is distinct from current_database() and backend_xid is not null)))`
+    : 'pg_snapshot_xmin(pg_current_snapshot())';
 export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegistry = {}): Promise<EventStore> {
   await migrate(sql, eventStoreSchema);
 
@@ -249,7 +265,7 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
     async readAll(after: LogPosition, limit: number) {
       const { transactionId, sequence } = splitLogPosition(after);
       const from = `from es_events where (transaction_id, sequence) > ($1::xid8, $2::bigint)
-         and transaction_id < pg_snapshot_xmin(pg_current_snapshot())`;
+         and transaction_id < ${readHorizon(sql.dialect)}`;
       const order = 'order by es_events.transaction_id, es_events.sequence';
       const params = [transactionId, sequence, limit];
       if (sql.dialect === 'postgresql') {
@@ -272,8 +288,8 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
       return row?.stream_id;
     },
     async head() {
-      // Every committed event, also those a reader cannot pass yet: the oldest running transaction (of any database
-      // of the server) holds readers back, but a caller waiting for the head must wait for what it has just written.
+      // Every committed event, also those a reader cannot pass yet: the oldest transaction of this database still
+      // running holds readers back, but a caller waiting for the head must wait for what it has just written.
       const [row] = await sql.query<{ transaction_id: string; sequence: string }>(
         `select transaction_id::text, sequence::text from es_events
          order by es_events.transaction_id desc, es_events.sequence desc limit 1`,

@@ -1,4 +1,5 @@
 import type { MeasuredPolygon, PolygonGeometry } from '@nq/contracts/configuration/polygon-measures';
+import { simplifyToFit, vertexCount } from '@nq/contracts/configuration/polygon-simplify';
 import { useMachine } from '@xstate/react';
 import { useId, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -9,7 +10,6 @@ import { Modal } from '../../../shared/ui/Modal.tsx';
 import { type ChosenFile, polygonUploadMachine } from '../machines/polygon-upload.machine.ts';
 import { formatBytes, formatCount, formatDegrees } from '../model/format.ts';
 import { readGeoJsonFile, type UploadProblem } from '../model/geojson-file.ts';
-import { simplifyToFit, vertexCount } from '../model/simplify.ts';
 import { PolygonPreview, type PreviewShape } from './PolygonPreview.tsx';
 
 export interface PolygonUploadProps {

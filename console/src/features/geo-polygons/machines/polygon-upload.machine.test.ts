@@ -1,8 +1,8 @@
 import { measurePolygon, type PolygonGeometry } from '@nq/contracts/configuration/polygon-measures';
+import { simplifyToFit } from '@nq/contracts/configuration/polygon-simplify';
 import { describe, expect, it, vi } from 'vitest';
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { readGeoJsonFile } from '../model/geojson-file.ts';
-import { simplifyToFit } from '../model/simplify.ts';
 import { type ChosenFile, polygonUploadMachine } from './polygon-upload.machine.ts';
 
 const square = (lon: number, lat: number, half = 0.01): PolygonGeometry => ({

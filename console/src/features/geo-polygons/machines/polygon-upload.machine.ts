@@ -5,9 +5,9 @@ import {
   type PolygonGeometry,
   polygonSizeLimit,
 } from '@nq/contracts/configuration/polygon-measures';
+import { vertexCount } from '@nq/contracts/configuration/polygon-simplify';
 import { assign, fromPromise, setup } from 'xstate';
 import type { FileReading, UploadProblem } from '../model/geojson-file.ts';
-import { vertexCount } from '../model/simplify.ts';
 
 /** What the machine needs of a chosen file (a browser File has both). */
 export interface ChosenFile {

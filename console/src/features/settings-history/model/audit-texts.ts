@@ -1,10 +1,10 @@
+import { vertexCount } from '@nq/contracts/configuration/polygon-simplify';
 import type { Language } from '@nq/contracts/errors/index';
 import { type AuditedKind, type AuditNames, type AuditReference, auditReferences } from '@nq/contracts/events/audit';
 import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
 import type { i18n as I18n } from 'i18next';
 import { countryDisplayName } from '../../../shared/i18n/countries.ts';
 import { formatBytes, formatCount, formatDegrees } from '../../geo-polygons/model/format.ts';
-import { vertexCount } from '../../geo-polygons/model/simplify.ts';
 
 /** A console text at `namespace:key` with its placeholders filled, or undefined when there is no such text. */
 export type TextLookup = (key: string, params?: Record<string, unknown>) => string | undefined;

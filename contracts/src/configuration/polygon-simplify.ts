@@ -1,9 +1,4 @@
-import {
-  type PolygonGeometry,
-  type Position,
-  polygonSize,
-  polygonSizeLimit,
-} from '@nq/contracts/configuration/polygon-measures';
+import { type PolygonGeometry, type Position, polygonSize, polygonSizeLimit } from './polygon-measures.ts';
 
 // Spec §5 "A polygon that is too big must be simplified": Douglas–Peucker on the polygon's rings, in plain degrees
 // (the shapes campaigns and geographic filters cover are small enough for planar distances to rank vertices well).
