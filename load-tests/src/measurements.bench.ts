@@ -30,8 +30,10 @@ import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
 import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
+import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
 import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
+import { registerBenchProbes } from './bench-probes.ts';
 import type { IngestThreadData } from './ingest-worker.thread.ts';
 import { cpuMeter, pin } from './process-cpu.ts';
 import { batchesOf, bulkInto } from './seed-measurements.ts';
@@ -107,6 +109,10 @@ async function endToEnd(docs: EnrichedMeasurement[], cube?: CubeDefinition) {
   await gateway.ensureTopics(topics.specs);
   const indexPrefix = `bench-e2e-${run}${cube ? '-cube' : ''}`;
   const store = await openElasticsearchMeasurementStore({ url: elasticsearchUrl, indexPrefix });
+  const readIndexPrefix = `bench-rm-${run}`;
+  const readStore = await openElasticsearchReadStore({ url: elasticsearchUrl, indexPrefix: readIndexPrefix });
+  await registerBenchProbes(readStore, docs);
+  await readStore.close();
   const indexed = new Int32Array(new SharedArrayBuffer(Int32Array.BYTES_PER_ELEMENT * workers));
   const threads = await Promise.all(
     Array.from({ length: workers }, async (_, slot) => {
@@ -116,7 +122,7 @@ async function endToEnd(docs: EnrichedMeasurement[], cube?: CubeDefinition) {
         topicPrefix,
         elasticsearchUrl,
         indexPrefix,
-        readIndexPrefix: `bench-rm-${run}`,
+        readIndexPrefix,
         indexed: indexed.buffer as SharedArrayBuffer,
         slot,
         ...(partitionsAtOnce ? { partitionsAtOnce } : {}),
@@ -240,6 +246,7 @@ async function ingestRatio() {
   pinning.undo();
   for (const prefix of [`bench-raw-${run}`, `bench-e2e-${run}`])
     await rawStore.client.indices.delete({ index: `${prefix}-measurements-*`, ignore_unavailable: true });
+  await rawStore.client.indices.delete({ index: `bench-rm-${run}-*`, ignore_unavailable: true });
   if (process.env.BENCH_EMBEDDED === '1') await embeddedIngestRatio(docs);
 }
 
@@ -262,11 +269,13 @@ async function embeddedIngestRatio(docs: EnrichedMeasurement[]) {
   const topics = fleetTopicsFor('bench.');
   await embeddedLog.ensureTopics(topics.specs);
   const store = await openSqlMeasurementStore(sql);
+  const readStore = await openSqlReadStore(sql);
+  await registerBenchProbes(readStore, docs);
   const worker = await startIngestWorker({
     log: embeddedLog,
     topics,
     store,
-    readStore: await openSqlReadStore(sql),
+    readStore,
     eventStore: { onAppend: async () => async () => undefined, head: async () => logStart },
   });
   started = performance.now();

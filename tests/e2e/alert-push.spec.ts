@@ -1,6 +1,6 @@
 import type { PushMessage } from '@nq/contracts/alerts/alert-push';
-import { expect, test } from '@playwright/test';
 import { collectConsoleErrors, openSignedIn, screenshot } from './support.ts';
+import { expect, test } from './test.ts';
 
 // The console's service worker in a real browser: served by the platform from its own origin under the console's
 // content security policy, it shows an alert push as a notification. The push is delivered through the browser's

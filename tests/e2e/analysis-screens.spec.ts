@@ -1,6 +1,6 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { downloadResult, registerProbe, uniqueProbeId, waitForIngest } from './probe-results.ts';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, type Locator, type Page, test } from './test.ts';
 
 // Analysis screens: the probes map and maps (kepler.gl, WebGL through SwiftShader), evolution (the chart layer, SVG), measurement
 // analysis and settings history, against the demo platform whose 12-probe fleet streams results during the run.
@@ -286,6 +286,15 @@ const drawnPaths = (chart: Locator) =>
       })),
     );
 
+/** The colour of each series of a chart's legend (its swatch), as `#rrggbb`. */
+const seriesColours = (legend: Locator) =>
+  legend.getByRole('button', { name: /^Change the colour of / }).evaluateAll((swatches) =>
+    swatches.map((swatch) => {
+      const [red = 0, green = 0, blue = 0] = (getComputedStyle(swatch).backgroundColor.match(/\d+/g) ?? []).map(Number);
+      return `#${[red, green, blue].map((part) => part.toString(16).padStart(2, '0')).join('')}`;
+    }),
+  );
+
 test.describe('evolution', () => {
   test('draws download per ISP by the minute, then per ISP and technology with averages', async ({ page }) => {
     test.setTimeout(240_000);
@@ -455,11 +464,11 @@ test.describe('evolution', () => {
     for (const tick of ticks) expect(tick).toMatch(/^[A-Z][a-z]{2} 20(24|25)$/);
     expect(ticks[0]).toContain('2024');
     expect(ticks.at(-1)).toContain('2025');
-    // Missing days are gaps: each probe's line (a stroke in its colour) breaks between January, June and May of the
-    // next year.
-    const lines = (await drawnPaths(chart)).filter(
-      (path) => path.fill === 'none' && ['#2563eb', '#f97316'].includes(path.stroke),
-    );
+    // Missing days are gaps: each probe's line (a stroke in its colour, as its legend entry shows it) breaks between
+    // January, June and May of the next year.
+    const colours = await seriesColours(legend);
+    expect(colours).toHaveLength(2);
+    const lines = (await drawnPaths(chart)).filter((path) => path.fill === 'none' && colours.includes(path.stroke));
     expect(lines).toHaveLength(2);
     for (const line of lines) expect(line.moves).toBeGreaterThanOrEqual(2);
     // Values read without their unit, which is the axis title.
@@ -477,7 +486,7 @@ test.describe('evolution', () => {
     // Bars stand on the same time axis, one group per day measured.
     await page.getByLabel('Chart').selectOption('bars');
     const bars = async () =>
-      (await drawnPaths(chart)).filter((path) => path.stroke === 'none' && ['#2563eb', '#f97316'].includes(path.fill));
+      (await drawnPaths(chart)).filter((path) => path.stroke === 'none' && colours.includes(path.fill));
     await expect.poll(async () => (await bars()).length).toBe(2 * days.length);
     expect(await monthTicks()).toEqual(ticks);
     await screenshot(page, 'evolution-months-bars', test.info());

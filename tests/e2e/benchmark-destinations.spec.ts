@@ -1,5 +1,5 @@
-import { expect, type Page, type Response, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot } from './support.ts';
+import { expect, type Page, type Response, test } from './test.ts';
 
 // Benchmark and by destination on the demo platform: what the table shows is what the API answered the page (the
 // fleet keeps measuring, so the numbers are read from that answer, never written here).

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, test } from './test.ts';
 
 // Change markers: a configuration change that touches a time chart's scope is marked on it and leads to the settings
 // history entry that recorded it. The demo data's probes and campaigns are read from the API.

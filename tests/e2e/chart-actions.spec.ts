@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectConsoleErrors, openSignedIn, screenshot } from './support.ts';
+import { expect, expectNoIdsInCsv, type Locator, type Page, test } from './test.ts';
 
 // The chart layer's graphic actions on the evolution screen with the demo fleet's data: a drawing, exports, zoom and its
 // reset, a series' colour changed and kept, a series hidden and shown again from the legend.
@@ -59,6 +59,7 @@ test('a chart draws, exports PNG, SVG and CSV, zooms and resets, keeps a colour 
   // CSV: the same buckets and values the API answered (rounded as the chart holds them).
   const csv = await download(page, chart.getByRole('button', { name: 'Export CSV' }));
   expect(csv.name).toBe('Download speed — Average.csv');
+  expectNoIdsInCsv(csv.content.toString('utf8').replace(/^\ufeff/, ''));
   const lines = csv.content
     .toString('utf8')
     .replace(/^\ufeff/, '')

@@ -1,5 +1,5 @@
-import { expect, type Locator, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, type Locator, test } from './test.ts';
 
 /** The texts of a drawing that read as a day and a month ("Oct 26"), with where they are drawn. */
 const dayMonthLabels = async (drawing: Locator) =>

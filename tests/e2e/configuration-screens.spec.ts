@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot, uniqueName } from './support.ts';
+import { expect, type Locator, type Page, test } from './test.ts';
 
 // The management screens of what the server offers (users, providers, CDNs, universes, MOS, tokens and API
 // credentials, scorecards and profile KPI fringes, profiles): each is created, edited and refused with the catalogue's
@@ -54,7 +54,9 @@ test.describe('users management', () => {
     await form.getByLabel('Name', { exact: true }).fill('Ana Test');
     await form.getByLabel('Language', { exact: true }).selectOption('es');
     await form.getByLabel('Profiles').selectOption({ label: 'Madrid analyst' });
-    await saveAndClose(page);
+    await save(page);
+    await expect(page.getByRole('status').filter({ hasText: `Invitation sent to ${email}` })).toBeVisible();
+    await expect(dialog(page)).toHaveCount(0);
     await expect(rowOf(page, email)).toContainText('Ana Test');
     await expect(rowOf(page, email)).toContainText('Madrid analyst');
     await expect(rowOf(page, email)).toContainText('Never');
@@ -432,7 +434,7 @@ test.describe('score management', () => {
   test('creates a scorecard with KPIs, fringes and a MOS entry, edits its status and clones it', async ({ page }) => {
     const errors = collectConsoleErrors(page);
     await openSignedIn(page, '/scoreManagement');
-    await expect(page.getByRole('heading', { name: 'Score management', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Profile management', level: 1 })).toBeVisible();
     // The demo's mobile scorecard (its landline one is named 'Landline quality 2026').
     const demoScorecard = page
       .getByRole('row')

@@ -1,5 +1,4 @@
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, type TestInfo, test } from '@playwright/test';
 import {
   collectConsoleErrors,
   demoUsers,
@@ -10,6 +9,7 @@ import {
   signedApi,
   uniqueName,
 } from './support.ts';
+import { expect, expectNoIdsInCsv, type Page, type TestInfo, test } from './test.ts';
 
 interface TemplateView {
   id: string;
@@ -116,6 +116,7 @@ async function extractAsTheAnalyst(page: Page, testInfo: TestInfo) {
   const download = await saved;
   expect(download.suggestedFilename()).toBe(file.name);
   const content = await readFile((await download.path())!, 'utf8');
+  expectNoIdsInCsv(content);
   const [head, ...lines] = content.trim().split(/\r?\n/);
   expect(cellsOf(head!)).toEqual(header.split(','));
 

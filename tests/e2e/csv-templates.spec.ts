@@ -1,5 +1,5 @@
-import { expect, type Page, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, type Page, test } from './test.ts';
 
 interface TemplateView {
   id: string;

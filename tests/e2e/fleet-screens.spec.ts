@@ -1,5 +1,6 @@
-import { expect, type Page, test } from '@playwright/test';
+import { readFile } from 'node:fs/promises';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, expectNoIdsInCsv, type Page, test } from './test.ts';
 
 // The fleet screens: probes configuration (form, CSV import), task suites (task editor, warnings, family change),
 // probe status and the measurement launcher. Refusals the server is asked for on purpose (400, 409, 422) show in
@@ -52,6 +53,7 @@ test.describe('probes configuration', () => {
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
     expect((await download).suggestedFilename()).toBe('probes.csv');
+    expectNoIdsInCsv(await readFile((await (await download).path())!, 'utf8'));
 
     await page.getByRole('link', { name: 'New probe' }).click();
     await expect(page.getByRole('heading', { name: 'New probe' })).toBeVisible();

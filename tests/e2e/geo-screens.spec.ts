@@ -1,6 +1,6 @@
 import { join } from 'node:path';
-import { expect, type Page, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, type Page, test } from './test.ts';
 
 // Campaigns, geographic filters and clusters (spec §2 list and form on one route, §5 GeoJSON and image rules, §8
 // messages): created, edited and refused through the console, with real GeoJSON files from fixtures/.

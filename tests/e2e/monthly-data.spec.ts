@@ -1,9 +1,9 @@
 import { readFile } from 'node:fs/promises';
 import { monthLabel, previousMonth } from '@nq/contracts/files/monthly-data';
 import { signRequest } from '@nq/contracts/identity/request-signing';
-import { expect, type Page, test } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import { collectConsoleErrors, demoUsers, openSignedIn, screenshot } from './support.ts';
+import { expect, expectNoIdsInCsv, type Page, test } from './test.ts';
 
 const rowOf = (page: Page, name: string) => page.getByRole('row').filter({ hasText: name });
 const linesOf = (csv: string) => csv.split('\n').filter((line) => line !== '');
@@ -68,6 +68,7 @@ test("the demo administrator generates last month's data, waits for it and downl
   for (const service of ['mobile', 'landline']) {
     const csv = linesOf(files[`measurements-${service}-Production.csv`]!);
     const medux = linesOf(await meduxCsv(page, service, 'Production', days));
+    expectNoIdsInCsv(files[`measurements-${service}-Production.csv`]!);
     expect(csv[0]).toBe(medux[0]);
     expect(csv.length).toBe(medux.length);
     expect(csv.length).toBeGreaterThan(100);

@@ -1,5 +1,5 @@
-import { expect, type Locator, type Page, test } from '@playwright/test';
 import { collectConsoleErrors, demoUsers, logIn, screenshot, signedApi, uniqueName } from './support.ts';
+import { expect, type Locator, type Page, test } from './test.ts';
 
 interface DashboardAnswer {
   result: { id: string; categories: { name: string; graphics: { id: string }[] }[] };
@@ -108,7 +108,8 @@ test('Personal dashboards: arranged and kept after a reload, then read-only in S
   await screenshot(page, 'dashboard-arranged', testInfo);
 
   // Shared with the demo analyst through the API (the share dialog, its notification, the copy and the PDF are walked
-  // in dashboard-journey.spec.ts): the analyst reads it in Spanish, read-only.
+  // in dashboard-journey.spec.ts): the analyst reads it in Spanish, read-only. The analyst's profile has the basic
+  // generator only: the bars are drawn, the boxplot tells why it is not.
   await api<DashboardAnswer>('POST', `/dashboards/personal/${id}/share`, { users: [demoUsers.analyst.email] });
   const analystContext = await browser.newContext({ viewport: { width: 1400, height: 1000 } });
   const analyst = await analystContext.newPage();
@@ -118,10 +119,14 @@ test('Personal dashboards: arranged and kept after a reload, then read-only in S
   await expect(analyst.getByRole('heading', { name: 'Paneles personales' })).toBeVisible();
   await expect(analyst.getByRole('heading', { name })).toBeVisible();
   await expect(analyst.getByRole('button', { name: 'Guardar una copia' })).toBeVisible();
-  await expect(analyst.getByRole('note')).toContainText('ha compartido este panel contigo');
-  await expect(tile(analyst, 'Download spread').locator('[data-testid="chart-drawing"] svg').first()).toBeVisible({
+  await expect(analyst.getByRole('note').filter({ hasText: 'ha compartido este panel contigo' })).toBeVisible();
+  await expect(tile(analyst, 'Download by provider').locator('[data-testid="chart-drawing"] svg').first()).toBeVisible({
     timeout: 30_000,
   });
+  await expect(tile(analyst, 'Download spread').getByRole('alert')).toContainText(
+    'Este tipo de gráfico solo está disponible en el generador avanzado, que tu perfil no incluye.',
+    { timeout: 30_000 },
+  );
   await expect(analyst.getByRole('button', { name: 'Mover Download spread' })).toHaveCount(0);
   await expect(analyst.getByRole('button', { name: 'Compartir', exact: true })).toHaveCount(0);
   await screenshot(analyst, 'dashboard-read-only-es', testInfo);

@@ -1,5 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { collectConsoleErrors, openSignedIn, screenshot } from './support.ts';
+import { expect, test } from './test.ts';
 
 // The demo analyst on a fresh start: restricted to Movistar, 4G and 5G, the Madrid campaign and cluster and 2026, it
 // sees the results of the demo fleet's Movistar handset on evolution, maps and measurement search.

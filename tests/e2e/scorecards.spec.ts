@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import type { ScorecardCalculation, ScorecardVersions } from '@nq/contracts/analytics/scorecard-calculation';
-import { expect, type Page, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, screenshot, signedApi } from './support.ts';
+import { expect, type Page, test } from './test.ts';
 
 // Scorecard live, drilldown and comparison (spec §2) on the demo data. The numbers the screens show are compared with
 // what the calculation endpoint answers for the same window and configuration version, never with fixed figures: the

@@ -1,5 +1,4 @@
 import { gzipSync } from 'node:zlib';
-import { expect, test } from '@playwright/test';
 import {
   collectConsoleErrors,
   demoUsers,
@@ -8,6 +7,7 @@ import {
   openSignedIn,
   screenshot,
 } from './support.ts';
+import { expect, test } from './test.ts';
 
 // Spec §2: every route of the routes table (children with ids are walked by their screens' suites).
 const specRoutes = [

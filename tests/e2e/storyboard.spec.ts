@@ -1,6 +1,6 @@
 import type { StoryboardResponse } from '@nq/contracts/analytics/storyboard';
-import { expect, type Page, test } from '@playwright/test';
-import { collectConsoleErrors, logIn, screenshot, signedApi } from './support.ts';
+import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi } from './support.ts';
+import { expect, type Page, test } from './test.ts';
 
 // The storyboard on the demo data: the analyst lands on it after login, its numbers are those of the screens and
 // APIs behind each tile (read from the API, never written here), its tiles lead where they say, and the
@@ -34,8 +34,15 @@ test.describe('the storyboard', () => {
   test('the demo analyst lands on it, and its scores are the scorecard calculation’s', async ({ page }) => {
     test.setTimeout(180_000);
     const errors = collectConsoleErrors(page);
-    const board = await storyboardDuring(page, () => logIn(page, 'analyst'));
+    await storyboardDuring(page, () => logIn(page, 'analyst'));
     await expect(page).toHaveURL(/\/storyboard$/);
+    // The analyst's saved language is Spanish: the storyboard opens in it.
+    await expect(page.getByRole('heading', { name: 'Guion gráfico', level: 1 })).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cuadros de mando activos' })).toBeVisible();
+    await screenshot(page, 'storyboard-es', test.info());
+    // The figures are read in English, switched on this page only (browser tests keep language choices local).
+    await page.evaluate(() => localStorage.setItem('nq.language', 'en'));
+    const board = await storyboardDuring(page, () => page.reload());
     await expect(page.getByRole('heading', { name: 'Storyboard', level: 1 })).toBeVisible();
 
     const analyst = await signedApi(page, 'analyst');
@@ -76,19 +83,12 @@ test.describe('the storyboard', () => {
         );
     await page.setViewportSize(wholePage);
     await screenshot(page, 'storyboard-en', test.info());
-
-    await page.evaluate(() => localStorage.setItem('nq.language', 'es'));
-    await storyboardDuring(page, () => page.reload());
-    await expect(page.getByRole('heading', { name: 'Guion gráfico', level: 1 })).toBeVisible();
-    await expect(page.getByRole('heading', { name: 'Cuadros de mando activos' })).toBeVisible();
-    await screenshot(page, 'storyboard-es', test.info());
-    await page.evaluate(() => localStorage.setItem('nq.language', 'en'));
     expect(errors).toEqual([]);
   });
 
   test('its tiles lead to the screens that explain them', async ({ page }) => {
     test.setTimeout(180_000);
-    const board = await storyboardDuring(page, () => logIn(page, 'analyst'));
+    const board = await storyboardDuring(page, () => openSignedIn(page, '/storyboard', 'analyst'));
 
     const [scorecard] = dataOf(board.scorecards).list;
     await page.locator(`[data-scorecard="${scorecard!.id}"]`).getByRole('link', { name: scorecard!.name }).click();

@@ -1,7 +1,7 @@
 import { kpiById } from '@nq/contracts/measurements/kpis';
 import type { TestAnalysisPrograms, TestAnalysisResults } from '@nq/contracts/measurements/test-analysis';
-import { expect as baseExpect, test } from '@playwright/test';
 import { collectConsoleErrors, logIn, screenshot, signedApi } from './support.ts';
+import { expect as baseExpect, test } from './test.ts';
 
 /** The platform backfills the demo history while the test runs on a shared machine: answers may take a while. */
 const expect = baseExpect.configure({ timeout: 20_000 });

@@ -100,7 +100,9 @@ describe('Spanish screens name stored values in Spanish', () => {
     const row = (await screen.findByRole('cell', { name: 'mad001' })).closest('tr')!;
     expect(within(row).getByRole('cell', { name: 'Descarga HTTP' })).toBeInTheDocument();
     expect(within(row).getByRole('cell', { name: 'Ninguna o sin servicio' })).toBeInTheDocument();
-    expect(within(row).getByRole('cell', { name: 'Velocidad de descarga 48,12 · Latencia 21,5' })).toBeInTheDocument();
+    expect(
+      within(row).getByRole('cell', { name: 'Velocidad de descarga 48,12 Mbps · Latencia 21,5 ms' }),
+    ).toBeInTheDocument();
     expect(row.textContent).not.toMatch(english);
     expect(screen.getByRole('checkbox', { name: 'Ninguna o sin servicio' })).toBeInTheDocument();
     expect(screen.getByRole('option', { name: 'Descarga HTTP' })).toHaveValue('http-download');
@@ -108,13 +110,12 @@ describe('Spanish screens name stored values in Spanish', () => {
 
   it('measurement detail: the test type, the technology and the campaigns by name', async () => {
     signIn(api);
-    api
-      .get('/api/measurements/by/id/m-1', {
-        section: 'Finished',
-        measurement: { ...measurement, campaigns: ['c1'] },
-        results: [],
-      })
-      .get('/api/campaigns-management/', pagedList([{ id: 'c1', name: 'Madrid drive test 2026' }]));
+    api.get('/api/measurements/by/id/m-1', {
+      section: 'Finished',
+      measurement: { ...measurement, campaigns: ['c1'] },
+      results: [],
+      names: { campaigns: ['Madrid drive test 2026'], clusters: [], universes: [], tags: [] },
+    });
     await renderScreen(<MeasurementDetailPage />, {
       path: '/measurementAnalysis/detail/:measurementId',
       at: '/measurementAnalysis/detail/m-1',

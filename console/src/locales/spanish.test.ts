@@ -36,7 +36,8 @@ const catalogueTexts: Text[] = Object.entries(errorCatalogue).map(([code, { en, 
 const everyText = [...consoleTexts, ...catalogueTexts];
 
 /** Placeholders (`{{name}}`, `{name}`) are filled in later: they are neither English nor Spanish. */
-const withoutPlaceholders = (text: string) => text.replace(/\{\{?\w+\}\}?/g, ' ');
+// Placeholders ({{name}}) and nested texts ($t(layers:cubes), translated where they are defined) are not words.
+const withoutPlaceholders = (text: string) => text.replace(/\{\{?\w+\}\}?|\$t\([\w:.-]+\)/g, ' ');
 
 /**
  * Words that really are the same in both languages: names (brands, the palette, each language's own name) and the

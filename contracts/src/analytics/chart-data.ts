@@ -1,5 +1,8 @@
 import type { RowAxis } from './query-ir.ts';
-import type { Matrix } from './query-result.ts';
+import type { Matrix, SeriesColours } from './query-result.ts';
+import { type ChartEntity, chartEntityOf } from './series-colours.ts';
+
+export { type ChartEntity, defaultChartColours } from './series-colours.ts';
 
 /**
  * The chart model every chart is drawn from, in the console (`<GraphicChart>`) and in PDF reports (server-side SVG):
@@ -19,18 +22,6 @@ export const chartTypes = [
 ] as const;
 export type ChartType = (typeof chartTypes)[number];
 
-/** The spec's eight default series colours (§9); a user may change them per chart. */
-export const defaultChartColours = [
-  '#2563eb',
-  '#f97316',
-  '#16a34a',
-  '#dc2626',
-  '#9333ea',
-  '#0891b2',
-  '#ca8a04',
-  '#db2777',
-] as const;
-
 /**
  * The x axis: instants (ms, a time chart: gaps where a bucket is missing, change markers) or categories. `title` names
  * it in the table and the CSV (the granularity: "Day", "Weekday"…).
@@ -47,7 +38,13 @@ export type ChartAxis =
       timeZone?: string;
       title?: string;
     }
-  | { kind: 'category'; values: string[]; title?: string };
+  | {
+      kind: 'category';
+      values: string[];
+      /** What each category stands for, when categories are entities (a slice per provider takes its colour). */
+      entities?: (ChartEntity | undefined)[];
+      title?: string;
+    };
 
 /** One drawn series over the axis' values (null: no value there). */
 export interface ChartSeries {
@@ -58,9 +55,11 @@ export interface ChartSeries {
   kind?: 'value' | 'movingAverage' | 'globalAverage';
   /**
    * The index (in `series`) of the series whose colour it takes: averages share their series'. Series without it take
-   * the default colours in turn.
+   * their entity's colour (`seriesColour`).
    */
   colourOf?: number;
+  /** What it stands for (its colour); without it, its name is its identity. */
+  entity?: ChartEntity;
   /** For `mix` charts: how this series is drawn. */
   drawAs?: 'bars' | 'line' | 'area';
 }
@@ -69,6 +68,7 @@ export interface ChartSeries {
 export interface ChartBoxes {
   id: string;
   name: string;
+  entity?: ChartEntity;
   boxes: ([number, number, number, number, number] | null)[];
 }
 
@@ -76,6 +76,7 @@ export interface ChartBoxes {
 export interface ChartPoints {
   id: string;
   name: string;
+  entity?: ChartEntity;
   points: { x: number; y: number; size?: number; label?: string }[];
 }
 
@@ -86,27 +87,39 @@ export interface ChartData {
   points?: ChartPoints[];
 }
 
+/** A row or column key of a table as the entity it stands for; time buckets stand for none. */
+const axisEntity = (axis: RowAxis, key: string | number, colours: SeriesColours | undefined) =>
+  axis === 'time' ? undefined : chartEntityOf({ [axis]: key }, colours);
+
 /**
  * A table by rows and columns (a graphic answer's `matrix`) as chart data the table view draws: the rows on a
- * category axis, a series per column. `name` reads a row or column key (a bucket, a campaign's name…).
+ * category axis, a series per column. `name` reads a row or column key (a bucket, a campaign's name…), `colours` the
+ * configured colours the answer gives a key's entity.
  */
 export function matrixChartData(
   matrix: Matrix,
   name: (axis: RowAxis, key: string | number) => string,
   title?: string,
+  colours: (axis: RowAxis, key: string | number) => SeriesColours | undefined = () => undefined,
 ): ChartData {
+  const entity = (axis: RowAxis, key: string | number) => axisEntity(axis, key, colours(axis, key));
   return {
     axis: {
       kind: 'category',
       values: matrix.rowKeys.map((key) => name(matrix.rows, key)),
+      entities: matrix.rowKeys.map((key) => entity(matrix.rows, key)),
       ...(title === undefined ? {} : { title }),
     },
-    series: matrix.columnKeys.map((key, column) => ({
-      id: `c${column}`,
-      name: name(matrix.columns, key),
-      kind: 'value',
-      values: matrix.values.map((row) => row[column] ?? null),
-    })),
+    series: matrix.columnKeys.map((key, column) => {
+      const stands = entity(matrix.columns, key);
+      return {
+        id: `c${column}`,
+        name: name(matrix.columns, key),
+        kind: 'value',
+        ...(stands ? { entity: stands } : {}),
+        values: matrix.values.map((row) => row[column] ?? null),
+      };
+    }),
   };
 }
 
@@ -122,13 +135,18 @@ const axisValueNames = (axis: ChartAxis): string[] =>
  */
 export function transposeChartData(data: ChartData): ChartData {
   const series = data.series.filter((item) => (item.kind ?? 'value') === 'value');
+  const entities = data.axis.kind === 'category' ? data.axis.entities : undefined;
   return {
-    axis: { kind: 'category', values: series.map((item) => item.name) },
-    series: axisValueNames(data.axis).map((name, index) => ({
-      id: `t${index}`,
-      name,
-      kind: 'value',
-      values: series.map((item) => item.values[index] ?? null),
-    })),
+    axis: { kind: 'category', values: series.map((item) => item.name), entities: series.map((item) => item.entity) },
+    series: axisValueNames(data.axis).map((name, index) => {
+      const entity = entities?.[index];
+      return {
+        id: `t${index}`,
+        name,
+        kind: 'value',
+        ...(entity ? { entity } : {}),
+        values: series.map((item) => item.values[index] ?? null),
+      };
+    }),
   };
 }

@@ -112,22 +112,17 @@ describe('query IR', () => {
     ).toBe(false);
   });
 
-  it('refuses the advanced types to a basic generator, in English and Spanish (spec §2)', () => {
+  it('takes every graphic type whatever generator it names: the profile decides what is drawn (spec §2)', () => {
     for (const graphicType of ['bars', 'line', 'area', 'table', 'pie'])
       expect(problems({ generator: 'basic', graphicType, kpi: 'download' })).toEqual([]);
-    expect(problems({ generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } })).toEqual([
-      ['graphicType', 'graphics.typeRequiresAdvanced'],
-    ]);
-    expect(problems({ generator: 'basic', graphicType: 'scatterplot', axes: { x: 'download', y: 'upload' } })).toEqual([
-      ['graphicType', 'graphics.typeRequiresAdvanced'],
-    ]);
+    expect(problems({ generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } })).toEqual([]);
+    expect(problems({ graphicType: 'scatterplot', axes: { x: 'download', y: 'upload' } })).toEqual([]);
     expect(translate('graphics.typeRequiresAdvanced', 'en')).toBe(
-      'This graphic type is only available in the advanced generator.',
+      'This graphic type is only available in the advanced generator, which your profile does not include.',
     );
     expect(translate('graphics.typeRequiresAdvanced', 'es')).toBe(
-      'Este tipo de gráfico solo está disponible en el generador avanzado.',
+      'Este tipo de gráfico solo está disponible en el generador avanzado, que tu perfil no incluye.',
     );
-    expect(problems({ generator: 'advanced', graphicType: 'boxplot', axes: { value: 'download' } })).toEqual([]);
     expect(problems({ generator: 'expert', kpi: 'download' })).toEqual([['generator', 'validation.invalidOption']]);
   });
 

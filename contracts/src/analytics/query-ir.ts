@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { entityId, inRange, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
+import { inRange, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
 import { fringeCodes } from '../identity/profile.ts';
 import { type KpiId, kpiIds } from '../measurements/kpis.ts';
+import { filterIds, filterValues } from './filter-values.ts';
 import { displayOptionsSchema } from './graphic-display.ts';
 
 // Design §6: one query language for every chart, scorecard, map and export — the graphic filter set of spec §3.
@@ -70,13 +71,12 @@ export const scatterplotSampleSize = 10_000;
 export const defaultOutlierDeviations = 3;
 /** Breakdowns nest (e.g. ISP then technology) at most this deep. */
 export const maxBreakdowns = 3;
-const maxListValues = 1000;
 const maxConditionsPerJoiner = 20;
 
 const invalidOption = { error: missingOr('validation.invalidOption') };
 export const kpiIdSchema = z.enum(kpiIds as [KpiId, ...KpiId[]], invalidOption);
 const filterMode = z.enum(filterModes, invalidOption).default('include');
-const idList = z.array(entityId).max(maxListValues, 'validation.tooBig').optional();
+const idList = (field: string) => filterIds(field).optional();
 const wholeNumber = () => z.number({ error: missingOr('validation.invalidNumber') }).int('validation.invalidNumber');
 const localHour = inRange(wholeNumber(), 0, 23);
 /** A calendar date (the whole day in the query's time zone) or an exact instant with `Z` or an offset. */
@@ -113,6 +113,11 @@ const conditionTree: z.ZodType<Condition> = z
   // Named: the OpenAPI document can only refer to a recursive schema as a component of its own.
   .meta({ id: 'GraphicCondition' });
 const maxConditionDepth = 6;
+/**
+ * KPI conditions a tree holds at most, however it joins them: each is a clause of the store's query, and
+ * Elasticsearch refuses a query of a few thousand clauses (20 per joiner over 6 levels would allow millions).
+ */
+export const maxConditions = 100;
 
 const conditionsBelow = (node: unknown): unknown[] => {
   if (typeof node !== 'object' || node === null) return [];
@@ -120,20 +125,32 @@ const conditionsBelow = (node: unknown): unknown[] => {
   return [...(Array.isArray(and) ? and : []), ...(Array.isArray(or) ? or : []), ...(not === undefined ? [] : [not])];
 };
 
-/** Whether a tree as sent (a leaf is 1 level) nests deeper than `max`, looked at level by level, never further. */
-function nestsDeeperThan(tree: unknown, max: number): boolean {
+/**
+ * A tree as sent (a leaf is 1 level), looked at level by level and never further than `maxDepth`: whether it nests
+ * deeper, and how many leaves (KPI conditions) it holds.
+ */
+function shapeOf(tree: unknown, maxDepth: number): { tooDeep: boolean; leaves: number } {
   let level = [tree];
+  let leaves = 0;
   for (let depth = 1; level.length > 0; depth += 1) {
-    if (depth > max) return true;
-    level = level.flatMap(conditionsBelow);
+    if (depth > maxDepth) return { tooDeep: true, leaves };
+    const below = level.map(conditionsBelow);
+    leaves += below.filter((nodes) => nodes.length === 0).length;
+    level = below.flat();
   }
-  return false;
+  return { tooDeep: false, leaves };
 }
 
-/** A condition tree, refused before it is parsed when it nests too deep: parsing recurses once per level. */
+/**
+ * A condition tree, refused before it is parsed when it nests too deep (parsing recurses once per level) or holds
+ * too many conditions.
+ */
 export const conditionSchema: z.ZodType<Condition> = z.preprocess((tree, context) => {
-  if (nestsDeeperThan(tree, maxConditionDepth))
+  const { tooDeep, leaves } = shapeOf(tree, maxConditionDepth);
+  if (tooDeep)
     context.addIssue({ code: 'custom', message: 'graphics.conditionsTooDeep', params: { max: maxConditionDepth } });
+  else if (leaves > maxConditions)
+    context.addIssue({ code: 'custom', message: 'graphics.tooManyConditions', params: { max: maxConditions } });
   return tree;
 }, conditionTree);
 
@@ -142,19 +159,19 @@ export const conditionSchema: z.ZodType<Condition> = z.preprocess((tree, context
  * computes from them (a graphic, a map, a page of measurements, an export).
  */
 export const selectionFields = z.object({
-  programs: idList,
-  args: idList,
+  programs: idList('programs'),
+  args: idList('args'),
   argsCond: filterMode,
-  isps: idList,
+  isps: idList('isps'),
   ispsCond: filterMode,
-  tags: idList,
+  tags: idList('tags'),
   tagsCond: filterMode,
-  technologies: z.array(technologyCode).max(maxListValues, 'validation.tooBig').optional(),
+  technologies: filterValues('technologies', technologyCode).optional(),
   technologiesCond: filterMode,
-  clusters: idList,
-  campaigns: idList,
-  universes: idList,
-  probes: idList,
+  clusters: idList('clusters'),
+  campaigns: idList('campaigns'),
+  universes: idList('universes'),
+  probes: idList('probes'),
   // Time filters: the dates are whole days in `timeZone` (default: the profile's), 00:00:00 to 23:59:59; the hour
   // window and fringes are the measurement's local ones, recorded at ingest.
   tsStart: dateOrInstant.optional(),
@@ -162,7 +179,7 @@ export const selectionFields = z.object({
   /** Inclusive; a window that wraps midnight (22 to 5) is allowed. */
   hourStart: localHour.optional(),
   hourEnd: localHour.optional(),
-  fringes: z.array(z.literal(fringeCodes, invalidOption)).max(fringeCodes.length, 'validation.tooBig').optional(),
+  fringes: filterValues('fringes', z.literal(fringeCodes, invalidOption), fringeCodes.length).optional(),
   fringesCond: filterMode,
   timeZone: timeZoneName.optional(),
   conditions: conditionSchema.optional(),
@@ -228,7 +245,10 @@ export const queryIrFields = selectionFields.extend({
   sortOrder: z.enum(sortOrders, invalidOption).default('ascending'),
   /** The scatterplot's sample is reproducible by seed; without one the answer names the seed it used. */
   seed: inRange(wholeNumber(), 0, 2_147_483_647).optional(),
-  /** Which generator asks (spec §2): a basic one may not draw the advanced types. Absent: any type. */
+  /**
+   * Which generator screen asks (spec §2). It decides nothing: the graphic types a caller draws follow its profile's
+   * layers (the advanced types only with the advanced generator).
+   */
   generator: z.enum(generators, invalidOption).optional(),
   /** Spec §3 Graphic display options (but the graphic type, above); the answer echoes them, defaults filled. */
   display: displayOptionsSchema.optional(),
@@ -256,8 +276,6 @@ function checkMatrix(ir: z.output<typeof queryIrFields>, problem: Problem) {
 /** Spec §3 Graphic filter set, as the body of a graphic request. */
 export const queryIrSchema = queryIrFields.superRefine((ir, context) => {
   const problem = problemsOf(context);
-  if (ir.generator === 'basic' && !(basicGraphicTypes as readonly GraphicType[]).includes(ir.graphicType))
-    problem('graphics.typeRequiresAdvanced', ['graphicType']);
   if (plotsAxes(ir.graphicType) && ir.kpi) problem('graphics.kpiNotAllowed', ['kpi']);
   if (isMatrix(ir)) checkMatrix(ir, problem);
   else if (!plotsAxes(ir.graphicType) && !ir.kpi) problem('validation.required', ['kpi']);

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { hexColour } from '../configuration/common.ts';
 import { type WarningCode, warningBodySchema, warningCodes } from '../errors/index.ts';
 import { answerSourceSchema } from './cube-status.ts';
 import { displayOptionFields } from './graphic-display.ts';
+import { narrowedBySchema } from './narrowing.ts';
 import { dimensions, graphicTypes, metrics, rowAxes } from './query-ir.ts';
 
 /** The breakdown values a series stands for (`{ isp: 'Movistar', technology: 4 }`); empty without breakdowns. */
@@ -15,7 +17,17 @@ export type SeriesKey = z.output<typeof seriesKeySchema>;
 export const seriesLabelsSchema = z.partialRecord(z.enum(dimensions), z.string());
 export type SeriesLabels = z.output<typeof seriesLabelsSchema>;
 
-/** A bucket's start as an ISO instant (UTC), a weekday (1 Monday to 7 Sunday) or `all` (no granularity). */
+/**
+ * The configured colour (`#rrggbb`) of each breakdown's entity that has one (a provider's, a cluster's, a universe's),
+ * among the entities the caller sees: what every chart draws that entity's series in (see `series-colours.ts`).
+ */
+export const seriesColoursSchema = z.partialRecord(z.enum(dimensions), hexColour);
+export type SeriesColours = z.output<typeof seriesColoursSchema>;
+
+/**
+ * A bucket's start as an ISO instant (UTC; the range's first instant for a bucket that began before the range asked
+ * for), a weekday (1 Monday to 7 Sunday) or `all` (no granularity).
+ */
 export const bucketKeySchema = z.union([z.iso.datetime(), z.number().int().min(1).max(7), z.literal('all')]);
 export type BucketKey = z.output<typeof bucketKeySchema>;
 
@@ -52,6 +64,7 @@ export type Point = z.output<typeof pointSchema>;
 export const metricSeriesSchema = z.object({
   key: seriesKeySchema,
   labels: seriesLabelsSchema.optional(),
+  colours: seriesColoursSchema.optional(),
   buckets: z.array(metricBucketSchema),
   globalAverage: z.number().optional(),
   globalMedian: z.number().optional(),
@@ -61,6 +74,7 @@ export type MetricSeries = z.output<typeof metricSeriesSchema>;
 export const boxplotSeriesSchema = z.object({
   key: seriesKeySchema,
   labels: seriesLabelsSchema.optional(),
+  colours: seriesColoursSchema.optional(),
   buckets: z.array(boxplotBucketSchema),
 });
 export type BoxplotSeries = z.output<typeof boxplotSeriesSchema>;
@@ -69,6 +83,7 @@ export type BoxplotSeries = z.output<typeof boxplotSeriesSchema>;
 export const pointSeriesSchema = z.object({
   key: seriesKeySchema,
   labels: seriesLabelsSchema.optional(),
+  colours: seriesColoursSchema.optional(),
   total: z.number().int(),
   points: z.array(pointSchema),
 });
@@ -132,13 +147,19 @@ const resultWith = <Warning extends z.ZodType, Extra extends z.ZodRawShape>(warn
     }),
   ]);
 
-export const queryResultSchema = resultWith(catalogueWarningSchema, {});
+/** What the caller's profile narrowed the answer by, when it did (`narrowing.ts`). */
+const narrowed = { narrowedBy: narrowedBySchema.optional() };
+
+export const queryResultSchema = resultWith(catalogueWarningSchema, narrowed);
 export type QueryResult = z.output<typeof queryResultSchema>;
 /**
  * What `POST /api/graphic` answers: the result with its warnings in the caller's language and, when the request
  * carried display options, those options.
  */
-export const graphicResponseSchema = resultWith(warningBodySchema, { display: graphicDisplaySchema.optional() });
+export const graphicResponseSchema = resultWith(warningBodySchema, {
+  ...narrowed,
+  display: graphicDisplaySchema.optional(),
+});
 export type GraphicResponse = z.output<typeof graphicResponseSchema>;
 
 /** The orders a page of measurements can be sorted by (spec §7 `POST /api/measurements/by/profile`). */

@@ -4,6 +4,7 @@ import { mosEntrySchema } from '../configuration/mos.ts';
 import { scorecardFringeSchema, scorecardKpiSchema } from '../configuration/scorecard.ts';
 import { warningBodySchema } from '../errors/index.ts';
 import { logPositionSchema } from '../events/log-position.ts';
+import { narrowedBySchema } from './narrowing.ts';
 import { dateOrInstant, granularities } from './query-ir.ts';
 import { catalogueWarningSchema, graphicResponseSchema } from './query-result.ts';
 
@@ -105,6 +106,8 @@ export type KpiScore = z.output<typeof kpiScoreSchema>;
 export const entityScoreSchema = z.object({
   /** The provider id or ISP. */
   entity: z.string(),
+  /** The provider's name, as the caller sees it (absent for an ISP no provider the caller sees is). */
+  name: z.string().optional(),
   /** 1 is the best; equal scores share a rank; null without a score. */
   rank: z.number().int().nullable(),
   score,
@@ -133,6 +136,8 @@ const calculationWith = <Warning extends z.ZodType>(warning: Warning) =>
     configuration: scorecardConfigurationSchema,
     live: windowScoresSchema,
     comparison: windowScoresSchema.optional(),
+    /** What the caller's profile narrowed the scores by, when it did. */
+    narrowedBy: narrowedBySchema.optional(),
     warnings: z.array(warning),
   });
 

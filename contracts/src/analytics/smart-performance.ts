@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { entityId, timeZoneName } from '../configuration/common.ts';
 import { errorBodySchema, warningBodySchema } from '../errors/index.ts';
 import { fringeCodes, programSchema } from '../identity/profile.ts';
+import { filterIds } from './filter-values.ts';
+import { narrowedBySchema } from './narrowing.ts';
 import { kpiIdSchema, metrics } from './query-ir.ts';
 import { metricSeriesSchema } from './query-result.ts';
 
@@ -81,9 +83,7 @@ export const smartPerformanceRequestSchema = z.object({
   grouping: z.enum(smartPerformanceGroupings, invalidOption).optional().describe("Default: the dashboard's"),
   metric: z.enum(metrics, invalidOption).default('avg'),
   kpis: z.array(kpiIdSchema).max(50, 'validation.tooBig').optional().describe("Some of the dashboard's KPIs"),
-  programs: z
-    .array(entityId)
-    .max(1000, 'validation.tooBig')
+  programs: filterIds('programs')
     .optional()
     .describe("Some of the profile's programs (any measured program when it lists none)"),
 });
@@ -103,6 +103,8 @@ export const smartPerformanceChartSchema = z.discriminatedUnion('status', [
     ...chartFacts,
     series: z.array(metricSeriesSchema),
     warnings: z.array(warningBodySchema),
+    /** What the caller's profile narrowed the chart by, when it did. */
+    narrowedBy: narrowedBySchema.optional(),
   }),
   z.object({ status: z.literal('failed'), ...chartFacts, error: errorBodySchema }),
 ]);

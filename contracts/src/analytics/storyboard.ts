@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { errorBodySchema } from '../errors/index.ts';
 import { probeStatuses } from '../fleet/probe.ts';
 import { answerSourceSchema } from './cube-status.ts';
+import { narrowedBySchema } from './narrowing.ts';
 import { comparedDimensions, dataWindowSchema, scorecardConfigurationSchema } from './scorecard-calculation.ts';
 
 // Spec §2 /storyboard: the profile's picture at a glance, in one answer. Each tile is computed on its own: a tile that
@@ -38,6 +39,8 @@ export const storyboardScorecardSchema = z.object({
   previousWindow: dataWindowSchema.nullable(),
   /** Best first. */
   entities: z.array(storyboardEntityScoreSchema),
+  /** What the caller's profile narrowed the scores by, when it did. */
+  narrowedBy: narrowedBySchema.optional(),
 });
 export type StoryboardScorecard = z.output<typeof storyboardScorecardSchema>;
 
@@ -85,6 +88,8 @@ export const storyboardKpisSchema = z.object({
   tsEnd: z.string(),
   timeZone: z.string(),
   list: z.array(z.union([storyboardKpiSchema, z.object({ kpi: z.string(), error: storyboardTileErrorSchema })])),
+  /** What the caller's profile narrowed the KPIs' measurements by, when it did. */
+  narrowedBy: narrowedBySchema.optional(),
 });
 
 /** A measurement that ended in error, as the tile lists it. */
@@ -104,6 +109,8 @@ export const storyboardErrorsSchema = z.object({
   list: z.array(storyboardErroredMeasurementSchema),
   /** Every errored measurement in the profile's scope. */
   count: z.number().int(),
+  /** What the caller's profile narrowed the measurements by, when it did. */
+  narrowedBy: narrowedBySchema.optional(),
 });
 
 /** `GET /api/storyboard`. */

@@ -211,6 +211,16 @@ export const errorCatalogue = {
     en: 'The field {field} contains characters that are not allowed (a null character or an invalid Unicode character).',
     es: 'El campo {field} contiene caracteres no permitidos (un carácter nulo o un carácter Unicode no válido).',
   },
+  'validation.filterIdTooLong': {
+    status: 400,
+    en: 'Each value of the filter {field} can have at most {max} characters.',
+    es: 'Cada valor del filtro {field} puede tener como máximo {max} caracteres.',
+  },
+  'validation.filterTooManyValues': {
+    status: 400,
+    en: 'The filter {field} can list at most {max} values.',
+    es: 'El filtro {field} puede incluir como máximo {max} valores.',
+  },
 
   // ── Profiles and access (spec §2, §5 images, §6) ────────────────────────────────────────────────────────────
   'profiles.noLayers': {
@@ -272,6 +282,26 @@ export const errorCatalogue = {
     status: 400,
     en: 'The profile image must be a PNG, JPG or JPEG file.',
     es: 'La imagen de perfil debe ser un archivo PNG, JPG o JPEG.',
+  },
+  'profiles.clustersUnused': {
+    severity: 'warning',
+    en: 'The profile {name} lists clusters, but “Uses clusters” is off: its clusters restrict nothing until it is on.',
+    es: 'El perfil {name} tiene clústeres, pero «Usa clústeres» está desactivado: sus clústeres no restringen nada hasta que se active.',
+  },
+  'profiles.campaignsUnused': {
+    severity: 'warning',
+    en: 'The profile {name} lists campaigns, but “Uses clusters” is on: its campaigns restrict nothing while it is.',
+    es: 'El perfil {name} tiene campañas, pero «Usa clústeres» está activado: sus campañas no restringen nada mientras lo esté.',
+  },
+  'profiles.noPrograms': {
+    severity: 'warning',
+    en: 'The profile {name} lists no programs: its users will have no program to analyse by program or destination, nor to extract as CSV.',
+    es: 'El perfil {name} no tiene programas: sus usuarios no tendrán ningún programa que analizar por programa o destino ni que extraer en CSV.',
+  },
+  'profiles.programsWithoutDestinations': {
+    severity: 'warning',
+    en: 'The programs {programs} of the profile {name} have no destinations of their type: queries of them will be refused.',
+    es: 'Los programas {programs} del perfil {name} no tienen destinos de su tipo: se rechazarán las consultas sobre ellos.',
   },
 
   // ── Destinations ──────────────────────────────────────────────────────────────────────────────────────────────
@@ -1278,6 +1308,11 @@ export const errorCatalogue = {
     en: 'The measurement was taken by probe {measuredBy}, not by this probe ({probeId}).',
     es: 'La medición la ha tomado la sonda {measuredBy}, no esta sonda ({probeId}).',
   },
+  'measurements.unknownProbe': {
+    status: 422,
+    en: 'No probe {probeId} exists: its result was not stored.',
+    es: 'No existe ninguna sonda {probeId}: su resultado no se ha guardado.',
+  },
   'testAnalysis.programsFetchFailed': {
     status: 500,
     en: 'Could not load the programs.',
@@ -1450,9 +1485,9 @@ export const errorCatalogue = {
     es: 'No hay datos para los valores seleccionados',
   },
   'graphics.typeRequiresAdvanced': {
-    status: 400,
-    en: 'This graphic type is only available in the advanced generator.',
-    es: 'Este tipo de gráfico solo está disponible en el generador avanzado.',
+    status: 403,
+    en: 'This graphic type is only available in the advanced generator, which your profile does not include.',
+    es: 'Este tipo de gráfico solo está disponible en el generador avanzado, que tu perfil no incluye.',
   },
   'graphics.kpiNotAllowed': {
     status: 400,
@@ -1473,6 +1508,11 @@ export const errorCatalogue = {
     status: 400,
     en: 'Conditions can be nested at most {max} levels deep.',
     es: 'Las condiciones pueden anidarse como máximo en {max} niveles.',
+  },
+  'graphics.tooManyConditions': {
+    status: 400,
+    en: 'A graphic can have at most {max} conditions.',
+    es: 'Un gráfico puede tener como máximo {max} condiciones.',
   },
 
   // ── Tags ──────────────────────────────────────────────────────────────────────────────────────────────────────

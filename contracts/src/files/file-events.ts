@@ -1,3 +1,4 @@
+import type { NarrowedBy } from '../analytics/narrowing.ts';
 import type { FileRecord, FileService } from './file-record.ts';
 
 /**
@@ -17,6 +18,8 @@ export type FileEvent =
         /** The job's payload, so that a retry runs the same job again. */
         payload: Record<string, unknown>;
         measurementId?: string;
+        /** What the owner's profile narrowed the file's content by, named when it was asked for. */
+        narrowedBy?: NarrowedBy;
       };
     }
   | { type: 'FileProgressed'; data: { percent?: number; rows?: number } }
@@ -60,7 +63,7 @@ export function evolveFile(state: FileState, event: { type: string; data: object
   const record = state.record;
   const file = event as FileEvent;
   if (file.type === 'FileRequested') {
-    const { id, service, name, owner, jobKind, jobId, payload, measurementId } = file.data;
+    const { id, service, name, owner, jobKind, jobId, payload, measurementId, narrowedBy } = file.data;
     return {
       record: {
         id,
@@ -70,6 +73,7 @@ export function evolveFile(state: FileState, event: { type: string; data: object
         createdAt: at,
         attempts: 1,
         ...(measurementId ? { measurementId } : {}),
+        ...(narrowedBy ? { narrowedBy } : {}),
       },
       owner,
       jobKind,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { narrowedBySchema } from '../analytics/narrowing.ts';
 import type { LayerId } from '../identity/layers.ts';
 
 // The File record (spec §3, §4): an output a job produces for a user (a CSV extraction, a personal dashboard, a
@@ -56,6 +57,8 @@ export const fileRecordSchema = z.object({
   errorCode: z.string().optional(),
   /** Runs the file has had (1, then one more per retry). */
   attempts: z.number().int().positive(),
+  /** What the owner's profile narrowed the file's content by, when it did (a CSV extraction's measurements). */
+  narrowedBy: narrowedBySchema.optional(),
 });
 export type FileRecord = z.output<typeof fileRecordSchema>;
 

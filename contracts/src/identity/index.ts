@@ -1,5 +1,7 @@
 export * from './layers.ts';
 export * from './profile.ts';
+export * from './profile-technologies.ts';
+export * from './program-destinations.ts';
 export * from './request-signing.ts';
 export * from './selection-group.ts';
 export * from './session.ts';

@@ -36,6 +36,23 @@ export const testTypes = [
 
 const id = (max = 128) => z.string().trim().min(1, 'validation.required').max(max, 'validation.tooLong');
 
+/** Why a test ended in error, as its probe tells: what the interface names in the reader's language. */
+export const measurementFailureReasons = [
+  'timeout',
+  'dnsFailure',
+  'connectionRefused',
+  'connectionLost',
+  'noNetwork',
+  'serverError',
+  'other',
+] as const;
+export const measurementFailureSchema = z.object({
+  reason: z.enum(measurementFailureReasons, { error: 'validation.invalidOption' }),
+  /** The probe's own words for it (an HTTP status, a socket error), shown as sent. */
+  detail: z.string().trim().min(1, 'validation.required').max(200, 'validation.tooLong').optional(),
+});
+export type MeasurementFailure = z.output<typeof measurementFailureSchema>;
+
 export const measurementSchema = z.object({
   schemaVersion: z.literal(measurementSchemaVersion).default(measurementSchemaVersion),
   measurementId: id(),
@@ -56,6 +73,8 @@ export const measurementSchema = z.object({
   location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
   taskMode: z.enum(taskModes, { error: 'validation.invalidOption' }).default('active'),
   status: z.enum(measurementStatuses, { error: 'validation.invalidOption' }),
+  /** Why the test failed, when the probe tells (a result of section `Error`). */
+  failure: measurementFailureSchema.optional(),
   /** KPI values by KPI id (e.g. `download` in Mbps, `latency` in ms). */
   kpis: z.record(z.string().max(64), z.number({ error: 'validation.invalidNumber' })).default({}),
   device: z.object({ model: id().optional(), appVersion: id(32).optional() }).optional(),

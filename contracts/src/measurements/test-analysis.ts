@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { dateOrInstant, granularities, kpiIdSchema } from '../analytics/query-ir.ts';
 import { taskSchemas } from '../fleet/tasks.ts';
-import { measurementStatuses, testTypes } from './measurement.ts';
+import { measurementFailureSchema, measurementStatuses, testTypes } from './measurement.ts';
 
 // Spec §7 Other, test analysis: one probe's programs, the results of one of them over a window (paged) and a KPI of
 // them over time, each read within the caller's profile.
@@ -53,6 +53,25 @@ export const testAnalysisResultsQuerySchema = testAnalysisWindowSchema.extend({
 });
 export type TestAnalysisResultsQuery = z.output<typeof testAnalysisResultsQuerySchema>;
 
+/** A page of the probes the caller sees (spec §6: those whose measurements its profile lets through), by probe id. */
+export const testAnalysisProbesQuerySchema = z.object({
+  q: z.string().trim().max(200, 'validation.tooBig').optional().describe('Text the probe id or name holds (any case)'),
+  page: pageNumber.min(1, 'validation.tooSmall').default(1),
+  pageSize: pageNumber.min(1, 'validation.tooSmall').max(200, 'validation.tooBig').default(50),
+});
+export type TestAnalysisProbesQuery = z.output<typeof testAnalysisProbesQuerySchema>;
+
+export const testAnalysisProbeSchema = z.object({ id: z.string(), probeId: z.string(), name: z.string() });
+export type TestAnalysisProbe = z.output<typeof testAnalysisProbeSchema>;
+
+export const testAnalysisProbesSchema = z.object({
+  list: z.array(testAnalysisProbeSchema),
+  count: z.number().int().describe('Every probe seen that the text matches'),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type TestAnalysisProbes = z.output<typeof testAnalysisProbesSchema>;
+
 export const testAnalysisSeriesQuerySchema = testAnalysisWindowSchema.extend({
   kpi: kpiIdSchema,
   granularity: z.enum(granularities, invalidOption).default('day'),
@@ -70,7 +89,7 @@ const layerSettings = z.record(z.string(), z.unknown()).nullable();
 export const testAnalysisLayerSchema = z.object({ probeId: z.string(), layer3: layerSettings, layer4: layerSettings });
 export type TestAnalysisLayer = z.output<typeof testAnalysisLayerSchema>;
 
-/** One result of a program: when, how it ended and the KPI values it carries (those of the profile). */
+/** One result of a program: when, how it ended (and why it failed, when its probe told) and its KPI values (the profile's). */
 export const testAnalysisResultSchema = z.object({
   measurementId: z.string(),
   measuredAt: z.string(),
@@ -79,6 +98,7 @@ export const testAnalysisResultSchema = z.object({
   destination: z.string().optional(),
   technology: z.number().int(),
   kpis: z.record(z.string(), z.number()),
+  failure: measurementFailureSchema.optional(),
 });
 export type TestAnalysisResult = z.output<typeof testAnalysisResultSchema>;
 

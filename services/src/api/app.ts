@@ -1,3 +1,4 @@
+import type { Writable } from 'node:stream';
 import { basePathOf, type ConfigurationKind } from '@nq/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
@@ -45,14 +46,16 @@ export interface ApiOptions {
   platform: Platform;
   /** Tests pass false to keep their output quiet. */
   logger?: boolean;
+  /** Where log entries go instead of the standard output (a test that reads them). */
+  logStream?: Writable;
 }
 
 /** Plugins, then the platform's services, then the routes (the fastify/demo layering). */
-export async function buildApi({ config, platform, logger = true }: ApiOptions): Promise<FastifyInstance> {
+export async function buildApi({ config, platform, logger = true, logStream }: ApiOptions): Promise<FastifyInstance> {
   const logging = loggerOptions(config);
   const app = Fastify({
     ...requestIdOptions,
-    logger: logger ? logging.options : false,
+    logger: logger ? { ...logging.options, ...(logStream ? { stream: logStream } : {}) } : false,
     // Readable logs say each request in one line (readableRequestLines) instead of two entries of JSON fields.
     logController: new LogController({ disableRequestLogging: logging.readable }),
     bodyLimit: 10 * 1024 * 1024,

@@ -1,7 +1,19 @@
 import { randomUUID } from 'node:crypto';
-import { type HttpErrorCode, type Language, languages, type MessageParams, translate } from '@nq/contracts';
+import { resolve as resolvePath } from 'node:path';
+import {
+  type HttpErrorCode,
+  type Language,
+  languages,
+  type MessageParams,
+  maxConditions,
+  maxFilterIdLength,
+  maxFilterValues,
+  translate,
+} from '@nq/contracts';
 import type { InjectOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { bodyWith, fieldAt, filterSetOperations, pathOf } from '../testing/filter-set-operations.ts';
+import { readOperations } from '../testing/openapi-operations.ts';
 import { type SignedClient, signedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
 
@@ -14,6 +26,13 @@ const inUrl = encodeURIComponent(nul);
 const latin1Json = Buffer.from('{"name":"caf\xe9"}', 'latin1');
 
 const unfilled = /\{[A-Za-z_][A-Za-z0-9_]*\}/;
+
+/** A probe id of 1 MB: more than any store takes as one term (Elasticsearch refuses those over 32,766 bytes). */
+const hugeId = 'p'.repeat(1024 * 1024);
+const { operations, resolve } = readOperations(resolvePath(import.meta.dirname, '../../..'));
+const filterSetRoutes = filterSetOperations(operations, resolve).flatMap(({ operation, at }) =>
+  at.map((path) => ({ name: `${operation.method} ${operation.path}`, operation, path })),
+);
 
 /**
  * What the API takes from outside, refused where it enters with a catalogue code in the caller's language and every
@@ -228,6 +247,23 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
         await expectRefusal(request, 400, 'graphics.conditionsTooDeep', { max: 6 });
       });
 
+      /** 20 conditions to a joiner over `levels` levels, each of its own value: 8,000 over 4 levels. */
+      const widest = (levels: number, values = { next: 0 }): unknown =>
+        levels === 1
+          ? { kpi: 'download', operator: 'gte', value: ++values.next }
+          : { or: Array.from({ length: 20 }, () => widest(levels - 1, values)) };
+
+      it.each(queries)(
+        'refuses %s of 8,000 conditions, each joiner within its 20, as too many for a query',
+        async (_, url, body) => {
+          const request = { method: 'POST' as const, url, payload: { ...body, conditions: widest(4) } };
+          await expectRefusal(request, 400, 'graphics.tooManyConditions', { max: maxConditions });
+          const hundred = { or: Array.from({ length: 5 }, () => widest(2)) };
+          const taken = await api.app.inject({ method: 'POST', url, payload: { ...body, conditions: hundred } });
+          expect(taken.statusCode, taken.body.slice(0, 300)).toBe(200);
+        },
+      );
+
       it('refuses any JSON body nested too deep, a probe batch included', async () => {
         let deep: unknown = 'x';
         for (let level = 0; level < 3000; level += 1) deep = [deep];
@@ -336,6 +372,77 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
         };
         await expectRefusal(request, 400, 'validation.outOfRange', { min: -90, max: 90 });
       });
+
+      it('a graphic naming a probe id of 1 MB: each filter id at most 128 characters', async () => {
+        const request = {
+          method: 'POST' as const,
+          url: '/api/graphic',
+          payload: { kpi: 'download', probes: [hugeId] },
+        };
+        const params = { field: 'probes', max: maxFilterIdLength };
+        await expectRefusal(request, 400, 'validation.filterIdTooLong', params);
+        expect((await inLanguage('en', request)).json().message).toBe(
+          'Each value of the filter probes can have at most 128 characters.',
+        );
+        expect((await inLanguage('es', request)).json().message).toBe(
+          'Cada valor del filtro probes puede tener como máximo 128 caracteres.',
+        );
+      });
+
+      it('a CSV extraction naming a probe id of 1 MB is refused before any file is asked for', async () => {
+        const request = {
+          method: 'POST' as const,
+          url: '/api/types/mobile/programs/speedtest/csv',
+          payload: { probes: [hugeId] },
+        };
+        await expectRefusal(request, 400, 'validation.filterIdTooLong', { field: 'probes', max: maxFilterIdLength });
+      });
+
+      it('finds the filter set in the bodies of the graphics, the maps, the searches and the extractions', () => {
+        expect(filterSetRoutes.map(({ name }) => name)).toEqual(
+          expect.arrayContaining([
+            'POST /api/graphic',
+            'POST /api/evolution',
+            'POST /maps',
+            'POST /api/measurements/by/profile',
+            'POST /api/types/{service}/programs/{programs}/csv',
+            'POST /dashboards/personal/{id}/{category}/graphic',
+          ]),
+        );
+      });
+
+      it.each(filterSetRoutes)(
+        '$name refuses a filter id of 1 MB and a filter listing too many values, naming the filter and its bound',
+        async ({ operation, path }) => {
+          const overLong = fieldAt(path, 'probes.0');
+          const overMany = fieldAt(path, 'isps');
+          const tooMany = Array.from({ length: maxFilterValues + 1 }, (_, index) => `isp${index}`);
+          for (const language of languages) {
+            const response = await inLanguage(language, {
+              method: operation.method,
+              url: pathOf(operation),
+              payload: bodyWith(path, { probes: [hugeId], isps: tooMany }) as Body,
+            });
+            expect(response.statusCode, response.body.slice(0, 500)).toBe(400);
+            const problems = (response.json().details?.fields ?? []) as { field: string }[];
+            const problem = (field: string) => problems.find((found) => found.field === field);
+            const idParams = { field: 'probes', max: maxFilterIdLength };
+            expect(problem(overLong), response.body.slice(0, 500)).toEqual({
+              field: overLong,
+              code: 'validation.filterIdTooLong',
+              params: idParams,
+              message: translate('validation.filterIdTooLong', language, idParams),
+            });
+            const listParams = { field: 'isps', max: maxFilterValues };
+            expect(problem(overMany), response.body.slice(0, 500)).toEqual({
+              field: overMany,
+              code: 'validation.filterTooManyValues',
+              params: listParams,
+              message: translate('validation.filterTooManyValues', language, listParams),
+            });
+          }
+        },
+      );
 
       it('a measurement page past the search window: between 1 and the last page', async () => {
         const request = {

@@ -50,6 +50,14 @@ describe('configuration', () => {
     ]);
   });
 
+  it('waits 10 s for a probe ingest does not know unless told otherwise, between 0.1 and 300 s', () => {
+    expect(loadConfig({}).ingest.unknownProbeWaitMs).toBe(10_000);
+    expect(loadConfig({ INGEST_UNKNOWN_PROBE_WAIT_MS: '200' }).ingest.unknownProbeWaitMs).toBe(200);
+    expect(problemsOf({ INGEST_UNKNOWN_PROBE_WAIT_MS: '50' })).toEqual([
+      expect.stringMatching(/^INGEST_UNKNOWN_PROBE_WAIT_MS \(got '50'\)/),
+    ]);
+  });
+
   it("still takes the embedded jobs adapter's former name", () => {
     expect(loadConfig({ JOBS_ADAPTER: 'in-process' }).adapters.jobs).toBe('embedded');
     expect(loadConfig({ PROFILE: 'distributed', JOBS_ADAPTER: 'embedded' }).adapters.jobs).toBe('embedded');

@@ -211,6 +211,15 @@ const variables = z.strictObject({
     .max(120_000)
     .default(5_000)
     .describe('How long a read given minPosition waits for its read model to show that write, before answering 503'),
+  INGEST_UNKNOWN_PROBE_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(100)
+    .max(300_000)
+    .default(10_000)
+    .describe(
+      'How long ingest waits for the configuration read models to show a probe it does not know (one just created) before dead-lettering its results',
+    ),
   MAP_SAMPLE_LIMIT: count(1, 5_000_000)
     .default(50_000)
     .describe('Spec §9: measurements a map shows at most; beyond it the map is blocked with a warning'),
@@ -342,6 +351,7 @@ function shape(v: Variables, production: boolean) {
     },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     readYourWritesMs: v.READ_YOUR_WRITES_TIMEOUT_MS,
+    ingest: { unknownProbeWaitMs: v.INGEST_UNKNOWN_PROBE_WAIT_MS },
     maps: { sampleLimit: v.MAP_SAMPLE_LIMIT },
     launcher: { answerWithinMs: v.LAUNCH_TIMEOUT_SECONDS * 1000 },
     alerting: {

@@ -496,7 +496,7 @@ function csvTemplateItems(): DemoItem[] {
       'Speed by ISP',
       [
         ...when,
-        column(undefined, { field: 'ispId' }),
+        column(undefined, { field: 'ispName' }),
         column(undefined, { field: 'technologyLabel' }),
         ...speeds('value'),
       ],

@@ -1,4 +1,3 @@
-import { DomainError } from '@nq/contracts';
 import { z } from 'zod';
 import { readAll } from '../features/feature-routes.ts';
 import { fileJob } from '../features/files/file-job.ts';
@@ -7,20 +6,20 @@ import { csvFormat } from '../platform/csv/csv-writer.ts';
 import type { JobKind } from '../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../platform/platform.ts';
 
-const demoFileKind: JobKind<{ fileId: string; failFirstRun: boolean }> = {
+const demoFileKind: JobKind<{ fileId: string }> = {
   name: 'demo-file',
-  payload: z.object({ fileId: z.string(), failFirstRun: z.boolean() }),
+  payload: z.object({ fileId: z.string() }),
   concurrency: 1,
   retry: { attempts: 2, backoffMs: 1_000 },
   timeoutMs: 60_000,
 };
 
 /**
- * The demo's files (files management screen): a CSV of the providers the demo configures; one of them fails on its
- * first run (as a real extraction may), so that the screen shows an errored file that its retry mends.
+ * The demo's files (files management screen): a CSV of the providers the demo configures. One of them is recorded
+ * failed from the start (as a real extraction may fail), so that the screen shows an errored file that its retry
+ * makes; its job never ran and failed, so a first start logs no job failure.
  */
-export const demoFileJob = fileJob(demoFileKind, (platform) => async ({ failFirstRun }, output) => {
-  if (failFirstRun && output.fileAttempts === 1) throw new DomainError('files.generationFailed');
+export const demoFileJob = fileJob(demoFileKind, (platform) => async (_payload, output) => {
   await platform.projector.waitFor(await platform.eventStore.head(), 10_000, 'configuration-providers');
   const providers = await readAll(platform.readStore, 'providers');
   const csv = csvFormat<(typeof providers)[number]>(['id', 'name']);
@@ -31,7 +30,7 @@ export const demoFileJob = fileJob(demoFileKind, (platform) => async ({ failFirs
   }
 });
 
-/** The demo administrator's two files, produced by the job workers once the platform runs. */
+/** The demo administrator's two files: one the job workers produce once the platform runs, one failed. */
 export async function loadDemoFiles(platform: Platform, owner: { userId: string; profileId: string }) {
   const records = fileRecords(platform);
   await records.request({
@@ -40,15 +39,18 @@ export async function loadDemoFiles(platform: Platform, owner: { userId: string;
     owner,
     name: 'demo-providers.csv',
     jobKind: demoFileKind,
-    payload: { failFirstRun: false },
+    payload: {},
   });
-  await records.request({
-    fileId: 'file-demo-report',
-    service: 'measurementReport',
-    owner,
-    name: 'demo-measurement-report.csv',
-    jobKind: demoFileKind,
-    payload: { failFirstRun: true },
-    measurementId: 'demo-measurement',
-  });
+  await records.requestFailed(
+    {
+      fileId: 'file-demo-report',
+      service: 'measurementReport',
+      owner,
+      name: 'demo-measurement-report.csv',
+      jobKind: demoFileKind,
+      payload: {},
+      measurementId: 'demo-measurement',
+    },
+    'files.generationFailed',
+  );
 }

@@ -28,7 +28,9 @@ export async function loadDemoHistory(platform: Platform, { weeks = 6, now = new
   const started = performance.now();
   if (!(await platform.projector.waitFor(await platform.eventStore.head(), 60_000)))
     throw new Error('the configuration read models did not catch up within a minute: no demo history');
-  const facts = enrichment(platform.readStore, platform.eventStore);
+  const facts = enrichment(platform.readStore, platform.eventStore, {
+    unknownProbeWaitMs: platform.config.ingest.unknownProbeWaitMs,
+  });
   const probes = [...demoFleetProbes(), ...demoConfigurationProbes()];
   const history = fleetHistory(probes, { until: now, weeks, random: seededRandom(2026), mover: 'probe001' });
   const outcome: DemoHistory = { measurements: 0, deadLetters: 0, weeks, seconds: 0 };

@@ -598,7 +598,10 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
           expect(result).toMatchObject({ version: 1, position: expect.any(String), entity: valid });
           expect(result.entity).toMatchObject({ id: result.id, owner: 'test-admin' });
           current = { id: result.id, version: 1, fields: valid };
-          expect((await list(basePath, `ids=${result.id}`)).list).toMatchObject([{ id: result.id, ...valid }]);
+          // The list names the profile that created it, for a person to read (the test profile is named as its id).
+          expect((await list(basePath, `ids=${result.id}`)).list).toMatchObject([
+            { id: result.id, ...valid, owner: 'test-admin', ownerName: 'test-admin' },
+          ]);
           expect((await read(basePath, result.id)).json()).toMatchObject({ id: result.id, ...valid, version: 1 });
           stored = (await list(basePath)).count;
         });

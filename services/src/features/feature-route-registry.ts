@@ -6,7 +6,7 @@ import { alertBacktestRoutes } from './alerts/alert-backtest.routes.ts';
 import { alertHistoryRoutes } from './alerts/alert-history.routes.ts';
 import { openAlertingStore } from './alerts/alert-history-store.ts';
 import { analyticsFor } from './analytics/analytics-for-store.ts';
-import { configurationSeriesLabeller } from './analytics/configuration-series-labels.ts';
+import { configurationNarrowingNamer, configurationSeriesLabeller } from './analytics/configuration-series-labels.ts';
 import { graphicRoutes } from './analytics/graphic.routes.ts';
 import { changeMarkerRoutes } from './change-markers/change-markers.routes.ts';
 import { changeMarkerFinder } from './change-markers/change-markers.ts';
@@ -27,6 +27,7 @@ import { measurementsApiRoutes } from './measurements-api/routes.ts';
 import { monthlyDataRoutes } from './monthly-data/monthly-data.routes.ts';
 import { personalDashboardRoutes } from './personal-dashboards/personal-dashboard.routes.ts';
 import { probeStatusRoutes } from './probe-status/probe-status.routes.ts';
+import { probeSight } from './probes/probes-seen.ts';
 import { pushRoutes } from './push/push.routes.ts';
 import { openPushSubscriptions } from './push/push-subscriptions.ts';
 import { vapidKeys } from './push/vapid-keys.ts';
@@ -91,15 +92,22 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
     log: platform.log,
     topics: platform.topics,
   });
+  const analytics = analyticsFor(platform);
+  const probes = probeSight({ engine: analytics, readStore, configured: probeEntry.visibility });
   await api.register(probeStatusRoutes, {
     readStore,
-    probeVisibility: probeEntry.visibility,
+    probes,
     clusterVisibility: configurationEntities.cluster.visibility,
   });
-  const analytics = analyticsFor(platform);
   const labels = configurationSeriesLabeller(readStore);
   await api.register(graphicRoutes, { engine: analytics, labels });
-  await api.register(scorecardCalculationRoutes, { engine: analytics, scorecards: services.scorecard, labels });
+  const narrowing = configurationNarrowingNamer(readStore);
+  await api.register(scorecardCalculationRoutes, {
+    engine: analytics,
+    scorecards: services.scorecard,
+    labels,
+    narrowing,
+  });
   await api.register(scorecardReportRoutes, { files: fileRecords(platform), scorecards: services.scorecard });
   await api.register(monthlyDataRoutes, { files: fileRecords(platform) });
   await api.register(smartPerformanceRoutes, { engine: analytics, labels });
@@ -108,7 +116,7 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
     labels,
     measurements: platform.measurements,
     readStore,
-    probeVisibility: probeEntry.visibility,
+    probes,
     mapSampleLimit: config.maps.sampleLimit,
   });
   await api.register(csvTemplateRoutes, {
@@ -120,6 +128,7 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
   });
   await api.register(csvExtractionRoutes, {
     files: fileRecords(platform),
+    readStore,
     templates: services['csv-template'],
     profiles: services.profile,
   });
@@ -136,7 +145,7 @@ export async function registerFeatureRoutes(api: FastifyInstance, context: Featu
     engine: analytics,
     scorecards: services.scorecard,
     readStore,
-    probeVisibility: probeEntry.visibility,
+    probes,
     campaignVisibility: configurationEntities.campaign.visibility,
     clusterVisibility: configurationEntities.cluster.visibility,
   });

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { Measurement, ProbeInput, ProbeStatusReport } from '@nq/contracts';
+import { type Measurement, measurementFailureReasons, type ProbeInput, type ProbeStatusReport } from '@nq/contracts';
 import { seededRandom } from '../platform/seeded-random.ts';
 
 export { seededRandom };
@@ -247,7 +247,25 @@ function subscriberOf({ probeId, type, isp }: VirtualProbe): Pick<Measurement, '
   };
 }
 
-/** A measurement of a test the probe ran at `at`; mostly Finished, now and then Error. */
+/** Share of tests that end in error. */
+const errorShare = 0.03;
+/** What a failed test's probe tells, spread over its errors: all but `other`, which a real probe uses for the rest. */
+const failureReasons = measurementFailureReasons.filter((reason) => reason !== 'other');
+
+/**
+ * Whether a test ended in error, and why, from one roll of the dice: the errored share of the rolls spread over the
+ * reasons, so that the history's other random values stay as they were.
+ */
+function outcomeOf(roll: number): Pick<Measurement, 'status' | 'failure'> {
+  if (roll < 1 - errorShare) return { status: 'Finished' };
+  const index = Math.min(
+    Math.floor(((roll - (1 - errorShare)) / errorShare) * failureReasons.length),
+    failureReasons.length - 1,
+  );
+  return { status: 'Error', failure: { reason: failureReasons[index]! } };
+}
+
+/** A measurement of a test the probe ran at `at`; mostly Finished, now and then Error (with why). */
 export function measurementOf(probe: VirtualProbe, test: FleetTest, at: Date, random: () => number): Measurement {
   const destination: Partial<DemoDestination> | undefined =
     typeof test.destination === 'string' ? { name: test.destination } : test.destination;
@@ -267,7 +285,7 @@ export function measurementOf(probe: VirtualProbe, test: FleetTest, at: Date, ra
     measuredAt: at.toISOString(),
     location: { lat: probe.lat, lon: probe.lon },
     taskMode: random() < 0.9 ? 'active' : 'passive',
-    status: random() < 0.97 ? 'Finished' : 'Error',
+    ...outcomeOf(random()),
     kpis: kpisFor(probe, test.testType, at, random, detourMs),
   };
 }

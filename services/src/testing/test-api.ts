@@ -43,6 +43,8 @@ export async function openTestApi(
     // A busy test machine's projector can be further behind than production's 5 s (two test files, their servers and
     // Chromium share 2 cores): a read of one's own writes waits longer rather than answering 503.
     READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+    // The same for ingest, which dead-letters the results of a probe its read models have not shown within the wait.
+    INGEST_UNKNOWN_PROBE_WAIT_MS: '30000',
     ...env,
   });
   const runs = { ...platformRuns, jobs: [...(platformRuns.jobs ?? []), ...(options.jobs ?? [])] };

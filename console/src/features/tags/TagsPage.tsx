@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../shared/api/entities.ts';
 import { EntityManagementScreen } from '../../shared/entity-screen/EntityManagementScreen.tsx';
 import type { FieldSpec } from '../../shared/entity-screen/field-spec.ts';
+import { ownerColumn } from '../../shared/entity-screen/owner-column.ts';
 
 type Tag = Entity & { name: string; profiles?: string[]; owner?: string };
 
@@ -14,10 +15,7 @@ export default function TagsPage() {
     <EntityManagementScreen<Tag>
       namespace="tags"
       basePath="/tags"
-      columns={[
-        { key: 'name', header: t('name') },
-        { key: 'owner', header: t('owner') },
-      ]}
+      columns={[{ key: 'name', header: t('name') }, ownerColumn<Tag>(t('owner'))]}
       fields={fields}
       sort="name"
       errorCodes={{

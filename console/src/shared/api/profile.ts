@@ -19,6 +19,12 @@ export const profileQuery = () => {
 
 export const useProfile = () => useQuery(profileQuery()).data;
 
+/** The time zone a profile sees times in when it names none (spec §9). */
+export const defaultTimeZone = 'Etc/UTC';
+
+/** The time zone of the profile the user works under: every date and time on screen is written in it. */
+export const useTimeZone = () => useProfile()?.timeZone ?? defaultTimeZone;
+
 export interface ProfileSummary {
   id: string;
   name: string;

@@ -86,7 +86,8 @@ function ColourPopover({
 
 /**
  * The legend below the chart: each entry a button showing or hiding its series, and (for series with a colour of
- * their own) a swatch button opening the colour choice. Names wrap; past a few lines the box scrolls.
+ * their own) a swatch button opening the colour choice. Names wrap; past a few lines (in a tile, past a third of its
+ * height) the box scrolls.
  */
 export function ChartLegend({
   entries,
@@ -94,7 +95,9 @@ export function ChartLegend({
   onToggle,
   onChoose,
   onReset,
+  fitted = false,
 }: {
+  fitted?: boolean;
   entries: readonly LegendEntry[];
   hidden: ReadonlySet<string>;
   onToggle: (id: string) => void;
@@ -112,7 +115,7 @@ export function ChartLegend({
   return (
     <ul
       aria-label={t('series')}
-      className="flex max-h-28 flex-wrap gap-x-4 gap-y-1 overflow-y-auto pl-2 text-xs text-gray-700"
+      className={`flex flex-wrap gap-x-4 gap-y-1 overflow-y-auto pl-2 text-xs text-gray-700 ${fitted ? 'max-h-[33%] shrink-0' : 'max-h-28'}`}
     >
       {entries.map((entry) => (
         <li key={entry.id} className="relative inline-flex min-w-0 items-center gap-1">

@@ -10,8 +10,9 @@ interface ZoomState {
 }
 
 /**
- * Draws an ECharts option (SVG) in a box as wide as its container, loading ECharts on first use. Hands the instance to
- * its owner (exports, reset zoom), reports the zoomed range of the first axis, and a click on a change marker.
+ * Draws an ECharts option (SVG) in a box as wide as its container (and as high as `height`, else as the room its flex
+ * container leaves it), loading ECharts on first use. Hands the instance to its owner (exports, reset zoom), reports
+ * the zoomed range of the first axis, and a click on a change marker.
  */
 export function EChartsView({
   option,
@@ -24,7 +25,8 @@ export function EChartsView({
   onMarkerClick,
 }: {
   option: EChartsCoreOption;
-  height: number;
+  /** Pixels; without it, what the flex container leaves. */
+  height?: number | undefined;
   title: string;
   /** What the chart shows, for screen readers (the drawing is one image to them). */
   description: string;
@@ -91,7 +93,10 @@ export function EChartsView({
   }, [chart, option]);
 
   return (
-    <div className="relative w-full min-w-0" style={{ height }}>
+    <div
+      className={`relative w-full min-w-0 ${height === undefined ? 'min-h-0 flex-1' : ''}`}
+      style={height === undefined ? undefined : { height }}
+    >
       <div
         ref={box}
         role="img"

@@ -1,8 +1,11 @@
-import { screen, within } from '@testing-library/react';
+import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
+import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { drawnTexts, layOutCharts } from '../testing/chart-layout.ts';
 import { renderScreen } from '../testing/render-screen.tsx';
 import type { ChangeMarker, ChartData } from './chart-model.ts';
 import { GraphicChart } from './GraphicChart.tsx';
+import { chartDataOf, type GraphicLabels } from './graphic-data.ts';
 
 const data: ChartData = {
   axis: { kind: 'category', values: ['Monday', 'Tuesday'], title: 'Weekday' },
@@ -26,7 +29,10 @@ function downloads() {
 }
 
 describe('GraphicChart', () => {
-  beforeEach(() => localStorage.clear());
+  beforeEach(() => {
+    localStorage.clear();
+    layOutCharts({ width: 400 });
+  });
   afterEach(() => vi.restoreAllMocks());
 
   it('draws a table type as an accessible table, and exports the same numbers as CSV', async () => {
@@ -123,6 +129,60 @@ describe('GraphicChart', () => {
       language: 'es',
     });
     expect(screen.getByTestId('change-marker')).toHaveTextContent(/Retiro landline · Sonda · Cambio: campaña/);
+  });
+
+  it('gives each campaign one colour on every chart, whatever its place among the series', async () => {
+    const labels: GraphicLabels = {
+      single: 'Download',
+      value: (_, value) => String(value),
+      bucket: String,
+      movingAverage: String,
+      globalAverage: String,
+    };
+    const campaigns = [
+      ['c-madrid', 'Madrid drive'],
+      ['c-sevilla', 'Seville drive'],
+      ['c-bilbao', 'Bilbao drive'],
+    ];
+    const answer = (order: string[][]): GraphicResponse => ({
+      kind: 'metric',
+      metric: 'avg',
+      warnings: [],
+      series: order.map(([campaign, name]) => ({
+        key: { campaign: campaign! },
+        labels: { campaign: name! },
+        buckets: [{ key: 'all', count: 1, value: 10 }],
+      })),
+    });
+    const coloursOf = (chart: HTMLElement) =>
+      Object.fromEntries(
+        campaigns.map(([, name]) => [
+          name,
+          within(chart).getByRole('button', { name: `Change the colour of ${name}` }).style.backgroundColor,
+        ]),
+      );
+    await renderScreen(
+      <>
+        <GraphicChart title="Download" type="bars" data={chartDataOf(answer(campaigns), labels)} />
+        <GraphicChart title="Upload" type="bars" data={chartDataOf(answer(campaigns.toReversed()), labels)} />
+      </>,
+    );
+    const [first, second] = screen.getAllByTestId('graphic-chart');
+    expect(coloursOf(second!)).toEqual(coloursOf(first!));
+  });
+
+  it("keeps a compact chart's value labels whole within its drawing, measured in the font they are drawn in", async () => {
+    const wide: ChartData = {
+      axis: { kind: 'category', values: ['Monday', 'Tuesday'] },
+      series: [{ id: 's0', name: 'Download', values: [650, 712] }],
+    };
+    await renderScreen(<GraphicChart title="Download" type="bars" data={wide} height={130} compact />);
+    const drawing = screen.getByTestId('chart-drawing');
+    await waitFor(() => expect(drawnTexts(drawing).map((text) => text.text)).toContain('800'));
+    const labels = drawnTexts(drawing).filter((text) => text.anchor === 'end');
+    expect(labels.map((label) => label.text)).toEqual(['0', '100', '200', '300', '400', '500', '600', '700', '800']);
+    for (const label of labels)
+      expect(label.left, `"${label.text}" starts within the drawing`).toBeGreaterThanOrEqual(0);
   });
 
   it('draws no markers list, toolbar or legend on a chart over categories or in compact mode', async () => {

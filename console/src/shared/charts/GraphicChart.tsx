@@ -9,7 +9,7 @@ import { ChartTableView } from './ChartTableView.tsx';
 import { legendEntries, useColourChoices } from './chart-colours.ts';
 import { withDisplay } from './chart-display.ts';
 import { exportCsv, exportPng, exportSvg } from './chart-export.ts';
-import { type ChangeMarker, type ChartType, defaultChartColours, type GraphicChartProps } from './chart-model.ts';
+import type { ChangeMarker, ChartType, GraphicChartProps } from './chart-model.ts';
 import { type ChartTableNames, chartTable, csvOf } from './chart-table.ts';
 import { EChartsView } from './EChartsView.tsx';
 import { chartOption } from './echarts-option.ts';
@@ -23,7 +23,8 @@ const buttonClass =
  * The one chart every screen draws with: the data as the chosen type (ECharts, loaded on first use; `table` an HTML
  * table), the graphic actions (reset zoom, export PNG, SVG and CSV), a legend whose entries show or hide their series
  * and change their colour (kept per chart title), the data as a table on demand and, on time charts, the change
- * markers with their links. `compact` (small tiles) keeps only the drawing.
+ * markers with their links. `compact` (small tiles) keeps only the drawing; `fitted` (dashboard tiles) the drawing and
+ * the legend, within the height given.
  */
 export function GraphicChart({
   title,
@@ -35,6 +36,7 @@ export function GraphicChart({
   markers,
   height = 320,
   compact = false,
+  fitted = false,
   stacked = false,
   display,
 }: GraphicChartProps) {
@@ -58,11 +60,10 @@ export function GraphicChart({
     return (at: number) => reading.format(new Date(at));
   }, [data.axis, language]);
 
-  const palette = display?.colours;
-  const entries = useMemo(
-    () => legendEntries(data, choices, palette?.length ? [...palette, ...defaultChartColours] : defaultChartColours),
-    [data, choices, palette],
-  );
+  const inOrder = display?.colours;
+  const entries = useMemo(() => legendEntries(data, choices, inOrder), [data, choices, inOrder]);
+  // A tile's chart has no toolbar, zoom, change markers or data table: its enlarged view has them.
+  const actions = !compact && !fitted;
   const visible = (id: string) => !hidden.has(id);
   const names: ChartTableNames = {
     category: t('category'),
@@ -74,7 +75,7 @@ export function GraphicChart({
   const table = chartTable(data, visible, names);
   const shown = entries.filter((entry) => visible(entry.id)).map((entry) => entry.name);
   const description = t('description', { title, type: t(`chartTypes.${type}`), series: shown.join(', ') });
-  const timeMarkers = data.axis.kind === 'time' && !compact ? (markers ?? []) : [];
+  const timeMarkers = data.axis.kind === 'time' && actions ? (markers ?? []) : [];
   const when = new Intl.DateTimeFormat(language, {
     dateStyle: 'medium',
     timeStyle: 'short',
@@ -101,6 +102,8 @@ export function GraphicChart({
           axisNames,
           markers: timeMarkers,
           compact,
+          fitted,
+          zoomable: actions,
           stacked,
           language,
           width,
@@ -119,6 +122,7 @@ export function GraphicChart({
     axisNames,
     timeMarkers,
     compact,
+    fitted,
     stacked,
     zoomed,
     language,
@@ -136,8 +140,14 @@ export function GraphicChart({
     });
 
   return (
-    <figure aria-label={title} className="m-0 flex min-w-0 flex-col gap-2" data-testid="graphic-chart">
-      {!compact && (
+    <figure
+      aria-label={title}
+      className="m-0 flex min-w-0 flex-col gap-2"
+      // A tile's drawing shares its height with the legend; a table scrolls within the tile.
+      style={fitted && type !== 'table' ? { height } : undefined}
+      data-testid="graphic-chart"
+    >
+      {actions && (
         <div role="toolbar" aria-label={t('actions')} className="flex flex-wrap justify-end gap-1.5">
           {zoomable.has(type) && (
             <button
@@ -175,7 +185,7 @@ export function GraphicChart({
       {stableOption ? (
         <EChartsView
           option={stableOption}
-          height={height}
+          height={fitted ? undefined : height}
           title={title}
           description={description}
           onInstance={(instance) => {
@@ -193,6 +203,7 @@ export function GraphicChart({
       )}
       {!compact && display?.showLegend !== false && (
         <ChartLegend
+          fitted={fitted}
           entries={entries}
           hidden={hidden}
           onToggle={toggle}
@@ -200,10 +211,10 @@ export function GraphicChart({
           onReset={reset}
         />
       )}
-      {!compact && timeMarkers.length > 0 && (
+      {timeMarkers.length > 0 && (
         <ChangeMarkerList markers={timeMarkers} describe={(marker) => markerLines(marker).join(' · ')} />
       )}
-      {!compact && type !== 'table' && (
+      {actions && type !== 'table' && (
         <details>
           <summary className="cursor-pointer text-sm font-medium text-gray-700">{t('dataTable')}</summary>
           <div className="mt-2">

@@ -1,5 +1,6 @@
+import { seriesColour } from '@nq/contracts/analytics/series-colours';
 import { useCallback, useState } from 'react';
-import { type ChartData, defaultChartColours } from './chart-model.ts';
+import type { ChartData, ChartEntity } from './chart-model.ts';
 
 /** A user's colour choices for one chart: series name → colour. */
 export type ColourChoices = Record<string, string>;
@@ -46,16 +47,16 @@ export interface LegendEntry {
 }
 
 /**
- * Every drawn thing's colour: series without `colourOf`, boxes and points sets take the palette's colours (the default
- * ones unless the graphic names its own) in turn unless the user chose one for their name; averages take their series'.
+ * Every drawn thing's colour: the one the user chose for its name, else the one the graphic's display options give
+ * its place (`colours`: the series colours in order), else its entity's (`seriesColour`: a provider's configured
+ * colour, the same colour for the same campaign on every chart…); averages take their series'.
  */
-export function legendEntries(
-  data: ChartData,
-  choices: ColourChoices,
-  palette: readonly string[] = defaultChartColours,
-): LegendEntry[] {
-  let next = 0;
-  const own = (name: string) => choices[name] ?? palette[next++ % palette.length]!;
+export function legendEntries(data: ChartData, choices: ColourChoices, inOrder: readonly string[] = []): LegendEntry[] {
+  let place = 0;
+  const own = (item: { name: string; entity?: ChartEntity | undefined }) => {
+    const configured = inOrder[place++];
+    return choices[item.name] ?? configured ?? seriesColour(item.entity, item.name);
+  };
   const series: LegendEntry[] = [];
   for (const item of data.series)
     series.push({
@@ -63,15 +64,15 @@ export function legendEntries(
       name: item.name,
       kind: item.kind ?? 'value',
       ownColour: item.colourOf === undefined,
-      colour: item.colourOf === undefined ? own(item.name) : '',
+      colour: item.colourOf === undefined ? own(item) : '',
     });
   for (const [index, item] of data.series.entries()) {
     const followed = item.colourOf === undefined ? undefined : series[item.colourOf];
     if (followed) series[index]!.colour = followed.colour;
-    else if (!series[index]!.colour) series[index]!.colour = own(item.name);
+    else if (!series[index]!.colour) series[index]!.colour = own(item);
   }
   const others = [...(data.boxes ?? []), ...(data.points ?? [])].map(
-    (item): LegendEntry => ({ id: item.id, name: item.name, kind: 'value', ownColour: true, colour: own(item.name) }),
+    (item): LegendEntry => ({ id: item.id, name: item.name, kind: 'value', ownColour: true, colour: own(item) }),
   );
   return [...series, ...others];
 }

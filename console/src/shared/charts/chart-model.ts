@@ -12,6 +12,7 @@ export {
   type ChartAxis,
   type ChartBoxes,
   type ChartData,
+  type ChartEntity,
   type ChartPoints,
   type ChartSeries,
   type ChartType,
@@ -36,6 +37,12 @@ export interface GraphicChartProps {
   height?: number;
   /** Small charts (storyboard tiles): no toolbar, legend or zoom. */
   compact?: boolean;
+  /**
+   * Dashboard tiles: the chart as the graphic generator draws it (legend, the unit on the value axis, the display
+   * options), all of it within `height`, the drawing taking what the legend leaves; without the toolbar, zoom, change
+   * markers and data table, which the tile's enlarged view has.
+   */
+  fitted?: boolean;
   /** Stacked bars or areas instead of side by side. */
   stacked?: boolean;
   /** Spec §3 display options (a generated or saved graphic's); colours the user picks in the legend still win. */

@@ -1,12 +1,7 @@
+import { seriesColour } from '@nq/contracts/analytics/series-colours';
 import type { EChartsCoreOption } from 'echarts/core';
 import type { LegendEntry } from './chart-colours.ts';
-import {
-  type ChangeMarker,
-  type ChartData,
-  type ChartSeries,
-  type ChartType,
-  defaultChartColours,
-} from './chart-model.ts';
+import type { ChangeMarker, ChartData, ChartSeries, ChartType } from './chart-model.ts';
 import { axisLabels } from './chart-table.ts';
 import { timeAxis } from './time-axis.ts';
 
@@ -22,7 +17,12 @@ export interface OptionInput {
   /** Scatterplots and bubbles: what each axis plots. */
   axisNames?: { x: string; y: string } | undefined;
   markers?: readonly ChangeMarker[] | undefined;
+  /** A small drawing alone (storyboard tiles): tight margins, a few ticks, no axis names, no zoom. */
   compact?: boolean | undefined;
+  /** A dashboard tile: the generator's drawing in a small box, its time axis ticked as a small drawing's. */
+  fitted?: boolean | undefined;
+  /** Zoom by wheel and slider (default: unless compact); a dashboard tile's chart does not take the page's wheel. */
+  zoomable?: boolean | undefined;
   stacked?: boolean | undefined;
   language: string;
   /** How wide the chart is drawn (px), once known: a time axis keeps to the ticks whose labels fit in it. */
@@ -44,6 +44,13 @@ const textColour = '#6b7280';
 const markerColour = '#4b5563';
 /** About how much of a chart's width is not its time axis: the value axis' labels and the margins (px). */
 const besideTimeAxis = { compact: 48, full: 88 };
+
+/**
+ * The console's font (index.css), named rather than inherited: ECharts measures its labels in a canvas, where
+ * `inherit` is no font, so that the browser measures them in its default 10 px font and the room left for the value
+ * axis' labels is too narrow for the 12 px labels drawn ("700" cut to "/00").
+ */
+const chartFontFamily = 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif';
 
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (character) => `&#${character.charCodeAt(0)};`);
 
@@ -79,10 +86,13 @@ function valueAxis(input: OptionInput) {
   };
 }
 
+/** Whether the chart zooms (the wheel over it and a slider below). */
+const zooms = (input: OptionInput) => input.zoomable ?? !input.compact;
+
+/** The plot's margins: ECharts shrinks the plot further so that the axes' labels and names, as measured, fit. */
 function grid(input: OptionInput, zoomable: boolean) {
   return input.compact
-    ? // The axes' labels are kept within `outerBounds`, measured by ECharts a little shorter than a browser draws them.
-      { left: 4, right: 12, top: 8, bottom: 4, outerBounds: { left: 0, right: 0, top: 0, bottom: 4 } }
+    ? { left: 4, right: 12, top: 8, bottom: 4, outerBounds: { left: 0, right: 0, top: 0, bottom: 4 } }
     : { left: 16, right: 24, top: input.markers?.length ? 28 : 16, bottom: zoomable ? 56 : 16 };
 }
 
@@ -99,7 +109,7 @@ function cartesian(input: OptionInput): EChartsCoreOption {
   const axis = data.axis;
   const labels = axisLabels(axis, input.instant);
   const withUnit = (value: number) => `${input.format(value)}${input.unit ? ` ${input.unit}` : ''}`;
-  const zoomable = !input.compact;
+  const zoomable = zooms(input);
   const visibleSeries = data.series.filter((series) => input.visible(series.id));
   const gapAfter = new Set<number>();
   // Boxes stand on categories: a box per bucket, each named as the bucket reads.
@@ -113,9 +123,9 @@ function cartesian(input: OptionInput): EChartsCoreOption {
     const ticks = timeAxis(axis.values, bucketLength, {
       language: input.language,
       timeZone: axis.timeZone,
-      maxTicks: input.compact ? 4 : 10,
+      maxTicks: input.compact || input.fitted ? 4 : 10,
       width: input.width && input.width - besideTimeAxis[input.compact ? 'compact' : 'full'],
-      overhang: input.compact ? 12 : 24,
+      overhang: input.compact || input.fitted ? 12 : 24,
       within: input.zoomed,
     });
     xAxis = {
@@ -128,10 +138,10 @@ function cartesian(input: OptionInput): EChartsCoreOption {
         color: textColour,
         customValues: ticks.ticks,
         formatter: (value: number) => ticks.label(value),
-        // ECharts writes a time axis' labels with the CSS `font` shorthand, where the chart's `inherit` family is not
-        // valid: the browser would drop the whole font and draw them at its default size, taller than the axis room.
+        // ECharts writes a time axis' labels with the CSS `font` shorthand, where an `inherit` family is not valid: the
+        // browser would drop the whole font and draw them at its default size, taller than the axis room.
         fontSize: 12,
-        fontFamily: 'system-ui, -apple-system, "Segoe UI", Roboto, sans-serif',
+        fontFamily: chartFontFamily,
         hideOverlap: true,
       },
       splitLine: { show: false },
@@ -308,13 +318,15 @@ function pie(input: OptionInput): EChartsCoreOption {
   const values = input.data.series.filter((series) => (series.kind ?? 'value') === 'value' && input.visible(series.id));
   const categories = axisLabels(input.data.axis, input.instant);
   const only = values.length === 1 ? values[0] : undefined;
-  // One series over several categories: a slice per category; otherwise a slice per series (its first value).
+  const entities = input.data.axis.kind === 'category' ? input.data.axis.entities : undefined;
+  // One series over several categories: a slice per category, in the colour of what it stands for (a provider's…);
+  // otherwise a slice per series (its first value).
   const slices =
     only && categories.length > 1
       ? only.values.map((value, index) => ({
           name: categories[index] ?? '',
           value,
-          itemStyle: { color: defaultChartColours[index % defaultChartColours.length] },
+          itemStyle: { color: seriesColour(entities?.[index], categories[index] ?? '') },
         }))
       : values.map((series) => ({
           name: series.name,
@@ -388,7 +400,7 @@ function scatter(input: OptionInput): EChartsCoreOption {
   const names = input.compact ? undefined : input.axisNames;
   const axisName = { nameLocation: 'middle', nameTextStyle: { color: markerColour, fontSize: 12 } };
   return {
-    grid: names ? { ...grid(input, true), left: 24, bottom: 84 } : grid(input, !input.compact),
+    grid: names ? { ...grid(input, true), left: 24, bottom: zooms(input) ? 84 : 48 } : grid(input, zooms(input)),
     xAxis: {
       ...valueAxis({ ...input, unit: undefined }),
       scale: true,
@@ -422,15 +434,15 @@ function scatter(input: OptionInput): EChartsCoreOption {
         itemStyle: { color: colour, opacity: input.type === 'bubbles' ? 0.6 : 0.8 },
       };
     }),
-    ...(input.compact
-      ? {}
-      : {
+    ...(zooms(input)
+      ? {
           dataZoom: [
             { type: 'inside', xAxisIndex: 0, filterMode: 'none' },
             { type: 'inside', yAxisIndex: 0, filterMode: 'none' },
             { type: 'slider', xAxisIndex: 0, filterMode: 'none', height: 20, bottom: names ? 8 : 12 },
           ],
-        }),
+        }
+      : {}),
   };
 }
 
@@ -447,7 +459,7 @@ export function chartOption(input: OptionInput): EChartsCoreOption {
   return {
     animation: false,
     backgroundColor: '#ffffff',
-    textStyle: { fontFamily: 'inherit', fontSize: 12 },
+    textStyle: { fontFamily: chartFontFamily, fontSize: 12 },
     ...drawn,
   };
 }

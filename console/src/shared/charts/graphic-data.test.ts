@@ -32,7 +32,12 @@ describe('chart data of a graphic answer', () => {
     const display = displayOptionsSchema.parse({ transpose: true });
     const answer: GraphicResponse = { ...metric(series), display: { ...display, graphicType: 'bars' } };
     expect(chartDataOf(answer, { ...labels, granularity: 'day' })).toEqual({
-      axis: { kind: 'category', values: ['Movistar · morning', 'Orange · night'] },
+      // The series become the categories, each still standing for its breakdown values; instants stand for none.
+      axis: {
+        kind: 'category',
+        values: ['Movistar · morning', 'Orange · night'],
+        entities: [{ key: 'fringe:0|provider:Movistar' }, { key: 'fringe:2|provider:Orange' }],
+      },
       series: [
         { id: 't0', name: 'bucket 2026-01-01T00:00:00.000Z', kind: 'value', values: [10, 5] },
         { id: 't1', name: 'bucket 2026-01-02T00:00:00.000Z', kind: 'value', values: [20.123, null] },
@@ -48,6 +53,7 @@ describe('chart data of a graphic answer', () => {
         {
           key: { campaign: 'c1', fringe: 0 },
           labels: { campaign: 'Centro' },
+          colours: { campaign: '#00aa00' },
           buckets: [{ key: 'all', count: 1, value: 3 }],
         },
         { key: { campaign: 'c2', fringe: 2 }, buckets: [{ key: 'all', count: 1, value: 4 }] },
@@ -65,10 +71,16 @@ describe('chart data of a graphic answer', () => {
       warnings: [],
     };
     expect(chartDataOf(answer, { ...labels, axisTitle: 'Campaign' })).toEqual({
-      axis: { kind: 'category', values: ['Centro', 'c2'], title: 'Campaign' },
+      // Rows and columns stand for their keys' entities, with the colours the answer gives them.
+      axis: {
+        kind: 'category',
+        values: ['Centro', 'c2'],
+        entities: [{ key: 'campaign:c1', colour: '#00aa00' }, { key: 'campaign:c2' }],
+        title: 'Campaign',
+      },
       series: [
-        { id: 'c0', name: 'morning', kind: 'value', values: [3, null] },
-        { id: 'c1', name: 'night', kind: 'value', values: [null, 4] },
+        { id: 'c0', name: 'morning', kind: 'value', entity: { key: 'fringe:0' }, values: [3, null] },
+        { id: 'c1', name: 'night', kind: 'value', entity: { key: 'fringe:2' }, values: [null, 4] },
       ],
     });
     const byWeekday = { ...answer, matrix: { ...answer.matrix!, rows: 'time' as const, rowKeys: [1, 3] } };
@@ -88,8 +100,20 @@ describe('chart data of a graphic answer', () => {
         title: 'Day',
       },
       series: [
-        { id: 's0', name: 'Movistar · morning', kind: 'value', values: [10, 20.123] },
-        { id: 's1', name: 'Orange · night', kind: 'value', values: [5, null] },
+        {
+          id: 's0',
+          name: 'Movistar · morning',
+          kind: 'value',
+          entity: { key: 'fringe:0|provider:Movistar' },
+          values: [10, 20.123],
+        },
+        {
+          id: 's1',
+          name: 'Orange · night',
+          kind: 'value',
+          entity: { key: 'fringe:2|provider:Orange' },
+          values: [5, null],
+        },
       ],
     });
   });
@@ -117,14 +141,17 @@ describe('chart data of a graphic answer', () => {
     const all: MetricSeries[] = [{ key: {}, buckets: [{ key: 'all', count: 3, value: 7 }] }];
     expect(chartDataOf(metric(all), { ...labels, granularity: 'no_granularity' })).toEqual({
       axis: { kind: 'category', values: ['bucket all'] },
-      series: [{ id: 's0', name: 'Download speed', kind: 'value', values: [7] }],
+      // The whole selection: no breakdown.
+      series: [{ id: 's0', name: 'Download speed', kind: 'value', entity: { key: '' }, values: [7] }],
     });
   });
 
   it('draws each series’ moving average beside it and its global average at every bucket, in its colour', () => {
     const withLines: MetricSeries[] = [
       {
-        key: { isp: 'Movistar' },
+        key: { isp: 'p-movistar' },
+        labels: { isp: 'Movistar' },
+        colours: { isp: '#019df4' },
         globalAverage: 15.06172,
         buckets: [
           { key: '2026-01-01T00:00:00.000Z', count: 1, value: 10, movingAverage: 10 },
@@ -138,7 +165,13 @@ describe('chart data of a graphic answer', () => {
       },
     ];
     expect(chartDataOf(metric(withLines), labels).series).toEqual([
-      { id: 's0', name: 'Movistar', kind: 'value', values: [10, 20.123] },
+      {
+        id: 's0',
+        name: 'Movistar',
+        kind: 'value',
+        entity: { key: 'provider:p-movistar', colour: '#019df4' },
+        values: [10, 20.123],
+      },
       {
         id: 's0_movingAverage',
         name: 'Movistar · moving average (2)',
@@ -153,7 +186,7 @@ describe('chart data of a graphic answer', () => {
         colourOf: 0,
         values: [15.062, 15.062],
       },
-      { id: 's1', name: 'Orange', kind: 'value', values: [5, null] },
+      { id: 's1', name: 'Orange', kind: 'value', entity: { key: 'provider:Orange' }, values: [5, null] },
       // Orange has no bucket on the 2nd: its own values leave a gap, its reference line goes on.
       {
         id: 's1_movingAverage',
@@ -188,12 +221,13 @@ describe('chart data of a graphic answer', () => {
         {
           id: 's0',
           name: 'Digi',
+          entity: { key: 'provider:Digi' },
           boxes: [
             [0, 1, 2, 3, 9],
             [1, 2, 3, 4, 5],
           ],
         },
-        { id: 's1', name: 'Orange', boxes: [null, [4, 4, 4, 4, 4]] },
+        { id: 's1', name: 'Orange', entity: { key: 'provider:Orange' }, boxes: [null, [4, 4, 4, 4, 4]] },
       ],
     });
     const scatter: GraphicResponse = {
@@ -210,7 +244,7 @@ describe('chart data of a graphic answer', () => {
       ],
     };
     expect(chartDataOf(scatter, labels).points).toEqual([
-      { id: 's0', name: 'Download speed', points: [{ x: 3, y: 4, label: 'p1' }] },
+      { id: 's0', name: 'Download speed', entity: { key: '' }, points: [{ x: 3, y: 4, label: 'p1' }] },
     ]);
     expect(isEmptyGraphic(scatter)).toBe(false);
     expect(isEmptyGraphic({ ...scatter, series: [{ key: {}, total: 0, points: [] }] })).toBe(true);

@@ -7,6 +7,7 @@ import type {
   SeriesKey,
   SeriesLabels,
 } from '@nq/contracts/analytics/query-result';
+import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
 import type { ChartAxis, ChartBoxes, ChartData, ChartPoints, ChartSeries } from './chart-model.ts';
 import { isTimeGranularity, longestBucket } from './time-axis.ts';
 
@@ -74,7 +75,13 @@ function metricSeries(series: readonly MetricSeries[], keys: readonly BucketKey[
     const name = seriesName(item, labels);
     const valueAt = (key: BucketKey) => item.buckets.find((bucket) => String(bucket.key) === String(key));
     const own = drawn.length;
-    drawn.push({ id: `s${index}`, name, kind: 'value', values: keys.map((key) => rounded(valueAt(key)?.value)) });
+    drawn.push({
+      id: `s${index}`,
+      name,
+      kind: 'value',
+      entity: chartEntityOf(item.key, item.colours),
+      values: keys.map((key) => rounded(valueAt(key)?.value)),
+    });
     if (item.buckets.some((bucket) => bucket.movingAverage !== undefined))
       drawn.push({
         id: `s${index}_movingAverage`,
@@ -100,26 +107,30 @@ function metricSeries(series: readonly MetricSeries[], keys: readonly BucketKey[
  * A graphic answer (`POST /api/graphic` and the endpoints answering the same shape) as chart data: a table by rows and
  * columns as its rows and a series per column; otherwise metric series
  * merged by bucket in order (a series without a bucket has no value there), with their moving and global averages;
- * boxplots per bucket; scatter points. Series are named by their breakdown values.
+ * boxplots per bucket; scatter points. Series are named by their breakdown values and stand for the entities of those
+ * values (their colours: a provider's configured one…).
  */
 export function chartDataOf(answer: GraphicResponse, labels: GraphicLabels): ChartData {
   if (answer.kind === 'scatterplot') {
     const points: ChartPoints[] = answer.series.map((item, index) => ({
       id: `s${index}`,
       name: seriesName(item, labels),
+      entity: chartEntityOf(item.key, item.colours),
       points: item.points.map((point) => ({ x: point.x, y: point.y, label: point.probeId })),
     }));
     return { axis: { kind: 'category', values: [] }, series: [], points };
   }
   if (answer.kind === 'metric' && answer.matrix) {
     const { series } = answer;
-    // A row or column key by the name the answer gives it in a series' labels, else as shown.
+    // A row or column key by the name (and colour) the answer gives it in a series' labels, else as shown.
     const name = (axis: RowAxis, key: string | number) =>
       axis === 'time'
         ? labels.bucket(key as BucketKey)
         : (series.find((item) => item.key[axis] === key && item.labels?.[axis])?.labels?.[axis] ??
           labels.value(axis, key));
-    return matrixChartData(answer.matrix, name, labels.axisTitle);
+    const colours = (axis: RowAxis, key: string | number) =>
+      axis === 'time' ? undefined : series.find((item) => item.key[axis] === key && item.colours?.[axis])?.colours;
+    return matrixChartData(answer.matrix, name, labels.axisTitle, colours);
   }
   const keys = bucketKeys(answer.series);
   const axis = axisOf(keys, labels);
@@ -127,6 +138,7 @@ export function chartDataOf(answer: GraphicResponse, labels: GraphicLabels): Cha
     const boxes: ChartBoxes[] = answer.series.map((item, index) => ({
       id: `s${index}`,
       name: seriesName(item, labels),
+      entity: chartEntityOf(item.key, item.colours),
       boxes: keys.map((key) => {
         const box = item.buckets.find((bucket) => String(bucket.key) === String(key));
         return box ? [box.min, box.q1, box.median, box.q3, box.max] : null;

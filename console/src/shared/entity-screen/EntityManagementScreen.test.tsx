@@ -30,6 +30,7 @@ const fields: FieldSpec[] = [
 const texts = {
   en: {
     title: 'Cities',
+    createTitle: 'New city',
     name: 'Name',
     nameHint: 'As its people write it',
     population: 'Population',
@@ -40,6 +41,7 @@ const texts = {
   },
   es: {
     title: 'Ciudades',
+    createTitle: 'Nueva ciudad',
     name: 'Nombre',
     nameHint: 'Como la escriben sus vecinos',
     population: 'Población',
@@ -188,7 +190,7 @@ describe('EntityManagementScreen: the form', () => {
     api.post('/cities/', { id: 'c-toledo', version: 1, entity: null, warnings: [] });
     const { user } = await renderScreen(<CitiesScreen />);
     await user.click(screen.getByRole('button', { name: 'New' }));
-    const form = screen.getByRole('dialog', { name: 'New' });
+    const form = screen.getByRole('dialog', { name: 'New city' });
 
     expect(within(form).getByText('As its people write it')).toBeInTheDocument();
     await user.type(within(form).getByRole('textbox', { name: 'Name *' }), 'Toledo');
@@ -218,7 +220,7 @@ describe('EntityManagementScreen: the form', () => {
   it('refuses a value it cannot read with the catalogue message under its field, in Spanish, sending nothing', async () => {
     const { user } = await renderScreen(<CitiesScreen />, { language: 'es' });
     await user.click(screen.getByRole('button', { name: 'Nuevo' }));
-    const form = screen.getByRole('dialog', { name: 'Nuevo' });
+    const form = screen.getByRole('dialog', { name: 'Nueva ciudad' });
     await user.type(within(form).getByRole('textbox', { name: 'Nombre *' }), 'Toledo');
     await user.click(within(form).getByRole('textbox', { name: 'Ajustes' }));
     await user.paste('{"zone": ');
@@ -243,7 +245,7 @@ describe('EntityManagementScreen: the form', () => {
     );
     const { user } = await renderScreen(<CitiesScreen />, { language: 'es' });
     await user.click(screen.getByRole('button', { name: 'Nuevo' }));
-    const form = screen.getByRole('dialog', { name: 'Nuevo' });
+    const form = screen.getByRole('dialog', { name: 'Nueva ciudad' });
     await user.type(within(form).getByRole('textbox', { name: 'Nombre *' }), 'Toledo');
 
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));
@@ -253,7 +255,7 @@ describe('EntityManagementScreen: the form', () => {
         translate('validation.tooLong', 'es', { max: 64 }),
       ),
     );
-    expect(screen.getByRole('dialog', { name: 'Nuevo' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Nueva ciudad' })).toBeInTheDocument();
   });
 
   it('edits a row: the form starts from its values and sends only what changed, against its version', async () => {

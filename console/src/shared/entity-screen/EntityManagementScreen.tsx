@@ -40,7 +40,7 @@ export interface EntityErrorCodes {
 const genericWriteCodes = { create: 'generic.error', update: 'generic.error', delete: 'generic.error' };
 
 export interface EntityManagementScreenProps<T extends Entity> {
-  /** i18n namespace of the screen's texts (its `title` key names the page). */
+  /** i18n namespace of the screen's texts: `title` names the page, `createTitle` its create dialog ("New tag"). */
   namespace: string;
   /** API collection path without trailing slash, e.g. `/tags`, `/api/cdns`. */
   basePath: string;
@@ -69,6 +69,8 @@ export interface EntityManagementScreenProps<T extends Entity> {
   adminOnlyWrites?: boolean;
   /** How a row is named in its buttons' labels and the delete confirmation (its name, else its id). */
   labelOf?: (row: T) => string;
+  /** What the success toast of a create says, from the values sent (e.g. where an invitation went); "Saved" otherwise. */
+  createdMessage?: (values: FormValues) => string;
 }
 
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; entity: T } | { mode: 'clone'; entity: T };
@@ -140,7 +142,9 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
                 },
               });
       showWarnings(result.warnings);
-      toast.success(t('common:saved'));
+      toast.success(
+        editing.mode === 'create' && props.createdMessage ? props.createdMessage(values) : t('common:saved'),
+      );
       setEditing(undefined);
     } catch (error) {
       if (error instanceof FieldValueError) return setErrors({ [error.field]: errorMessage(error.code) });
@@ -210,7 +214,7 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
             ? `${t('common:edit')}: ${labelOf(editing.entity)}`
             : editing?.mode === 'clone'
               ? t('common:clone')
-              : t('common:new')
+              : t('createTitle')
         }
         formError={formError}
         submitLabel={t('common:save')}

@@ -7,15 +7,16 @@ import {
   type Metric,
   metrics,
 } from '@nq/contracts/analytics/query-ir';
-import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuration/common';
+import type { TechnologyCode } from '@nq/contracts/configuration/common';
 import { fringeCodes } from '@nq/contracts/identity/profile';
+import type { ProfileService } from '@nq/contracts/identity/profile-technologies';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../api/kpi-catalogue.ts';
+import { useTechnologyOptions } from '../api/profile-technologies.ts';
 import { useIspOptions } from '../entity-screen/isp-options.ts';
 import { SelectionGroupField } from '../entity-screen/SelectionGroupField.tsx';
-import { technologyText } from '../i18n/value-texts.ts';
 import { DateRangeFields } from '../ui/DateRangeFields.tsx';
 import { CheckboxField, type Option, SelectField } from '../ui/fields.tsx';
 import { BreakdownPickers } from './BreakdownPickers.tsx';
@@ -84,6 +85,7 @@ export function GraphicFilterPanel({
   datesError,
   pickers = 'analysis',
   kpiField = true,
+  service,
   children,
 }: {
   kpis: readonly CatalogueKpi[];
@@ -98,11 +100,14 @@ export function GraphicFilterPanel({
   pickers?: 'analysis' | 'selection';
   /** False for a graphic plotting fields rather than a KPI (boxplot, scatterplot): its screen picks them itself. */
   kpiField?: boolean;
+  /** The service the measurements are of, when the screen asks for one (its technologies only are offered). */
+  service?: ProfileService | undefined;
   children?: ReactNode;
 }) {
   const { t } = useTranslation(['graphicFilters', 'analysis']);
   const ispOptions = useIspOptions();
   const programOptions = useProgramOptions();
+  const technologyOptions = useTechnologyOptions(service);
   const set = onChange;
   const analysis = pickers === 'analysis';
   return (
@@ -157,7 +162,7 @@ export function GraphicFilterPanel({
         label={t('graphicFilters:technologies')}
         modeLabel={t('graphicFilters:technologiesMode')}
         hint={t('graphicFilters:listHint')}
-        options={technologyCodes.map((code) => ({ value: String(code), label: technologyText(t, code) }))}
+        options={technologyOptions}
         values={filters.technologies}
         mode={filters.technologiesCond}
         onChange={(values, technologiesCond) =>

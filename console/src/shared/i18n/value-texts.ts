@@ -22,3 +22,14 @@ export const programText = (t: TFunction, id: string, profileName?: string) =>
 /** A KPI of the catalogue by its id (`download` → Download speed). */
 export const kpiText = (id: string, language: Language) =>
   kpiCatalogue.find((kpi) => kpi.id === id)?.label[language] ?? id;
+
+/** A KPI's value in the language's numbers with the catalogue's unit (`50.25 Mbps`; the bare number off the catalogue). */
+export const kpiValueText = (id: string, value: number, language: Language) => {
+  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
+  const unit = kpiCatalogue.find((kpi) => kpi.id === id)?.unit;
+  return unit ? `${number} ${unit}` : number;
+};
+
+/** A KPI result as a list names it: its label and its value with the unit (`Download speed 50.25 Mbps`). */
+export const kpiResultText = (id: string, value: number, language: Language) =>
+  `${kpiText(id, language)} ${kpiValueText(id, value, language)}`;

@@ -7,6 +7,8 @@ export interface Column<Row> {
   header: ReactNode;
   render?: (row: Row) => ReactNode;
   className?: string;
+  /** The column holds identifiers a person may copy (a token's id, a measurement id): written in a fixed-width font. */
+  identifier?: boolean;
 }
 
 export interface DataTableProps<Row> {
@@ -64,7 +66,11 @@ export function DataTable<Row>({ columns, rows, rowKey, loading, caption, onRowC
               onClick={onRowClick ? () => onRowClick(row) : undefined}
             >
               {columns.map((column) => (
-                <td key={column.key} className={`px-3 py-2 align-top ${column.className ?? ''}`}>
+                <td
+                  key={column.key}
+                  className={`px-3 py-2 align-top ${column.identifier ? 'font-mono text-xs' : ''} ${column.className ?? ''}`}
+                  {...(column.identifier ? { 'data-identifier': '' } : {})}
+                >
                   {column.render ? column.render(row) : cellText((row as Record<string, unknown>)[column.key])}
                 </td>
               ))}

@@ -12,6 +12,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { isAdmin } from '../../features/identity/viewer.ts';
 import type { Visibility } from '../../features/identity/visibility.ts';
+import { profileConfiguration } from '../../features/profiles/profile.entity.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { splitUpdateBody, updateBodySchema } from '../../platform/entities/update-body.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
@@ -126,6 +127,19 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   const visible = (request: FastifyRequest, entity: { id: string; owner: string } & Record<string, unknown>) =>
     visibility.sees(request.viewer, entity);
   const stateOf = (state: EntityState) => ({ ...state.fields, id: state.id, owner: state.owner });
+  /**
+   * Each listed entity with `ownerName`, the name of the profile that created it, for a person to read (the `owner` id
+   * stays, for filtering by owner).
+   */
+  async function withOwnerNames<Item extends Record<string, unknown>>(items: readonly Item[]) {
+    const owners = [...new Set(items.map((item) => item.owner).filter((owner) => typeof owner === 'string'))];
+    if (owners.length === 0) return items;
+    const profiles = await readStore.getMany(profileConfiguration.collection, owners as string[]);
+    return items.map((item) => {
+      const name = profiles.get(item.owner as string)?.name;
+      return typeof name === 'string' ? { ...item, ownerName: name } : item;
+    });
+  }
 
   /** The entity as the caller may see it now: 404 when absent, deleted or another profile's private entity. */
   async function visibleState(request: FastifyRequest, id: string) {
@@ -221,9 +235,10 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         limit: pageSize,
         fresh: request.query.minPosition !== undefined,
       });
+      const named = !fields || fields.includes('ownerName') ? await withOwnerNames(items) : items;
       const pick = (item: Record<string, unknown>) =>
         fields ? Object.fromEntries(['id', ...fields].filter((f) => f in item).map((f) => [f, item[f]])) : item;
-      return { list: items.map((item) => pick(secrets.mask(item))) as { id: string }[], count: total, page, pageSize };
+      return { list: named.map((item) => pick(secrets.mask(item))) as { id: string }[], count: total, page, pageSize };
     },
   );
 
@@ -315,7 +330,12 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     async (request) => {
       const { expectedVersion, ...body } = request.body as Record<string, unknown> & { expectedVersion?: number };
       const { changes, options } = splitUpdateBody(body, Object.keys(updateOptions?.shape ?? {}));
-      await admitBody?.(request.viewer, changes, request.params.id);
+      if (admitBody) {
+        // Another profile's private entity is answered 404 before its body is weighed against it: a refusal naming
+        // what the caller may not do to it (not its owner, its profiles not assignable) would tell that it exists.
+        await visibleState(request, request.params.id);
+        await admitBody(request.viewer, changes, request.params.id);
+      }
       const result = await service.execute(
         { type: 'update', id: request.params.id, changes, ...(updateOptions ? { options } : {}) },
         await metadataOf(request),

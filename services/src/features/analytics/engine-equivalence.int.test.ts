@@ -187,12 +187,21 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
       { ...input, isps: ['provider-movistar', 'provider-vodafone'], ispsCond: 'exclude' },
       scope,
     );
-    expect(excludedAll.es).toEqual({
+    const { narrowedBy, ...answer } = excludedAll.es;
+    expect(answer).toEqual({
       kind: 'metric',
       metric: 'count',
       series: [],
       warnings: [{ code: 'graphics.noData' }],
       source: 'raw',
+    });
+    // Each restriction took something away from a request over every value (all ISPs but two), and the profile's
+    // dates bounded a request without any.
+    expect(narrowedBy?.restrictions.map((restriction) => restriction.kind)).toEqual(['isp', 'technology', 'campaign']);
+    expect(narrowedBy?.dates).toEqual({
+      from: '2026-03-01T00:00:00.000Z',
+      to: '2026-04-15T23:59:59.000Z',
+      timeZone: datasetTimeZone,
     });
     expect(excludedAll.sql).toEqual(excludedAll.es);
     await expect(both({ kpi: 'download', tsStart: '2026-04-10', tsEnd: '2026-04-20' }, scope)).rejects.toMatchObject({

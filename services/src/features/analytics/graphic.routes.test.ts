@@ -102,6 +102,8 @@ describe('POST /api/graphic', () => {
       series: [{ key: { isp: 'Movistar' }, buckets: [{ key: 'all', count: 3, value: 42.5 }] }],
       warnings: [],
       source: 'raw',
+      // Asked over every ISP, answered over the profile's one.
+      narrowedBy: { restrictions: [{ kind: 'isp', values: [{ id: 'Movistar' }] }] },
     });
     expect(asked.query).toMatchObject({
       filters: [{ dimension: 'isp', mode: 'include', values: ['Movistar'] }],
@@ -111,31 +113,32 @@ describe('POST /api/graphic', () => {
     });
   });
 
-  it('refuses an advanced graphic type to a basic generator, in English and Spanish (spec §2)', async () => {
+  it("refuses an advanced graphic type to a profile without the advanced generator, whatever the request's generator (spec §2)", async () => {
     const { backend, asked } = recordingBackend([]);
     const app = await graphicApi(backend);
     close = () => app.close();
-    const boxplot = { generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } };
-    const english = await post(app, boxplot);
-    expect(english.statusCode).toBe(400);
+    const boxplot = { graphicType: 'boxplot', axes: { value: 'download' } };
+    const english = await post(app, { ...boxplot, generator: 'advanced' });
+    expect(english.statusCode).toBe(403);
     expect(english.json()).toMatchObject({
       code: 'graphics.typeRequiresAdvanced',
-      message: 'This graphic type is only available in the advanced generator.',
-      details: { fields: [{ field: 'body.graphicType', code: 'graphics.typeRequiresAdvanced' }] },
+      message: 'This graphic type is only available in the advanced generator, which your profile does not include.',
     });
-    const spanish = await post(
-      app,
-      { generator: 'basic', graphicType: 'scatterplot', axes: { x: 'upload', y: 'jitter' } },
-      'es',
-    );
+    const spanish = await post(app, { graphicType: 'scatterplot', axes: { x: 'upload', y: 'jitter' } }, 'es');
     expect([spanish.statusCode, spanish.json().code, spanish.json().message]).toEqual([
-      400,
+      403,
       'graphics.typeRequiresAdvanced',
-      'Este tipo de gráfico solo está disponible en el generador avanzado.',
+      'Este tipo de gráfico solo está disponible en el generador avanzado, que tu perfil no incluye.',
     ]);
     expect(asked.query).toBeUndefined();
-    expect((await post(app, { ...boxplot, generator: 'advanced' })).statusCode).toBe(200);
     expect((await post(app, { generator: 'basic', graphicType: 'pie', kpi: 'download' })).statusCode).toBe(200);
+    await app.close();
+    const advanced = await graphicApi(
+      backend,
+      viewerWith({ layers: [{ id: 'advanced_graphic_generator', groups: [] }], timeZone: 'Europe/Madrid' }),
+    );
+    close = () => advanced.close();
+    expect((await post(advanced, { ...boxplot, generator: 'basic' })).statusCode).toBe(200);
   });
 
   it('answers a table by rows and columns, transposed on request, echoing the display options', async () => {

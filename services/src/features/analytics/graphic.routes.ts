@@ -5,6 +5,7 @@ import { errorResponse } from '../feature-routes.ts';
 import { refuseUnofferedSelection } from '../identity/offered-selection.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { programsScopeOf } from './destination-scope.ts';
+import { admitGraphicType } from './drawable-graphic-types.ts';
 import type { SeriesLabeller } from './series-labels.ts';
 
 /** The screens that draw graphics from the query IR (spec §2). */
@@ -37,8 +38,9 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
         tags: ['Graphics'],
         summary: 'Compute a graphic from the graphic filter set, within the profile scope',
         description:
-          'A basic generator (`generator: basic`) may draw bars, line, area, table and pie only ' +
-          '(graphics.typeRequiresAdvanced). A table with `axes.rows` and `axes.columns` answers a matrix.',
+          'A profile without the advanced graphic generator draws bars, line, area, table and pie only, whatever ' +
+          '`generator` the request names (403 graphics.typeRequiresAdvanced). A table with `axes.rows` and ' +
+          '`axes.columns` answers a matrix.',
         body: queryIrSchema,
         response: {
           200: graphicResponseSchema,
@@ -56,6 +58,7 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
       const abandoned = () => !reply.raw.writableEnded && controller.abort();
       reply.raw.once('close', abandoned);
       try {
+        admitGraphicType(request.viewer.profile, request.body.graphicType);
         const { scope, warnings } = programsScopeOf(request.viewer.profile, request.body.programs);
         const result = await engine.run(request.body, scope, { signal: controller.signal });
         const language = pickLanguage(request.headers['accept-language']);

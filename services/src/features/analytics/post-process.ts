@@ -9,6 +9,20 @@ const compareValues = (a: string | number | undefined, b: string | number | unde
 /** Buckets in time (or weekday) order; ISO instants in UTC sort as text. */
 export const compareBucketKeys = (a: BucketKey, b: BucketKey) => compareValues(a, b);
 
+/**
+ * A time bucket that began before the range asked for (a week from its Monday, a month from its first) holds only the
+ * range's days: it is keyed, and so labelled, by the range's first instant rather than a day outside it.
+ */
+export function keyedWithinRange<B extends { key: BucketKey }>(buckets: readonly B[], from: string | undefined): B[] {
+  const start = from === undefined ? Number.NaN : Date.parse(from);
+  if (Number.isNaN(start)) return [...buckets];
+  return buckets.map((bucket) =>
+    typeof bucket.key === 'string' && bucket.key !== 'all' && Date.parse(bucket.key) < start
+      ? { ...bucket, key: new Date(start).toISOString() }
+      : bucket,
+  );
+}
+
 /** Series by their breakdown values, dimension by dimension (numbers as numbers, text by code point). */
 export const compareSeriesKeys = (breakdowns: readonly Dimension[]) => (a: SeriesKey, b: SeriesKey) => {
   for (const dimension of breakdowns) {

@@ -20,6 +20,7 @@ import { matrixOf } from './matrix.ts';
 import {
   compareBucketKeys,
   compareSeriesKeys,
+  keyedWithinRange,
   mean,
   orderSeries,
   withMovingAverage,
@@ -69,12 +70,15 @@ const displayOrder = (query: ScopedQuery, ir: QueryIr) => ({
   sortOrder: ir.sortOrder,
 });
 
-const sortedBuckets = <B extends { key: RawSeries['buckets'][number]['key'] }>(buckets: B[]) =>
-  [...buckets].sort((a, b) => compareBucketKeys(a.key, b.key));
+const sortedBuckets = <B extends { key: RawSeries['buckets'][number]['key'] }>(buckets: B[], query: ScopedQuery) =>
+  keyedWithinRange(buckets, query.from).sort((a, b) => compareBucketKeys(a.key, b.key));
 
 function metricSeriesOf(raw: RawSeries[], query: ScopedQuery, ir: QueryIr): MetricSeries[] {
   const series = raw.map((item) => {
-    const buckets = sortedBuckets(item.buckets.map(({ key, count, value }) => ({ key, count, value: value! })));
+    const buckets = sortedBuckets(
+      item.buckets.map(({ key, count, value }) => ({ key, count, value: value! })),
+      query,
+    );
     return withReferenceLines(
       { key: item.key, buckets: ir.movingAverage ? withMovingAverage(buckets, ir.movingAverage) : buckets },
       ir,
@@ -86,7 +90,10 @@ function metricSeriesOf(raw: RawSeries[], query: ScopedQuery, ir: QueryIr): Metr
 function boxplotSeriesOf(raw: RawSeries[], query: ScopedQuery, ir: QueryIr): BoxplotSeries[] {
   const series = raw.map((item) => ({
     key: item.key,
-    buckets: sortedBuckets(item.buckets.map(({ key, count, boxplot }) => ({ key, count, ...boxplot! }))),
+    buckets: sortedBuckets(
+      item.buckets.map(({ key, count, boxplot }) => ({ key, count, ...boxplot! })),
+      query,
+    ),
   }));
   return orderSeries(series, { ...displayOrder(query, ir), rank: (item) => mean(item.buckets.map((b) => b.median)) });
 }
@@ -131,8 +138,9 @@ export const keysetScan = (rows: AnalyticsBackend['rows']): AnalyticsBackend['sc
 const defaultScanBatch = 1000;
 
 /**
- * Design §6: an AnalyticsEngine over either backend. Everything but the engine query is shared: the profile scope,
- * outlier fences, and the post-processing (moving and global averages, median, ordering, warnings).
+ * Design §6: an AnalyticsEngine over either backend. Everything but the engine query is shared: the profile scope
+ * (and what it narrowed the answer by), outlier fences, and the post-processing (moving and global averages, median,
+ * ordering, warnings).
  */
 export function createAnalyticsEngine(backend: AnalyticsBackend, options: EngineOptions = {}): AnalyticsEngine {
   const sampleSize = options.sampleSize ?? scatterplotSampleSize;
@@ -178,7 +186,8 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
       signal?.throwIfAborted();
       const scoped = scopeQuery(ir, scope);
       try {
-        return await answer(ir, scoped, signal);
+        const result = await answer(ir, scoped, signal);
+        return scoped.narrowedBy ? { ...result, narrowedBy: scoped.narrowedBy } : result;
       } catch (error) {
         throw failure(error, signal);
       }

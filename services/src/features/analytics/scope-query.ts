@@ -6,10 +6,12 @@ import {
   isMatrix,
   type KpiId,
   type Metric,
+  type NarrowedBy,
   type QueryIr,
   type SelectionFields,
 } from '@nq/contracts';
 import { type DataScope, intersect, refuseOutsideDates } from '../identity/data-scope.ts';
+import { narrowingOf } from './narrowing.ts';
 import { endOf, startOf } from './zoned-time.ts';
 
 /**
@@ -31,9 +33,9 @@ export interface DimensionFilter {
 
 /**
  * The caller's profile restrictions, the time zone its dates are days of and, for a query of programs, the
- * profile's targets for them (destination-scope.ts).
+ * profile's targets for them and, when some of them have none, the programs that do (destination-scope.ts).
  */
-export type AnalyticsScope = DataScope & { timeZone?: string; destinations?: string[] };
+export type AnalyticsScope = DataScope & { timeZone?: string; destinations?: string[]; programs?: string[] };
 
 /** What a map, a page of measurements, a count or an export reads: the filter set's selection, narrowed further. */
 export interface Selection {
@@ -65,6 +67,8 @@ export interface ScopedQuery {
   located?: boolean;
   /** The scope leaves nothing to see (e.g. a KPI or ISP the profile does not have): no engine need be asked. */
   matchesNothing: boolean;
+  /** What the scope took away from the request, when it did: the answer tells it (narrowing.ts). */
+  narrowedBy?: NarrowedBy;
 }
 
 export function measureOf(ir: QueryIr): Measure {
@@ -124,8 +128,9 @@ function restrict<T extends string | number>(
 
 /**
  * Design §6: the caller's profile restrictions (technologies, KPIs, ISPs, tags, probes, campaigns, clusters, date
- * range, destinations) intersected into a query. Dates outside the profile's are refused
- * (`profiles.outOfDateLimits`); a KPI the profile does not have, measured or in a condition, leaves nothing to see.
+ * range, destinations) intersected into a query, and what they took away from it (`narrowedBy`). Dates outside the
+ * profile's are refused (`profiles.outOfDateLimits`); a KPI the profile does not have, measured or in a condition,
+ * leaves nothing to see.
  */
 export const scopeQuery = (ir: QueryIr, scope: AnalyticsScope): ScopedQuery =>
   scoped(ir, scope, { measure: measureOf(ir), ...groupingOf(ir) });
@@ -162,7 +167,7 @@ function scoped(
 
   const { measure } = shape;
   const filters = [
-    restrict('program', ir.programs, 'include', undefined),
+    restrict('program', ir.programs, 'include', scope.programs),
     restrict('destination', ir.args, ir.argsCond, scope.destinations),
     restrict('isp', ir.isps, ir.ispsCond, scope.isps),
     restrict('tag', ir.tags, ir.tagsCond, scope.tags),
@@ -178,6 +183,7 @@ function scoped(
   const kpisUsed = [...kpisOfMeasure(measure), ...(ir.conditions ? kpisOfCondition(ir.conditions) : [])];
   const allowedKpis = scope.kpis;
   const hasHours = ir.hourStart !== undefined || ir.hourEnd !== undefined;
+  const narrowedBy = narrowingOf(ir, scope, { from, to, timeZone });
   return {
     measure,
     filters,
@@ -193,6 +199,7 @@ function scoped(
     matchesNothing:
       filters.some((filter) => filter.mode === 'include' && filter.values.length === 0) ||
       (allowedKpis !== undefined && kpisUsed.some((kpi) => !allowedKpis.includes(kpi))),
+    ...(narrowedBy ? { narrowedBy } : {}),
   };
 }
 

@@ -176,6 +176,17 @@ describe('SQL analytics on the embedded database (PGlite)', () => {
     expect(first.warnings).toEqual([{ code: 'graphics.scatterplotSampled' }]);
   });
 
+  it('names a week that began before the asked days by their first day, and keeps every value of it', async () => {
+    // 5 March 2026 is a Thursday: its week began on Monday 2 March, before the days asked for.
+    const result = await run({ kpi: 'download', metric: 'count', granularity: 'week' });
+    const buckets = result.kind === 'metric' ? result.series[0]!.buckets : [];
+    const firstDay = new Date(startOf(days.tsStart, datasetTimeZone)).toISOString();
+    expect(buckets[0]?.key).toBe(firstDay);
+    expect(buckets.every((bucket) => typeof bucket.key === 'string' && bucket.key >= firstDay)).toBe(true);
+    expect(buckets[1]?.key).toBe(new Date(startOf('2026-03-09', datasetTimeZone)).toISOString());
+    expect(buckets.reduce((sum, bucket) => sum + bucket.count, 0)).toBe(dataset.filter(inDays).length);
+  });
+
   it('answers no data with the catalogue warning, and stops waiting when aborted', async () => {
     expect(await run({ kpi: 'download', isps: ['Nobody'] })).toEqual({
       kind: 'metric',

@@ -1,12 +1,18 @@
-import type { CsvExtractionRequest, Profile, profileServices, SelectionFields } from '@nq/contracts';
+import {
+  type CsvExtractionRequest,
+  type NarrowedBy,
+  type Profile,
+  type ProfileService,
+  type SelectionFields,
+  technologiesOfProfileService,
+} from '@nq/contracts';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
-import type { AnalyticsScope, Selection } from '../analytics/scope-query.ts';
-import { technologiesOf } from '../csv-templates/csv-template-views.ts';
+import { type AnalyticsScope, type Selection, scopeSelection } from '../analytics/scope-query.ts';
 import { including, narrowedSelection } from '../measurements-api/measurement-filters.ts';
 
 /** What an extraction reads: the filters sent, narrowed to the service's probes and the programs of the path. */
 export interface CsvExtractionFilters {
-  service: (typeof profileServices)[number];
+  service: ProfileService;
   programs: string[];
   filters: Omit<CsvExtractionRequest, 'templateId'>;
 }
@@ -14,22 +20,26 @@ export interface CsvExtractionFilters {
 /**
  * The measurements an extraction writes, as the profile sees them: its scope and the destination rule of its programs
  * (spec §8: `destinations.noTargets` when none of them has a target), the service's probes, and — when the request
- * names no technology — the technologies the extractor offers (the profile's, else the service's default ones).
+ * names no technology — the profile's technologies of the service, as the extractor says; and what the profile
+ * narrowed the request by, when it did.
  */
 export function csvExtractionSelection(
   profile: Profile,
   { service, programs, filters }: CsvExtractionFilters,
-): { selection: Selection; scope: AnalyticsScope } {
+): { selection: Selection; scope: AnalyticsScope; narrowedBy?: NarrowedBy } {
   const { scope } = programsScopeOf(profile, programs);
   const { statuses, testTypes, ...filter } = filters;
   const technologies = filter.technologies?.length
     ? { technologies: filter.technologies, technologiesCond: filter.technologiesCond }
     : {
-        technologies: technologiesOf(profile, service).technologies as SelectionFields['technologies'],
+        technologies: technologiesOfProfileService(profile, service) as SelectionFields['technologies'],
         technologiesCond: 'include' as const,
       };
   const selection = narrowedSelection({ ...filter, ...technologies, programs }, { statuses, testTypes }, [
     including('probeType', [service]),
   ]);
-  return { selection, scope };
+  // Told against the technologies asked for: those offered when none is are the profile's own, when it has some.
+  const asked = { ...selection, filter: { ...selection.filter, technologies: filter.technologies } };
+  const { narrowedBy } = scopeSelection(asked, scope);
+  return { selection, scope, ...(narrowedBy ? { narrowedBy } : {}) };
 }

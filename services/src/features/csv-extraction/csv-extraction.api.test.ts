@@ -170,6 +170,79 @@ describe('CSV extraction — embedded', { timeout: 120_000 }, () => {
     expect(rows.every((row) => row[0] === '' || row[2] === '')).toBe(true);
   });
 
+  it('writes providers, campaigns and tags by name, a campaign the profile does not see by id, ids only in id columns', async () => {
+    // A profile of its own that also manages campaigns: the campaign it creates is its own, the administrator's is not.
+    const namer = await api.as('csv-extract-namer', {
+      ...analystFields,
+      layers: [...analystFields.layers!, { id: 'campaigns_management', groups: [] }],
+    });
+    const create = async (path: string, fields: object, as: SignedClient = api.app) => {
+      const created = await as.inject({ method: 'POST', url: path, payload: fields });
+      expect(created.statusCode, created.body).toBe(201);
+      const body = created.json() as { id?: string; result?: { id: string } };
+      return (body.result?.id ?? body.id) as string;
+    };
+    const operator = await create('/api/providers', {
+      name: 'Named Telecom',
+      label: 'Named',
+      country: 'Spain',
+      numeric: '21477',
+    });
+    const shared = await create('/tags', { name: 'Rooftop', profiles: ['csv-extract-namer'] });
+    const own = await create(
+      '/api/campaigns-management',
+      { name: 'Analyst drive', startDate: '2026-10-01T00:00:00.000Z', endDate: '2026-10-31T00:00:00.000Z' },
+      namer,
+    );
+    const foreign = await create('/api/campaigns-management', {
+      name: 'Secret drive',
+      startDate: '2026-10-01T00:00:00.000Z',
+      endDate: '2026-10-31T00:00:00.000Z',
+    });
+    const named = sampleMeasurement({
+      measurementId: 'm-named',
+      probeId: 'probe-named',
+      probeType: 'mobile',
+      program: 'speedtest',
+      technology: 4,
+      destination: { name: 'madrid-1' },
+      measuredAt: '2026-10-03T10:00:00.000Z',
+      receivedAt: '2026-10-03T10:00:00.000Z',
+      isp: 'named telecom es',
+      ispId: operator,
+      provider: operator,
+      campaigns: [own, foreign],
+      tags: [shared],
+      kpis: { download: 80 },
+    });
+    expect(await api.platform.measurements.write([named])).toEqual({ failed: [] });
+    const fields = ['ispName', 'ispId', 'provider', 'providerId', 'campaigns', 'tags'];
+    const template = await create(
+      `${extractionOf('mobile', 'speedtest')}/templates`,
+      {
+        name: 'Names',
+        columns: fields.map((field) => ({ field })),
+      },
+      namer,
+    );
+    await waitFor(
+      'the names in the read models',
+      async () =>
+        (await api.platform.readStore.getMany('campaigns', [own, foreign])).size === 2 &&
+        (await api.platform.readStore.get('providers', operator)) !== undefined &&
+        (await api.platform.readStore.get('tags', shared)) !== undefined,
+    );
+    const { header, rows } = await extracted(
+      namer,
+      { templateId: template, probes: ['probe-named'] },
+      extractionOf('mobile', 'speedtest'),
+    );
+    expect(header).toEqual(fields);
+    expect(rows).toEqual([
+      ['Named Telecom', operator, 'Named Telecom', operator, `Analyst drive|${foreign}`, 'Rooftop'],
+    ]);
+  });
+
   it("uses the profile's first favourite template when none is asked for", async () => {
     const created = await analyst.inject({
       method: 'POST',

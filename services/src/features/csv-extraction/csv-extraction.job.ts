@@ -11,9 +11,11 @@ import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue
 import type { Platform } from '../../platform/platform.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { measurementNamer, namedBatches } from '../analytics/measurement-names.ts';
 import { configurationServices } from '../configuration.ts';
 import { csvColumnsOf } from '../csv-templates/csv-columns.ts';
 import { type FileProducer, fileJob } from '../files/file-job.ts';
+import { jobViewer } from '../identity/viewer.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { asExtractionFailure } from './engine-refusal.ts';
 
@@ -75,7 +77,12 @@ export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtra
     const total = await engine.count(selection, scope, { signal }).catch((error: unknown) => {
       throw asExtractionFailure(error);
     });
-    const fields: CsvField<EnrichedMeasurement>[] = csvColumnsOf(payload).map((column) => ({
+    // Providers, campaigns, tags… by their names, as far as the asker's profile sees them.
+    const names = measurementNamer(
+      platform.readStore,
+      jobViewer({ userId: payload.userId, profile, jobId: payload.fileId }),
+    );
+    const fields: CsvField<EnrichedMeasurement>[] = csvColumnsOf(payload, names).map((column) => ({
       label: column.header,
       // An empty cell is written empty, not as an empty text.
       value: (measurement) => {
@@ -88,7 +95,7 @@ export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtra
     const rows = await writeCsv(
       output.stream,
       fields,
-      scanned(engine, selection, scope, { signal, batchSize: SCAN_BATCH }),
+      namedBatches(scanned(engine, selection, scope, { signal, batchSize: SCAN_BATCH }), names),
       {
         signal,
         onBatch: async (written) => {

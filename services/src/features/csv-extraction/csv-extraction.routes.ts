@@ -2,6 +2,9 @@ import { createHash } from 'node:crypto';
 import { csvExtractionAnswerSchema, csvExtractionRequestSchema, csvScopeParamsSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
+import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
 import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/csv-template-admission.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { FileRecords } from '../files/file-records.ts';
@@ -10,7 +13,7 @@ import { csvExtractionKind } from './csv-extraction.job.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { type CsvTemplateSources, extractionColumns } from './csv-extraction-template.ts';
 
-export type CsvExtractionRouteOptions = CsvTemplateSources & { files: FileRecords };
+export type CsvExtractionRouteOptions = CsvTemplateSources & { files: FileRecords; readStore: ReadStore };
 
 /** A retried request (same Idempotency-Key, same user) names the same file, so it queues nothing twice. */
 const fileIdOf = (userId: string, idempotencyKey: string | undefined) =>
@@ -26,10 +29,12 @@ const fileNameOf = (service: string, timeZone: string, now: Date) =>
  * Spec §7 CSV `POST /api/types/{service}/programs/{programs}/csv`: asks for the extraction of the measurements the
  * profile sees for these programs and filters, in a template's columns: a File record (files management) whose job
  * writes the CSV. What cannot be extracted (a service, program or template not the profile's, programs without
- * targets) is refused here, before anything is queued.
+ * targets) is refused here, before anything is queued. A CSV has no room for prose its parsers would not trip on:
+ * what the profile narrows the extraction by goes on the File record (listed with the file, and in its e-mail).
  */
 export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOptions> = async (app, options) => {
   const { files } = options;
+  const narrowingNames = configurationNarrowingNamer(options.readStore);
   app.post(
     '/api/types/:service/programs/:programs/csv',
     {
@@ -57,7 +62,11 @@ export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOption
         programs.map((program) => ({ program, field: 'program', operation: 'value' })),
       );
       const extraction = { service, programs, filters };
-      csvExtractionSelection(viewer.profile, extraction);
+      const { narrowedBy } = await withNamedNarrowing(
+        csvExtractionSelection(viewer.profile, extraction),
+        narrowingNames,
+        viewer,
+      );
       const columns = await extractionColumns(options, viewer.profile, extraction, templateId, languageOf(request));
       const header = request.headers['idempotency-key'];
       const fileId = fileIdOf(viewer.userId, typeof header === 'string' ? header : undefined);
@@ -68,6 +77,7 @@ export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOption
         jobKind: csvExtractionKind,
         payload: { ...extraction, columns, userId: viewer.userId, profileId: viewer.profileId },
         ...(fileId ? { fileId } : {}),
+        ...(narrowedBy ? { narrowedBy } : {}),
       });
       return reply.status(202).send({ file });
     },

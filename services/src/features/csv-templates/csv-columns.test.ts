@@ -1,6 +1,15 @@
 import { type CsvTemplateColumn, csvBodyOf, type EnrichedMeasurement } from '@nq/contracts';
 import { describe, expect, it } from 'vitest';
+import type { MeasurementNames, NamedKind } from '../analytics/measurement-names.ts';
 import { csvColumnsOf, csvRowOf } from './csv-columns.ts';
+
+/** The names the configuration gives the ids the measurements carry (unknown ids keep their id). */
+const known: Record<string, string> = { c1: 'Madrid drive', c2: 'North', p1: 'Movistar', p2: 'Orange', t1: 'Rooftop' };
+const names: MeasurementNames = {
+  learn: async () => undefined,
+  nameOf: (_kind: NamedKind, id: string) => known[id] ?? id,
+  namesOf: (_kind: NamedKind, ids: readonly string[]) => ids.map((id) => known[id] ?? id),
+};
 
 const measurement = (overrides: Partial<EnrichedMeasurement>): EnrichedMeasurement => ({
   schemaVersion: 1,
@@ -36,7 +45,7 @@ const columns: CsvTemplateColumn[] = [
 ];
 
 describe('csvColumnsOf', () => {
-  const extraction = csvColumnsOf({ columns });
+  const extraction = csvColumnsOf({ columns }, names);
 
   it('names the columns as the template body does, in the template order', () => {
     expect(extraction.map((column) => column.header).join(',')).toBe(csvBodyOf(columns));
@@ -46,7 +55,7 @@ describe('csvColumnsOf', () => {
   it('writes one measurement per row: its values, lists joined, other programs blank, counts of 1 or 0', () => {
     expect(csvRowOf(extraction, [measurement({})])).toEqual([
       'm1',
-      'c1|c2',
+      'Madrid drive|North',
       100,
       100,
       '',
@@ -55,20 +64,40 @@ describe('csvColumnsOf', () => {
     ]);
   });
 
+  it('writes providers, campaigns and tags by name; only the columns named as ids hold ids', () => {
+    const fields = ['ispName', 'ispId', 'isp', 'provider', 'providerId', 'campaigns', 'tags'] as const;
+    const byName = csvColumnsOf({ columns: fields.map((field) => ({ field, operation: 'value' as const })) }, names);
+    const row = (overrides: Partial<EnrichedMeasurement>) => csvRowOf(byName, [measurement(overrides)]);
+    expect(row({ isp: 'movistar es', ispId: 'p1', provider: 'p2', tags: ['t1'] })).toEqual([
+      'Movistar',
+      'p1',
+      'movistar es',
+      'Orange',
+      'p2',
+      'Madrid drive|North',
+      'Rooftop',
+    ]);
+    // An ISP no provider matched is written as reported.
+    expect(row({ isp: 'Unknown ISP' }).slice(0, 3)).toEqual(['Unknown ISP', '', 'Unknown ISP']);
+  });
+
   it('writes the same cell for one measurement without building a group, whatever the operation', () => {
     const operations = ['value', 'count', 'sum', 'avg', 'min', 'max'] as const;
-    const every = csvColumnsOf({
-      columns: [
-        ...operations.map((operation) => ({ program: 'speedtest', key: 'download', operation })),
-        ...(['value', 'count', 'min', 'max'] as const).map((operation) => ({
-          field: 'measuredAt' as const,
-          operation,
-        })),
-        { field: 'isp', operation: 'value' },
-        { field: 'isp', operation: 'count' },
-        { field: 'campaigns', operation: 'value' },
-      ],
-    });
+    const every = csvColumnsOf(
+      {
+        columns: [
+          ...operations.map((operation) => ({ program: 'speedtest', key: 'download', operation })),
+          ...(['value', 'count', 'min', 'max'] as const).map((operation) => ({
+            field: 'measuredAt' as const,
+            operation,
+          })),
+          { field: 'isp', operation: 'value' },
+          { field: 'isp', operation: 'count' },
+          { field: 'campaigns', operation: 'value' },
+        ],
+      },
+      names,
+    );
     for (const one of [
       measurement({}),
       measurement({ program: 'ping', kpis: { latency: 3 } }),

@@ -6,6 +6,7 @@ import {
   csvValueKindOf,
   type EnrichedMeasurement,
 } from '@nq/contracts';
+import type { MeasurementNames } from '../analytics/measurement-names.ts';
 
 export type CsvCell = string | number;
 type Value = string | number | undefined;
@@ -24,7 +25,13 @@ export interface CsvColumn {
 
 const listed = (values: readonly string[]) => (values.length > 0 ? values.join('|') : undefined);
 
-const fieldReaders: Record<CsvMeasurementField, (measurement: EnrichedMeasurement) => Value> = {
+/**
+ * How each field reads a measurement. Entity references are written as names (a provider, campaigns, tags…): a person
+ * reads the file; the fields named as ids (`ispId`, `providerId`, `probeId`…) keep the ids, for joining.
+ */
+const fieldReadersWith = (
+  names: MeasurementNames,
+): Record<CsvMeasurementField, (measurement: EnrichedMeasurement) => Value> => ({
   measurementId: (m) => m.measurementId,
   measuredAt: (m) => m.measuredAt,
   receivedAt: (m) => m.receivedAt,
@@ -40,21 +47,24 @@ const fieldReaders: Record<CsvMeasurementField, (measurement: EnrichedMeasuremen
   technology: (m) => m.technology,
   technologyLabel: (m) => m.technologyLabel,
   isp: (m) => m.isp,
+  // The ISP's provider by its name; an ISP no provider matched, as it was reported.
+  ispName: (m) => (m.ispId !== undefined ? names.nameOf('provider', m.ispId) : m.isp),
   ispId: (m) => m.ispId,
-  provider: (m) => m.provider,
+  provider: (m) => (m.provider !== undefined ? names.nameOf('provider', m.provider) : undefined),
+  providerId: (m) => m.provider,
   ip: (m) => m.ip,
   latitude: (m) => m.location?.lat,
   longitude: (m) => m.location?.lon,
   hour: (m) => m.hour,
   weekday: (m) => m.weekday,
   fringe: (m) => m.fringe,
-  campaigns: (m) => listed(m.campaigns),
-  clusters: (m) => listed(m.clusters),
-  universes: (m) => listed(m.universes),
-  tags: (m) => listed(m.tags),
+  campaigns: (m) => listed(names.namesOf('campaign', m.campaigns)),
+  clusters: (m) => listed(names.namesOf('cluster', m.clusters)),
+  universes: (m) => listed(names.namesOf('universe', m.universes)),
+  tags: (m) => listed(names.namesOf('tag', m.tags)),
   deviceModel: (m) => m.device?.model,
   appVersion: (m) => m.device?.appVersion,
-};
+});
 
 const numbersOf = (values: readonly Value[]) => values.filter((value): value is number => typeof value === 'number');
 const byTime = (a: Value, b: Value) => Date.parse(String(a)) - Date.parse(String(b));
@@ -87,7 +97,8 @@ function operateOnOne(column: CsvTemplateColumn, isTime: boolean, value: Value):
  * A template as the ordered columns an extraction writes (its header row is `csvBodyOf`). Cells are raw values: the
  * writer quotes them and escapes those a spreadsheet would run as formulas.
  */
-export function csvColumnsOf(template: Pick<CsvTemplateFields, 'columns'>): CsvColumn[] {
+export function csvColumnsOf(template: Pick<CsvTemplateFields, 'columns'>, names: MeasurementNames): CsvColumn[] {
+  const fieldReaders = fieldReadersWith(names);
   return template.columns.map((column) => {
     const read =
       column.key !== undefined ? (m: EnrichedMeasurement) => m.kpis[column.key!] : fieldReaders[column.field!];

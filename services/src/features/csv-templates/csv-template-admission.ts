@@ -1,4 +1,4 @@
-import { type CsvTemplateColumn, DomainError, kpisOfProgramType, type Profile } from '@nq/contracts';
+import { type CsvTemplateColumn, DomainError, kpisOfProgramType, type Profile, servicesOfProfile } from '@nq/contracts';
 import type { Viewer } from '../identity/viewer.ts';
 
 /**
@@ -35,9 +35,9 @@ export function admitCsvTemplateColumns(
   });
 }
 
-/** A template's service is the profile's (isGod profiles: either). */
+/** A template's (and an extraction's) service is one the profile may see: its own, for administrators every one. */
 export function admitCsvTemplateService(profile: Profile, service: string | undefined): void {
-  if (service !== undefined && service !== profile.service && !profile.isGod)
+  if (service !== undefined && !(servicesOfProfile(profile) as string[]).includes(service))
     throw new DomainError('csvTemplates.serviceNotOfProfile', { details: { field: 'service', service } });
 }
 

@@ -6,7 +6,6 @@ import {
   defaultCsvTemplate,
   offeredCsvTemplates,
   type StoredCsvTemplate,
-  technologiesOf,
 } from './csv-template-views.ts';
 
 const profile: Profile = {
@@ -68,14 +67,5 @@ describe('the offered CSV templates', () => {
     expect(offered.result.map((view) => [view.id, view.favorite])).toEqual([['default', true]]);
     expect(offered.warnings).toEqual([{ code: 'csvExtractor.defaultTemplateOnly' }]);
     expect(failures).toHaveLength(1);
-  });
-
-  it("uses the service's default technologies when the profile lists none (warning all but isGod profiles)", () => {
-    expect(technologiesOf({ ...profile, technologies: [4] }, 'mobile')).toEqual({ technologies: [4], warnings: [] });
-    expect(technologiesOf(profile, 'landline')).toMatchObject({
-      technologies: [98, 99, 100, 101, 102],
-      warnings: [{ code: 'csvExtractor.defaultTechnologies' }],
-    });
-    expect(technologiesOf({ ...profile, isGod: true }, 'mobile').warnings).toEqual([]);
   });
 });

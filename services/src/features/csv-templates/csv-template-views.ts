@@ -61,21 +61,6 @@ export function csvTemplateViews(
   }));
 }
 
-/** Spec §8 fallbacks: a profile listing no technologies extracts the default ones of its service. */
-export const defaultTechnologies = { landline: [98, 99, 100, 101, 102], mobile: [2, 3, 4, 5] } as const;
-
-export function technologiesOf(
-  profile: Profile,
-  service: CsvTemplateFields['service'],
-): { technologies: number[]; warnings: CatalogueWarning[] } {
-  if (profile.technologies.length > 0) return { technologies: [...profile.technologies], warnings: [] };
-  return {
-    technologies: [...defaultTechnologies[service]],
-    // isGod profiles see every default technology by right (spec §6): for them it is no fallback.
-    warnings: profile.isGod ? [] : [warning('csvExtractor.defaultTechnologies')],
-  };
-}
-
 /**
  * Spec §8 fallback: when the profile's templates cannot be loaded, only the default template is offered, with a
  * warning, rather than no template at all.

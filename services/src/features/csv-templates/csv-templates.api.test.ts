@@ -223,18 +223,27 @@ describe('CSV templates API', { timeout: 60_000 }, () => {
     expect((await order(['unknown-template'])).statusCode).toBe(404);
   });
 
-  it('uses the default technologies of the service when the profile lists none, with the warning', async () => {
+  it('extracts every technology of the service when the profile lists none, without a warning: nothing failed', async () => {
     const client = await as('csv-no-technologies', { ...analystFields, technologies: [] });
     const answer = await client.inject({
       url: templatesOf('mobile', 'speedtest'),
       headers: { 'accept-language': 'es' },
     });
     expect(answer.json().technologies).toEqual([2, 3, 4, 5]);
-    expect(answer.json().warnings).toEqual([
-      expect.objectContaining({
-        code: 'csvExtractor.defaultTechnologies',
-        message: expect.stringMatching(/tecnologías/),
-      }),
-    ]);
+    expect(answer.json().warnings).toEqual([]);
+  });
+
+  it("offers an administrator's templates of every service it sees; a user's only of its own service", async () => {
+    const administrator = await as('csv-administrator', { ...analystFields, rol: 'admin', technologies: [] });
+    const landline = await administrator.inject(templatesOf('landline', 'speedtest'));
+    expect(landline.statusCode).toBe(200);
+    expect(landline.json()).toMatchObject({ technologies: [98, 99, 100, 101, 102], warnings: [] });
+    const mobileOnly = await as('csv-mobile-administrator', { ...analystFields, rol: 'admin', technologies: [4, 5] });
+    expect((await mobileOnly.inject(templatesOf('landline', 'speedtest'))).json()).toMatchObject({
+      code: 'csvTemplates.serviceNotOfProfile',
+    });
+    expect((await analyst.inject(templatesOf('landline', 'speedtest'))).json()).toMatchObject({
+      code: 'csvTemplates.serviceNotOfProfile',
+    });
   });
 });

@@ -10,6 +10,7 @@ import {
   defaultCsvTemplateId,
   type EntityState,
   logPositionSchema,
+  technologiesOfProfileService,
   warningBody,
   warningBodySchema,
 } from '@nq/contracts';
@@ -31,7 +32,6 @@ import {
   fitsPrograms,
   offeredCsvTemplates,
   type StoredCsvTemplate,
-  technologiesOf,
 } from './csv-template-views.ts';
 
 export interface CsvTemplateRouteOptions {
@@ -111,7 +111,7 @@ export const csvTemplateRoutes: FastifyPluginAsyncZod<CsvTemplateRouteOptions> =
             result: z.array(csvTemplateViewSchema),
             technologies: z
               .array(z.number().int())
-              .describe("The technologies an extraction uses (spec §8 fallback: the service's default ones)"),
+              .describe("The technologies an extraction naming none uses: the profile's of the service"),
             warnings,
           }),
           422: errorResponse,
@@ -146,11 +146,10 @@ export const csvTemplateRoutes: FastifyPluginAsyncZod<CsvTemplateRouteOptions> =
         },
         (error) => request.log.warn({ err: error }, 'CSV templates could not be loaded: offering the default one'),
       );
-      const { technologies, warnings: technologyWarnings } = technologiesOf(viewer.profile, service);
       return {
         result: offered.result,
-        technologies,
-        warnings: [...offered.warnings, ...technologyWarnings].map((item) => warningBody(item, language)),
+        technologies: technologiesOfProfileService(viewer.profile, service),
+        warnings: offered.warnings.map((item) => warningBody(item, language)),
       };
     },
   );

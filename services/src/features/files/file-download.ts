@@ -8,15 +8,22 @@ export interface DownloadableFile {
   path: string;
 }
 
+/** What the file jobs make (CSV extractions, dashboard and scorecard PDFs, monthly data) and several files' zip. */
 const contentTypes: Record<string, string> = {
   csv: 'text/csv; charset=utf-8',
   pdf: 'application/pdf',
   zip: 'application/zip',
-  json: 'application/json',
 };
 
+const otherContent = 'application/octet-stream';
+
 export const contentTypeOf = (name: string) =>
-  contentTypes[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+  contentTypes[/\.([A-Za-z0-9]+)$/.exec(name)?.[1]?.toLowerCase() ?? ''] ?? otherContent;
+
+/** Every media type a download is sent as (`contentTypeOf`'s, without their parameters): what its route declares. */
+export const downloadMediaTypes = [
+  ...new Set([...Object.values(contentTypes), otherContent].map((type) => type.split(';')[0]!)),
+];
 
 /** `attachment` with the name both as plain ASCII and RFC 5987 UTF-8, so that every browser keeps it. */
 export const attachmentOf = (name: string) =>

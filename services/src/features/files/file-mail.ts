@@ -10,6 +10,7 @@ import {
 } from '@nq/contracts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
+import { narrowingSentence } from '../analytics/narrowing-text.ts';
 import { userEntity } from '../users/user.entity.ts';
 
 // The e-mail that tells a file's owner it has ended (spec §1: "the file link is sent by e-mail"). It links to the
@@ -45,10 +46,12 @@ export function fileEndedMessage(file: FileRecord, language: Language, publicUrl
   if (file.status === 'ready') {
     const link = filesScreenUrl(publicUrl, file.id);
     const body = text.ready(file.name);
+    // What the owner's profile narrowed the content by, where a person reads it (a CSV has no room for it).
+    const narrowed = file.narrowedBy ? narrowingSentence(file.narrowedBy, language) : undefined;
     return {
       subject: text.readySubject(file.name),
-      text: `${body}\n\n${link}\n`,
-      html: `<p>${escapeHtml(body)}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
+      text: `${body}\n${narrowed ? `${narrowed}\n` : ''}\n${link}\n`,
+      html: `<p>${escapeHtml(body)}${narrowed ? `<br>${escapeHtml(narrowed)}` : ''}</p><p><a href="${escapeHtml(link)}">${escapeHtml(link)}</a></p>`,
     };
   }
   const link = filesScreenUrl(publicUrl);

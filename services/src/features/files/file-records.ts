@@ -12,6 +12,7 @@ import {
   fileRecordSchema,
   type HttpErrorCode,
   type LogPosition,
+  type NarrowedBy,
 } from '@nq/contracts';
 import { filesCollection, filesProjection } from '@nq/projections/files/files-projection';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
@@ -34,6 +35,8 @@ export interface FileRequest<Payload extends FileJobPayload> {
   jobKind: JobKind<Payload>;
   payload: Omit<Payload, 'fileId'>;
   measurementId?: string;
+  /** What the owner's profile narrows the file's content by (named), shown with the file. */
+  narrowedBy?: NarrowedBy;
   /** Asking again with the same id changes nothing (a retried request); a new id by default. */
   fileId?: string;
 }
@@ -110,6 +113,42 @@ export function fileRecords(ports: {
     return kind;
   }
 
+  /** Records the file, its job to run under the file's id (asking again with the same id changes nothing). */
+  async function recordRequest<Payload extends FileJobPayload>(request: FileRequest<Payload>) {
+    const id = request.fileId ?? newFileId();
+    kindNamed(request.jobKind.name);
+    const appended = await append(
+      id,
+      'any',
+      {
+        type: 'FileRequested',
+        data: {
+          id,
+          service: request.service,
+          name: request.name,
+          owner: request.owner,
+          jobKind: request.jobKind.name,
+          jobId: id,
+          payload: { ...request.payload, fileId: id },
+          ...(request.measurementId ? { measurementId: request.measurementId } : {}),
+          ...(request.narrowedBy ? { narrowedBy: request.narrowedBy } : {}),
+        },
+      },
+      request.owner,
+      `request-${id}`,
+    );
+    return { id, position: appended.position };
+  }
+
+  /** Records the file failed, unless it has ended already or waits for another job (retried since). */
+  async function failed(id: string, jobId: string, errorCode: HttpErrorCode) {
+    const state = await load(id);
+    if (endedBy(state, jobId)) return tellOwner(state);
+    if (state.record?.status !== 'inProgress' || state.jobId !== jobId) return;
+    await append(id, state.version, { type: 'FileFailed', data: { errorCode, jobId } }, system(state));
+    await tellOwner(await load(id));
+  }
+
   return {
     load,
     shown,
@@ -119,30 +158,20 @@ export function fileRecords(ports: {
     async request<Payload extends FileJobPayload>(
       request: FileRequest<Payload>,
     ): Promise<{ file: FileRecord; position: LogPosition }> {
-      const id = request.fileId ?? newFileId();
-      kindNamed(request.jobKind.name);
-      const appended = await append(
-        id,
-        'any',
-        {
-          type: 'FileRequested',
-          data: {
-            id,
-            service: request.service,
-            name: request.name,
-            owner: request.owner,
-            jobKind: request.jobKind.name,
-            jobId: id,
-            payload: { ...request.payload, fileId: id },
-            ...(request.measurementId ? { measurementId: request.measurementId } : {}),
-          },
-        },
-        request.owner,
-        `request-${id}`,
-      );
+      const { id, position } = await recordRequest(request);
       await jobs.enqueue(request.jobKind, { ...request.payload, fileId: id } as Payload, { jobId: id });
       const state = await load(id);
-      return { file: state.record!, position: appended.position };
+      return { file: state.record!, position };
+    },
+
+    /**
+     * A file recorded as failed with `errorCode` without its job having run (a demo's failed file: nothing fails for
+     * real); its owner is told, as for any failed file, and a retry runs its job.
+     */
+    async requestFailed<Payload extends FileJobPayload>(request: FileRequest<Payload>, errorCode: HttpErrorCode) {
+      const { id } = await recordRequest(request);
+      await failed(id, id, errorCode);
+      return (await load(id)).record!;
     },
 
     async progressed(id: string, jobId: string, progress: { percent?: number; rows?: number }) {
@@ -160,14 +189,7 @@ export function fileRecords(ports: {
       return true;
     },
 
-    /** Records the file failed, unless it has ended already or waits for another job (retried since). */
-    async failed(id: string, jobId: string, errorCode: HttpErrorCode) {
-      const state = await load(id);
-      if (endedBy(state, jobId)) return tellOwner(state);
-      if (state.record?.status !== 'inProgress' || state.jobId !== jobId) return;
-      await append(id, state.version, { type: 'FileFailed', data: { errorCode, jobId } }, system(state));
-      await tellOwner(await load(id));
-    },
+    failed,
 
     /** Spec §4: only an errored file is retried; its job runs again under a new id. */
     async retry(id: string, owner: FileOwner) {

@@ -109,6 +109,24 @@ describe('files management', { timeout: 60_000 }, () => {
     expect(Buffer.from(entries['extraction (2).csv']!).toString()).toBe(csvOf(4));
   });
 
+  it('documents the download as what it sends: a CSV, a PDF or a zip, not JSON', async () => {
+    const document = (await api.raw.inject('/api/openapi.json')).json();
+    const answer = document.paths['/files-management/download'].get.responses['200'];
+    const documented = Object.keys(answer.content);
+    expect(documented).toEqual(expect.arrayContaining(['text/csv', 'application/pdf', 'application/zip']));
+    expect(documented).not.toContain('application/json');
+    expect(answer.content['text/csv'].schema).toMatchObject({ type: 'string', format: 'binary' });
+    const one = (await request({ rows: 1 })).file;
+    const other = (await request({ rows: 2 })).file;
+    await untilStatus(alice, one.id, 'ready');
+    await untilStatus(alice, other.id, 'ready');
+    for (const ids of [[one.id], [one.id, other.id]]) {
+      const downloaded = await api.raw.inject((await linkFor(alice, ids)).json().url);
+      expect(downloaded.statusCode).toBe(200);
+      expect(documented).toContain(downloaded.headers['content-type']?.toString().split(';')[0]);
+    }
+  });
+
   it('never shows a half-written file as ready, nor half of it in the file store', async () => {
     const { file } = await request({ rows: 10, pauseMidway: true });
     await waitFor('the job to pause halfway', () => testFileGates.has(file.id));

@@ -17,7 +17,7 @@ import { layerAccess, publicAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import type { downloadLinks } from './download-link.ts';
-import { attachmentOf, contentTypeOf, type DownloadableFile, zipOf } from './file-download.ts';
+import { attachmentOf, contentTypeOf, type DownloadableFile, downloadMediaTypes, zipOf } from './file-download.ts';
 import { type FileRecords, ownedBy } from './file-records.ts';
 
 export interface FilesRouteOptions {
@@ -104,8 +104,13 @@ export const filesRoutes: FastifyPluginAsyncZod<FilesRouteOptions> = async (app,
         tags,
         summary: 'The files a signed link names: one as it is, several as a zip (410 files.linkExpired once expired)',
         querystring: z.object({ token: z.string().min(1).max(8_000) }),
+        produces: downloadMediaTypes,
         response: {
-          200: z.unknown().describe('The file, or a zip of the files'),
+          // Streamed bytes, not a value to serialize: documented as binary, typed as whatever the stream is.
+          200: z
+            .unknown()
+            .meta({ type: 'string', format: 'binary' })
+            .describe('The file (CSV, PDF) as it was made, or a zip of the files'),
           404: errorResponse,
           409: errorResponse,
           410: errorResponse,

@@ -7,7 +7,7 @@ import {
   type Profile,
   type ProfileFields,
   type StoredSession,
-  technologyCodes,
+  technologiesOfProfile,
   type UserFields,
 } from '@nq/contracts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
@@ -97,7 +97,6 @@ export function identityService(dependencies: IdentityDependencies) {
   }
 
   function storedSession(credential: Credential, user: UserState, profile: Profile): StoredSession {
-    const allTechnologies = profile.isGod || profile.technologies.length === 0;
     return {
       data: {
         appId: APP_ID,
@@ -109,7 +108,7 @@ export function identityService(dependencies: IdentityDependencies) {
         clientSecret: credentialSecret(secretKey, credential.id),
       },
       profile,
-      technologies: allTechnologies ? [...technologyCodes] : profile.technologies,
+      technologies: technologiesOfProfile(profile),
       preferedLanguage: user.fields.preferredLanguage,
       landing: landingLayer(profile),
       expiresAt: credential.expiresAt.toISOString(),

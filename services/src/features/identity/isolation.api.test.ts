@@ -24,6 +24,7 @@ describe('private entities across profiles', { timeout: 60_000 }, () => {
       geofilter: ['/api/geofilters', { name: 'Private area', polygon: square(-3.7, 40.4) }],
       cluster: ['/api/clusters-management', { name: 'Private cluster' }],
       tag: ['/tags', { name: 'private-tag' }],
+      'personal-dashboard': ['/dashboards/personal', { name: 'Private dashboard', categories: [] }],
     } as const;
     for (const [kind, [path, body]] of Object.entries(bodies)) {
       const response = await owner.inject({ method: 'POST', url: path, payload: body });
@@ -54,6 +55,24 @@ describe('private entities across profiles', { timeout: 60_000 }, () => {
       expect((await owner.inject(`${path}/${id}`)).json()).toMatchObject({ id, name: expect.any(String) });
     }
     expect((await owner.inject(`/api/clusters-management/${created.cluster!.id}`)).json().name).toBe('Private cluster');
+  });
+
+  it("answers 404 to an administrator's update of another administrator's user, whatever profiles it names", async () => {
+    const ownerAdmin = await api.as('owner-admin', { rol: 'admin' });
+    const strangerAdmin = await api.as('stranger-admin', { rol: 'admin' });
+    const created = await ownerAdmin.inject({
+      method: 'POST',
+      url: '/users',
+      payload: { email: 'kept-by-owner@test.nq', profiles: ['owner-admin'] },
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    for (const id of [created.json().id, 'no-such-user'])
+      for (const profiles of [[], ['stranger-admin'], ['owner-admin']]) {
+        const response = await strangerAdmin.inject({ method: 'PUT', url: `/users/${id}`, payload: { profiles } });
+        expect(`${response.statusCode} ${response.json().code}`, response.body).toBe('404 resource.notFound');
+      }
+    const kept = await api.readCaughtUp(`/users/${created.json().id}?minPosition=${created.json().position}`);
+    expect(kept.json().profiles).toEqual(['owner-admin']);
   });
 
   it('shows them to the profiles they are granted to and to isGod profiles', async () => {

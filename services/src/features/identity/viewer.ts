@@ -16,3 +16,13 @@ export interface Viewer {
 }
 
 export const isAdmin = (viewer: Viewer) => viewer.profile.rol === 'admin' || viewer.profile.isGod;
+
+/** Who a background job acts for: the user who asked, under the profile they asked with, as their request would. */
+export const jobViewer = (job: { userId: string; profile: Profile; jobId: string }): Viewer => ({
+  userId: job.userId,
+  email: '',
+  userProfiles: [job.profile.id],
+  profileId: job.profile.id,
+  profile: job.profile,
+  credential: { id: `job:${job.jobId}`, kind: 'session', unlimited: false },
+});

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import {
   compareLogPositions,
   type EnrichedMeasurement,
@@ -105,6 +106,8 @@ async function loadFacts(readStore: ReadStore) {
   };
 }
 
+const CATCH_UP_POLL_MS = 20;
+
 /** The configuration read models enrichment reads, whose checkpoints tell whether its facts show a change. */
 const sourceProjections = configurationProjections
   .filter((projection) => factCollections.includes(projection.collection))
@@ -116,36 +119,51 @@ const sourceProjections = configurationProjections
  * by membership at the measurement's time; provider by IMSI or IP; the ISP as a provider id (the reported name, else
  * the provider); the probe's type and tags. The facts are cached; after a configuration change they are reloaded (at
  * most every `refreshMs`) until they come from read models that have caught up with the event log as it was after the
- * change, however far behind the projections were.
+ * change, however far behind the projections were. A probe the facts do not know may have been created a moment ago:
+ * `unknownProbes` first waits (at most `unknownProbeWaitMs`) for the read models to reach the event log as it is now.
  */
 export function enrichment(
   readStore: ReadStore,
   eventStore: Pick<EventStore, 'head'>,
-  options: { refreshMs?: number } = {},
+  options: { refreshMs?: number; unknownProbeWaitMs?: number } = {},
 ) {
   const refreshMs = options.refreshMs ?? 1_000;
+  const unknownProbeWaitMs = options.unknownProbeWaitMs ?? 10_000;
   let facts: Awaited<ReturnType<typeof loadFacts>> | undefined;
   let loading: Promise<void> | undefined; // batches handled at once share one load
   let loadedAt = 0;
   let changed = false;
   /** The log position the facts must show, once a change is known and until loaded facts show it. */
   let awaited: LogPosition | undefined;
+  // Loads may overlap (a batch catching up while another refreshes): the facts kept are those of the latest started.
+  let loadsStarted = 0;
+  let factsOfLoad = 0;
+  /** A log position the facts show in full: until the log moves past it, an unknown probe is known not to exist. */
+  let shownInFull: LogPosition | undefined;
 
   const caughtUpWith = async (position: LogPosition) => {
     const checkpoints = await Promise.all(sourceProjections.map((name) => readStore.checkpoint(name)));
     return checkpoints.every((checkpoint) => compareLogPositions(checkpoint, position) >= 0);
   };
   async function load() {
+    const started = ++loadsStarted;
     loadedAt = Date.now();
     if (changed) {
       changed = false;
       awaited = await eventStore.head();
     }
+    const target = awaited;
     // Checkpoints read before the facts: when they had reached the change, the facts read next show it.
-    const current = awaited === undefined || (await caughtUpWith(awaited));
-    facts = await loadFacts(readStore);
-    if (current) awaited = undefined;
+    const current = target === undefined || (await caughtUpWith(target));
+    const loaded = await loadFacts(readStore);
+    if (started > factsOfLoad) {
+      facts = loaded;
+      factsOfLoad = started;
+    }
+    if (current && awaited === target) awaited = undefined;
   }
+  const unknownAmong = (probeIds: Iterable<string>) =>
+    new Set([...probeIds].filter((probeId) => !facts!.probeFacts.has(probeId)));
 
   return {
     /** Configuration changed: reload before a next batch (at most every refreshMs), until the facts show it. */
@@ -159,6 +177,26 @@ export function enrichment(
         loading = undefined;
       });
       await loading;
+    },
+    /**
+     * The probes among `probeIds` that do not exist. Facts that do not know one are first brought up to the event log
+     * as it is now (the probe created since they were loaded), once the read models have reached it or the wait is
+     * over; the probes they still do not know are the answer.
+     */
+    async unknownProbes(probeIds: Iterable<string>): Promise<Set<string>> {
+      if (unknownAmong(probeIds).size === 0) return new Set();
+      const head = await eventStore.head();
+      if (shownInFull !== undefined && compareLogPositions(shownInFull, head) >= 0) return unknownAmong(probeIds);
+      const deadline = Date.now() + unknownProbeWaitMs;
+      let reached = await caughtUpWith(head);
+      while (!reached && Date.now() < deadline) {
+        await sleep(CATCH_UP_POLL_MS);
+        reached = await caughtUpWith(head);
+      }
+      await load();
+      // Facts are only ever replaced by those of a later load: from now on they show the log up to `head`.
+      if (reached && (shownInFull === undefined || compareLogPositions(head, shownInFull) > 0)) shownInFull = head;
+      return unknownAmong(probeIds);
     },
     enrich(measurement: Measurement & { receivedAt?: string }): EnrichedMeasurement {
       const known = facts!;

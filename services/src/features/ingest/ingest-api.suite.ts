@@ -43,6 +43,8 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
     const probeId = `ing${Date.now().toString(36)}`;
     const ids: Record<string, string> = {};
     const deadLetters: LogRecord[] = [];
+    /** What reached `measurements.raw`, as the ingest workers are handed it. */
+    const delivered: string[] = [];
     let stopDlq: () => Promise<void>;
     let owner: Awaited<ReturnType<TestApi['as']>>;
 
@@ -103,8 +105,12 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
       await sleep(1_200);
       const dlq = await api.platform.log.consume({
         groupId: `dlq-test-${randomUUID()}`,
-        topics: [api.platform.topics.measurementsDlq],
-        handle: async (records) => void deadLetters.push(...records),
+        topics: [api.platform.topics.measurementsDlq, api.platform.topics.measurementsRaw],
+        handle: async (records) => {
+          for (const record of records)
+            if (record.topic === api.platform.topics.measurementsDlq) deadLetters.push(record);
+            else delivered.push(record.value);
+        },
       });
       stopDlq = () => dlq.stop();
     }, 120_000);
@@ -147,6 +153,60 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
       const refused = letters.find((letter) => letter.payload === JSON.stringify(badTechnology));
       expect(refused.problems[0].field).toBe('technology');
       expect(letters.map((letter) => letter.payload)).toContain('{"not": "a measurement"');
+    });
+
+    it("stores a result sent the moment its probe was created with the probe's type and tags, and exports it with its service", async () => {
+      const newProbe = `${probeId}n`;
+      const result = measurement({ probeId: newProbe });
+      // The read models are behind the event log (the projector busy elsewhere) when the new probe's result arrives.
+      await api.platform.projector.stop();
+      try {
+        await post(owner, '/probes', {
+          probeId: newProbe,
+          name: 'New probe',
+          family: 'Agent',
+          type: 'mobile',
+          tags: [ids.tag],
+        });
+        await produce([result]);
+        await waitFor('the result delivered', () => delivered.some((value) => value.includes(result.measurementId)));
+      } finally {
+        await api.platform.projector.start();
+      }
+      await waitFor('the result indexed', async () =>
+        Boolean(await api.platform.measurements.get(result.measurementId)),
+      );
+
+      expect(await api.platform.measurements.get(result.measurementId)).toMatchObject({
+        probeType: 'mobile',
+        tags: [ids.tag],
+      });
+      const exported = await api.app.inject({ method: 'POST', url: '/medux/mobile/Production/json', payload: {} });
+      expect(exported.statusCode, exported.body).toBe(200);
+      expect(exported.json().map((item: { measurementId: string }) => item.measurementId)).toContain(
+        result.measurementId,
+      );
+    });
+
+    it('dead-letters a result of a probe that does not exist, naming the probe', async () => {
+      const unknown = measurement({ probeId: `${probeId}nowhere` });
+      await produce([unknown]);
+      await waitFor('the dead letter', () =>
+        deadLetters.some((record) => JSON.parse(record.value).payload === JSON.stringify(unknown)),
+      );
+      const letter = JSON.parse(
+        deadLetters.find((record) => JSON.parse(record.value).payload === JSON.stringify(unknown))!.value,
+      );
+      expect(letter.reason).toBe('unknownProbe');
+      expect(letter.problems).toEqual([
+        {
+          field: 'probeId',
+          code: 'measurements.unknownProbe',
+          params: { probeId: unknown.probeId },
+          message: 'measurements.unknownProbe',
+        },
+      ]);
+      expect(await api.platform.measurements.get(unknown.measurementId)).toBeUndefined();
     });
 
     it('places a measurement in a campaign by the polygon the campaign had when it was measured', async () => {
@@ -196,6 +256,12 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
 
     it('loses and duplicates nothing when a worker is killed in the middle of a batch', async () => {
       const killedProbe = `${probeId}k`;
+      await post(owner, '/probes', {
+        probeId: killedProbe,
+        name: 'Killed worker probe',
+        family: 'Agent',
+        type: 'mobile',
+      });
       let writesStarted = 0;
       const slowStore: MeasurementStore = {
         ...api.platform.measurements,
@@ -238,6 +304,7 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
     /** A batch of measurements of one probe, produced straight onto `measurements.raw` (as a client of Kafka may). */
     const batchAround = async (poison: ReturnType<typeof measurement>) => {
       const batchProbe = `${probeId}p${randomUUID().slice(0, 6)}`;
+      await post(owner, '/probes', { probeId: batchProbe, name: 'Batch probe', family: 'Agent', type: 'mobile' });
       const around = Array.from({ length: 10 }, () => measurement({ probeId: batchProbe }));
       const poisoned = { ...poison, probeId: batchProbe };
       await api.platform.log.produce(

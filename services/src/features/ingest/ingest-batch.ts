@@ -4,13 +4,14 @@ import {
   measurementSchema,
   pathOfForbiddenTextInJson,
 } from '@nq/contracts';
-import { invalidCharactersProblem } from '../../platform/entities/validation-error.ts';
+import { fieldProblem, invalidCharactersProblem } from '../../platform/entities/validation-error.ts';
 import type { LogMessage, LogRecord } from '../../platform/log/log-port.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { Enrichment } from './enrichment.ts';
 
 export interface DeadLetter {
-  reason: 'invalid' | 'refused';
+  /** `unknownProbe`: no such probe, even once the configuration read models had caught up with the event log. */
+  reason: 'invalid' | 'refused' | 'unknownProbe';
   problems: { field?: string; message: string }[];
   source: { topic: string; partition: number; offset: string };
   /** The message as it arrived. */
@@ -83,6 +84,13 @@ export function readBatch(records: LogRecord[]) {
   return { measurements, sources, deadLetters };
 }
 
+const unknownProbeLetter = (probeId: string, record: LogRecord): DeadLetter => ({
+  reason: 'unknownProbe',
+  problems: [fieldProblem(['probeId'], 'measurements.unknownProbe', { params: { probeId } })],
+  source: sourceOf(record),
+  payload: record.value,
+});
+
 export class RetryableWriteError extends Error {
   constructor(failures: number, reason: string) {
     super(`${failures} measurements could not be written yet (${reason}): the batch will be delivered again`);
@@ -109,7 +117,19 @@ export async function ingestBatch(
 ): Promise<BatchOutcome> {
   await dependencies.enrichment.refresh();
   const fromRawTopic = dependencies.fromRawTopic ?? true;
-  const { measurements, sources, deadLetters } = readBatch(records);
+  const read = readBatch(records);
+  const { deadLetters } = read;
+  const unknownProbes = await dependencies.enrichment.unknownProbes(read.measurements.map((m) => m.probeId));
+  const measurements: typeof read.measurements = [];
+  const sources: LogRecord[] = [];
+  read.measurements.forEach((measurement, index) => {
+    const source = read.sources[index]!;
+    if (unknownProbes.has(measurement.probeId)) deadLetters.push(unknownProbeLetter(measurement.probeId, source));
+    else {
+      measurements.push(measurement);
+      sources.push(source);
+    }
+  });
   const enriched = measurements.map((measurement, index) => ({
     ...dependencies.enrichment.enrich(measurement),
     ...(fromRawTopic

@@ -18,6 +18,8 @@ export interface IngestDependencies {
   maxBatchSize?: number;
   /** Batches of different partitions in hand at once (default 4): one is parsed and enriched while others are written. */
   partitionsAtOnce?: number;
+  /** How long a batch waits for the read models to show a probe it does not know (INGEST_UNKNOWN_PROBE_WAIT_MS). */
+  unknownProbeWaitMs?: number;
 }
 
 function ingestMetrics(registry: Registry | undefined) {
@@ -28,7 +30,7 @@ function ingestMetrics(registry: Registry | undefined) {
       (existing('nq_ingest_measurements_total') as Counter<'outcome'> | undefined) ??
       new Counter({
         name: 'nq_ingest_measurements_total',
-        help: 'Measurements ingested (indexed), sent again by their probe (duplicate) or dead-lettered (invalid, refused)',
+        help: 'Measurements ingested (indexed), sent again by their probe (duplicate) or dead-lettered (invalid, refused, unknownProbe)',
         labelNames: ['outcome'],
         registers,
       }),
@@ -45,12 +47,15 @@ function ingestMetrics(registry: Registry | undefined) {
 
 /**
  * The ingest workers (design §5): a consumer group on `measurements.raw`. Each batch is validated, enriched and
- * written before its offsets are committed; invalid or refused messages go to `measurements.dlq` with the reason and
- * the original payload (never dropped silently); indexed measurements go on to `measurements.enriched` for alerting.
+ * written before its offsets are committed; invalid or refused messages, and those of a probe that does not exist, go
+ * to `measurements.dlq` with the reason and the original payload (never dropped silently); indexed measurements go on
+ * to `measurements.enriched` for alerting.
  */
 export async function startIngestWorker(dependencies: IngestDependencies): Promise<LogConsumer> {
   const { log, topics, store } = dependencies;
-  const facts = enrichment(dependencies.readStore, dependencies.eventStore);
+  const facts = enrichment(dependencies.readStore, dependencies.eventStore, {
+    ...(dependencies.unknownProbeWaitMs ? { unknownProbeWaitMs: dependencies.unknownProbeWaitMs } : {}),
+  });
   const unsubscribe = await dependencies.eventStore.onAppend(() => facts.invalidate());
   const metrics = ingestMetrics(dependencies.metrics);
   const consumer = await log.consume({
@@ -96,5 +101,6 @@ export const ingestWorker: PlatformWorker = {
       readStore: platform.readStore,
       eventStore: platform.eventStore,
       metrics: platform.metrics,
+      unknownProbeWaitMs: platform.config.ingest.unknownProbeWaitMs,
     }),
 };

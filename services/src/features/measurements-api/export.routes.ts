@@ -9,7 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
+import { measurementNamer } from '../analytics/measurement-names.ts';
 import { errorResponse, readAll } from '../feature-routes.ts';
+import { seenProbeFilters } from '../probes/probes-seen.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { including, narrowedSelection } from './measurement-filters.ts';
 import { visibleIn } from './measurement-scope.ts';
@@ -25,7 +27,7 @@ const exportBody = withSelectionRules(selectionFields.extend(measurementFilterFi
  * profile has) or as a JSON array. A client that goes away stops the export.
  */
 export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
-  const { engine, readStore, probeVisibility } = options;
+  const { engine, readStore } = options;
 
   app.post(
     '/medux/:service/:deployment/:format',
@@ -53,12 +55,14 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
       const { kpi, statuses, testTypes, ...filter } = request.body;
       // Warnings have no place in a streamed file: programs partly without targets export the others' measurements.
       const { scope } = programsScopeOf(request.viewer.profile, filter.programs);
+      const signal = clientAbortSignal(reply);
       const probes = await reportedAs(
         'measurements.fetchFailed',
-        readAll(readStore, 'probes', [
-          { field: 'deployment', equals: deployment },
-          ...probeVisibility.listFilters(request.viewer),
-        ]),
+        options.probes
+          .seenBy(request.viewer, { signal })
+          .then((seen) =>
+            readAll(readStore, 'probes', [{ field: 'deployment', equals: deployment }, ...seenProbeFilters(seen)]),
+          ),
       );
       const selection = narrowedSelection(filter, { kpi, statuses, testTypes }, [
         including('probeType', [service]),
@@ -69,7 +73,7 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
       ]);
       const scanned = await reportedAs(
         'measurements.fetchFailed',
-        prefetched(engine.scan(selection, scope, { signal: clientAbortSignal(reply) })),
+        prefetched(engine.scan(selection, scope, { signal })),
       );
       const visible = visibleIn(scope);
       const batches = (async function* () {
@@ -78,7 +82,11 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
       const fileName = `measurements-${service}-${deployment}.${format}`;
       reply.header('content-disposition', `attachment; filename="${fileName}"`);
       if (format === 'json') return sendStream(reply, 'application/json; charset=utf-8', jsonArrayStream(batches));
-      return sendStream(reply, 'text/csv; charset=utf-8', csvStream(batches, scope.kpis ?? kpiIds));
+      return sendStream(
+        reply,
+        'text/csv; charset=utf-8',
+        csvStream(batches, scope.kpis ?? kpiIds, measurementNamer(readStore, request.viewer)),
+      );
     },
   );
 };

@@ -5,6 +5,7 @@ import {
   kpiIdSchema,
   type MeasuredPolygon,
   metrics,
+  narrowedBySchema,
   selectionFields,
   warning,
   warningBodySchema,
@@ -14,7 +15,11 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
+import { measurementNamer } from '../analytics/measurement-names.ts';
+import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
+import { scopeSelection } from '../analytics/scope-query.ts';
 import { configurationEntities } from '../configuration.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { translated } from './caller.ts';
@@ -44,11 +49,13 @@ const mapAnswer = z.object({
   tiles: z.array(mapTileSchema).describe('Empty when the total exceeds the limit (the map is blocked)'),
   campaigns: z.array(campaignArea).describe("The requested campaigns' centres (GeoJSON order: longitude, latitude)"),
   warnings: z.array(warningBodySchema),
+  narrowedBy: narrowedBySchema.optional(),
 });
 const countAnswer = z.object({
   total: z.number().int(),
   limit: z.number().int(),
   warnings: z.array(warningBodySchema),
+  narrowedBy: narrowedBySchema.optional(),
 });
 
 /** The requested campaigns the caller sees, each with its polygon's centre; one without a polygon cannot be mapped. */
@@ -75,6 +82,7 @@ async function campaignAreas(readStore: ReadStore, request: FastifyRequest, ids:
  */
 export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore, mapSampleLimit: limit } = options;
+  const narrowingNames = configurationNarrowingNamer(readStore);
 
   app.post(
     '/maps',
@@ -104,19 +112,29 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
       const campaigns = await campaignAreas(readStore, request, filter.campaigns);
       const selection = { filter, kpi, located: true };
       const total = await reportedAs('maps.resultsFailed', engine.count(selection, scope, { signal }));
+      const narrowing = await withNamedNarrowing(
+        { narrowedBy: scopeSelection(selection, scope).narrowedBy },
+        narrowingNames,
+        request.viewer,
+      );
       const warnings: CatalogueWarning[] = [
         ...destinationWarnings,
         ...(total === 0 ? [warning('maps.noResults')] : []),
         ...(total > limit ? [warning('maps.sampleLimitExceeded', { limit })] : []),
       ];
-      if (request.query.count === 'true') return { total, limit, warnings: translated(request, warnings) };
+      if (request.query.count === 'true')
+        return { total, limit, warnings: translated(request, warnings), ...narrowing };
 
       if (request.query.format === 'csv') {
         if (total > limit)
           throw new DomainError('maps.tooManySamples', { params: { limit }, details: { total, limit } });
         const batches = await reportedAs('maps.resultsFailed', prefetched(engine.scan(selection, scope, { signal })));
         reply.header('content-disposition', 'attachment; filename="map-points.csv"');
-        return sendStream(reply, 'text/csv; charset=utf-8', csvStream(batches, [kpi]));
+        return sendStream(
+          reply,
+          'text/csv; charset=utf-8',
+          csvStream(batches, [kpi], measurementNamer(readStore, request.viewer)),
+        );
       }
 
       const tiles =
@@ -130,6 +148,7 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         tiles: tiles.map((tile) => mapTile(zoom, tile)),
         campaigns,
         warnings: translated(request, warnings),
+        ...narrowing,
       };
     },
   );

@@ -3,6 +3,7 @@ import {
   enrichedMeasurementSchema,
   inRange,
   kpiById,
+  measurementDetailSchema,
   measurementFilterFields,
   measurementSearchWindow,
   measurementStatuses,
@@ -12,6 +13,7 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { measurementNamer, namesOfMeasurement } from '../analytics/measurement-names.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { scopeOf } from '../identity/data-scope.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
@@ -39,21 +41,13 @@ const searchBody = withSelectionRules(
     });
 });
 
-const kpiResult = z.object({
-  kpi: z.string(),
-  label: z.string(),
-  unit: z.string(),
-  inverse: z.boolean(),
-  value: z.number(),
-});
-
 /**
  * Spec §7 measurements: a search with paging and sorting over the measurements the caller's scope allows, and one
  * measurement in detail with the result section (spec §4) it belongs to and its KPI results. A measurement outside
  * the scope does not exist for the caller (404).
  */
 export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
-  const { engine, measurements } = options;
+  const { engine, measurements, readStore } = options;
 
   app.post(
     '/api/measurements/by/profile',
@@ -105,11 +99,7 @@ export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptio
         summary: 'One measurement the profile sees, with its result section (spec §4) and its KPI results',
         params: z.object({ id: z.string().min(1) }),
         response: {
-          200: z.object({
-            measurement: enrichedMeasurementSchema,
-            section: z.enum(measurementStatuses),
-            results: z.array(kpiResult),
-          }),
+          200: measurementDetailSchema,
           404: errorResponse,
           500: errorResponse,
         },
@@ -132,7 +122,8 @@ export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptio
           value,
         };
       });
-      return { measurement, section: measurement.status, results };
+      const names = await namesOfMeasurement(measurementNamer(readStore, request.viewer), measurement);
+      return { measurement, section: measurement.status, results, names };
     },
   );
 };

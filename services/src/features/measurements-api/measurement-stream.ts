@@ -2,12 +2,16 @@ import { Readable } from 'node:stream';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import type { FastifyReply } from 'fastify';
 import { type CsvField, csvReadable } from '../../platform/csv/csv-writer.ts';
+import { type MeasurementNames, namedBatches } from '../analytics/measurement-names.ts';
 
 type Row = EnrichedMeasurement;
 const listed = (values: readonly string[]) => values.join(';');
 
-/** A measurement as a CSV row: its own fields, its lists joined by `;`, then one column per KPI asked for. */
-const columnsFor = (kpis: readonly string[]): CsvField<Row>[] => [
+/**
+ * A measurement as a CSV row: its own fields, its lists joined by `;`, then one column per KPI asked for. Providers,
+ * campaigns, clusters, universes and tags are written by name (a person reads the file); `providerId` keeps the id.
+ */
+const columnsFor = (kpis: readonly string[], names: MeasurementNames): CsvField<Row>[] => [
   'measurementId',
   'probeId',
   'probeType',
@@ -20,14 +24,15 @@ const columnsFor = (kpis: readonly string[]): CsvField<Row>[] => [
   'technology',
   'technologyLabel',
   'isp',
-  'provider',
+  { label: 'provider', value: (row: Row) => row.provider && names.nameOf('provider', row.provider) },
+  { label: 'providerId', value: (row: Row) => row.provider },
   { label: 'destination', value: (row: Row) => row.destination?.name },
   { label: 'lat', value: (row: Row) => row.location?.lat },
   { label: 'lon', value: (row: Row) => row.location?.lon },
-  { label: 'campaigns', value: (row: Row) => listed(row.campaigns) },
-  { label: 'clusters', value: (row: Row) => listed(row.clusters) },
-  { label: 'universes', value: (row: Row) => listed(row.universes) },
-  { label: 'tags', value: (row: Row) => listed(row.tags) },
+  { label: 'campaigns', value: (row: Row) => listed(names.namesOf('campaign', row.campaigns)) },
+  { label: 'clusters', value: (row: Row) => listed(names.namesOf('cluster', row.clusters)) },
+  { label: 'universes', value: (row: Row) => listed(names.namesOf('universe', row.universes)) },
+  { label: 'tags', value: (row: Row) => listed(names.namesOf('tag', row.tags)) },
   ...kpis.map((kpi) => ({ label: kpi, value: (row: Row) => row.kpis[kpi] })),
 ];
 
@@ -44,9 +49,9 @@ export async function prefetched<T>(batches: AsyncGenerator<T>): Promise<AsyncGe
   })();
 }
 
-/** Batches of measurements as one CSV text stream (a header row even when there are none). */
-export const csvStream = (batches: AsyncIterable<Row[]>, kpis: readonly string[]): Readable =>
-  csvReadable(columnsFor(kpis), batches);
+/** Batches of measurements as one CSV text stream (a header row even when there are none), entities by name. */
+export const csvStream = (batches: AsyncIterable<Row[]>, kpis: readonly string[], names: MeasurementNames): Readable =>
+  csvReadable(columnsFor(kpis, names), namedBatches(batches, names));
 
 /** Batches of measurements as one JSON array, streamed. */
 export function jsonArrayStream(batches: AsyncIterable<Row[]>): Readable {

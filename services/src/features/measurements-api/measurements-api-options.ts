@@ -2,7 +2,7 @@ import type { MeasurementStore } from '../../platform/measurements/measurement-s
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import type { SeriesLabeller } from '../analytics/series-labels.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import type { ProbeSight } from '../probes/probes-seen.ts';
 
 /** What every route of the measurements API is given (the plugin passes its options to each). */
 export interface MeasurementsApiOptions {
@@ -11,7 +11,8 @@ export interface MeasurementsApiOptions {
   labels: SeriesLabeller;
   measurements: MeasurementStore;
   readStore: ReadStore;
-  probeVisibility: Visibility;
+  /** The probes each profile sees. */
+  probes: ProbeSight;
   /** Spec §9 map visualization sample limit (`MAP_SAMPLE_LIMIT`); beyond it a map is blocked. */
   mapSampleLimit: number;
 }

@@ -139,6 +139,20 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
     campaigns.withPolygon = (
       await created(admin, '/api/campaigns-management', { name: 'Centre', ...dates, polygon: square(-3.75, 40.38) })
     ).id;
+    // The provider Vodafone's measurements name by their ISP id (ingest matches a reported ISP to a provider's id).
+    await api.service('provider').execute(
+      {
+        type: 'create',
+        id: providerOf('Vodafone'),
+        fields: { name: 'Vodafone', label: 'Vodafone', country: 'Spain', numeric: '21401' },
+      },
+      {
+        actor: { userId: 'test-setup', profileId: 'test-admin' },
+        commandId: 'vodafone',
+        correlationId: 'vodafone',
+        now: new Date(),
+      },
+    );
     const last = await created(admin, '/api/campaigns-management', { name: 'Anywhere', ...dates });
     campaigns.withoutPolygon = last.id;
     // Each read model keeps its own checkpoint: wait until every one (probes and campaigns) has the last write.
@@ -329,7 +343,11 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
         measurement: { measurementId: 'm2', probeId: 'p1', isp: 'Vodafone' },
         section: 'Error',
         results: [{ kpi: 'download', label: 'Download speed', unit: 'Mbps', inverse: false, value: 50 }],
+        // What it refers to by id, by name: its ISP is the provider Vodafone.
+        names: { isp: 'Vodafone', campaigns: ['c1'], clusters: [], universes: [], tags: [] },
       });
+      const centre = (await admin.inject('/api/measurements/by/id/m1')).json();
+      expect(centre.names).toMatchObject({ isp: providerOf('Movistar'), campaigns: ['centre'] });
       expect((await analyst.inject('/api/measurements/by/id/m3')).json().results).toEqual([
         expect.objectContaining({ kpi: 'latency', value: 15 }),
       ]);
@@ -449,6 +467,7 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
       '/maps': 'post',
       '/api/measurements/by/profile': 'post',
       '/api/measurements/by/id/{id}': 'get',
+      '/test-analysis/probes': 'get',
       '/test-analysis/{probeId}/programs': 'get',
       '/test-analysis/{probeId}/layer': 'get',
       '/technologies': 'get',
@@ -464,6 +483,7 @@ describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_00
       ['POST', '/api/measurements/by/profile'],
       ['POST', '/maps'],
       ['GET', '/technologies'],
+      ['GET', '/test-analysis/probes'],
       ['GET', '/test-analysis/p1/programs'],
       ['POST', '/medux/mobile/Production/csv'],
     ] as const) {

@@ -8,6 +8,7 @@ import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { screenGraphicRoutes } from './screen-graphics.routes.ts';
 import { technologyRoutes } from './technologies.routes.ts';
 import { testAnalysisRoutes } from './test-analysis.routes.ts';
+import { testAnalysisProbeRoutes } from './test-analysis-probes.routes.ts';
 
 /**
  * What the analysis screens read of the measurements (spec §7 Graphics, Maps, measurements, Other),
@@ -20,6 +21,7 @@ export const measurementsApiRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions
     screenGraphicRoutes,
     mapRoutes,
     measurementSearchRoutes,
+    testAnalysisProbeRoutes,
     testAnalysisRoutes,
     technologyRoutes,
     exportRoutes,

@@ -1,4 +1,5 @@
 import {
+  filterIds,
   granularities,
   graphicResponseSchema,
   kpiById,
@@ -70,10 +71,7 @@ const byDestinationBody = withSelectionRules(
       outliers: true,
       outlierDeviations: true,
     }).shape,
-    programs: z
-      .array(z.string().trim().min(1, 'validation.required'))
-      .min(1, 'validation.required')
-      .max(1000, 'validation.tooBig'),
+    programs: filterIds('programs').min(1, 'validation.required'),
   }),
 );
 

@@ -4,11 +4,16 @@ import { sampleMeasurement } from '../../platform/measurements/measurement-store
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
-type Series = { key: Record<string, string | number>; labels?: Record<string, string> };
+type Series = {
+  key: Record<string, string | number>;
+  labels?: Record<string, string>;
+  colours?: Record<string, string>;
+};
 
 /**
  * Graphic answers name the entities their series are broken down by (campaign, universe, probe, ISP as a provider id…)
- * among those the caller sees; run on the embedded profile and on the distributed one (real servers).
+ * among those the caller sees, with the colours configured for them; run on the embedded profile and on the
+ * distributed one (real servers).
  */
 export function describeSeriesLabels(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
   describe(`series labels — ${profile}`, { timeout: 60_000 }, () => {
@@ -25,7 +30,11 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
     const graphic = async (url: string, payload: object) => {
       const response = await analyst.inject({ method: 'POST', url, payload });
       expect(response.statusCode, response.body).toBe(200);
-      return (response.json() as { series: Series[] }).series.map(({ key, labels }) => ({ key, labels }));
+      return (response.json() as { series: Series[] }).series.map(({ key, labels, colours }) => ({
+        key,
+        labels,
+        colours,
+      }));
     };
 
     beforeAll(async () => {
@@ -49,6 +58,7 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
           label: 'Labelled Telecom',
           country: 'Spain',
           numeric: '21499',
+          colour: '#FF7900',
         })
       ).id;
       const probe = await created(api.app, '/probes', {
@@ -111,10 +121,25 @@ export function describeSeriesLabels(profile: string, environment: () => Promise
     it('names ISPs (provider ids) and probes, in every graphic answer', async () => {
       const asked = { kpi: 'download', breakdowns: ['isp', 'probe'], isps: [ids.provider] };
       const expected = [
-        { key: { isp: ids.provider, probe: probeId }, labels: { isp: 'Labelled Telecom', probe: 'Triana landline' } },
+        {
+          key: { isp: ids.provider, probe: probeId },
+          labels: { isp: 'Labelled Telecom', probe: 'Triana landline' },
+          colours: { isp: '#ff7900' },
+        },
       ];
       expect(await graphic('/api/evolution', asked)).toEqual(expected);
       expect(await graphic('/api/graphic', { ...asked, graphicType: 'line', granularity: 'day' })).toEqual(expected);
+    });
+
+    it("gives a provider's configured colour with its name, for every chart to draw its series in", async () => {
+      const series = await graphic('/api/evolution', { kpi: 'download', breakdowns: ['isp'] });
+      expect(series).toEqual([
+        {
+          key: { isp: ids.provider },
+          labels: { isp: 'Labelled Telecom' },
+          colours: { isp: '#ff7900' },
+        },
+      ]);
     });
   });
 }

@@ -12,7 +12,12 @@ const result = (id: string, changes: Partial<EnrichedMeasurement>) =>
 const measurements = [
   result('r1', { measuredAt: '2026-03-02T08:00:00.000Z', kpis: { download: 80, latency: 20 } }),
   result('r2', { measuredAt: '2026-03-02T12:00:00.000Z', testType: 'icmp-ping', kpis: { latency: 10, jitter: 1 } }),
-  result('r3', { measuredAt: '2026-03-03T08:00:00.000Z', status: 'Error', kpis: { latency: 40 } }),
+  result('r3', {
+    measuredAt: '2026-03-03T08:00:00.000Z',
+    status: 'Error',
+    failure: { reason: 'timeout', detail: 'no answer within 30 s' },
+    kpis: { latency: 40 },
+  }),
   result('r4', {
     measuredAt: '2026-03-03T09:00:00.000Z',
     testType: 'icmp-ping',
@@ -109,6 +114,14 @@ describe('test analysis API (embedded profile)', { timeout: 60_000 }, () => {
       'resolution',
     ]);
     expect(first.kpis[0]).toEqual({ id: 'download', label: 'Download speed', unit: 'Mbps', inverse: false });
+  });
+
+  it('says why a result failed, as its probe told', async () => {
+    const errored = await results(admin, '?status=error');
+    expect(errored.list.map((item: { failure?: unknown }) => item.failure)).toEqual([
+      undefined,
+      { reason: 'timeout', detail: 'no answer within 30 s' },
+    ]);
   });
 
   it('keeps the results of a status, of a network layer and of a window', async () => {

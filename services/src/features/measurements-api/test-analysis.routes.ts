@@ -42,12 +42,18 @@ const resultsQuery = testAnalysisResultsQuerySchema.superRefine((query, context)
  * layer-3 and layer-4 settings. A probe the caller does not see does not exist for it (404).
  */
 export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
-  const { engine, readStore, probeVisibility } = options;
+  const { engine, readStore, probes } = options;
 
   async function visibleProbe(request: FastifyRequest, probeId: string) {
-    const probe = await reportedAs('testAnalysis.probesFetchFailed', readStore.get('probes', probeId));
-    if (!probe || !probeVisibility.sees(request.viewer, probe as Parameters<typeof probeVisibility.sees>[1]))
-      throw new DomainError('probes.notFound', { details: { probeId } });
+    const probe = await reportedAs(
+      'testAnalysis.probesFetchFailed',
+      readStore
+        .get('probes', probeId)
+        .then(async (found) =>
+          found && (await probes.sees(request.viewer, found as Parameters<typeof probes.sees>[1])) ? found : undefined,
+        ),
+    );
+    if (!probe) throw new DomainError('probes.notFound', { details: { probeId } });
     return probe;
   }
 
@@ -136,6 +142,7 @@ export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> =
         ...(row.destination ? { destination: row.destination.name } : {}),
         technology: row.technology,
         kpis: row.kpis,
+        ...(row.failure ? { failure: row.failure } : {}),
       }));
       return { probeId, program, list, count: total, page, pageSize, kpis };
     },

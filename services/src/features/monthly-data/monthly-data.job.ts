@@ -15,11 +15,12 @@ import type { Platform } from '../../platform/platform.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
+import { measurementNamer } from '../analytics/measurement-names.ts';
 import type { AnalyticsScope, Selection } from '../analytics/scope-query.ts';
 import { configurationEntities, configurationServices } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';
 import { fileJob } from '../files/file-job.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import { jobViewer, type Viewer } from '../identity/viewer.ts';
 import { including, narrowedSelection } from '../measurements-api/measurement-filters.ts';
 import { visibleIn } from '../measurements-api/measurement-scope.ts';
 import { csvStream } from '../measurements-api/measurement-stream.ts';
@@ -62,14 +63,8 @@ async function requesterProfile(platform: Platform, profileId: string): Promise<
 }
 
 /** The job acts as the requester: the probes it reads are those their profile sees. */
-const requesterOf = (payload: MonthlyDataPayload, profile: Profile): Viewer => ({
-  userId: payload.userId,
-  email: '',
-  userProfiles: [profile.id],
-  profileId: profile.id,
-  profile,
-  credential: { id: `job-${payload.fileId}`, kind: 'session', unlimited: false },
-});
+const requesterOf = (payload: MonthlyDataPayload, profile: Profile): Viewer =>
+  jobViewer({ userId: payload.userId, profile, jobId: payload.fileId });
 
 /** A part per service and deployment that has probes the requester sees, in the order the API lists them. */
 async function partsOf(platform: Platform, requester: Viewer, filter: SelectionFields): Promise<MonthPart[]> {
@@ -111,7 +106,9 @@ export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
     const window = monthWindow(month, profile.timeZone);
     // The month's days as the export's filter reads them: whole days in the profile's time zone.
     const filter = selectionFields.parse({ tsStart: window.firstDate, tsEnd: window.lastDate });
-    const parts = await partsOf(platform, requesterOf(payload, profile), filter);
+    const requester = requesterOf(payload, profile);
+    const parts = await partsOf(platform, requester, filter);
+    const names = measurementNamer(platform.readStore, requester);
     const total = await countOf(engine, parts, scope, signal);
     await output.progress({ percent: 0, rows: 0 });
 
@@ -133,7 +130,7 @@ export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
           yield batch.map(visible);
         }
       };
-      await zip.add(part.name, csvStream(batches(), scope.kpis ?? kpiIds));
+      await zip.add(part.name, csvStream(batches(), scope.kpis ?? kpiIds, names));
     }
     const readme = monthlyDataReadme(
       {

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { personalDashboardFieldsSchema, type QueryResult, queryIrSchema } from '@nq/contracts';
+import { type MetricSeries, personalDashboardFieldsSchema, type QueryResult, queryIrSchema } from '@nq/contracts';
 import { describe, expect, it } from 'vitest';
 import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import { numberText } from '../../platform/pdf/pdf-texts.ts';
@@ -72,6 +72,40 @@ describe('a dashboard as a PDF', () => {
     expect(at('Left')).toBeLessThan(at('Right'));
     expect(at('Right')).toBeLessThan(at('Below'));
     expect(text).not.toContain('"Nothing yet"');
+  });
+
+  it("draws each provider in its configured colour, and each other series in its own whatever the chart's order", () => {
+    const line = queryIrSchema.parse({ kpi: 'download', graphicType: 'line', granularity: 'day', breakdowns: ['isp'] });
+    const lines = personalDashboardFieldsSchema.parse({
+      name: 'Providers',
+      categories: [{ name: 'Speed', graphics: [{ id: 'g1', title: 'Download', request: line }] }],
+    });
+    const buckets = ['2026-10-05T00:00:00.000Z', '2026-10-06T00:00:00.000Z'].map((key) => ({
+      key,
+      count: 1,
+      value: 80,
+    }));
+    const orange = { key: { isp: 'p-orange' }, labels: { isp: 'Orange' }, colours: { isp: '#ff7900' }, buckets };
+    const digi = { key: { isp: 'p-digi' }, labels: { isp: 'Digi' }, colours: { isp: '#1e3a8a' }, buckets };
+    const campaigns = ['Madrid', 'Sevilla', 'Bilbao'].map((campaign) => ({ key: { campaign }, buckets }));
+    /** Each series' colour by its name, as the PDF's chart draws its points (in the order of the answer's series). */
+    const drawn = (series: MetricSeries[]) => {
+      const result: QueryResult = { kind: 'metric', metric: 'avg', warnings: [], series };
+      const graphic = lines.categories[0]!.graphics[0]!;
+      const content = dashboardPdf(lines, [{ category: 'Speed', graphic, result }], context).document.content;
+      const svg = JSON.stringify(content).match(/"svg":"(<svg.*?<\/svg>)"/)![1]!;
+      const colours = new Map<string, string>();
+      for (const [, colour, index] of svg.matchAll(/stroke=\\"(#[0-9a-f]{6})\\" ecmeta_series_index=\\"(\d+)\\"/g)) {
+        const item = series[Number(index)]!;
+        colours.set(Object.values(item.labels ?? item.key).join(), colour!);
+      }
+      return Object.fromEntries(colours);
+    };
+
+    expect(drawn([orange, digi])).toEqual({ Orange: '#ff7900', Digi: '#1e3a8a' });
+    expect(drawn([digi, orange])).toEqual({ Orange: '#ff7900', Digi: '#1e3a8a' });
+    expect(Object.keys(drawn(campaigns))).toHaveLength(3);
+    expect(drawn(campaigns.toReversed())).toEqual(drawn(campaigns));
   });
 });
 

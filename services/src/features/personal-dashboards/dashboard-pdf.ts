@@ -10,6 +10,7 @@ import {
   warning,
 } from '@nq/contracts';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
+import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
 import type { Content } from 'pdfmake';
 import type { PdfChartType } from '../../platform/pdf/chart-svg.ts';
 import {
@@ -22,12 +23,16 @@ import {
 } from '../../platform/pdf/pdf-blocks.ts';
 import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
 import { dayText, decimalText, instantText, numberText, pdfText } from '../../platform/pdf/pdf-texts.ts';
+import { narrowingNote } from '../analytics/narrowing-text.ts';
+import type { ComputedPeriod } from './graphic-period.ts';
 
 /** A graphic of the dashboard with what its query answered (or nothing, when it failed). */
 export interface GraphicAnswer {
   category: string;
   graphic: DashboardGraphic;
   result?: QueryResult;
+  /** The period its data was computed over (`computedPeriod`): what the title page's data window spans. */
+  period?: ComputedPeriod;
   /** Why its data could not be read (spec §8: graphic data fetch error), in the document's language. */
   error?: string;
 }
@@ -113,6 +118,7 @@ function metricChartData(
       return {
         id: String(index),
         name: seriesName(series, language),
+        entity: chartEntityOf(series.key, series.colours),
         values: keys.map((key) => byKey.get(key) ?? null),
       };
     }),
@@ -134,6 +140,7 @@ function boxplotChartData(
       return {
         id: String(index),
         name: seriesName(series, language),
+        entity: chartEntityOf(series.key, series.colours),
         boxes: keys.map((key) => {
           const bucket = byKey.get(key);
           return bucket ? [bucket.min, bucket.q1, bucket.median, bucket.q3, bucket.max] : null;
@@ -159,6 +166,7 @@ function scatterChartData(result: Extract<QueryResult, { kind: 'scatterplot' }>,
     return {
       id: String(index),
       name: seriesName(series, language),
+      entity: chartEntityOf(series.key, series.colours),
       points: series.points.filter((_, at) => kept(start + at)).map(({ x, y }) => ({ x, y })),
     };
   });
@@ -289,8 +297,16 @@ function chartBlocks(
   return [chartBlock({ title, type: pdfChartTypes[type], data, format, ...(unit ? { unit } : {}) })];
 }
 
-/** One graphic's block: a chart for the types the PDF charts, a table otherwise; a note when it has no data. */
+/**
+ * One graphic's block: a chart for the types the PDF charts, a table otherwise; a note when it has no data; and what
+ * the profile narrowed its data by, when it did.
+ */
 function graphicBlock(answer: GraphicAnswer, language: Language, timeZone: string) {
+  const block = drawnGraphic(answer, language, timeZone);
+  return { ...block, content: [...block.content, ...narrowingNote(answer.result?.narrowedBy, language)] };
+}
+
+function drawnGraphic(answer: GraphicAnswer, language: Language, timeZone: string) {
   const { graphic, result, error } = answer;
   const title = graphic.title || kpiById.get(valueKpi(graphic) ?? '')?.label[language] || graphic.request.graphicType;
   const empty = !result || result.series.length === 0;
@@ -313,19 +329,38 @@ function graphicBlock(answer: GraphicAnswer, language: Language, timeZone: strin
   return { content: [table.content], warnings: table.warnings };
 }
 
-/** The days the graphics cover: from their earliest bucket to their latest (the send instant when none has data). */
-function windowOf(answers: readonly GraphicAnswer[], generatedAt: Date) {
-  const instants = answers
-    .flatMap((answer) =>
-      answer.result?.kind === 'scatterplot'
-        ? []
-        : (answer.result?.series.flatMap((series) => series.buckets.map((bucket) => bucket.key)) ?? []),
-    )
+/** The instants a graphic's time buckets start at (none for a graphic without time buckets). */
+const bucketStarts = (answer: GraphicAnswer) =>
+  (answer.result?.kind === 'scatterplot'
+    ? []
+    : (answer.result?.series.flatMap((series) => series.buckets.map((bucket) => bucket.key)) ?? [])
+  )
     .filter((key): key is string => typeof key === 'string' && key !== 'all')
     .map((key) => Date.parse(key))
     .filter((instant) => !Number.isNaN(instant));
-  if (instants.length === 0) return { from: generatedAt.toISOString(), to: generatedAt.toISOString() };
-  return { from: new Date(Math.min(...instants)).toISOString(), to: new Date(Math.max(...instants)).toISOString() };
+
+/**
+ * The period the graphics were computed over: from the earliest start of their data (a first bucket starts no earlier
+ * than the days asked for) or else of their period, to the latest end of their periods. A bucket starts a stretch of
+ * time but does not end it (a week's last bucket runs on past its Monday), so the last bucket's start stands for the
+ * end only without a period. The send instant when no graphic was computed.
+ */
+function windowOf(answers: readonly GraphicAnswer[], generatedAt: Date) {
+  const computed = answers.filter((answer) => answer.result !== undefined);
+  const starts = computed.flatMap((answer) => {
+    const buckets = bucketStarts(answer);
+    if (buckets.length > 0) return [Math.min(...buckets)];
+    return answer.period?.from === undefined ? [] : [Date.parse(answer.period.from)];
+  });
+  const ends = computed.flatMap((answer) => {
+    if (answer.period) return [Date.parse(answer.period.to)];
+    const buckets = bucketStarts(answer);
+    return buckets.length > 0 ? [Math.max(...buckets)] : [];
+  });
+  if (ends.length === 0) return { from: generatedAt.toISOString(), to: generatedAt.toISOString() };
+  const to = Math.max(...ends);
+  const from = starts.length > 0 ? Math.min(...starts) : to;
+  return { from: new Date(from).toISOString(), to: new Date(to).toISOString() };
 }
 
 /**

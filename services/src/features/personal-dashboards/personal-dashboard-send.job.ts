@@ -13,10 +13,12 @@ import type { Platform } from '../../platform/platform.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
 import { configurationSeriesLabeller } from '../analytics/configuration-series-labels.ts';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
+import { admitGraphicType } from '../analytics/drawable-graphic-types.ts';
 import { configurationServices } from '../configuration.ts';
 import { fileJob } from '../files/file-job.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import { jobViewer } from '../identity/viewer.ts';
 import { dashboardPdf, type GraphicAnswer } from './dashboard-pdf.ts';
+import { computedPeriod } from './graphic-period.ts';
 
 export const personalDashboardSendPayloadSchema = z.object({
   fileId: z.string(),
@@ -58,24 +60,19 @@ export async function renderDashboardPdf(
   const engine = analyticsFor(platform);
   // Series named as on screen (providers, campaigns, probes… by name, not id), as far as the sender's profile sees them.
   const labels = configurationSeriesLabeller(platform.readStore);
-  const sender: Viewer = {
-    userId: payload.userId,
-    email: '',
-    userProfiles: [profile.id],
-    profileId: profile.id,
-    profile,
-    credential: { id: `job:${payload.fileId}`, kind: 'session', unlimited: false },
-  };
+  const sender = jobViewer({ userId: payload.userId, profile, jobId: payload.fileId });
   const graphics = fields.categories.flatMap((category) =>
     category.graphics.map((graphic) => ({ category: category.name, graphic })),
   );
+  const computedAt = new Date();
   const answers: GraphicAnswer[] = await Promise.all(
     graphics.map(async ({ category, graphic }) => {
       try {
         const request = queryIrSchema.parse(graphic.request);
+        admitGraphicType(profile, request.graphicType);
         const { scope } = programsScopeOf(profile, request.programs);
         const result = await labels(await engine.run(request, scope, signal ? { signal } : {}), sender);
-        return { category, graphic, result };
+        return { category, graphic, result, period: computedPeriod(request, scope, computedAt) };
       } catch (error) {
         // One graphic's data refused (say, a program the profile no longer has) leaves a note, not a failed PDF.
         if (!(error instanceof DomainError)) throw error;

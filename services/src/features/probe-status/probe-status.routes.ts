@@ -9,11 +9,13 @@ import { membersAsOf } from '../clusters/memberships.ts';
 import { readAll } from '../feature-routes.ts';
 import type { Viewer } from '../identity/viewer.ts';
 import type { Visibility } from '../identity/visibility.ts';
+import type { ProbeSight } from '../probes/probes-seen.ts';
 import { type ProbeWithStatus, visibleProbes as visibleProbesOf } from './visible-probes.ts';
 
 export interface ProbeStatusRouteOptions {
   readStore: ReadStore;
-  probeVisibility: Visibility;
+  /** The probes each profile sees. */
+  probes: ProbeSight;
   clusterVisibility: Visibility;
 }
 
@@ -49,9 +51,9 @@ const positionOf = (probe: ReadDocument, status: ReadDocument | undefined) => {
  * campaign or universe in chunks of 50.
  */
 export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> = async (app, options) => {
-  const { readStore, probeVisibility, clusterVisibility } = options;
+  const { readStore, probes, clusterVisibility } = options;
 
-  const visibleProbes = (viewer: Viewer) => visibleProbesOf(readStore, probeVisibility, viewer);
+  const visibleProbes = (viewer: Viewer) => visibleProbesOf(readStore, probes, viewer);
 
   const rowOf = ({ probe, status }: ProbeWithStatus) => ({
     probeId: probe.id,

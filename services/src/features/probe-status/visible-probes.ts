@@ -2,7 +2,7 @@ import { probeStatusCollection } from '@nq/projections';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { readAll } from '../feature-routes.ts';
 import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import { type ProbeSight, seenProbeFilters } from '../probes/probes-seen.ts';
 
 /** A probe the viewer sees and its last report (none when it never reported). */
 export interface ProbeWithStatus {
@@ -13,13 +13,14 @@ export interface ProbeWithStatus {
 /** Every probe the viewer sees, each with its last report. */
 export async function visibleProbes(
   readStore: ReadStore,
-  probeVisibility: Visibility,
+  probes: ProbeSight,
   viewer: Viewer,
 ): Promise<ProbeWithStatus[]> {
-  const probes = await readAll(readStore, 'probes', probeVisibility.listFilters(viewer));
+  const seen = await probes.seenBy(viewer);
+  const documents = await readAll(readStore, 'probes', seenProbeFilters(seen));
   const statuses = await readStore.getMany(
     probeStatusCollection,
-    probes.map((probe) => probe.id),
+    documents.map((probe) => probe.id),
   );
-  return probes.map((probe) => ({ probe, status: statuses.get(probe.id) }));
+  return documents.map((probe) => ({ probe, status: statuses.get(probe.id) }));
 }

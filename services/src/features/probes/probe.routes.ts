@@ -1,6 +1,7 @@
 import { pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
 import { z } from 'zod';
 import { csvDocument } from '../../platform/csv/csv-writer.ts';
+import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
 import { probeImportRoutes } from './probe-import.routes.ts';
 
@@ -23,6 +24,33 @@ const exportColumns = [
   'longitude',
   'updatedAt',
 ];
+
+/** The read models naming a probe's assignments, by the field holding the assigned entity's id. */
+const assignments = { campaign: 'campaigns', taskSuite: 'task-suites', universe: 'universes', cluster: 'clusters' };
+
+/**
+ * The probes with their campaign, task suite, universe and cluster by name: what a person reads, and what the probes
+ * CSV import reads back. An id that names nothing (its entity deleted) stays as it is.
+ */
+async function withAssignmentNames(readStore: ReadStore, probes: readonly ReadDocument[]) {
+  const names = new Map<string, string>();
+  await Promise.all(
+    Object.entries(assignments).map(async ([field, assigned]) => {
+      const ids = [...new Set(probes.map((probe) => probe[field]).filter((id) => typeof id === 'string'))] as string[];
+      if (ids.length === 0) return;
+      for (const [id, entity] of await readStore.getMany(assigned, ids))
+        if (typeof entity.name === 'string') names.set(`${field}:${id}`, entity.name);
+    }),
+  );
+  return probes.map((probe) => {
+    const named = { ...probe };
+    for (const field of Object.keys(assignments)) {
+      const name = names.get(`${field}:${String(probe[field])}`);
+      if (name !== undefined) named[field] = name;
+    }
+    return named;
+  });
+}
 
 /** Spec §5 "Probes by text": ids separated by commas or spaces; the invalid ones are listed and not added. */
 export function parseProbeIds(text: string) {
@@ -82,7 +110,7 @@ export const probeRoutes: FeatureRoutes = async (app, options) => {
     },
     async (request, reply) => {
       const probes = await readAll(readStore, collection, visibility.listFilters(request.viewer));
-      const csv = csvDocument(exportColumns, probes);
+      const csv = csvDocument(exportColumns, await withAssignmentNames(readStore, probes));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="probes.csv"')

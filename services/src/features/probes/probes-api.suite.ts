@@ -171,14 +171,22 @@ export function describeProbesApi(
       expect(response.json().warnings[0].message).toContain('Bad-Id, missing1');
     });
 
-    it('exports the probes as CSV without their credentials', async () => {
+    it('exports the probes as CSV without their credentials, their campaign by name', async () => {
       const probeId = nextId();
-      const { position } = (await create(valid(probeId))).json();
-      await app.inject(`/probes?minPosition=${position}`);
+      const campaign = await app.inject({
+        method: 'POST',
+        url: '/api/campaigns-management',
+        payload: { name: `Export drive ${probeId}`, startDate: '2026-01-01', endDate: '2026-12-31' },
+      });
+      expect(campaign.statusCode, campaign.body).toBe(201);
+      const { position } = (await create({ ...valid(probeId), campaign: campaign.json().id })).json();
+      expect((await api.readCaughtUp(`/probes?minPosition=${position}`)).statusCode).toBe(200);
       const csv = await app.inject('/probes/export.csv');
       expect(csv.headers['content-type']).toContain('text/csv');
       expect(csv.body.split('\n')[0]).toContain('"probeId","name","family"');
       expect(csv.body).toContain(`"${probeId}"`);
+      expect(csv.body).toContain(`"Export drive ${probeId}"`);
+      expect(csv.body).not.toContain(campaign.json().id);
       expect(csv.body).not.toContain('S3cret');
     });
 

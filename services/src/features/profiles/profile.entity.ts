@@ -5,14 +5,19 @@ import { type ConfigurationEntity, managedOn, named } from '../configuration-acc
 import { refuseEndBeforeStart, uniqueName } from '../configuration-rules.ts';
 import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/csv-template-preferences.ts';
 import { privateToOwner } from '../identity/visibility.ts';
+import { profileWarnings } from './profile-warnings.ts';
 
-/** Spec §3 Profile, managed by administrators: its name is unique, its date range ordered. */
+/**
+ * Spec §3 Profile, managed by administrators: its name is unique, its date range ordered; what it lists that will
+ * restrict or offer nothing is said in warnings.
+ */
 export const profileEntity = {
   kind: 'profile',
   eventPrefix: 'Profile',
   schema: profileFieldsSchema,
   unique: [uniqueName('profile-name', 'profiles.nameExists')],
   rules: (profile) => refuseEndBeforeStart(profile.tsStart, profile.tsEnd, 'tsEnd'),
+  warnings: profileWarnings,
   cloneable: true,
   // Only `/profile/csvTemplates/…` sets the favourites and order of the profile's CSV templates.
   systemFields: ['csvTemplates'],

@@ -20,7 +20,7 @@ export interface ScorecardReportSources extends ScorecardSources {
 /**
  * Everything the scorecard report shows, read as the caller: the calculation (as `GET /scorecards/{id}/calculations`
  * answers it), then, at the very configuration version and window it used, each KPI's daily average per compared
- * entity (the drilldown of every entity at once), and the entities' names.
+ * entity (the drilldown of every entity at once), and the entities' names and configured colours.
  */
 export async function gatherScorecardReport(
   sources: ScorecardReportSources,
@@ -48,11 +48,16 @@ export async function gatherScorecardReport(
   );
   const documents = await sources.readStore.getMany(sources.providers, [...entities]);
   const names = new Map<string, string>();
-  for (const [entity, document] of documents) if (typeof document.name === 'string') names.set(entity, document.name);
+  const colours = new Map<string, string>();
+  for (const [entity, document] of documents) {
+    if (typeof document.name === 'string') names.set(entity, document.name);
+    if (typeof document.colour === 'string') colours.set(entity, document.colour);
+  }
   return {
     calculation,
     drilldowns,
     names,
+    colours,
     profileName: caller.profile.name,
     language,
     generatedAt: caller.now,

@@ -4,8 +4,11 @@ import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue
 import { pdfPageCount, renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
+import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
 import { configurationEntities, configurationServices } from '../configuration.ts';
 import { fileJob } from '../files/file-job.ts';
+import { jobViewer } from '../identity/viewer.ts';
 import type { Caller } from '../scorecards/calculate-scorecard.ts';
 import { scorecardReport } from './scorecard-report.ts';
 import { gatherScorecardReport, type ScorecardReportSources } from './scorecard-report-data.ts';
@@ -57,7 +60,11 @@ export async function renderScorecardReport(platform: Platform, payload: Scoreca
     caller,
     payload.language,
   );
-  const { document, warnings } = scorecardReport(data);
+  // What the profile narrowed the scores by, named as the asker sees the entities.
+  const asker = jobViewer({ userId: payload.userId, profile: caller.profile, jobId: payload.fileId });
+  const narrowing = configurationNarrowingNamer(platform.readStore);
+  const calculation = await withNamedNarrowing(data.calculation, narrowing, asker);
+  const { document, warnings } = scorecardReport({ ...data, calculation });
   const pdf = await renderPdf(document);
   return { pdf, pages: pdfPageCount(pdf), warnings };
 }

@@ -1,5 +1,6 @@
 import {
   type CatalogueWarning,
+  type ComparedDimension,
   kpiById,
   type Language,
   type MetricSeries,
@@ -8,6 +9,7 @@ import {
   type WindowScores,
 } from '@nq/contracts';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
+import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
 import type { Content } from 'pdfmake';
 import {
   chartBlock,
@@ -22,6 +24,7 @@ import {
 import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
 import type { PdfDocumentDefinition } from '../../platform/pdf/pdf-renderer.ts';
 import { dayText, numberText, windowText } from '../../platform/pdf/pdf-texts.ts';
+import { narrowingNote } from '../analytics/narrowing-text.ts';
 import { reportText } from './report-texts.ts';
 import { bandColours, scoreBand, scoreBands } from './score-bands.ts';
 
@@ -32,6 +35,8 @@ export interface ScorecardReportData {
   drilldowns: { kpi: string; series: MetricSeries[] }[];
   /** Names of the compared providers (an entity without one is shown by its id). */
   names: ReadonlyMap<string, string>;
+  /** The colours configured for the compared providers that have one: their lines' colours, as on screen. */
+  colours: ReadonlyMap<string, string>;
   profileName: string;
   language: Language;
   generatedAt: Date;
@@ -125,11 +130,11 @@ function kpiTable({ calculation, language }: ScorecardReportData) {
   });
 }
 
-/** A KPI's values per day, a line per compared entity, over the live window's days. */
+/** A KPI's values per day, a line per compared entity (in its colour), over the live window's days. */
 export function drilldownChartData(
   series: MetricSeries[],
-  dimension: string,
-  names: ReadonlyMap<string, string>,
+  dimension: ComparedDimension,
+  { names, colours }: Pick<ScorecardReportData, 'names' | 'colours'>,
   language: Language,
   timeZone: string,
 ): ChartData {
@@ -142,9 +147,11 @@ export function drilldownChartData(
     series: series.map((item) => {
       const entity = String(item.key[dimension as keyof typeof item.key] ?? '');
       const byInstant = new Map(item.buckets.map((bucket) => [Date.parse(String(bucket.key)), bucket.value]));
+      const colour = colours.get(entity);
       return {
         id: entity,
         name: names.get(entity) ?? entity,
+        entity: chartEntityOf({ [dimension]: entity }, colour ? { [dimension]: colour } : undefined),
         values: instants.map((instant) => byInstant.get(instant) ?? null),
       };
     }),
@@ -152,7 +159,7 @@ export function drilldownChartData(
 }
 
 function drilldownBlocks(data: ScorecardReportData): Content[] {
-  const { calculation, language, names } = data;
+  const { calculation, language } = data;
   const { timeZone } = calculation.live.window;
   const rankOf = new Map(calculation.live.entities.map((entity, index) => [entity.entity, index]));
   const byRank = (series: MetricSeries[]) =>
@@ -168,7 +175,7 @@ function drilldownBlocks(data: ScorecardReportData): Content[] {
     return chartBlock({
       title: reportText(language, 'drilldownChart', { kpi: name }),
       type: 'line',
-      data: drilldownChartData(byRank(series), calculation.comparedBy, names, language, timeZone),
+      data: drilldownChartData(byRank(series), calculation.comparedBy, data, language, timeZone),
       ...(unit ? { unit } : {}),
       format: (value) => numberText(value, language),
     });
@@ -178,7 +185,7 @@ function drilldownBlocks(data: ScorecardReportData): Content[] {
 /**
  * The scorecard report: a title page (scorecard, profile, window, when), the score matrix per compared entity and KPI
  * coloured as the screen colours it (and the comparison window's when asked), the KPIs with their weights and MOS
- * entries, then a drilldown chart per KPI. Answers the document and the warnings its tables raised.
+ * entries, then a drilldown chart per KPI; above the scores and the drilldown, what the profile narrowed them by. Answers the document and the warnings its tables raised.
  */
 export function scorecardReport(data: ScorecardReportData): {
   document: PdfDocumentDefinition;
@@ -221,6 +228,7 @@ export function scorecardReport(data: ScorecardReportData): {
     }),
     heading(reportText(language, 'scores')),
     { text: reportText(language, 'version', configuration), fontSize: 8, color: '#6b7280', margin: [0, 0, 0, 8] },
+    ...narrowingNote(calculation.narrowedBy, language),
     liveMatrix.content,
     bandLegend(language),
     ...(compared ? [compared.content] : []),
@@ -230,6 +238,7 @@ export function scorecardReport(data: ScorecardReportData): {
     ),
     definition.content,
     heading(reportText(language, 'drilldown'), 'before'),
+    ...narrowingNote(calculation.narrowedBy, language),
     ...drilldownBlocks(data),
   ];
   return {

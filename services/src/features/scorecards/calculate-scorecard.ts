@@ -1,6 +1,7 @@
 import {
   type CatalogueWarning,
   type DataWindow,
+  type NarrowedBy,
   type Profile,
   type ScorecardCalculation,
   type ScorecardCalculationRequest,
@@ -47,6 +48,12 @@ function unscoredKpiWarnings(scorecard: ScorecardFields): CatalogueWarning[] {
   );
 }
 
+/** What the caller's scope narrowed the scores by: the same in both windows, whose ranges are asked explicitly. */
+const narrowingOf = (...windows: ({ narrowedBy?: NarrowedBy | undefined } | undefined)[]) => {
+  const narrowedBy = windows.find((scores) => scores?.narrowedBy)?.narrowedBy;
+  return narrowedBy ? { narrowedBy } : {};
+};
+
 const hasData = ({ entities }: WindowScores) =>
   entities.some((entity) => entity.kpis.some((kpi) => kpi.fringes.some((fringe) => fringe.value !== null)));
 
@@ -65,8 +72,8 @@ export async function calculateScorecard(
   const live = liveWindow(request, { now, scope });
   const comparison = request.compare ? comparisonWindow(request.compare, live, scope) : undefined;
   const scoresIn = async (window: DataWindow) => {
-    const { entities, measured } = await measureScorecard(engine, scorecard, window, scope, signal);
-    return { window, entities: scoreEntities(scorecard, entities, measured) };
+    const { entities, measured, narrowedBy } = await measureScorecard(engine, scorecard, window, scope, signal);
+    return { window, entities: scoreEntities(scorecard, entities, measured), narrowedBy };
   };
   const [liveScores, comparisonScores] = await Promise.all([
     scoresIn(live),
@@ -87,8 +94,11 @@ export async function calculateScorecard(
     },
     comparedBy: comparedDimensionOf(scorecard),
     configuration,
-    live: liveScores,
-    ...(comparisonScores ? { comparison: comparisonScores } : {}),
+    live: { window: liveScores.window, entities: liveScores.entities },
+    ...(comparisonScores
+      ? { comparison: { window: comparisonScores.window, entities: comparisonScores.entities } }
+      : {}),
+    ...narrowingOf(liveScores, comparisonScores),
     warnings: [...unscoredKpiWarnings(scorecard), ...noData],
   };
 }

@@ -1,4 +1,4 @@
-import type { DataWindow, ScorecardFields } from '@nq/contracts';
+import type { DataWindow, NarrowedBy, ScorecardFields } from '@nq/contracts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import type { AnalyticsScope } from '../analytics/scope-query.ts';
 import { fringesOf, type Measured, type MeasuredValues, scoredKpis } from './scorecard-calculation.ts';
@@ -8,6 +8,8 @@ import { comparedDimensionOf, kpiQuery, listedEntitiesOf } from './scorecard-que
 export interface ScorecardData {
   entities: string[];
   measured: MeasuredValues;
+  /** What the caller's scope narrowed the queries by (the same for each: they differ in KPI and hours only). */
+  narrowedBy?: NarrowedBy;
 }
 
 /**
@@ -24,12 +26,14 @@ export async function measureScorecard(
   const dimension = comparedDimensionOf(scorecard);
   const values = new Map<string, Measured>();
   const keyOf = (kpi: number, fringe: number, entity: string) => JSON.stringify([kpi, fringe, entity]);
+  let narrowedBy: NarrowedBy | undefined;
   await Promise.all(
     scoredKpis(scorecard).flatMap((kpi, kpiIndex) =>
       fringesOf(kpi).map(async (fringe, fringeIndex) => {
         const ir = kpiQuery(scorecard, kpi.kpi, fringe, window);
         if (!ir) return;
         const result = await engine.run(ir, scope, { signal });
+        narrowedBy ??= result.narrowedBy;
         for (const series of result.kind === 'metric' ? result.series : []) {
           const entity = series.key[dimension];
           const [bucket] = series.buckets;
@@ -44,5 +48,6 @@ export async function measureScorecard(
   return {
     entities: listed.length > 0 ? listed : found,
     measured: (kpi, fringe, entity) => values.get(keyOf(kpi, fringe, entity)),
+    ...(narrowedBy ? { narrowedBy } : {}),
   };
 }

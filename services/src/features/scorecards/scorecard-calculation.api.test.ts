@@ -97,10 +97,10 @@ describe('scorecard calculations API — embedded', { timeout: 60_000 }, () => {
       configuration: { scorecardId: ids.scorecard, version: 1, position: ids.firstPosition },
       live: {
         window: { from: '2026-10-01T00:00:00.000Z', to: '2026-10-31T23:59:59.999Z', timeZone: 'Etc/UTC' },
-        // Movistar 0.6 × 7.5 + 0.4 × 5; Orange 0.6 × 2.5 + 0.4 × 10.
+        // Movistar 0.6 × 7.5 + 0.4 × 5; Orange 0.6 × 2.5 + 0.4 × 10. Each named, for the screens to show.
         entities: [
-          { entity: ids.movistar, rank: 1, score: 6.5, coverage: 100 },
-          { entity: ids.orange, rank: 2, score: 5.5, coverage: 100 },
+          { entity: ids.movistar, name: 'Movistar', rank: 1, score: 6.5, coverage: 100 },
+          { entity: ids.orange, name: 'Orange', rank: 2, score: 5.5, coverage: 100 },
         ],
       },
       warnings: [],

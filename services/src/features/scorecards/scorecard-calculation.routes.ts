@@ -3,12 +3,14 @@ import {
   DomainError,
   type HttpErrorCode,
   pickLanguage,
+  type QueryResult,
   type ScorecardCalculationRequest,
   scorecardCalculationRequestSchema,
   scorecardCalculationResponseSchema,
   scorecardDrilldownRequestSchema,
   scorecardDrilldownResponseSchema,
   scorecardVersionsSchema,
+  type WindowScores,
   warningBody,
 } from '@nq/contracts';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -18,8 +20,10 @@ import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { abortOnDisconnect } from '../analytics/abort-on-disconnect.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import { type NarrowingNamer, withNamedNarrowing } from '../analytics/narrowing-names.ts';
 import type { SeriesLabeller } from '../analytics/series-labels.ts';
 import { errorResponse } from '../feature-routes.ts';
+import type { Viewer } from '../identity/viewer.ts';
 import { type Caller, calculateScorecard } from './calculate-scorecard.ts';
 import { scorecardCsv } from './scorecard-csv.ts';
 import { scorecardDrilldown } from './scorecard-drilldown.ts';
@@ -56,10 +60,45 @@ const fileName = (id: string) => `scorecard-${id.replace(/[^\w-]/g, '_')}.csv`;
  * `POST /api/graphic/scorecard/{id}/drilldown`, and the versions a calculation may be asked `asOf`. Each answer states the configuration version (`asOf` takes its log
  * position) and the data window (`from`, `to`) it used: asking again with them gives the same numbers.
  */
+/**
+ * The compared providers or ISPs by name, as the caller sees them: by the rule every graphic answer names its series
+ * with (an ISP is a provider's id; one the caller does not see stays unnamed).
+ */
+async function withEntityNames<Calculation extends { live: WindowScores; comparison?: WindowScores | undefined }>(
+  calculation: Calculation,
+  labels: SeriesLabeller,
+  viewer: Viewer,
+): Promise<Calculation> {
+  const windows = [calculation.live, ...(calculation.comparison ? [calculation.comparison] : [])];
+  const ids = [...new Set(windows.flatMap((window) => window.entities.map((entity) => entity.entity)))];
+  const asSeries = {
+    kind: 'metric',
+    metric: 'avg',
+    warnings: [],
+    series: ids.map((id) => ({ key: { isp: id }, buckets: [] })),
+  };
+  const labelled = await labels(asSeries as unknown as QueryResult, viewer);
+  const names = new Map(labelled.series.map((series, index) => [ids[index], series.labels?.isp]));
+  const named = (window: WindowScores): WindowScores => ({
+    ...window,
+    entities: window.entities.map((entity) => {
+      const name = names.get(entity.entity);
+      return name === undefined ? entity : { ...entity, name };
+    }),
+  });
+  return {
+    ...calculation,
+    live: named(calculation.live),
+    ...(calculation.comparison ? { comparison: named(calculation.comparison) } : {}),
+  };
+}
+
 export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
   engine: AnalyticsEngine;
   scorecards: EntityService;
   labels: SeriesLabeller;
+  /** Names what the caller's profile narrowed a calculation by. */
+  narrowing: NarrowingNamer;
 }> = async (app, sources) => {
   const calculate = (id: string, asked: ScorecardCalculationRequest, request: FastifyRequest, reply: FastifyReply) =>
     failingAs('scorecards.calculateFailed', () =>
@@ -80,7 +119,12 @@ export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
     },
     async (request, reply) => {
       const calculation = await calculate(request.params.id, request.query, request, reply);
-      return { ...calculation, warnings: translated(request, calculation.warnings) };
+      const named = await withNamedNarrowing(
+        await withEntityNames(calculation, sources.labels, request.viewer),
+        sources.narrowing,
+        request.viewer,
+      );
+      return { ...named, warnings: translated(request, calculation.warnings) };
     },
   );
 

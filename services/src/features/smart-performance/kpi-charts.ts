@@ -85,8 +85,10 @@ export async function smartPerformanceCharts(
   );
   // The destination rule every query of programs follows: only the profile's targets for them.
   const destinationScope = programsScopeOf(profile, programs);
-  const { destinations } = destinationScope.scope;
-  const scope = destinations ? { ...context.scope, destinations } : context.scope;
+  const { destinations, programs: withTargets } = destinationScope.scope;
+  const scope = destinations
+    ? { ...context.scope, destinations, ...(withTargets ? { programs: withTargets } : {}) }
+    : context.scope;
   const programNames = new Map(profile.programs.map((program) => [program.id, program.program]));
   const kpis = request.kpis ? dashboard.kpis.filter((kpi) => request.kpis!.includes(kpi.id)) : dashboard.kpis;
 
@@ -114,7 +116,8 @@ export async function smartPerformanceCharts(
       const warnings = [...destinationScope.warnings, ...result.warnings].map((item) =>
         warningBody(item, context.language),
       );
-      return { status: 'ready', ...facts, series, warnings };
+      const narrowing = labelled.narrowedBy ? { narrowedBy: labelled.narrowedBy } : {};
+      return { status: 'ready', ...facts, series, warnings, ...narrowing };
     } catch (error) {
       if (isAbort(error) || context.signal.aborted) throw error;
       if (error instanceof DomainError && error.status < 500)

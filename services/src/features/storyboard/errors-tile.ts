@@ -1,14 +1,20 @@
-import { storyboardLimits } from '@nq/contracts';
+import { type NarrowedBy, storyboardLimits } from '@nq/contracts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import { type AnalyticsScope, scopeSelection } from '../analytics/scope-query.ts';
 import { narrowedSelection } from '../measurements-api/measurement-filters.ts';
 import { selectionOf } from '../measurements-api/validated.ts';
 import type { TileContext } from './tile.ts';
 
-/** The latest measurements that ended in error (spec §4 section `Error`) in the profile's scope, and how many there are. */
+const narrowingOf = (narrowedBy: NarrowedBy | undefined) => (narrowedBy ? { narrowedBy } : {});
+
+/**
+ * The latest measurements that ended in error (spec §4 section `Error`) in the profile's scope, how many there are,
+ * and what the profile narrowed them by.
+ */
 export async function erroredMeasurementsTile(engine: AnalyticsEngine, scope: AnalyticsScope, context: TileContext) {
+  const selection = narrowedSelection(selectionOf({}), { statuses: ['Error'] });
   const { total, rows } = await engine.rows(
-    narrowedSelection(selectionOf({}), { statuses: ['Error'] }),
+    selection,
     scope,
     { sort: 'measuredAt', order: 'desc', offset: 0, limit: storyboardLimits.errors },
     { signal: context.signal },
@@ -24,5 +30,6 @@ export async function erroredMeasurementsTile(engine: AnalyticsEngine, scope: An
       technologyLabel: row.technologyLabel,
     })),
     count: total,
+    ...narrowingOf(scopeSelection(selection, scope).narrowedBy),
   };
 }

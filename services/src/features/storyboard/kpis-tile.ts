@@ -1,4 +1,11 @@
-import { type KpiId, kpiById, type Profile, storyboardDefaultKpis, storyboardLimits } from '@nq/contracts';
+import {
+  type KpiId,
+  kpiById,
+  type NarrowedBy,
+  type Profile,
+  storyboardDefaultKpis,
+  storyboardLimits,
+} from '@nq/contracts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import type { AnalyticsScope } from '../analytics/scope-query.ts';
 import { queryIrOf } from '../measurements-api/validated.ts';
@@ -13,10 +20,12 @@ export const mainKpisOf = (profile: Profile): KpiId[] =>
 
 /**
  * The main KPIs' daily averages over the last 30 days, each as the evolution screen would chart it (the same
- * selection, so its link shows the same numbers). One KPI failing shows its error in its place.
+ * selection, so its link shows the same numbers), and what the profile narrowed them by (the same for each). One KPI
+ * failing shows its error in its place.
  */
 export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope: AnalyticsScope, context: TileContext) {
   const selection = lastDays(storyboardLimits.days, context.now, scope);
+  let narrowedBy: NarrowedBy | undefined;
   const list = await Promise.all(
     mainKpisOf(profile).map(async (kpi) => {
       try {
@@ -29,6 +38,7 @@ export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope:
           ...selection,
         });
         const result = await engine.run(ir, scope, { signal: context.signal });
+        narrowedBy ??= result.narrowedBy;
         const series = result.kind === 'metric' ? result.series[0] : undefined;
         const definition = kpiById.get(kpi)!;
         return {
@@ -48,5 +58,5 @@ export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope:
       }
     }),
   );
-  return { ...selection, list };
+  return { ...selection, list, ...(narrowedBy ? { narrowedBy } : {}) };
 }

@@ -1,8 +1,8 @@
 import { probeStatuses, type StoryboardProbeStatus } from '@nq/contracts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
 import { visibleProbes } from '../probe-status/visible-probes.ts';
+import type { ProbeSight } from '../probes/probes-seen.ts';
 
 type ProbeState = (typeof probeStatuses)[number];
 const isState = (value: unknown): value is ProbeState => probeStatuses.includes(value as ProbeState);
@@ -10,10 +10,10 @@ const isState = (value: unknown): value is ProbeState => probeStatuses.includes(
 /** The probes the profile sees by the state each last reported (as the probe status screen lists them). */
 export async function probeStatusTile(
   readStore: ReadStore,
-  probeVisibility: Visibility,
+  sight: ProbeSight,
   viewer: Viewer,
 ): Promise<StoryboardProbeStatus> {
-  const probes = await visibleProbes(readStore, probeVisibility, viewer);
+  const probes = await visibleProbes(readStore, sight, viewer);
   const byState = Object.fromEntries(probeStatuses.map((state) => [state, 0])) as Record<ProbeState, number>;
   let neverReported = 0;
   for (const { status } of probes) {

@@ -128,6 +128,7 @@ export async function scorecardsTile(sources: ScorecardTileSources, viewer: View
       window: item.live.window,
       previousWindow: item.comparison?.window ?? null,
       entities,
+      ...(item.narrowedBy ? { narrowedBy: item.narrowedBy } : {}),
     };
   });
   return { list, total: visible.length };

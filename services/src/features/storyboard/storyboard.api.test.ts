@@ -28,7 +28,8 @@ describe('storyboard API — embedded', { timeout: 60_000 }, () => {
 
   it('answers the tiles that can while another fails with its catalogue message, in the caller’s language', async () => {
     // A profile whose dates begin tomorrow has no window to score or chart, but its probes and errors still show.
-    const early = await api.as('storyboard-not-yet', { layers: layers('storyboard'), tsStart: tomorrow() });
+    const from = tomorrow();
+    const early = await api.as('storyboard-not-yet', { layers: layers('storyboard'), tsStart: from });
     const response = await early.inject({ url: '/api/storyboard', headers: { 'accept-language': 'es' } });
     expect(response.statusCode, response.body).toBe(200);
     const board = response.json() as StoryboardResponse;
@@ -42,7 +43,9 @@ describe('storyboard API — embedded', { timeout: 60_000 }, () => {
       error: { code: 'profiles.outOfDateLimits', message: expect.stringMatching(/perfil/) },
     });
     expect(board.probeStatus).toHaveProperty('data');
-    expect(board.errors).toEqual({ data: { list: [], count: 0 } });
+    // Asked with no dates, answered from the profile's first day: the tile says so.
+    const narrowedBy = { restrictions: [], dates: { from: new Date(from).toISOString(), timeZone: 'Etc/UTC' } };
+    expect(board.errors).toEqual({ data: { list: [], count: 0, narrowedBy } });
   });
 
   it('refuses a profile without the storyboard screen', async () => {

@@ -1,11 +1,14 @@
-import { pickLanguage, storyboardResponseSchema } from '@nq/contracts';
+import { type NarrowedBy, pickLanguage, storyboardResponseSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
+import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
 import type { Visibility } from '../identity/visibility.ts';
 import { clientAbortSignal } from '../measurements-api/engine-call.ts';
+import type { ProbeSight } from '../probes/probes-seen.ts';
 import { analyticsScopeOf } from '../scorecards/calculate-scorecard.ts';
 import { erroredMeasurementsTile } from './errors-tile.ts';
 import { kpisTile } from './kpis-tile.ts';
@@ -18,7 +21,8 @@ export interface StoryboardRouteOptions {
   engine: AnalyticsEngine;
   scorecards: EntityService;
   readStore: ReadStore;
-  probeVisibility: Visibility;
+  /** The probes each profile sees. */
+  probes: ProbeSight;
   campaignVisibility: Visibility;
   clusterVisibility: Visibility;
 }
@@ -29,7 +33,11 @@ export interface StoryboardRouteOptions {
  * in parallel and within the profile's scope, each failing on its own.
  */
 export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = async (app, options) => {
-  const sources = { ...options, previousScores: previousScoresCache() };
+  const sources = {
+    ...options,
+    previousScores: previousScoresCache(),
+    narrowing: configurationNarrowingNamer(options.readStore),
+  };
   app.get(
     '/api/storyboard',
     {
@@ -50,13 +58,20 @@ export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = a
         log: request.log,
       };
       const scope = analyticsScopeOf(viewer.profile);
+      const named = <Data extends { narrowedBy?: NarrowedBy }>(data: Data) =>
+        withNamedNarrowing(data, sources.narrowing, viewer);
       const [scorecards, probeStatus, kpis, errors] = await Promise.all([
-        tileOf('scorecards.calculateFailed', context, () => scorecardsTile(sources, viewer, context)),
-        tileOf('probes.fetchFailed', context, () =>
-          probeStatusTile(sources.readStore, sources.probeVisibility, viewer),
+        tileOf('scorecards.calculateFailed', context, async () => {
+          const tile = await scorecardsTile(sources, viewer, context);
+          return { ...tile, list: await Promise.all(tile.list.map((item) => ('error' in item ? item : named(item)))) };
+        }),
+        tileOf('probes.fetchFailed', context, () => probeStatusTile(sources.readStore, sources.probes, viewer)),
+        tileOf('evolution.fetchFailed', context, async () =>
+          named(await kpisTile(sources.engine, viewer.profile, scope, context)),
         ),
-        tileOf('evolution.fetchFailed', context, () => kpisTile(sources.engine, viewer.profile, scope, context)),
-        tileOf('measurements.fetchFailed', context, () => erroredMeasurementsTile(sources.engine, scope, context)),
+        tileOf('measurements.fetchFailed', context, async () =>
+          named(await erroredMeasurementsTile(sources.engine, scope, context)),
+        ),
       ]);
       return { generatedAt: context.now.toISOString(), scorecards, probeStatus, kpis, errors, alerts: null };
     },

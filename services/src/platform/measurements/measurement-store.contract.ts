@@ -72,6 +72,17 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.get(first.measurementId)).toEqual(first);
     });
 
+    it('keeps why a test failed, as its probe told', async () => {
+      const failed = sampleMeasurement({
+        probeId: `${probeId}f`,
+        status: 'Error',
+        failure: { reason: 'connectionRefused', detail: 'ECONNREFUSED 10.0.0.8:443' },
+        kpis: {},
+      });
+      expect(await store.write([failed])).toEqual({ failed: [] });
+      expect(await store.get(failed.measurementId)).toEqual(failed);
+    });
+
     it('answers nothing for a measurement it does not have', async () => {
       expect(await store.get(randomUUID())).toBeUndefined();
     });

@@ -1,4 +1,5 @@
-import { type ChartData, type ChartSeries, defaultChartColours } from '@nq/contracts/analytics/chart-data';
+import type { ChartData, ChartEntity, ChartSeries } from '@nq/contracts/analytics/chart-data';
+import { seriesColour } from '@nq/contracts/analytics/series-colours';
 import { init, use } from 'echarts/core';
 import { install as barChart } from 'echarts/lib/chart/bar/install.js';
 import { install as boxplotChart } from 'echarts/lib/chart/boxplot/install.js';
@@ -37,13 +38,15 @@ export interface SvgSize {
   height: number;
 }
 
-/** Averages take their series' colour; the other series the default colours in turn (as in the console). */
-function coloursOf(series: { id: string; colourOf?: number }[]): string[] {
-  let next = 0;
-  const own = series.map((item) =>
-    item.colourOf === undefined ? defaultChartColours[next++ % defaultChartColours.length]! : undefined,
-  );
-  return series.map((item, index) => own[index] ?? own[item.colourOf!] ?? defaultChartColours[0]);
+type Coloured = { name: string; entity?: ChartEntity; colourOf?: number };
+
+/** Averages take their series' colour; the other series their entity's, as on screen (`seriesColour`). */
+function coloursOf(series: readonly Coloured[]): string[] {
+  const own = (item: Coloured) => seriesColour(item.entity, item.name);
+  return series.map((item) => {
+    const followed = item.colourOf === undefined ? undefined : series[item.colourOf];
+    return own(followed ?? item);
+  });
 }
 
 /** A '#rrggbb' colour as rgba with the given opacity. */

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seriesColour } from '@nq/contracts/analytics/series-colours';
 import { describe, expect, it } from 'vitest';
 import { chartSvg, type PdfChart, valueScale } from './chart-svg.ts';
 import { chartBlock, contentWidth, minColumnWidth, type PdfCell, tableBlock, titlePage } from './pdf-blocks.ts';
@@ -59,9 +60,11 @@ describe('PDF building blocks', () => {
     expect(svg.startsWith('<svg')).toBe(true);
     expect(svg).not.toContain('<image');
     expect(svg).toContain('Movistar');
-    expect(svg).toMatch(/<path[^>]+stroke="#2563eb"/);
-    expect(svg).toMatch(/<path[^>]+stroke="#f97316"/);
-    expect(svg).toMatch(/<path[^>]+stroke="#2563eb"[^>]+stroke-dasharray/);
+    const [movistar, orange] = ['Movistar', 'Orange'].map((name) => seriesColour(undefined, name));
+    expect(movistar).not.toBe(orange);
+    expect(svg).toMatch(new RegExp(`<path[^>]+stroke="${movistar}"`));
+    expect(svg).toMatch(new RegExp(`<path[^>]+stroke="${orange}"`));
+    expect(svg).toMatch(new RegExp(`<path[^>]+stroke="${movistar}"[^>]+stroke-dasharray`));
   });
 
   it('draws boxes per category, each series outlined in its colour over a translucent fill', () => {

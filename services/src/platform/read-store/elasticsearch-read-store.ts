@@ -22,6 +22,8 @@ const documentMappings: estypes.MappingTypeMapping = {
     further: { type: 'object', enabled: false },
     // A campaign's past polygons are read whole by enrichment, never searched.
     polygonVersions: { type: 'object', enabled: false },
+    // What narrowed a file's figures (values that are ids or technology codes alike) is shown, never searched.
+    narrowedBy: { type: 'object', enabled: false },
   },
 };
 

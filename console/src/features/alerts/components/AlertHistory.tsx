@@ -5,8 +5,8 @@ import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { SelectField, TextField } from '../../../shared/ui/fields.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type AlertHistoryEntry, alertsPath, type HistoryFilters } from '../api/alerts-api.ts';
 import { useHistoryPage, useMarkRead } from '../api/useAlertHistory.ts';
 import { shownStateOf } from '../model/alert-state.ts';
@@ -25,6 +25,7 @@ const instantOf = (day: string, after = false) => {
 /** The history tab: the entries newest first, narrowed by alert, state and dates (kept in the address), read or not. */
 export function AlertHistory() {
   const { t } = useTranslation('alerts');
+  const dates = useDateFormat();
   const { params, set } = useAddressState();
   const alerts = useEntityOptions(alertsPath);
   const filters: HistoryFilters = {
@@ -92,7 +93,7 @@ export function AlertHistory() {
                 header: t('history.columns.recordedAt'),
                 render: (entry) => (
                   <span className={entry.read ? '' : 'font-semibold'} data-read={entry.read}>
-                    {formatDateTime(entry.recordedAt)}
+                    {dates.dateTime(entry.recordedAt)}
                   </span>
                 ),
               },
@@ -112,7 +113,7 @@ export function AlertHistory() {
               {
                 key: 'window',
                 header: t('history.columns.window'),
-                render: (entry) => `${formatDateTime(entry.window.start)} – ${formatDateTime(entry.window.end)}`,
+                render: (entry) => `${dates.dateTime(entry.window.start)} – ${dates.dateTime(entry.window.end)}`,
               },
               {
                 key: 'matching',
@@ -143,7 +144,8 @@ export function AlertHistory() {
 
 function ReadToggle({ entry, onChange }: { entry: AlertHistoryEntry; onChange: (read: boolean) => void }) {
   const { t } = useTranslation('alerts');
-  const name = `${entry.alertName} · ${entry.group.label ?? entry.group.id} · ${formatDateTime(entry.recordedAt)}`;
+  const dates = useDateFormat();
+  const name = `${entry.alertName} · ${entry.group.label ?? entry.group.id} · ${dates.dateTime(entry.recordedAt)}`;
   return (
     <Button
       variant="ghost"

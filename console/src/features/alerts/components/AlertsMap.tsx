@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityList } from '../../../shared/api/entities.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import { Button } from '../../../shared/ui/Button.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
 import { probeRows, useProbesMap } from '../../maps/api/probes-map.ts';
@@ -17,13 +18,17 @@ import type { ShownState } from '../model/alert-state.ts';
 
 const memberKey = (kind: AlertGrouping, id: string) => `${kind}:${id}`;
 
-/** The map tab: every group of the profile's alerts at its probes, coloured by its latest state, with a legend. */
-export function AlertsMap() {
+/**
+ * The map tab: every group of the profile's alerts at its probes, coloured by its latest state, with a legend. Given
+ * an alert (the history's filter, kept in the address), only that alert's groups.
+ */
+export function AlertsMap({ alertId, onShowEvery }: { alertId?: string | undefined; onShowEvery: () => void }) {
   const { t } = useTranslation('alerts');
   const refetchInterval = useRefreshInterval();
   const alerts = useEntityList<AlertView>(alertsPath, { pageSize: 500, fields: 'name' }, 'alerts.fetchFailed');
+  const shown = (alerts.data?.list ?? []).filter((alert) => alertId === undefined || alert.id === alertId);
   const latest = useQueries({
-    queries: (alerts.data?.list ?? []).map((alert) => ({
+    queries: shown.map((alert) => ({
       queryKey: alertKeys.latest(alert.id),
       queryFn: ({ signal }: { signal: AbortSignal }) => alertHistoryApi.latest(alert.id, signal),
       refetchInterval,
@@ -79,10 +84,26 @@ export function AlertsMap() {
   if (alerts.isError) return <ErrorNotice code="alerts.fetchFailed" onRetry={() => void alerts.refetch()} />;
   if (alerts.isPending || latest.some((query) => query.isPending) || probes.isPending)
     return <Spinner label={t('map.loading')} />;
-  if (groups.length === 0) return <p className="text-sm text-gray-600">{t('map.noGroups')}</p>;
+  const only = alertId !== undefined && (
+    <p className="flex items-center gap-2 text-sm text-gray-700">
+      {shown[0] ? t('map.onlyAlert', { name: shown[0].name }) : t('map.alertNotFound')}
+      <Button variant="secondary" onClick={onShowEvery}>
+        {t('map.showEvery')}
+      </Button>
+    </p>
+  );
+  if (groups.length === 0)
+    return (
+      <div className="space-y-2">
+        {only}
+        <p className="text-sm text-gray-600">{t('map.noGroups')}</p>
+      </div>
+    );
   return (
     <div className="flex flex-col gap-3 lg:flex-row">
       <div className="min-w-0 flex-1 space-y-2">
+        {only}
+        {layers.length === 0 && <p className="text-sm text-gray-600">{t('map.nothingLocated')}</p>}
         {probes.isError && (
           <p role="alert" className="text-sm text-rose-700">
             {t('map.probesFailed')}

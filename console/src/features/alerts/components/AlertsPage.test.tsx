@@ -102,6 +102,30 @@ describe('alerts screen', () => {
     ).toEqual(['Madrid latency · Campaign: North driveOK', 'Madrid latency · Campaign: Madrid drive test 2026Firing']);
   });
 
+  it('shows on the map only the alert the history was filtered to, and every alert again on request', async () => {
+    api.get('/api/probes/map', { type: 'FeatureCollection', features: [], withoutCoordinates: [], warnings: [] });
+    api.get('/probes/actives/bycampaign', { list: [], count: 0, page: 1, pageSize: 50 });
+    api.get('/api/alert-history/a2/latest', {
+      list: [entryOf(alerts[1]!, { state: 'firing', group: { kind: 'campaign', id: 'south', label: 'South drive' } })],
+    });
+    const { user } = await renderScreen(<AlertsPage />, { path: '/alerts', at: '/alerts?tab=history&alert=a1' });
+    await screen.findByRole('cell', { name: 'Madrid latency' });
+    await user.click(screen.getByRole('tab', { name: 'Map' }));
+    const aside = await screen.findByTestId('unlocated-groups');
+    expect(screen.getByText('Only the groups of “Madrid latency”, as the history was filtered.')).toBeInTheDocument();
+    // Groups whose probes have no known place: said in words where the map would be, listed beside it.
+    expect(screen.getByText(/None of these groups has a probe with a known location/)).toBeInTheDocument();
+    expect(
+      within(aside)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).not.toContain(expect.stringContaining('South drive'));
+    await user.click(screen.getByRole('button', { name: 'Show every alert' }));
+    await waitFor(() =>
+      expect(within(screen.getByTestId('unlocated-groups')).getByText(/South drive/)).toBeInTheDocument(),
+    );
+  });
+
   it('speaks Spanish', async () => {
     await renderScreen(<AlertsPage />, { path: '/alerts', language: 'es' });
     expect(await screen.findByRole('heading', { name: 'Alertas' })).toBeTruthy();

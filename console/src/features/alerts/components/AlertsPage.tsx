@@ -44,7 +44,9 @@ export default function AlertsPage() {
         <PushSubscribe />
       </PageHeader>
       {tab === 'table' && <AlertsTable profile={profile} creating={creating} onFormClosed={() => setCreating(false)} />}
-      {tab === 'map' && <AlertsMap />}
+      {tab === 'map' && (
+        <AlertsMap alertId={params.get('alert') || undefined} onShowEvery={() => set({ alert: undefined })} />
+      )}
       {tab === 'history' && <AlertHistory />}
     </div>
   );

@@ -12,9 +12,9 @@ import { useActionsColumn } from '../../../shared/entity-screen/useActionsColumn
 import { useEntityDeletion } from '../../../shared/entity-screen/useEntityDeletion.ts';
 import { usePagedEntityList } from '../../../shared/entity-screen/usePagedEntityList.ts';
 import type { Column } from '../../../shared/ui/DataTable.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { StatusBadge } from '../../../shared/ui/StatusBadge.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type AlertView, alertConfigApi, alertsPath } from '../api/alerts-api.ts';
 import { useLastFired, useLatestOfAlert } from '../api/useAlertStatus.ts';
 import { stateColours, worstState } from '../model/alert-state.ts';
@@ -96,8 +96,9 @@ function AlertStateCell({ alertId }: { alertId: string }) {
 
 function LastFiredCell({ alertId }: { alertId: string }) {
   const { t } = useTranslation('alerts');
+  const dates = useDateFormat();
   const lastFired = useLastFired(alertId);
-  return <>{lastFired.data ? formatDateTime(lastFired.data) : t('never')}</>;
+  return <>{lastFired.data ? dates.dateTime(lastFired.data) : t('never')}</>;
 }
 
 /** Spec §4: enabled or disabled, one command each; the switch shows the asked state while the command runs. */

@@ -65,7 +65,7 @@ describe('alert back-test on the form', () => {
     expect(dialog.getByRole('button', { name: 'Try it' })).toBeDisabled();
     release();
 
-    const first = formatDateTime(hour(9));
+    const first = formatDateTime(hour(9), 'Etc/UTC');
     expect(
       await dialog.findByText(
         `Over the last 14 days it would have fired. Firing windows: 1; groups: 2; first: ${first}; last: ${first}.`,
@@ -78,8 +78,8 @@ describe('alert back-test on the form', () => {
         .getAllByRole('listitem')
         .map((window) => window.getAttribute('aria-label')),
     ).toEqual([
-      `Firing from ${first} to ${formatDateTime(hour(10))}: 3 of 12 measurements met a condition`,
-      `Resolved from ${formatDateTime(hour(10))} to ${formatDateTime(hour(11))}: 0 of 10 measurements met a condition`,
+      `Firing from ${first} to ${formatDateTime(hour(10), 'Etc/UTC')}: 3 of 12 measurements met a condition`,
+      `Resolved from ${formatDateTime(hour(10), 'Etc/UTC')} to ${formatDateTime(hour(11), 'Etc/UTC')}: 0 of 10 measurements met a condition`,
     ]);
     expect(rows.getByRole('list', { name: 'Windows of bilbao-walk' })).toBeTruthy();
     expect(

@@ -10,8 +10,8 @@ import { useTranslation } from 'react-i18next';
 import { isApiError, specificCodeOr } from '../../../shared/api/api-error.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type AlertBacktestResult, backtestAlert } from '../api/backtest-api.ts';
 import { type AlertDraft, bodyOf } from '../model/alert-draft.ts';
 import { shownStateOf, stateColours } from '../model/alert-state.ts';
@@ -92,6 +92,7 @@ export function BacktestPanel({ draft, checkDraft, placeRefusal }: BacktestPanel
 
 function BacktestTimeline({ result }: { result: AlertBacktestResult }) {
   const { t } = useTranslation('alerts');
+  const dates = useDateFormat();
   const { summary } = result;
   return (
     <div className="space-y-2">
@@ -102,8 +103,8 @@ function BacktestTimeline({ result }: { result: AlertBacktestResult }) {
               count: result.days,
               windows: summary.windowsFiring,
               groups: summary.groups,
-              first: formatDateTime(summary.firstFiring),
-              last: formatDateTime(summary.lastFiring),
+              first: dates.dateTime(summary.firstFiring),
+              last: dates.dateTime(summary.lastFiring),
             })}
       </p>
       <Notices notices={result.warnings} />
@@ -123,8 +124,8 @@ function BacktestTimeline({ result }: { result: AlertBacktestResult }) {
             ))}
           </ul>
           <p className="flex justify-between text-xs text-gray-500">
-            <span>{formatDateTime(result.from)}</span>
-            <span>{formatDateTime(result.to)}</span>
+            <span>{dates.dateTime(result.from)}</span>
+            <span>{dates.dateTime(result.to)}</span>
           </p>
         </>
       )}
@@ -135,6 +136,7 @@ function BacktestTimeline({ result }: { result: AlertBacktestResult }) {
 /** A group's windows placed on the time looked at: each as wide as its window, at least a sliver. */
 function GroupRow({ group, result }: { group: AlertBacktestGroup; result: AlertBacktestResult }) {
   const { t } = useTranslation('alerts');
+  const dates = useDateFormat();
   const from = Date.parse(result.from);
   const span = Math.max(1, Date.parse(result.to) - from);
   const name = group.group.label ?? group.group.id;
@@ -148,8 +150,8 @@ function GroupRow({ group, result }: { group: AlertBacktestGroup; result: AlertB
         {group.windows.map((window) => {
           const label = t('backtest.window', {
             state: t(`history.states.${window.state}`),
-            start: formatDateTime(window.start),
-            end: formatDateTime(window.end),
+            start: dates.dateTime(window.start),
+            end: dates.dateTime(window.end),
             matching: window.matching,
             measurements: window.measurements,
           });

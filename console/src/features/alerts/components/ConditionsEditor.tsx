@@ -1,6 +1,7 @@
 import { alertMaxConditions, alertOperators } from '@nq/contracts/configuration/alert';
 import type { Profile } from '@nq/contracts/identity/profile';
 import { useTranslation } from 'react-i18next';
+import { programText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { inputClass } from '../../../shared/ui/fields.tsx';
 import { type ConditionRow, emptyCondition, type Problems, problemUnder } from '../model/alert-draft.ts';
@@ -47,7 +48,7 @@ export function ConditionsEditor({ rows, onChange, profile, problems }: Conditio
                   <option value="">{t('chooseProgram')}</option>
                   {profile.programs.map((program) => (
                     <option key={program.id} value={program.id}>
-                      {program.program}
+                      {programText(t, program.id, program.program)}
                     </option>
                   ))}
                 </select>

@@ -2,16 +2,11 @@ import type { AlertType } from '@nq/contracts/configuration/alert';
 import { kpisOfProgramType } from '@nq/contracts/configuration/csv-template';
 import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { Profile } from '@nq/contracts/identity/profile';
+import { technologiesOfProfileService } from '@nq/contracts/identity/profile-technologies';
 import { useTranslation } from 'react-i18next';
+import { technologyOptions } from '../../../shared/api/profile-technologies.ts';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
-import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import type { Option } from '../../../shared/ui/fields.tsx';
-
-/** Spec §3: the technologies of each service, offered when the profile lists none. */
-const technologiesOfType: Record<AlertType, readonly number[]> = {
-  mobile: [2, 3, 4, 5],
-  landline: [98, 99, 100, 101, 102],
-};
 
 /** The KPIs a condition on this program may watch: those its type measures, within the profile's when it lists any. */
 export function kpiOptions(profile: Profile, programId: string, language: 'en' | 'es'): Option[] {
@@ -23,17 +18,17 @@ export function kpiOptions(profile: Profile, programId: string, language: 'en' |
 }
 
 /**
- * What an alert of the profile may narrow its measurements to (spec §6): the profile's own technologies, campaigns and
- * providers when it restricts them, else every one it sees; universes are shared configuration.
+ * What an alert of the profile may narrow its measurements to (spec §6): the technologies of the alert's service the
+ * profile sees; its own campaigns and providers when it restricts them, else every one it sees; universes are shared
+ * configuration.
  */
 export function useAlertScopeOptions(profile: Profile, type: AlertType) {
   const { t } = useTranslation();
   const campaigns = useEntityOptions(basePathOf('campaign'));
   const universes = useEntityOptions(basePathOf('universe'));
   const providers = useEntityOptions(basePathOf('provider'));
-  const technologies = profile.technologies.length > 0 ? profile.technologies : technologiesOfType[type];
   return {
-    technologies: technologies.map((code) => ({ value: String(code), label: technologyText(t, code) })),
+    technologies: technologyOptions(t, technologiesOfProfileService(profile, type)),
     campaigns:
       profile.campaigns.length > 0
         ? profile.campaigns.map((campaign) => ({ value: campaign.id, label: campaign.name ?? campaign.id }))

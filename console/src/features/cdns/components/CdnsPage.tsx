@@ -3,6 +3,7 @@ import { activeStatuses } from '@nq/contracts/configuration/common';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../shared/api/entities.ts';
+import { useTechnologyOptions } from '../../../shared/api/profile-technologies.ts';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
@@ -24,6 +25,7 @@ export default function CdnsPage() {
   const { t } = useTranslation('cdns');
   const providers = useEntityOptions('/api/providers');
   const providerNames = useMemo(() => new Map(providers.map((o) => [o.value, o.label])), [providers]);
+  const technologies = useTechnologyOptions();
   const fields = useMemo<FieldSpec[]>(
     () => [
       { name: 'name', label: 'name', kind: 'text', required: true },
@@ -61,13 +63,13 @@ export default function CdnsPage() {
         label: 'technologies',
         kind: 'rows',
         columns: [
-          technologyField('technology', 'technology', t),
+          technologyField('technology', 'technology', technologies),
           { name: 'trigger', label: 'trigger', kind: 'number', required: true, hint: 'triggerHint' },
           { name: 'size', label: 'size', kind: 'number', required: true },
         ],
       },
     ],
-    [t, providers],
+    [t, providers, technologies],
   );
   return (
     <EntityManagementScreen<Cdn>

@@ -1,9 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { ownerColumn } from '../../../shared/entity-screen/owner-column.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { ManagementList } from '../../geo-entities/components/ManagementList.tsx';
 import { useScreenMode } from '../../geo-entities/components/useScreenMode.ts';
 import { idScheme } from '../../geo-entities/model/screen-route.ts';
-import { formatDay } from '../../geo-entities/model/utc-dates.ts';
 import { type Cluster, clusterPageSize, clusterScreen } from '../api/clusters-api.ts';
 import { ClusterForm } from './ClusterForm.tsx';
 
@@ -12,7 +13,8 @@ import { ClusterForm } from './ClusterForm.tsx';
  * (`?id=new` for a new cluster). Only clusters created with the current profile can be deleted.
  */
 export default function ClustersPage() {
-  const { t, i18n } = useTranslation('clusters');
+  const { t } = useTranslation('clusters');
+  const dates = useDateFormat();
   const profile = useProfile();
   const [mode, go] = useScreenMode(idScheme);
   if (mode.kind !== 'list')
@@ -46,8 +48,8 @@ export default function ClustersPage() {
         { key: 'description', header: t('columns.description') },
         { key: 'probes', header: t('columns.probes'), render: (row) => row.probes?.length ?? 0 },
         { key: 'geoFilters', header: t('columns.geoFilters'), render: (row) => row.geoFilters?.length ?? 0 },
-        { key: 'owner', header: t('geo:list.owner') },
-        { key: 'updatedAt', header: t('geo:list.updated'), render: (row) => formatDay(row.updatedAt, i18n.language) },
+        ownerColumn(t('geo:list.owner')),
+        { key: 'updatedAt', header: t('geo:list.updated'), render: (row) => dates.dateTime(row.updatedAt) },
       ]}
     />
   );

@@ -54,6 +54,9 @@ describe('By destination', () => {
   it('asks nothing until programs are chosen, offering those of the profile and those measured', async () => {
     const { router } = await renderScreen(<ByDestinationPage />, { path: '/bydestination' });
     expect(await screen.findByText(/Choose one or more programs/)).toBeInTheDocument();
+    // A KPI is chosen (the catalogue's first): what is missing is programs, and only that is asked for.
+    await waitFor(() => expect(screen.getByRole('combobox', { name: 'KPI' })).toHaveDisplayValue('Latency (ms)'));
+    expect(screen.queryByText(/Choose a KPI/)).not.toBeInTheDocument();
     const programs = screen.getByRole('listbox', { name: 'Programs' });
     await waitFor(() =>
       expect([...programs.querySelectorAll('option')].map((option) => option.textContent)).toEqual([

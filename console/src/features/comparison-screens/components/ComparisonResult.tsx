@@ -5,6 +5,7 @@ import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import type { GraphicFilters } from '../../../shared/graphic-filters/graphic-filters.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { SelectField } from '../../../shared/ui/fields.tsx';
@@ -21,6 +22,7 @@ import { type ComparisonChartType, comparisonChartTypes } from './comparison-fil
 export function ComparisonResult({
   query,
   asked,
+  unasked,
   filters,
   kpi,
   axisTitle,
@@ -31,6 +33,8 @@ export function ComparisonResult({
   query: { data?: ComparisonAnswer | undefined; error: unknown; isPending: boolean; isFetching: boolean };
   /** Whether a question was put (a KPI chosen, valid dates…). */
   asked: boolean;
+  /** What the question still lacks, said in place of the chart while it is not put. */
+  unasked: string;
   filters: GraphicFilters;
   kpi: CatalogueKpi | undefined;
   /** What the series compare (ISP, provider, destination). */
@@ -76,11 +80,16 @@ export function ComparisonResult({
           />
         </div>
       </div>
-      {!asked && <p className="py-6 text-sm text-gray-500">{t('comparisonScreens:chooseFilters')}</p>}
+      {!asked && (
+        <p className="py-6 text-sm text-gray-600" role="note">
+          {unasked}
+        </p>
+      )}
       {asked && query.isPending && <Spinner label={t('common:loading')} />}
       {asked && query.error !== null && !answer && (
         <ErrorNotice code={isApiError(query.error) ? query.error.code : 'graphics.generateFailed'} />
       )}
+      {asked && answer && <NarrowedByNote narrowedBy={answer.narrowedBy} className="mb-2" />}
       {asked && answer && chart && rows.length === 0 && (
         <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="comparison-empty">
           {errorMessage('graphics.noData')}

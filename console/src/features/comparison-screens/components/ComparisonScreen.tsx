@@ -10,7 +10,8 @@ import {
   type GraphicFilters,
   selectionOf,
 } from '../../../shared/graphic-filters/graphic-filters.ts';
-import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
+import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { formatCalendarDay } from '../../../shared/ui/format.ts';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { type ComparisonPath, useComparison } from '../api/comparison.ts';
@@ -36,10 +37,7 @@ export interface ComparisonScreenConfig {
 }
 
 /** A profile's date limit as a day of the interface language. */
-const day = (instant: string | undefined) =>
-  instant
-    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(instant))
-    : '…';
+const day = (instant: string | undefined) => formatCalendarDay(instant) || '…';
 
 /** The request body of the filters, or nothing while the question is incomplete or refused before asking. */
 function bodyOf(
@@ -101,6 +99,14 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
   }, [query.data, query.isPlaceholderData, body]);
 
   const shown = { ...filters, kpi: filters.kpi || fallbackKpi || '' } as GraphicFilters;
+  // Only what is still missing is asked for: a KPI is always chosen once the catalogue is read.
+  const unasked = !shown.kpi
+    ? t('comparisonScreens:chooseFilters')
+    : config.programsRequired && filters.programs.length === 0
+      ? t('comparisonScreens:choosePrograms')
+      : datesError
+        ? t('comparisonScreens:fixDates')
+        : '';
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={config.title} />
@@ -116,15 +122,11 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
         >
           {config.fields?.(params, setParam)}
         </GraphicFilterPanel>
-        {config.programsRequired && filters.programs.length === 0 && (
-          <p className="mt-3 text-sm text-gray-600" role="note">
-            {t('comparisonScreens:choosePrograms')}
-          </p>
-        )}
       </Card>
       <ComparisonResult
         query={query}
         asked={body !== undefined}
+        unasked={unasked}
         filters={shown}
         kpi={kpis.data?.find((item) => item.id === body?.kpi)}
         axisTitle={config.axisTitle(params)}

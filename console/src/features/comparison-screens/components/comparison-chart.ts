@@ -1,3 +1,4 @@
+import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
 import type { ChartData } from '../../../shared/charts/chart-model.ts';
 import { chartDataOf, type GraphicLabels, seriesName } from '../../../shared/charts/graphic-data.ts';
 import type { ComparisonAnswer } from '../api/comparison.ts';
@@ -15,7 +16,12 @@ export const isOneValuePerSeries = (answer: ComparisonAnswer) =>
 export function comparisonChartOf(answer: ComparisonAnswer, labels: GraphicLabels, axisTitle: string): ChartData {
   if (!isOneValuePerSeries(answer)) return chartDataOf(answer, labels);
   return {
-    axis: { kind: 'category', values: answer.series.map((series) => seriesName(series, labels)), title: axisTitle },
+    axis: {
+      kind: 'category',
+      values: answer.series.map((series) => seriesName(series, labels)),
+      entities: answer.series.map((series) => chartEntityOf(series.key, series.colours)),
+      title: axisTitle,
+    },
     series: [
       {
         id: 'value',

@@ -106,20 +106,57 @@ describe('CSV extractor', () => {
     expect(router.state.location.search).toContain('template=mine');
   });
 
-  it('offers only the default template, and says which technologies it uses, when the profile falls back (§8)', async () => {
+  it('offers only the default template, with why, when the API falls back to it (§8)', async () => {
     api.get(templatesPath, {
       result: [{ ...templates[0], favorite: true }],
-      technologies: [2, 3, 4, 5],
-      warnings: [
-        { code: 'csvExtractor.defaultTemplateOnly', message: '' },
-        { code: 'csvExtractor.defaultTechnologies', message: '' },
-      ],
+      technologies: [4, 5],
+      warnings: [{ code: 'csvExtractor.defaultTemplateOnly', message: '' }],
     });
     await renderScreen(<CsvExtractorPage />, { path });
     expect(await screen.findByText(translate('csvExtractor.defaultTemplateOnly', 'en'))).toBeInTheDocument();
-    expect(screen.getByText(translate('csvExtractor.defaultTechnologies', 'en'))).toBeInTheDocument();
     expect(optionsOf(templateSelect())).toEqual(['Default template (favorite)']);
+    expect(screen.getByText('With no technology chosen, the file holds 4G and 5G.')).toBeInTheDocument();
+  });
+
+  it('takes a profile listing no technologies for one that sees them all, even when the templates fail', async () => {
+    signIn(api, { ...profile, technologies: [] });
+    api.get(templatesPath, answer(500, { code: 'csvTemplates.fetchFailed' }));
+    await renderScreen(<CsvExtractorPage />, { path });
+    expect(await screen.findByText(translate('csvExtractor.defaultTemplateOnly', 'en'))).toBeInTheDocument();
+    expect(screen.queryByText(translate('csvExtractor.defaultTechnologies', 'en'))).not.toBeInTheDocument();
     expect(screen.getByText('With no technology chosen, the file holds 2G, 3G, 4G, and 5G.')).toBeInTheDocument();
+    const technologies = screen.getByRole('listbox', { name: 'Technologies' }) as HTMLSelectElement;
+    expect(optionsOf(technologies)).toEqual(['2G', '3G', '4G', '5G']);
+  });
+
+  it("offers an administrator every service it sees, and extracts the landline probes with that service's technologies", async () => {
+    signIn(api, { ...profile, rol: 'admin', technologies: [] });
+    const landline = '/api/types/landline/programs/speedtest,ping/csv';
+    api.get(`${landline}/templates`, { result: [templates[0]], technologies: [98, 99, 100, 101, 102], warnings: [] });
+    api.post(landline, answer(202, { file: made }));
+    const { user, router } = await renderScreen(<CsvExtractorPage />, { path });
+    const service = (await screen.findByRole('combobox', { name: 'Service' })) as HTMLSelectElement;
+    expect(service).toBeEnabled();
+    expect(optionsOf(service)).toEqual(['Landline', 'Mobile']);
+    await user.selectOptions(service, 'landline');
+    await waitFor(() => expect(router.state.location.search).toContain('service=landline'));
+    expect(
+      await screen.findByText(
+        'With no technology chosen, the file holds Ethernet, WiFi 2.4 GHz, WiFi 5 GHz, WiFi 6 GHz, and WiFi 7 GHz.',
+      ),
+    ).toBeInTheDocument();
+    await waitFor(() => expect(templateSelect().value).toBe('default'));
+    await user.click(screen.getByRole('button', { name: 'Extract' }));
+    await screen.findByRole('heading', { name: `Making ${made.name}` });
+    expect(api.sent('POST', landline)).toHaveLength(1);
+  });
+
+  it('keeps a user to the service of its profile', async () => {
+    await renderScreen(<CsvExtractorPage />, { path, at: `${path}?service=landline` });
+    const service = (await screen.findByRole('combobox', { name: 'Service' })) as HTMLSelectElement;
+    expect(service).toBeDisabled();
+    expect(optionsOf(service)).toEqual(['Mobile']);
+    expect(service.value).toBe('mobile');
   });
 
   it('still extracts with the default template when the templates cannot be loaded at all', async () => {
@@ -183,6 +220,7 @@ describe('CSV extractor', () => {
     fileStates = [{ progress: { percent: 75, rows: 1 } }];
     const { user } = await renderScreen(<CsvExtractorPage />, { path, language: 'es' });
     expect(await screen.findByRole('heading', { name: 'Extractor CSV' })).toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Prueba de velocidad' })).toBeChecked();
     const select = screen.getByRole('combobox', { name: 'Plantilla' }) as HTMLSelectElement;
     await waitFor(() => expect(select.value).toBe('latency'));
     expect(optionsOf(select)[0]).toBe('Latency (favorita)');

@@ -1,4 +1,5 @@
 import type { Profile } from '@nq/contracts/identity/profile';
+import { technologiesOfProfileService } from '@nq/contracts/identity/profile-technologies';
 import { selectionGroupOf } from '@nq/contracts/identity/selection-group';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
@@ -10,6 +11,7 @@ import { datesWithin } from '../../../shared/graphic-filters/graphic-filters.ts'
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
+import { formatCalendarDay } from '../../../shared/ui/format.ts';
 import { Notices } from '../../../shared/ui/notices.tsx';
 import { Card, MessagePanel, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { csvTemplatesApi } from '../../csv-templates/api/csv-templates-api.ts';
@@ -24,10 +26,7 @@ import { ExtractionForm } from './ExtractionForm.tsx';
 import { ExtractionStatus, type ExtractionStep } from './ExtractionStatus.tsx';
 
 /** A profile's date limit as a day of the interface language. */
-const day = (instant: string | undefined) =>
-  instant
-    ? new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(instant))
-    : '…';
+const day = (instant: string | undefined) => formatCalendarDay(instant) || '…';
 
 /** Spec §2 /csv_extractor: extract the measurements chosen as a CSV file, and follow it until it can be downloaded. */
 export default function CsvExtractorPage() {
@@ -59,7 +58,8 @@ function CsvExtractor({ profile }: { profile: Profile }) {
   // Spec §8: when the templates cannot be loaded, only the default one is offered (the API's own choice), with why.
   const template = chosenTemplate(offered, choice.templateId);
   const notices = templates.isError ? [{ code: 'csvExtractor.defaultTemplateOnly' }] : (templates.data?.warnings ?? []);
-  const usedTechnologies = templates.data?.technologies ?? [];
+  // What an extraction naming no technology holds: the profile's of the service, whether or not the templates loaded.
+  const usedTechnologies = technologiesOfProfileService(profile, choice.service);
 
   const queryClient = useQueryClient();
   const machine = useMemo(

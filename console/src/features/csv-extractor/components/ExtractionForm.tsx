@@ -1,10 +1,12 @@
 import type { CsvTemplateView } from '@nq/contracts/configuration/csv-template';
-import { type Profile, profileServices } from '@nq/contracts/identity/profile';
+import type { Profile } from '@nq/contracts/identity/profile';
+import { servicesOfProfile } from '@nq/contracts/identity/profile-technologies';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import { GraphicFilterPanel, ListFilter } from '../../../shared/graphic-filters/GraphicFilterPanel.tsx';
 import type { GraphicFilters } from '../../../shared/graphic-filters/graphic-filters.ts';
+import { programText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
 import type { ExtractorChoice } from '../model/extractor-choice.ts';
@@ -50,6 +52,7 @@ export function ExtractionForm({
 }) {
   const { t } = useTranslation(['csvExtractor', 'graphicFilters']);
   const tagOptions = useEntityOptions('/tags');
+  const services = servicesOfProfile(profile);
   const toggleProgram = (id: string) => {
     const programs = choice.programs.includes(id)
       ? choice.programs.filter((other) => other !== id)
@@ -78,11 +81,11 @@ export function ExtractionForm({
           <SelectField
             label={t('service')}
             value={choice.service}
-            disabled={!profile.isGod}
+            disabled={services.length < 2}
             onChange={(event) =>
               onChange({ service: event.target.value as ExtractorChoice['service'], templateId: '' })
             }
-            options={profileServices.map((value) => ({ value, label: t(`services.${value}`) }))}
+            options={services.map((value) => ({ value, label: t(`services.${value}`) }))}
           />
         </div>
         <fieldset>
@@ -96,7 +99,7 @@ export function ExtractionForm({
                   checked={choice.programs.includes(program.id)}
                   onChange={() => toggleProgram(program.id)}
                 />
-                {program.program || program.id}
+                {programText(t, program.id, program.program)}
               </label>
             ))}
           </div>
@@ -124,6 +127,7 @@ export function ExtractionForm({
         onChange={setFilters}
         options={[]}
         pickers="selection"
+        service={choice.service}
         datesError={datesError ?? problems.tsEnd ?? problems.tsStart}
       >
         <SelectField

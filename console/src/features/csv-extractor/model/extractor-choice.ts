@@ -1,5 +1,6 @@
 import type { FilterMode } from '@nq/contracts/analytics/query-ir';
 import type { Profile } from '@nq/contracts/identity/profile';
+import { servicesOfProfile } from '@nq/contracts/identity/profile-technologies';
 import type { SelectionGroup } from '@nq/contracts/identity/selection-group';
 import {
   filtersFromParams,
@@ -33,9 +34,9 @@ const list = (value: string | null) => value?.split(',').filter(Boolean) ?? [];
 export function choiceFromParams(params: URLSearchParams, profile: Profile, group: SelectionGroup): ExtractorChoice {
   const offered = profile.programs.map((program) => program.id);
   const chosen = list(params.get('programs')).filter((id) => offered.includes(id));
-  const service = params.get('service');
+  const service = servicesOfProfile(profile).find((offered) => offered === params.get('service'));
   return {
-    service: profile.isGod && (service === 'landline' || service === 'mobile') ? service : profile.service,
+    service: service ?? profile.service,
     programs: chosen.length > 0 ? chosen : offered,
     templateId: params.get('template') ?? '',
     filters: filtersFromParams(params, group),

@@ -1,6 +1,7 @@
 import { csvMeasurementFieldNames } from '@nq/contracts/configuration/csv-template';
 import type { Profile } from '@nq/contracts/identity/profile';
 import { useTranslation } from 'react-i18next';
+import { programText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { inputClass } from '../../../shared/ui/fields.tsx';
 import { type ColumnRow, changedRow, kpiChoices, newRowKey, operationsOf } from '../model/column-rows.ts';
@@ -60,7 +61,7 @@ export function ColumnsEditor({ rows, onChange, programs, profileKpis, problems 
                   <option value="">{t('everyProgram')}</option>
                   {programs.map((candidate) => (
                     <option key={candidate.id} value={candidate.id}>
-                      {candidate.program}
+                      {programText(t, candidate.id, candidate.program)}
                     </option>
                   ))}
                 </select>

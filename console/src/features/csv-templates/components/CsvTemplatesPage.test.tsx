@@ -127,4 +127,32 @@ describe('CSV templates screen', () => {
       'At least one CSV template must stay favorite.',
     );
   });
+
+  it("offers an administrator the templates of every service it sees, a user only its profile's service", async () => {
+    signIn(api, { ...profile, rol: 'admin' });
+    const landline = '/api/types/landline/programs/speedtest,ping/csv/templates';
+    api.get(landline, { result: [view('default', 'Default template', 0, { service: 'landline' })], warnings: [] });
+    const { user, router } = await renderScreen(<CsvTemplatesPage />, { path: '/csv_templates' });
+    const service = (await screen.findByRole('combobox', { name: 'Service' })) as HTMLSelectElement;
+    expect(service.disabled).toBe(false);
+    expect([...service.options].map((option) => option.textContent)).toEqual(['Landline', 'Mobile']);
+    await user.selectOptions(service, 'landline');
+    await waitFor(() => expect(router.state.location.search).toBe('?service=landline'));
+    await waitFor(() => expect(api.sent('GET', landline)).toHaveLength(1));
+  });
+
+  it('keeps a user to its service, and names the programs in Spanish with every label around them', async () => {
+    await renderScreen(<CsvTemplatesPage />, {
+      path: '/csv_templates',
+      at: '/csv_templates?service=landline',
+      language: 'es',
+    });
+    const service = (await screen.findByRole('combobox', { name: 'Servicio' })) as HTMLSelectElement;
+    expect(service.disabled).toBe(true);
+    expect([...service.options].map((option) => option.textContent)).toEqual(['Móvil']);
+    const programs = screen.getByRole('group', { name: 'Programas' });
+    expect(within(programs).getByRole('checkbox', { name: 'Prueba de velocidad' })).toBeTruthy();
+    expect(within(programs).getByRole('checkbox', { name: 'Ping' })).toBeTruthy();
+    expect(api.sent('GET', '/api/types/landline/programs/speedtest,ping/csv/templates')).toHaveLength(0);
+  });
 });

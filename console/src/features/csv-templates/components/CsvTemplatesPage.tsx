@@ -1,9 +1,10 @@
-import { profileServices } from '@nq/contracts/identity/profile';
+import { servicesOfProfile } from '@nq/contracts/identity/profile-technologies';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { programText } from '../../../shared/i18n/value-texts.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
@@ -32,7 +33,9 @@ export default function CsvTemplatesPage() {
   const [items, setItems] = useState<CsvTemplateView[]>([]);
 
   const offered = profile?.programs ?? [];
-  const service = (params.get('service') as Service | null) ?? profile?.service ?? 'landline';
+  const services = profile ? servicesOfProfile(profile) : [];
+  const asked = services.find((candidate) => candidate === params.get('service'));
+  const service: Service = asked ?? profile?.service ?? 'landline';
   const chosen = params.get('programs')?.split(',') ?? [];
   const programs = offered.filter((program) => chosen.length === 0 || chosen.includes(program.id));
   const scope: TemplateScope = { service, programs: programs.map((program) => program.id) };
@@ -104,9 +107,9 @@ export default function CsvTemplatesPage() {
           <SelectField
             label={t('service')}
             value={service}
-            disabled={!profile.isGod}
+            disabled={services.length < 2}
             onChange={(event) => choose({ service: event.target.value })}
-            options={profileServices.map((value) => ({ value, label: t(`services.${value}`) }))}
+            options={services.map((value) => ({ value, label: t(`services.${value}`) }))}
           />
         </div>
         <fieldset>
@@ -120,7 +123,7 @@ export default function CsvTemplatesPage() {
                   checked={scope.programs.includes(program.id)}
                   onChange={() => toggleProgram(program.id)}
                 />
-                {program.program}
+                {programText(t, program.id, program.program)}
               </label>
             ))}
           </div>

@@ -146,7 +146,7 @@ export function CubeForm({ editing, onClose }: { editing: CubeEditing; onClose: 
 
   const title =
     editing.mode === 'create'
-      ? t('common:new')
+      ? t('createTitle')
       : `${t(editing.mode === 'edit' ? 'common:edit' : 'common:clone')}: ${editing.cube.name}`;
   return (
     <Modal

@@ -59,7 +59,7 @@ describe('Cubes (internal tools)', () => {
     await renderScreen(<CubesPage />, { path, language: 'es' });
 
     expect(await screen.findByText(/^Todavía no hay cubos\./)).toBeInTheDocument();
-    expect(screen.getByRole('heading', { level: 1, name: 'Cubos' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Configuración de cubos' })).toBeInTheDocument();
     expect(screen.getByTestId('cubes-help')).toHaveTextContent('source: cube <nombre>');
   });
 
@@ -74,7 +74,7 @@ describe('Cubes (internal tools)', () => {
     );
     const { user } = await renderScreen(<CubesPage />, { path });
     await user.click(screen.getByRole('button', { name: 'New' }));
-    const form = within(screen.getByRole('dialog', { name: 'New' }));
+    const form = within(screen.getByRole('dialog', { name: 'New cube' }));
 
     expect(form.queryByRole('combobox', { name: 'Time zone' })).not.toBeInTheDocument();
     await user.type(form.getByRole('textbox', { name: 'Name *' }), 'Regional Days');
@@ -89,7 +89,7 @@ describe('Cubes (internal tools)', () => {
 
     const name = form.getByRole('textbox', { name: 'Name *' });
     await waitFor(() => expect(name).toHaveAccessibleDescription(translate('cubes.nameFormat', 'en')));
-    expect(screen.getByRole('dialog', { name: 'New' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'New cube' })).toBeInTheDocument();
 
     await user.clear(name);
     await user.type(name, 'regional-days');
@@ -120,7 +120,7 @@ describe('Cubes (internal tools)', () => {
     api.post('/api/cubes/', answer(409, { code: 'cubes.nameExists', details: { field: 'cube-name' } }));
     const { user } = await renderScreen(<CubesPage />, { path, language: 'es' });
     await user.click(screen.getByRole('button', { name: 'Nuevo' }));
-    const form = within(screen.getByRole('dialog', { name: 'Nuevo' }));
+    const form = within(screen.getByRole('dialog', { name: 'Nuevo cubo' }));
 
     await user.type(form.getByRole('textbox', { name: 'Nombre *' }), 'hourly-probes');
     await user.click(form.getByRole('button', { name: 'Guardar' }));

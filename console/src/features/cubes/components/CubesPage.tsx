@@ -16,8 +16,9 @@ import { usePagedEntityList } from '../../../shared/entity-screen/usePagedEntity
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import type { Column } from '../../../shared/ui/DataTable.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { formatDay } from '../../../shared/ui/format.ts';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type Cube, cubesPath, useCubeStatus } from '../api/cubes-api.ts';
 import { formatBytes, formatCount, formatPercent, hitRateOf } from '../model/cube-figures.ts';
 import { type CubeEditing, CubeForm } from './CubeForm.tsx';
@@ -35,6 +36,7 @@ const zoneOf = (cube: Cube) => (cube.grain === 'day' ? cube.timeZone : cubeUtcZo
 export default function CubesPage() {
   const { t, i18n } = useTranslation('cubes');
   const language = i18n.language;
+  const dates = useDateFormat();
   const profile = useProfile();
   const readOnly = profile !== undefined && profile.rol !== 'admin' && !profile.isGod;
   const paged = usePagedEntityList<Cube>(cubesPath, { sort: 'name' }, 'cubes.fetchFailed');
@@ -55,11 +57,7 @@ export default function CubesPage() {
     return found ? text(found) : '—';
   };
   const bucketText = (cube: Cube, iso: string | undefined) =>
-    !iso
-      ? '—'
-      : cube.grain === 'day'
-        ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: cube.timeZone }).format(new Date(iso))
-        : formatDateTime(iso);
+    !iso ? '—' : cube.grain === 'day' ? formatDay(iso, cube.timeZone) : dates.dateTime(iso);
 
   const columns: Column<Cube>[] = [
     {

@@ -1,6 +1,7 @@
 import type { CubeRebuild } from '@nq/contracts/analytics/cube-status';
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { formatDay } from '../../../shared/ui/format.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { formatCount, formatPercent, rebuildIsActive, rebuildShare } from '../model/cube-figures.ts';
 
 const stateClass: Record<CubeRebuild['state'], string> = {
@@ -18,7 +19,7 @@ export function RebuildProgress({ rebuild, name, timeZone }: { rebuild: CubeRebu
   const { t, i18n } = useTranslation('cubes');
   const share = rebuildShare(rebuild);
   const count = (value: number) => formatCount(value, i18n.language);
-  const day = new Intl.DateTimeFormat(i18n.language, { dateStyle: 'medium', timeZone });
+  const dates = useDateFormat();
   return (
     <div className="flex min-w-40 flex-col gap-1" data-rebuild-state={rebuild.state}>
       <span className={`inline-flex w-fit rounded-full px-2 py-0.5 text-xs font-medium ${stateClass[rebuild.state]}`}>
@@ -45,7 +46,7 @@ export function RebuildProgress({ rebuild, name, timeZone }: { rebuild: CubeRebu
       )}
       {rebuild.state === 'done' && (
         <span className="text-xs text-gray-600">
-          {t('rebuilt', { rows: count(rebuild.rows ?? 0), when: formatDateTime(rebuild.finishedAt) })}
+          {t('rebuilt', { rows: count(rebuild.rows ?? 0), when: dates.dateTime(rebuild.finishedAt) })}
         </span>
       )}
       {rebuild.state === 'failed' && rebuild.message && (
@@ -54,8 +55,8 @@ export function RebuildProgress({ rebuild, name, timeZone }: { rebuild: CubeRebu
       <span className="text-xs text-gray-500">
         {/* Its end is the start of the day after the last one rebuilt. */}
         {t('rebuildRange', {
-          from: day.format(new Date(rebuild.from)),
-          to: day.format(new Date(Date.parse(rebuild.to) - 1)),
+          from: formatDay(rebuild.from, timeZone),
+          to: formatDay(Date.parse(rebuild.to) - 1, timeZone),
         })}
       </span>
     </div>

@@ -2,6 +2,7 @@ import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import { fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { layOutCharts } from '../../../shared/testing/chart-layout.ts';
 import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import EvolutionPage from './EvolutionPage.tsx';
@@ -82,6 +83,40 @@ describe('Evolution', () => {
       ['Jun 3, 2024', '', '130 Mbps'],
       ['May 20, 2025', '140.5 Mbps', ''],
     ]);
+  });
+
+  it('draws each provider in the colour configured for it, whatever its place among the series', async () => {
+    layOutCharts({ width: 600 });
+    const days = ['2026-03-01T00:00:00.000Z', '2026-03-02T00:00:00.000Z'];
+    const provider = (id: string, name: string, colour: string, value: number) => ({
+      key: { isp: id },
+      labels: { isp: name },
+      colours: { isp: colour },
+      buckets: days.map((key, index) => ({ key, count: 3, value: value + index })),
+    });
+    api.post('/api/evolution', {
+      kind: 'metric',
+      metric: 'avg',
+      warnings: [],
+      series: [provider('p-orange', 'Orange', '#ff7900', 40), provider('p-digi', 'Digi', '#1e3a8a', 60)],
+    } satisfies GraphicResponse);
+    signIn(api, testProfile({ rol: 'admin' }));
+    const { user } = await renderScreen(<EvolutionPage />, { path: '/evolution' });
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Breakdown 1' }), 'isp');
+
+    const chart = await screen.findByTestId('evolution-chart');
+    const legend = within(chart).getByRole('list', { name: 'Series' });
+    expect(within(legend).getByRole('button', { name: 'Change the colour of Orange' })).toHaveStyle({
+      backgroundColor: '#ff7900',
+    });
+    expect(within(legend).getByRole('button', { name: 'Change the colour of Digi' })).toHaveStyle({
+      backgroundColor: '#1e3a8a',
+    });
+    // The lines themselves: a stroke in each provider's colour.
+    const drawing = within(chart).getByTestId('chart-drawing');
+    const strokes = () =>
+      [...drawing.querySelectorAll('svg path[fill="none"]')].map((path) => path.getAttribute('stroke'));
+    await vi.waitFor(() => expect(strokes()).toEqual(expect.arrayContaining(['#ff7900', '#1e3a8a'])));
   });
 
   it('keeps every choice made in quick succession in the address, none undoing another', async () => {

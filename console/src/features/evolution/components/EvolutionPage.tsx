@@ -5,6 +5,7 @@ import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { changeMarkersPeriod, useChangeMarkers } from '../../../shared/charts/useChangeMarkers.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
@@ -100,6 +101,7 @@ export default function EvolutionPage() {
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">{title}</h2>
         {evolution.isPending && request && <Spinner label={t('common:loading')} />}
+        {answer && <NarrowedByNote narrowedBy={answer.narrowedBy} className="mb-2" />}
         {answer &&
           data &&
           (isEmptyGraphic(answer) ? (

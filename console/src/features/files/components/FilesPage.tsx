@@ -2,6 +2,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -73,6 +74,7 @@ export default function FilesPage() {
         <span className="flex flex-col">
           <span className="font-medium text-gray-900">{file.name}</span>
           <span className="text-xs text-gray-500">{t(`services.${file.service}`)}</span>
+          <NarrowedByNote narrowedBy={file.narrowedBy} />
         </span>
       ),
     },
@@ -85,7 +87,7 @@ export default function FilesPage() {
     },
     { key: 'createdAt', header: t('createdAt'), render: (file) => when(file.createdAt) },
     { key: 'endedAt', header: t('endedAt'), render: (file) => when(file.endedAt) },
-    { key: 'measurementId', header: t('measurementId'), className: 'font-mono text-xs' },
+    { key: 'measurementId', header: t('measurementId'), identifier: true },
     { key: 'deletedAt', header: t('deletedAt'), render: (file) => when(file.deletedAt) },
     {
       key: 'actions',

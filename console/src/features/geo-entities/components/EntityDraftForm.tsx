@@ -49,7 +49,7 @@ function DraftEditor<T extends Entity, Draft>({
   });
   return (
     <FormFrame
-      title={entity ? t('geo:form.editTitle', { name: entity.name }) : t('geo:form.newTitle', { kind: t('kind') })}
+      title={entity ? t('geo:form.editTitle', { name: entity.name }) : t('createTitle')}
       formError={form.formError}
       saving={form.saving}
       onSave={form.submit}

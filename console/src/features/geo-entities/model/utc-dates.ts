@@ -11,11 +11,5 @@ export const startOfDay = (day: string) => (day ? `${day}T00:00:00.000Z` : undef
 /** The last second of a UTC day (spec §9 "end 23:59:59"); undefined for an empty input. */
 export const endOfDay = (day: string) => (day ? `${day}T23:59:59.000Z` : undefined);
 
-/** A UTC day for people, in the interface language. */
-export const formatDay = (instant: string | undefined, language: string) =>
-  instant && !Number.isNaN(Date.parse(instant))
-    ? new Intl.DateTimeFormat(language, { dateStyle: 'medium', timeZone: 'UTC' }).format(new Date(instant))
-    : '';
-
 /** Whether an end day comes before a start day (both filled). */
 export const endsBeforeStart = (start: string, end: string) => Boolean(start && end && end < start);

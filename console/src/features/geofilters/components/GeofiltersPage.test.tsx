@@ -56,7 +56,7 @@ describe('Geographic filters (geo)', () => {
   it('refuses a new filter without a name or a polygon, by the contract’s rules, before any call', async () => {
     const { user } = await renderScreen(<GeofiltersPage />, { path, language: 'es' });
     await user.click(screen.getByRole('link', { name: 'Nuevo' }));
-    expect(await screen.findByRole('heading', { name: 'Nuevo: filtro geográfico' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Nuevo filtro geográfico' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Guardar' }));
 

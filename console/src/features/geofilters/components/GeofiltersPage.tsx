@@ -1,8 +1,9 @@
 import { useTranslation } from 'react-i18next';
+import { ownerColumn } from '../../../shared/entity-screen/owner-column.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { ManagementList } from '../../geo-entities/components/ManagementList.tsx';
 import { useScreenMode } from '../../geo-entities/components/useScreenMode.ts';
 import { isCreateScheme } from '../../geo-entities/model/screen-route.ts';
-import { formatDay } from '../../geo-entities/model/utc-dates.ts';
 import { type Geofilter, geofilterScreen } from '../api/geofilters-api.ts';
 import { GeofilterForm } from './GeofilterForm.tsx';
 
@@ -11,7 +12,8 @@ import { GeofilterForm } from './GeofilterForm.tsx';
  * cluster uses cannot be deleted: the API refuses with the catalogue message.
  */
 export default function GeofiltersPage() {
-  const { t, i18n } = useTranslation('geofilters');
+  const { t } = useTranslation('geofilters');
+  const dates = useDateFormat();
   const [mode, go] = useScreenMode(isCreateScheme);
   if (mode.kind !== 'list')
     return (
@@ -32,8 +34,8 @@ export default function GeofiltersPage() {
           header: t('columns.special'),
           render: (row) => t(row.special ? 'geo:form.yes' : 'geo:form.no'),
         },
-        { key: 'owner', header: t('geo:list.owner') },
-        { key: 'updatedAt', header: t('geo:list.updated'), render: (row) => formatDay(row.updatedAt, i18n.language) },
+        ownerColumn(t('geo:list.owner')),
+        { key: 'updatedAt', header: t('geo:list.updated'), render: (row) => dates.dateTime(row.updatedAt) },
       ]}
     />
   );

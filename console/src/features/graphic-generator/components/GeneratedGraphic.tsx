@@ -6,8 +6,9 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
-import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
-import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { requestChartData } from '../../../shared/charts/request-chart-data.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Spinner } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
@@ -44,25 +45,17 @@ export function GeneratedGraphic({
   const profile = useProfile();
   const answer = query.data;
   const timeZone = profile?.timeZone ?? 'Etc/UTC';
-  const granularity = request.granularity ?? 'no_granularity';
-  const rows = request.axes?.rows;
-  const data = useMemo(() => {
-    if (!answer) return undefined;
-    const labels = graphicLabels(t, {
-      single,
-      granularity,
-      language: i18n.language,
-      timeZone,
-      ...(request.movingAverage ? { movingAverageWindow: request.movingAverage } : {}),
-    });
-    // A table by rows and columns names its first column after its rows, not the granularity.
-    const axisTitle = rows
-      ? rows === 'time'
-        ? t(`analysis:granularities.${granularity}`)
-        : t(`analysis:breakdowns.${rows}`)
-      : labels.axisTitle;
-    return chartDataOf(answer, { ...labels, axisTitle });
-  }, [answer, single, granularity, rows, i18n.language, timeZone, request.movingAverage, t]);
+  const { granularity, movingAverage, axes } = request;
+  const data = useMemo(
+    () =>
+      answer &&
+      requestChartData(answer, { granularity, movingAverage, axes }, t, {
+        single,
+        language: i18n.language,
+        timeZone,
+      }),
+    [answer, single, granularity, movingAverage, axes, i18n.language, timeZone, t],
+  );
 
   const warned = useRef<GraphicResponse>(undefined);
   useEffect(() => {
@@ -82,9 +75,12 @@ export function GeneratedGraphic({
   if (!answer || !data) return null;
   if (isEmptyGraphic(answer))
     return (
-      <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="generator-empty">
-        {errorMessage('graphics.noData')}
-      </p>
+      <>
+        <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="generator-empty">
+          {errorMessage('graphics.noData')}
+        </p>
+        <NarrowedByNote narrowedBy={answer.narrowedBy} className="text-center" />
+      </>
     );
   const display = request.display ?? {};
   return (
@@ -104,6 +100,7 @@ export function GeneratedGraphic({
         stacked={display.graphicDistribution === 'stacked'}
         display={display}
       />
+      <NarrowedByNote narrowedBy={answer.narrowedBy} className="mt-2" />
     </div>
   );
 }

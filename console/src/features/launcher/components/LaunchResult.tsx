@@ -1,14 +1,8 @@
-import { kpiById, kpiIds } from '@nq/contracts/measurements/kpis';
+import { kpiIds } from '@nq/contracts/measurements/kpis';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { kpiResultText } from '../../../shared/i18n/value-texts.ts';
 import type { Launch } from '../api/launcher-api.ts';
-
-/** A KPI value as the launcher shows it: its label in the interface language, the value and its unit. */
-const kpiText = (id: string, value: number) => {
-  const kpi = kpiById.get(id);
-  const shown = value.toLocaleString(currentLanguage(), { maximumFractionDigits: 2 });
-  return kpi ? `${kpi.label[currentLanguage()]} ${shown} ${kpi.unit}` : `${id} ${shown}`;
-};
 
 /** The stored result's KPIs come in any order: the catalogue's (others after) reads the same on every launch. */
 const catalogueOrder = (id: string) => {
@@ -27,7 +21,7 @@ export function LaunchResult({ launch, when }: { launch: Launch; when: (instant:
       <span data-testid="launch-result">
         {Object.entries(launch.result.kpis)
           .sort(([a], [b]) => catalogueOrder(a) - catalogueOrder(b))
-          .map(([id, value]) => kpiText(id, value))
+          .map(([id, value]) => kpiResultText(id, value, currentLanguage()))
           .join(' · ')}
       </span>
     );

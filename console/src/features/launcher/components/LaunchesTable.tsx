@@ -1,8 +1,8 @@
 import { useQueries } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../../shared/api/profile.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type Launch, launcherApi, launchKeys } from '../api/launcher-api.ts';
 import { LaunchResult } from './LaunchResult.tsx';
 
@@ -24,8 +24,8 @@ const taskLabel = ({ name, id, type }: Launch['task']) => ({
 
 /** The launches of the probes chosen, newest first, with their state; polled while one is in progress. */
 export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
-  const { t, i18n } = useTranslation('launcher');
-  const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
+  const { t } = useTranslation('launcher');
+  const dates = useDateFormat();
   const refreshInterval = useRefreshInterval();
   const results = useQueries({
     queries: probeIds.map((probeId) => ({
@@ -39,7 +39,7 @@ export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
   const launches = results
     .flatMap((result) => result.data?.list ?? [])
     .sort((a, b) => b.createdAt.localeCompare(a.createdAt));
-  const when = (instant: string) => new Date(instant).toLocaleString(i18n.language, { timeZone });
+  const when = dates.dateTime;
 
   const columns: Column<Launch>[] = [
     { key: 'probeId', header: t('fleet:fields.probeId'), className: 'font-mono' },

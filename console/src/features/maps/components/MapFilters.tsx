@@ -25,8 +25,11 @@ export interface MapFiltersProps {
   onShow: (settings: MapSettings) => void;
 }
 
-/** Tile sizes offered: web-mercator zoom levels of the aggregation grid (larger: finer cells). */
-const gridLevels = [6, 8, 10, 12, 14] as const;
+/**
+ * Tile sizes offered besides the automatic one (cell-size.ts): web-mercator zoom levels of the aggregation grid
+ * (larger: finer cells).
+ */
+const gridLevels = [6, 8, 10, 12, 14, 16] as const;
 const hours = Array.from({ length: 24 }, (_, hour) => hour);
 const clock = (hour: number, minutes: string) => `${String(hour).padStart(2, '0')}:${minutes}`;
 /** Hours are inclusive: "from 10" starts at 10:00, "to 10" ends at 10:59. */
@@ -50,7 +53,8 @@ export function MapFilters({ kpis, busy, onShow }: MapFiltersProps) {
   const [tsEnd, setTsEnd] = useState('');
   const [hourStart, setHourStart] = useState('');
   const [hourEnd, setHourEnd] = useState('');
-  const [zoom, setZoom] = useState('10');
+  // Empty: the size that suits the samples' area and number.
+  const [zoom, setZoom] = useState('');
   const [palette, setPalette] = useState<PaletteId | ''>('quality');
   const [radius, setRadius] = useState('40');
   const [errors, setErrors] = useState<Record<string, string>>({});
@@ -70,7 +74,7 @@ export function MapFilters({ kpis, busy, onShow }: MapFiltersProps) {
       request: {
         kpi: chosenKpi as KpiId,
         metric,
-        zoom: Number(zoom),
+        ...(zoom ? { zoom: Number(zoom) } : {}),
         ...selection.filter,
         ...(probeIds.length ? { probes: probeIds } : {}),
         ...(tsStart ? { tsStart } : {}),
@@ -130,6 +134,7 @@ export function MapFilters({ kpis, busy, onShow }: MapFiltersProps) {
         label={t('maps:grid')}
         value={zoom}
         onChange={(event) => setZoom(event.target.value)}
+        placeholder={t('maps:gridAutomatic')}
         options={gridLevels.map((level) => ({ value: String(level), label: t('maps:gridLevel', { level }) }))}
       />
       <SelectField

@@ -6,10 +6,10 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type MapRequest, mapPointsQuery } from '../api/maps.ts';
 import { pointFacts } from './point-facts.ts';
 
@@ -19,6 +19,7 @@ const PAGE_SIZE = 25;
 /** The Raw data tab: the measurements behind the map (the CSV of `POST /maps`); a row opens its detail grid. */
 export function MapRawData({ request }: { request: MapRequest }) {
   const { t } = useTranslation('maps');
+  const dates = useDateFormat();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Point>();
   const points = useQuery(mapPointsQuery(request, true));
@@ -40,7 +41,7 @@ export function MapRawData({ request }: { request: MapRequest }) {
         rowKey={(row) => row.measurementId ?? JSON.stringify(row)}
         onRowClick={setOpen}
         columns={[
-          { key: 'measuredAt', header: t('mapsPage.raw.measuredAt'), render: (row) => formatDateTime(row.measuredAt) },
+          { key: 'measuredAt', header: t('mapsPage.raw.measuredAt'), render: (row) => dates.dateTime(row.measuredAt) },
           { key: 'probeId', header: t('mapsPage.raw.probe') },
           { key: 'isp', header: t('mapsPage.raw.isp') },
           {
@@ -70,10 +71,16 @@ export function MapRawData({ request }: { request: MapRequest }) {
       >
         {open && (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            {pointFacts(open, request.kpi, t, currentLanguage()).map(([name, value]) => (
+            {pointFacts(open, request.kpi, t, currentLanguage(), dates.timeZone).map(([name, value]) => (
               <div key={name} className="flex justify-between gap-3 border-b border-gray-100 py-1">
                 <dt className="font-medium text-gray-600">{name}</dt>
-                <dd className="break-all text-right text-gray-900">{value || '—'}</dd>
+                {/* The measurement's own id (its first fact) is an identifier a person may copy. */}
+                <dd
+                  className="break-all text-right text-gray-900"
+                  {...(value !== '' && value === open.measurementId ? { 'data-identifier': '' } : {})}
+                >
+                  {value || '—'}
+                </dd>
               </div>
             ))}
           </dl>

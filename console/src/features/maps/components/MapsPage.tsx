@@ -4,11 +4,13 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
 import { type MapAnswer, mapQuery } from '../api/maps.ts';
-import { type MapView, madrid, viewOf } from '../kepler/map-layers.ts';
+import { type MapView, madrid, viewOfBounds } from '../kepler/map-layers.ts';
+import { cellsBounds } from '../model/map-cells.ts';
 import { LazyMap } from './LazyMap.tsx';
 import { Legend } from './Legend.tsx';
 import { MapFilters, type MapSettings } from './MapFilters.tsx';
@@ -61,6 +63,16 @@ export default function MapsPage() {
   );
 }
 
+/** The closest zoom of cells: one cell alone is shown with the streets around it. */
+const cellsMaxZoom = 15;
+
+/** The view that fits the cells drawn; without any, the campaign's centre, else the default one. */
+function cellsView(answer: MapAnswer): MapView {
+  const campaign = answer.campaigns[0];
+  const fallback = campaign ? { lon: campaign.center[0], lat: campaign.center[1], zoom: 11 } : madrid;
+  return viewOfBounds(cellsBounds(answer.tiles, answer.zoom), fallback, cellsMaxZoom);
+}
+
 function MapOutcome({
   answer,
   settings,
@@ -89,15 +101,8 @@ function MapOutcome({
     () => tileLayers(classes, settings.radius, { value: t('mapsPage.value'), samples: t('mapsPage.samples'), format }),
     [classes, settings.radius, t, format],
   );
-  const view = useMemo<MapView>(() => {
-    const campaign = answer.campaigns[0];
-    if (campaign) return { lon: campaign.center[0], lat: campaign.center[1], zoom: 11 };
-    return viewOf(
-      layers.flatMap((layer) => layer.points),
-      madrid,
-      12,
-    );
-  }, [answer.campaigns, layers]);
+  // The first answer's: a refresh's new cells leave the map where the user looks (other filters mount this anew).
+  const [view] = useState(() => cellsView(answer));
   const notices = answer.warnings.map((warning) => ({
     code: warning.code,
     ...(warning.params ? { params: warning.params } : {}),
@@ -113,6 +118,7 @@ function MapOutcome({
           notice.code === 'maps.sampleLimitExceeded' ? { ...notice, params: { limit } } : notice,
         )}
       />
+      <NarrowedByNote narrowedBy={answer.narrowedBy} />
       {answer.total > 0 && !blocked && (
         <>
           <div className="flex flex-wrap items-center justify-between gap-3">
@@ -127,7 +133,10 @@ function MapOutcome({
               onSelect={onTab}
             />
             <p className="text-sm text-gray-500">
-              {t('mapsPage.summary', { total: answer.total, cells: answer.tiles.length })}
+              {t('mapsPage.summary', { total: answer.total, cells: answer.tiles.length })} ·{' '}
+              {t(settings.request.zoom === undefined ? 'mapsPage.automaticLevel' : 'mapsPage.level', {
+                level: answer.zoom,
+              })}
             </p>
           </div>
           {tab === 'graphic' && (

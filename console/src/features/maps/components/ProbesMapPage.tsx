@@ -4,6 +4,7 @@ import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { TextField } from '../../../shared/ui/fields.tsx';
 import { ErrorNotice, type Notice, Notices } from '../../../shared/ui/notices.tsx';
 import { PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type ProbeRow, probeRows, useProbesMap } from '../api/probes-map.ts';
 import { LazyMap } from './LazyMap.tsx';
 import { Legend } from './Legend.tsx';
@@ -23,7 +24,7 @@ export default function ProbesMapPage() {
   const answer = probes.data;
   const rows = useMemo(() => (answer ? probeRows(answer) : []), [answer]);
   const statusLabel = useCallback((status: string) => t(`statuses.${status}`, { defaultValue: status }), [t]);
-  const layers = useMemo(() => probeLayers(rows, statusLabel), [rows, statusLabel]);
+  const layers = useMemo(() => probeLayers(rows, statusLabel, t('probesMap.probesHere')), [rows, statusLabel, t]);
   const mapView = useMemo(() => probesView(layers), [layers]);
 
   const total = rows.length + (answer?.withoutCoordinates.length ?? 0);
@@ -95,6 +96,7 @@ function ProbesTable({
   statusLabel: (status: string) => string;
 }) {
   const { t } = useTranslation('maps');
+  const dates = useDateFormat();
   const [search, setSearch] = useState('');
   const [page, setPage] = useState(1);
   const all = useMemo(
@@ -171,7 +173,7 @@ function ProbesTable({
           {
             key: 'lastReportAt',
             header: t('probesMap.columns.lastReport'),
-            render: (row) => (row.lastReportAt ? new Date(row.lastReportAt).toLocaleString() : t('probesMap.never')),
+            render: (row) => dates.dateTime(row.lastReportAt) || t('probesMap.never'),
           },
           {
             key: 'position',

@@ -24,7 +24,7 @@ const point = {
 describe('a map point’s detail', () => {
   it('names every column as the measurement detail does, in Spanish, never by its key', async () => {
     const { t } = await textsForTests('es');
-    const facts = Object.fromEntries(pointFacts(point, 'download', t, 'es'));
+    const facts = Object.fromEntries(pointFacts(point, 'download', t, 'es', 'Etc/UTC'));
     expect(facts).toMatchObject({
       Medición: 'm-1',
       'Tipo de sonda': 'Fija',

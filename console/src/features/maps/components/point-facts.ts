@@ -7,7 +7,13 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
  * A map point's measurement (a CSV row of `POST /maps`) as the measurement detail names it: each column under its
  * label in the interface language and its value as people read it; the KPI column by its catalogue name.
  */
-export function pointFacts(point: Record<string, string>, kpi: string, t: TFunction, language: Language) {
+export function pointFacts(
+  point: Record<string, string>,
+  kpi: string,
+  t: TFunction,
+  language: Language,
+  timeZone: string,
+) {
   const field = (name: string) => t(`measurementAnalysis:detail.fields.${name}`);
   const value = (name: string) => point[name] ?? '';
   const facts: [string, string][] = [
@@ -21,8 +27,8 @@ export function pointFacts(point: Record<string, string>, kpi: string, t: TFunct
       value('status') ? t(`analysis:sections.${value('status')}`, { defaultValue: value('status') }) : '',
     ],
     [field('taskMode'), value('taskMode') ? t(`measurementAnalysis:detail.taskModes.${value('taskMode')}`) : ''],
-    [field('measuredAt'), formatDateTime(value('measuredAt'))],
-    [field('receivedAt'), formatDateTime(value('receivedAt'))],
+    [field('measuredAt'), formatDateTime(value('measuredAt'), timeZone)],
+    [field('receivedAt'), formatDateTime(value('receivedAt'), timeZone)],
     [field('technology'), value('technology') ? technologyText(t, value('technology')) : value('technologyLabel')],
     [field('isp'), value('isp')],
     [field('provider'), value('provider')],

@@ -32,6 +32,7 @@ describe('probe map layers', () => {
         probe('e', 'Odd', null),
       ],
       (status) => `#${status}`,
+      'Probes here',
     );
     expect(layers.map((layer) => [layer.label, layer.colour, layer.points.length])).toEqual([
       ['#Available', probeStatusColours.Available, 1],
@@ -40,5 +41,7 @@ describe('probe map layers', () => {
       ['#Odd', otherStatusColour, 1],
     ]);
     expect(layers[0]?.points[0]?.details).toMatchObject({ probe: 'c', status: '#Available' });
+    // Probes close together at the map's zoom are one dot with their count, named so in its tooltip.
+    expect(layers.every((layer) => layer.cluster?.countLabel === 'Probes here')).toBe(true);
   });
 });

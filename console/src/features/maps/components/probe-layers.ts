@@ -16,15 +16,26 @@ export const shownStatus = (probe: Pick<ProbeRow, 'state' | 'status'>) => probe.
 export const statusColour = (status: string) =>
   (probeStatusColours as Record<string, string>)[status] ?? otherStatusColour;
 
-/** One layer per status present, in the spec's order, located probes only. */
-export function probeLayers(rows: readonly ProbeRow[], labelOf: (status: string) => string): PointLayer[] {
+/** A probe's dot (kepler's units: about 11 pixels' radius at Madrid): room for a cluster's count written on it. */
+export const probeRadius = 40;
+
+/**
+ * One layer per status present, in the spec's order, located probes only; probes close together at the map's zoom
+ * are one dot with their count (`countLabel` names it in the tooltip), apart again as the map zooms in.
+ */
+export function probeLayers(
+  rows: readonly ProbeRow[],
+  labelOf: (status: string) => string,
+  countLabel: string,
+): PointLayer[] {
   const located = rows.filter((row) => row.lat !== null && row.lon !== null);
   const statuses = [...new Set(located.map(shownStatus))].sort((a, b) => rank(a) - rank(b) || a.localeCompare(b));
   return statuses.map((status) => ({
     id: `probes-${status.toLowerCase().replace(/\W+/g, '-')}`,
     label: labelOf(status),
     colour: statusColour(status),
-    radius: 30,
+    radius: probeRadius,
+    cluster: { countLabel },
     points: located
       .filter((row) => shownStatus(row) === status)
       .map((row) => ({

@@ -1,8 +1,8 @@
-import { addDataToMap, removeDataset } from '@kepler.gl/actions';
+import { addDataToMap, removeDataset, setFilter } from '@kepler.gl/actions';
 import { KeplerGl } from '@kepler.gl/components';
 import { MAP_CONTROLS } from '@kepler.gl/constants';
 import { enhanceReduxMiddleware, keplerGlReducer } from '@kepler.gl/reducers';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Provider } from 'react-redux';
 import { applyMiddleware, combineReducers, createStore } from 'redux';
 import { StyleSheetManager } from 'styled-components';
@@ -11,13 +11,16 @@ import { cspSafeStyleTarget } from './csp-compat.ts';
 import { configureKepler, mapStyleState } from './kepler-setup.ts';
 import {
   type BaseMap,
+  fitPadding,
   keplerConfig,
   type MapView,
   type Outlines,
   type PointLayer,
   regionContext,
+  viewAtSize,
 } from './map-layers.ts';
 import { onlineStyleUrl } from './online-style.ts';
+import { type LevelFilter, levelFilterId, levelOf, levelRange } from './zoom-levels.ts';
 
 export interface KeplerMapProps {
   layers: readonly PointLayer[];
@@ -62,14 +65,29 @@ const loadBaseFiles = (): Promise<BaseFiles> => {
   return baseFiles;
 };
 
+const regions = new WeakMap<Collection, ReturnType<typeof regionContext>>();
+const regionOf = (collection: Collection) => {
+  const region = regions.get(collection) ?? regionContext(collection);
+  regions.set(collection, region);
+  return region;
+};
+
 function baseMapOf(files: BaseFiles, labels: BaseMapLabels): BaseMap {
-  const region = files.region && regionContext(files.region);
+  const region = files.region && regionOf(files.region);
   return {
     outlines: files.outlines && { label: labels.outlines, collection: files.outlines },
     boundaries: region && { label: labels.boundaries, collection: region.boundaries },
     places: region && { label: labels.places, places: region.places },
   };
 }
+
+/** What of the map's kepler instance this component reads: where the user looks, and the filters it set. */
+interface MapInstance {
+  mapState: { zoom: number };
+  visState: { filters: readonly { id: string }[] };
+}
+type MapStore = ReturnType<typeof createMapStore>;
+const instanceOf = (store: MapStore) => (store.getState().keplerGl as Record<string, MapInstance | undefined>)[MAP_ID];
 
 /** Each map has its own kepler store: kepler's state stays out of the app and goes with the map. */
 function createMapStore() {
@@ -92,6 +110,43 @@ function createMapStore() {
   return createStore(reducer, {}, applyMiddleware(...enhanceReduxMiddleware([])));
 }
 
+/**
+ * Keeps the level filters (zoom-levels.ts) on the level the user looks at: when a zoom crosses a level, each filter
+ * moves to that level's rows. The level shown is also given back, for the page to tell (browser tests read it).
+ */
+function useLevelFilters(store: MapStore) {
+  const filters = useRef<readonly LevelFilter[]>([]);
+  const level = useRef<number>(undefined);
+  const [shownLevel, setShownLevel] = useState<number>();
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        const instance = instanceOf(store);
+        if (!instance) return;
+        const now = levelOf(instance.mapState.zoom);
+        if (now === level.current) return;
+        const indices = filters.current.map((filter) =>
+          instance.visState.filters.findIndex((shown) => shown.id === levelFilterId(filter)),
+        );
+        // kepler adds a dataset's filters once it has made the dataset: until then, the next change looks again.
+        if (indices.includes(-1)) return;
+        level.current = now;
+        setShownLevel(now);
+        filters.current.forEach((filter, at) => {
+          store.dispatch(setFilter(indices[at]!, 'value', levelRange(filter, now)));
+        });
+      }),
+    [store],
+  );
+  /** The filters of new data, set at `at`. */
+  const shownAt = useCallback((next: readonly LevelFilter[], at: number) => {
+    filters.current = next;
+    level.current = at;
+    setShownLevel(at);
+  }, []);
+  return { shownAt, shownLevel };
+}
+
 function useElementSize() {
   const ref = useRef<HTMLElement>(null);
   const [size, setSize] = useState<{ width: number; height: number }>();
@@ -109,15 +164,19 @@ function useElementSize() {
 
 /**
  * A kepler.gl map of point layers over the shipped base map (offline: country outlines, the demo region's boundaries
- * and places), read-only. Replacing the layers
- * replaces the datasets; the view moves only when the caller's view changes.
+ * and places), read-only. Replacing the layers replaces the datasets; the view moves only when the caller's view
+ * changes, fitted to the map's size when it has bounds to show.
  */
 export default function KeplerMap({ layers, view, label, baseLabels }: KeplerMapProps) {
   const store = useMemo(createMapStore, []);
   const styleTarget = useMemo(cspSafeStyleTarget, []);
   const { ref, size } = useElementSize();
   const shown = useRef<string[]>([]);
-  const placedAt = useRef<string>();
+  const placedAt = useRef<string>(undefined);
+  const { shownAt: levelFiltersAt, shownLevel } = useLevelFilters(store);
+  // Read when data arrives, not a reason to hand it again: a resize keeps what the user looks at.
+  const sizeNow = useRef(size);
+  sizeNow.current = size;
   // kepler ignores data sent before its instance registers in the store (on mount): wait for it.
   const [registered, setRegistered] = useState(false);
   useEffect(() => {
@@ -134,10 +193,13 @@ export default function KeplerMap({ layers, view, label, baseLabels }: KeplerMap
       for (const id of shown.current) store.dispatch(removeDataset(id));
       // New data (a refresh) keeps the user's pan and zoom; a new view (other filters) moves the map.
       const viewKey = JSON.stringify(view);
-      const moveTo = viewKey === placedAt.current ? undefined : view;
+      const target = sizeNow.current ? viewAtSize(view, sizeNow.current, fitPadding(layers, view.lat)) : view;
+      const moveTo = viewKey === placedAt.current ? undefined : target;
       placedAt.current = viewKey;
-      const { datasets, config } = keplerConfig(layers, moveTo, baseMapOf(files, baseLabels));
+      const level = levelOf(moveTo?.zoom ?? instanceOf(store)?.mapState.zoom ?? target.zoom);
+      const { datasets, config, levelFilters } = keplerConfig(layers, moveTo, baseMapOf(files, baseLabels), level);
       shown.current = datasets.map((dataset) => dataset.info.id);
+      levelFiltersAt(levelFilters, level);
       store.dispatch(
         addDataToMap({ datasets, config, options: { centerMap: false, readOnly: true, keepExistingConfig: false } }),
       );
@@ -145,10 +207,16 @@ export default function KeplerMap({ layers, view, label, baseLabels }: KeplerMap
     return () => {
       cancelled = true;
     };
-  }, [store, registered, layers, view, baseLabels]);
+  }, [store, registered, layers, view, baseLabels, levelFiltersAt]);
 
   return (
-    <section ref={ref} aria-label={label} className="relative h-full w-full overflow-hidden" data-testid="kepler-map">
+    <section
+      ref={ref}
+      aria-label={label}
+      className="relative h-full w-full overflow-hidden"
+      data-testid="kepler-map"
+      data-zoom-level={shownLevel}
+    >
       <StyleSheetManager target={styleTarget}>
         <Provider store={store}>
           {size && size.width > 0 && (

@@ -1,27 +1,21 @@
 // What the console's maps draw, independent of kepler.gl: point layers of one colour each (a probe status, a value
 // class), turned into kepler datasets and layer configs by `keplerConfig`. Pure, so it is unit-tested.
 
-export interface MapPoint {
-  lat: number;
-  lon: number;
-  /** Shown in the tooltip, in this order. */
-  details: Record<string, string | number | null>;
-}
+import { clusterColumns, clusterDatasets, clusterLayerConfig } from './cluster-layers.ts';
+import { boundsOf, fitView, type MapBounds, type MapSize } from './map-fit.ts';
+import { type Place, placeLabelStyle, placeLevels } from './place-labels.ts';
+import { detailNamesOf, isNumeric, type MapPoint, type PointLayer } from './point-layer.ts';
+import { dotPixels } from './web-mercator.ts';
+import { type LevelFilter, levelFilterConfig, levelOf } from './zoom-levels.ts';
 
-export interface PointLayer {
-  id: string;
-  label: string;
-  /** `#rrggbb` */
-  colour: string;
-  points: readonly MapPoint[];
-  /** Pixels. */
-  radius?: number;
-}
+export type { MapPoint, PointLayer };
 
 export interface MapView {
   lat: number;
   lon: number;
   zoom: number;
+  /** What the view shows: the map fits these bounds to its own size (the centre and zoom above assume a usual one). */
+  fit?: { bounds: MapBounds; maxZoom: number };
 }
 
 /** Spec §2: the default map centre is a point in Madrid (Puerta del Sol). */
@@ -34,11 +28,8 @@ export const hexToRgb = (hex: string): [number, number, number] => {
 
 /** The kepler dataset of a layer: lat, lon and the detail columns (kepler infers nothing: types are given). */
 export function pointDataset(layer: PointLayer) {
-  const detailNames = [...new Set(layer.points.flatMap((point) => Object.keys(point.details)))];
-  const typeOf = (name: string) =>
-    layer.points.every((point) => point.details[name] === null || typeof point.details[name] === 'number')
-      ? 'real'
-      : 'string';
+  const detailNames = detailNamesOf(layer.points);
+  const typeOf = (name: string) => (isNumeric(layer.points, name) ? 'real' : 'string');
   return {
     info: { id: layer.id, label: layer.label },
     data: {
@@ -107,18 +98,14 @@ export function outlineLayerConfig(dataId: string) {
   };
 }
 
-type NamedFeature = { properties?: { name?: string; kind?: string }; geometry?: { type?: string } };
+type NamedFeature = {
+  properties?: { name?: string; kind?: string; population?: number };
+  geometry?: { type?: string };
+};
 
 export interface Outlines {
   label: string;
   collection: { features: readonly NamedFeature[] };
-}
-
-/** A named place of the base map (a town, a district), drawn as a small dot with its name beside it. */
-export interface Place {
-  name: string;
-  lat: number;
-  lon: number;
 }
 
 /**
@@ -140,7 +127,10 @@ export function regionContext(collection: {
     const coordinates = feature.geometry?.coordinates;
     if (feature.geometry?.type !== 'Point' || !Array.isArray(coordinates)) return [];
     const [lon, lat] = coordinates as [number, number];
-    return [{ name: feature.properties?.name ?? '', lat, lon }];
+    const population = feature.properties?.population;
+    return [
+      { name: feature.properties?.name ?? '', lat, lon, population: typeof population === 'number' ? population : 0 },
+    ];
   });
   return { boundaries: { features: boundaries }, places };
 }
@@ -170,6 +160,27 @@ export const contextColours = {
   placeName: [30, 41, 59] as [number, number, number],
 };
 
+/**
+ * The level from which a boundary shows: provinces always; the region's municipalities (hundreds of small polygons
+ * that are one dark patch from afar) once the map is close enough to tell them apart.
+ */
+export const boundaryLevel = (feature: NamedFeature) => (feature.properties?.kind === 'municipality' ? 9 : 0);
+
+/** The boundaries as a kepler dataset: as the outlines, with the level each shows from (`placeLevelColumn`). */
+export function boundaryDataset(id: string, boundaries: Outlines) {
+  const { info, data } = outlineDataset(id, boundaries);
+  return {
+    info,
+    data: {
+      fields: [...data.fields, { name: placeLevelColumn, type: 'integer' }],
+      rows: data.rows.map((row, index) => {
+        const feature = boundaries.collection.features[index];
+        return [...row, feature ? boundaryLevel(feature) : 0];
+      }),
+    },
+  };
+}
+
 /** Administrative boundaries: lines only, so the outlines' fill and the data show through. */
 export function boundaryLayerConfig(dataId: string) {
   const layer = outlineLayerConfig(dataId);
@@ -182,8 +193,19 @@ export function boundaryLayerConfig(dataId: string) {
   };
 }
 
-/** Places as small dots with their names beside them (kepler's text labels). */
+/** The base map's places are the same at each refresh of the data: their levels are worked out once. */
+const levelsOfPlaces = new WeakMap<readonly Place[], number[]>();
+
+/** The column of the places' and boundaries' datasets that says from which zoom level one shows (place-labels.ts). */
+export const placeLevelColumn = 'shownFrom';
+
+/**
+ * Places as small dots with their names beside them (kepler's text labels), each with the level it shows from: the
+ * more populous ones from afar, the others as there is room for their names.
+ */
 export function placeDataset(label: string, places: readonly Place[]) {
+  const shownFrom = levelsOfPlaces.get(places) ?? placeLevels(places);
+  levelsOfPlaces.set(places, shownFrom);
   return {
     info: { id: placeDataId, label },
     data: {
@@ -191,14 +213,21 @@ export function placeDataset(label: string, places: readonly Place[]) {
         { name: 'lat', type: 'real' },
         { name: 'lon', type: 'real' },
         { name: 'name', type: 'string' },
+        { name: placeLevelColumn, type: 'integer' },
       ],
-      rows: places.map((place) => [place.lat, place.lon, place.name]),
+      rows: places.map((place, index) => [place.lat, place.lon, place.name, shownFrom[index] ?? 0]),
     },
   };
 }
 
 export function placeLayerConfig() {
-  const layer = pointLayerConfig({ id: placeDataId, label: placeDataId, colour: '#000000', points: [], radius: 2 });
+  const layer = pointLayerConfig({
+    id: placeDataId,
+    label: placeDataId,
+    colour: '#000000',
+    points: [],
+    radius: placeLabelStyle.dotRadius,
+  });
   return {
     ...layer,
     config: {
@@ -208,7 +237,7 @@ export function placeLayerConfig() {
         {
           field: { name: 'name', type: 'string' },
           color: contextColours.placeName,
-          size: 12,
+          size: placeLabelStyle.size,
           offset: [6, 0],
           anchor: 'start',
           alignment: 'center',
@@ -222,18 +251,35 @@ export function placeLayerConfig() {
   };
 }
 
+const isClustered = (layer: PointLayer): layer is PointLayer & { cluster: { countLabel: string } } =>
+  layer.cluster !== undefined;
+
 /**
  * Everything kepler's `addDataToMap` takes: one dataset and layer per point layer, and the base map below them
  * (places, boundaries, then outlines); tooltips list each point layer's details and the base map's names; the view,
- * when it is to move.
+ * when it is to move. Clustered layers and place names depend on the zoom level: `levelFilters` name the filters that
+ * show a level's rows (at `level` to begin with), for the map to move as the user zooms.
  */
-export function keplerConfig(layers: readonly PointLayer[], view: MapView | undefined, base: BaseMap = {}) {
-  const datasets = layers.map(pointDataset);
+export function keplerConfig(
+  layers: readonly PointLayer[],
+  view: MapView | undefined,
+  base: BaseMap = {},
+  level = levelOf((view ?? madrid).zoom),
+) {
+  const clustered = clusterDatasets(layers.filter(isClustered));
+  const datasets = layers.map(
+    (layer) => clustered.find((dataset) => dataset.info.id === layer.id) ?? pointDataset(layer),
+  );
   const { outlines, boundaries, places } = base;
+  const levelFilters: LevelFilter[] = [
+    ...clustered.map(({ info }) => ({ dataId: info.id, field: clusterColumns.level, rows: 'exact' as const })),
+    ...(places ? [{ dataId: placeDataId, field: placeLevelColumn, rows: 'from' as const }] : []),
+    ...(boundaries ? [{ dataId: boundaryDataId, field: placeLevelColumn, rows: 'from' as const }] : []),
+  ];
   return {
     datasets: [
       ...(outlines ? [outlineDataset(outlineDataId, outlines)] : []),
-      ...(boundaries ? [outlineDataset(boundaryDataId, boundaries)] : []),
+      ...(boundaries ? [boundaryDataset(boundaryDataId, boundaries)] : []),
       ...(places ? [placeDataset(places.label, places.places)] : []),
       ...datasets.map(({ info, data }) => ({ info, data })),
     ],
@@ -243,11 +289,14 @@ export function keplerConfig(layers: readonly PointLayer[], view: MapView | unde
         visState: {
           // kepler draws the first layer of the list on top.
           layers: [
-            ...layers.map(pointLayerConfig),
+            ...layers.map((layer) =>
+              isClustered(layer) ? clusterLayerConfig(pointLayerConfig(layer)) : pointLayerConfig(layer),
+            ),
             ...(places ? [placeLayerConfig()] : []),
             ...(boundaries ? [boundaryLayerConfig(boundaryDataId)] : []),
             ...(outlines ? [outlineLayerConfig(outlineDataId)] : []),
           ],
+          filters: levelFilters.map((filter) => levelFilterConfig(filter, level)),
           interactionConfig: {
             tooltip: {
               enabled: true,
@@ -267,17 +316,31 @@ export function keplerConfig(layers: readonly PointLayer[], view: MapView | unde
         ...(view ? { mapState: { latitude: view.lat, longitude: view.lon, zoom: view.zoom } } : {}),
       },
     },
+    levelFilters,
   };
+}
+
+/** The size a map usually has on the console's pages, for a view's centre and zoom before the map knows its own. */
+const usualSize = { width: 960, height: 512 };
+const usualPadding = 40;
+
+/** The view that fits the bounds (or the fallback when there is nothing to show). */
+export function viewOfBounds(bounds: MapBounds | undefined, fallback: MapView = madrid, maxZoom = 10): MapView {
+  if (!bounds) return fallback;
+  return { ...fitView(bounds, usualSize, { padding: usualPadding, maxZoom }), fit: { bounds, maxZoom } };
 }
 
 /** The view that shows every point (or the default one when there are none). */
 export function viewOf(points: readonly MapPoint[], fallback: MapView = madrid, maxZoom = 10): MapView {
-  if (points.length === 0) return fallback;
-  const lats = points.map((point) => point.lat);
-  const lons = points.map((point) => point.lon);
-  const [south, north, west, east] = [Math.min(...lats), Math.max(...lats), Math.min(...lons), Math.max(...lons)];
-  const span = Math.max(north - south, east - west, 0.01);
-  // 360° fit in one 512-px tile at zoom 0; leave a margin around the points.
-  const zoom = Math.max(1, Math.min(maxZoom, Math.log2(360 / span) - 1.5));
-  return { lat: (south + north) / 2, lon: (west + east) / 2, zoom: Math.round(zoom * 10) / 10 };
+  return viewOfBounds(boundsOf(points), fallback, maxZoom);
+}
+
+/** Room kept around what a map fits, at a latitude: its largest dot (as drawn up to zoom 14), and a little more. */
+export const fitPadding = (layers: readonly PointLayer[], lat: number) =>
+  dotPixels(Math.max(10, ...layers.map((layer) => layer.radius ?? 10)), lat, 14) + 16;
+
+/** The view as a map of this size shows it: what it is to fit, fitted to that size (with room for the dots). */
+export function viewAtSize(view: MapView, size: MapSize, padding: number): MapView {
+  if (!view.fit) return view;
+  return { ...fitView(view.fit.bounds, size, { padding, maxZoom: view.fit.maxZoom }), fit: view.fit };
 }

@@ -1,4 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
+import type { MeasurementDetail } from '@nq/contracts/measurements/measurement-detail';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import type { EntityPage } from '../../../shared/api/entities.ts';
@@ -18,18 +19,7 @@ export function useMeasurementSearch(search: MeasurementSearch) {
   });
 }
 
-export interface KpiResult {
-  kpi: string;
-  label: string;
-  unit: string;
-  inverse: boolean;
-  value: number;
-}
-export interface MeasurementDetail {
-  measurement: EnrichedMeasurement;
-  section: MeasurementSection;
-  results: KpiResult[];
-}
+export type { KpiResult, MeasurementDetail } from '@nq/contracts/measurements/measurement-detail';
 
 /** One measurement with its result section and KPI results (shown in place when it fails). */
 export function useMeasurementDetail(id: string) {

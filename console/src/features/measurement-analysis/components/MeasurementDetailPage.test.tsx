@@ -18,7 +18,9 @@ const detail = {
     destination: { name: 'Madrid speed', ip: '10.0.0.8' },
     technology: 4,
     technologyLabel: '4G',
-    isp: 'Movistar',
+    isp: 'movistar es',
+    ispId: '2e072733-5a1c-4f0e-9d1e-6c0f2b7a9e11',
+    provider: '2e072733-5a1c-4f0e-9d1e-6c0f2b7a9e11',
     measuredAt: '2026-03-02T10:00:00.000Z',
     receivedAt: '2026-03-02T10:00:05.000Z',
     hour: 11,
@@ -27,6 +29,14 @@ const detail = {
     taskMode: 'active',
     status: 'Error',
     kpis: { download: 48.1234, latency: 21.5 },
+    campaigns: ['c-1'],
+    clusters: [],
+    universes: [],
+    tags: ['t-1', 't-2'],
+  },
+  names: {
+    isp: 'Movistar',
+    provider: 'Movistar',
     campaigns: ['Spring drive'],
     clusters: [],
     universes: [],
@@ -58,9 +68,12 @@ describe('Measurement detail (analysis)', () => {
     expect(fact('Probe')).toHaveTextContent('mad001');
     expect(fact('Probe type')).toHaveTextContent('Mobile');
     expect(fact('Destination')).toHaveTextContent('Madrid speed (10.0.0.8)');
-    expect(fact('Measured at')).toHaveTextContent(formatDateTime('2026-03-02T10:00:00.000Z'));
+    expect(fact('Measured at')).toHaveTextContent(formatDateTime('2026-03-02T10:00:00.000Z', 'Etc/UTC'));
     expect(fact('Local time')).toHaveTextContent('Monday 11h · Morning');
     expect(fact('Task mode')).toHaveTextContent('Active (instant)');
+    // What it refers to by id is shown by name, as the answer names it.
+    expect(fact('Provider')).toHaveTextContent(/^Movistar$/);
+    expect(fact('Campaigns')).toHaveTextContent('Spring drive');
     expect(fact('Tags')).toHaveTextContent('north, van');
     expect(fact('Clusters')).toHaveTextContent('—');
   });

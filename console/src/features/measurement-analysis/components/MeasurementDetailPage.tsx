@@ -7,10 +7,11 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import type { Option } from '../../../shared/ui/fields.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type KpiResult, type MeasurementDetail, useMeasurementDetail } from '../api/measurements.ts';
+import { failureText } from '../model/failure-text.ts';
 import { SectionBadge } from './SectionBadge.tsx';
 
 /** Spec §2 measurementAnalysis/detail/{measurementId}: one measurement, its result section and its KPI results. */
@@ -24,7 +25,9 @@ export default function MeasurementDetailPage() {
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('detail.title')}>
-        <p className="font-mono text-xs text-gray-500">{measurementId}</p>
+        <p className="font-mono text-xs text-gray-500" data-identifier>
+          {measurementId}
+        </p>
       </PageHeader>
       {state?.backTo ? (
         <Link to={state.backTo} className="text-sm text-blue-700 hover:underline">
@@ -66,12 +69,9 @@ export function MeasurementDetailView({ measurementId }: { measurementId: string
 
 function Detail({ detail }: { detail: MeasurementDetail }) {
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
-  const { measurement: m, section, results } = detail;
-  // Memberships are stored as ids: named from the lists the profile may read (an id it may not read stays as is).
-  const campaigns = useEntityOptions('/api/campaigns-management');
-  const clusters = useEntityOptions('/api/clusters-management');
-  const universes = useEntityOptions('/universes');
-  const tags = useEntityOptions('/tags');
+  const dates = useDateFormat();
+  // The answer names what the measurement refers to (providers, memberships) as far as the profile sees them.
+  const { measurement: m, section, results, names } = detail;
   const suites = useEntityOptions('/task-suites');
   const named = (options: readonly Option[], ids: readonly string[]) =>
     ids.map((id) => options.find((option) => option.value === id)?.label ?? id).join(', ');
@@ -83,10 +83,10 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
     ['testType', testTypeText(t, m.testType)],
     ['destination', m.destination ? `${m.destination.name}${m.destination.ip ? ` (${m.destination.ip})` : ''}` : ''],
     ['technology', technologyText(t, m.technology)],
-    ['isp', m.isp ?? ''],
-    ['provider', m.provider ?? ''],
-    ['measuredAt', formatDateTime(m.measuredAt)],
-    ['receivedAt', formatDateTime(m.receivedAt)],
+    ['isp', names.isp ?? ''],
+    ['provider', names.provider ?? ''],
+    ['measuredAt', dates.dateTime(m.measuredAt)],
+    ['receivedAt', dates.dateTime(m.receivedAt)],
     [
       'localTime',
       `${t(`analysis:weekdays.${m.weekday}`)} ${String(m.hour).padStart(2, '0')}h · ${t(`analysis:fringes.${m.fringe}`)}`,
@@ -96,10 +96,10 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
     ['device', [m.device?.model, m.device?.appVersion].filter(Boolean).join(' · ')],
     ['connectionId', m.connectionId ?? ''],
     ['taskSuite', m.taskSuite ? named(suites, [m.taskSuite]) : ''],
-    ['campaigns', named(campaigns, m.campaigns)],
-    ['clusters', named(clusters, m.clusters)],
-    ['universes', named(universes, m.universes)],
-    ['tags', named(tags, m.tags)],
+    ['campaigns', names.campaigns.join(', ')],
+    ['clusters', names.clusters.join(', ')],
+    ['universes', names.universes.join(', ')],
+    ['tags', names.tags.join(', ')],
   ];
   return (
     <>
@@ -109,6 +109,11 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
           <SectionBadge section={section} />
         </div>
         <p className="text-sm text-gray-600">{t(`detail.sectionMeaning.${section}`)}</p>
+        {m.failure && (
+          <p className="mt-1 text-sm text-gray-800" data-testid="failure">
+            {t('detail.failure', { reason: failureText(t, m) })}
+          </p>
+        )}
       </Card>
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">{t('detail.general')}</h2>

@@ -1,7 +1,7 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
-import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
+import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import MeasurementSearchPage from './MeasurementSearchPage.tsx';
 
 const measurement = {
@@ -54,5 +54,19 @@ describe('Measurement analysis search', () => {
     expect(
       screen.getByText('Las páginas llegan a los primeros 10.000 resultados: acote la búsqueda para ver el resto.'),
     ).toBeInTheDocument();
+  });
+
+  it('offers as technologies only those the profile sees', async () => {
+    signIn(api, testProfile({ service: 'landline', technologies: [98, 99], layers: [{ id: 'measurementAnalysis' }] }));
+    await renderScreen(<MeasurementSearchPage />, { path: '/measurementAnalysis' });
+
+    const technologies = await screen.findByRole('group', { name: 'Technologies' });
+    await waitFor(() =>
+      expect(
+        within(technologies)
+          .getAllByRole('checkbox')
+          .map((box) => box.closest('label')?.textContent),
+      ).toEqual(['Ethernet', 'WiFi 2.4 GHz']),
+    );
   });
 });

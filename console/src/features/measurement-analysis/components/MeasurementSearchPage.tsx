@@ -5,29 +5,29 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
-import { kpiText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
+import { kpiResultText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { useMeasurementSearch } from '../api/measurements.ts';
 import { type MeasurementSearch, paramsFromSearch, searchFromParams } from '../api/search-params.ts';
+import { failureText } from '../model/failure-text.ts';
 import { SearchForm } from './SearchForm.tsx';
 import { SectionBadge } from './SectionBadge.tsx';
 
-/** A measurement's KPI results, each by its catalogue name, in the interface language's numbers. */
-const kpiSummary = (kpis: Record<string, number>, language: Language) => {
-  const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  return Object.entries(kpis)
-    .map(([kpi, value]) => `${kpiText(kpi, language)} ${number.format(value)}`)
+/** A measurement's KPI results, each by its catalogue name, with its unit, in the interface language's numbers. */
+const kpiSummary = (kpis: Record<string, number>, language: Language) =>
+  Object.entries(kpis)
+    .map(([kpi, value]) => kpiResultText(kpi, value, language))
     .join(' · ');
-};
 
 /** Spec §2 /measurementAnalysis: search the measurements the profile sees, paged; a row opens its detail. */
 export default function MeasurementSearchPage() {
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const navigate = useNavigate();
+  const dates = useDateFormat();
   const { params, update: updateAddress } = useAddressState();
   const search = searchFromParams(params);
   const kpis = useKpiCatalogue();
@@ -82,7 +82,7 @@ export default function MeasurementSearchPage() {
           {
             key: 'measuredAt',
             header: t('measurementAnalysis:columns.measuredAt'),
-            render: (row) => formatDateTime(row.measuredAt),
+            render: (row) => dates.dateTime(row.measuredAt),
           },
           { key: 'probeId', header: t('measurementAnalysis:columns.probeId') },
           { key: 'program', header: t('measurementAnalysis:columns.program') },
@@ -107,6 +107,7 @@ export default function MeasurementSearchPage() {
             header: t('measurementAnalysis:columns.kpis'),
             render: (row) => kpiSummary(row.kpis, currentLanguage()),
           },
+          { key: 'failure', header: t('measurementAnalysis:columns.failure'), render: (row) => failureText(t, row) },
         ]}
       />
       {result.data && (

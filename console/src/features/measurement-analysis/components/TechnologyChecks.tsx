@@ -1,9 +1,10 @@
-import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuration/common';
+import type { TechnologyCode } from '@nq/contracts/configuration/common';
 import { useTranslation } from 'react-i18next';
+import { useProfileTechnologies } from '../../../shared/api/profile-technologies.ts';
 import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import { CheckboxField } from '../../../shared/ui/fields.tsx';
 
-/** The spec §3 technologies as checkboxes, named in the interface language (the API takes the codes). */
+/** The technologies the profile sees as checkboxes, named in the interface language (the API takes the codes). */
 export function TechnologyChecks({
   checked,
   onChange,
@@ -12,11 +13,12 @@ export function TechnologyChecks({
   onChange: (technologies: TechnologyCode[]) => void;
 }) {
   const { t } = useTranslation('measurementAnalysis');
+  const technologies = useProfileTechnologies();
   return (
     <fieldset>
       <legend className="mb-1 text-sm font-medium text-gray-700">{t('technologies')}</legend>
       <div className="flex flex-wrap gap-x-4 gap-y-1">
-        {technologyCodes.map((code) => (
+        {technologies.map((code) => (
           <CheckboxField
             key={code}
             label={technologyText(t, code)}

@@ -5,8 +5,10 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
-import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
-import { graphicLabels, pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
+import { isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
+import { pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { requestChartData } from '../../../shared/charts/request-chart-data.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
@@ -92,17 +94,17 @@ export function GraphicTile({
   const data = useMemo(
     () =>
       answer.data &&
-      chartDataOf(
-        answer.data,
-        graphicLabels(t, {
-          single: kpi?.label ?? kpiId ?? '',
-          granularity: request.granularity,
-          language: i18n.language,
-          timeZone,
-        }),
-      ),
-    [answer.data, kpi?.label, kpiId, request.granularity, i18n.language, timeZone, t],
+      requestChartData(answer.data, request, t, {
+        single: kpi?.label ?? kpiId ?? '',
+        language: i18n.language,
+        timeZone,
+      }),
+    [answer.data, request, kpi?.label, kpiId, i18n.language, timeZone, t],
   );
+  // Drawn as the graphic generator draws it: its unit, its axes' names and its display options.
+  const unit = kpi?.unit && request.metric !== 'count' && request.metric !== 'uniqueCount' ? kpi.unit : undefined;
+  const axisNames = pointAxisNames(request, kpis.data ?? []);
+  const { display } = request;
   const empty = answer.data !== undefined && isEmptyGraphic(answer.data);
   const state = answer.isError ? 'error' : answer.isPending ? 'loading' : empty ? 'empty' : 'drawn';
 
@@ -181,6 +183,8 @@ export function GraphicTile({
             {errorMessage('dashboards.filtersNotApplicable')}
           </p>
         )}
+        {/* A dashboard shared with a narrower profile is drawn from that profile's data: each tile says so. */}
+        <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mb-1" />
         {answer.isPending && <Spinner label={t('common:loading')} />}
         {answer.isError && (
           <p role="alert" className="py-6 text-center text-sm text-rose-700">
@@ -200,9 +204,12 @@ export function GraphicTile({
             title={title}
             type={request.graphicType}
             data={data}
-            {...(kpi?.unit && request.metric !== 'count' ? { unit: kpi.unit } : {})}
+            unit={unit}
+            axisNames={axisNames}
+            stacked={display?.graphicDistribution === 'stacked'}
+            {...(display ? { display } : {})}
             height={Math.max(layout.h * ROW_HEIGHT_PX - TILE_CHROME_PX, 80)}
-            compact
+            fitted
           />
         )}
       </div>
@@ -213,11 +220,14 @@ export function GraphicTile({
               title={title}
               type={request.graphicType}
               data={data}
-              {...(kpi?.unit && request.metric !== 'count' ? { unit: kpi.unit } : {})}
-              axisNames={pointAxisNames(request, kpis.data ?? [])}
+              unit={unit}
+              axisNames={axisNames}
+              stacked={display?.graphicDistribution === 'stacked'}
+              {...(display ? { display } : {})}
               height={420}
             />
           )}
+          <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mt-2" />
         </Modal>
       )}
       {editable && (

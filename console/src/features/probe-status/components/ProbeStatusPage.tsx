@@ -1,7 +1,6 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../../shared/api/profile.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -9,6 +8,7 @@ import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
 import { SearchBox, SelectField } from '../../../shared/ui/fields.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { saveFile } from '../../fleet/download.ts';
 import { type ProbeStatusRow, probeStates, probeStatusApi, probeStatusKeys } from '../api/probe-status-api.ts';
 import { IdleCounter } from './IdleCounter.tsx';
@@ -35,8 +35,8 @@ const matches = (row: ProbeStatusRow, text: string) =>
 
 /** `tools/probes_status`: each probe the profile sees with its last report; follows the navbar's refresh interval. */
 export default function ProbeStatusPage() {
-  const { t, i18n } = useTranslation('probeStatus');
-  const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
+  const { t } = useTranslation('probeStatus');
+  const dates = useDateFormat();
   const [search, setSearch] = useState('');
   const [state, setState] = useState('');
   const status = useQuery({
@@ -63,7 +63,7 @@ export default function ProbeStatusPage() {
     {
       key: 'lastReportAt',
       header: t('lastReport'),
-      render: (row) => (row.lastReportAt ? new Date(row.lastReportAt).toLocaleString(i18n.language, { timeZone }) : ''),
+      render: (row) => dates.dateTime(row.lastReportAt),
     },
     {
       key: 'technology',

@@ -2,6 +2,7 @@ import type { Profile } from '@nq/contracts/identity/profile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../shared/api/entities.ts';
+import { useTechnologyOptions } from '../../../shared/api/profile-technologies.ts';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import { profileFields } from './profile-fields.ts';
@@ -16,9 +17,10 @@ export default function ProfilesPage() {
   const probes = useEntityOptions('/probes', ['probeId', 'name']);
   const providers = useEntityOptions('/api/providers');
   const tags = useEntityOptions('/tags');
+  const technologies = useTechnologyOptions();
   const fields = useMemo(
-    () => profileFields(t, { campaigns, clusters, probes, providers, tags }),
-    [t, campaigns, clusters, probes, providers, tags],
+    () => profileFields(t, { campaigns, clusters, probes, providers, tags, technologies }),
+    [t, campaigns, clusters, probes, providers, tags, technologies],
   );
   return (
     <EntityManagementScreen<ProfileRow>

@@ -18,6 +18,8 @@ export interface ProfileFieldOptions {
   probes: Option[];
   providers: Option[];
   tags: Option[];
+  /** The technologies the caller's profile sees: a profile it manages restricts within them. */
+  technologies: Option[];
 }
 
 type WithId = { id: string };
@@ -106,7 +108,7 @@ export function profileFields(t: TFunction, options: ProfileFieldOptions): Field
       convert: objectsById((id) => ({ id, groups: [] })),
     },
     {
-      ...technologyField('technologies', 'technologies', t, true),
+      ...technologyField('technologies', 'technologies', options.technologies, true),
       section: 'restrictionsTitle',
       hint: 'restrictionsHint',
     },

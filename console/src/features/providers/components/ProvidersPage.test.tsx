@@ -45,7 +45,7 @@ describe('Providers (configuration)', () => {
     api.post('/api/providers/', { id: 'p-digi', version: 1, entity: null, warnings: [] });
     const { user } = await renderScreen(<ProvidersPage />, { path });
     await user.click(screen.getByRole('button', { name: 'New' }));
-    const form = screen.getByRole('dialog', { name: 'New' });
+    const form = screen.getByRole('dialog', { name: 'New provider' });
 
     expect(within(form).getByText('Unique; it cannot be changed later.')).toBeInTheDocument();
     await user.type(within(form).getByRole('textbox', { name: 'Name *' }), 'digi');
@@ -74,7 +74,7 @@ describe('Providers (configuration)', () => {
     api.post('/api/providers/', answer(409, { code: 'providers.imsiAlreadyAssigned' }));
     const { user } = await renderScreen(<ProvidersPage />, { path, language: 'es' });
     await user.click(screen.getByRole('button', { name: 'Nuevo' }));
-    const form = screen.getByRole('dialog', { name: 'Nuevo' });
+    const form = screen.getByRole('dialog', { name: 'Nuevo proveedor' });
     await user.type(within(form).getByRole('textbox', { name: 'Nombre *' }), 'digi');
     await user.type(within(form).getByRole('textbox', { name: 'IMSI' }), '214070000000001');
 
@@ -85,7 +85,7 @@ describe('Providers (configuration)', () => {
         translate('providers.imsiAlreadyAssigned', 'es'),
       ),
     );
-    expect(screen.getByRole('dialog', { name: 'Nuevo' })).toBeInTheDocument();
+    expect(screen.getByRole('dialog', { name: 'Nuevo proveedor' })).toBeInTheDocument();
   });
 
   it('never lets the name of an existing provider change', async () => {

@@ -28,7 +28,7 @@ export function ComparisonSide({
         {windowText(scores.window)} ({scores.window.timeZone})
       </p>
       <p className="text-xs text-gray-600" data-testid="side-version" data-position={configuration.position}>
-        {t('versionAt', { version: configuration.version, position: configuration.position })}
+        {t('versionAt', { version: configuration.version })}
       </p>
       <ol className="mt-2 space-y-1">
         {scores.entities.map((entity) => (

@@ -39,7 +39,7 @@ describe('Scorecard live: the active scorecards', () => {
       language: 'es',
       routes: [{ path: '/scorecard_comparison/:id', element: <p>comparison</p> }],
     });
-    expect(await screen.findByRole('heading', { name: 'Comparación de cuadros de mando' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Comparación de universos' })).toBeInTheDocument();
     await user.click(await screen.findByTestId('scorecard-card'));
     expect(router.state.location.pathname).toBe(`/scorecard_comparison/${scorecardId}`);
   });

@@ -26,7 +26,7 @@ export function Provenance({
       <div className="flex items-center gap-1">
         <dt className="font-medium">{t('configurationVersion')}:</dt>
         <dd data-testid="configuration-version" data-position={configuration.position}>
-          {t('versionAt', { version: configuration.version, position: configuration.position })}
+          {t('versionAt', { version: configuration.version })}
           {pinned ? (
             <span className="ml-2 text-xs text-gray-500">{t('versionPinned')}</span>
           ) : (

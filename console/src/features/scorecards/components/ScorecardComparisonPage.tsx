@@ -1,14 +1,16 @@
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { specificCodeOr } from '../../../shared/api/api-error.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { SelectField } from '../../../shared/ui/fields.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type Calculation, useScorecardCalculation, useScorecardVersions } from '../api/scorecards-api.ts';
 import { useEntityNames } from '../model/entity-names.ts';
 import { selectionOf } from '../model/url-selection.ts';
-import { dayIn, instantText, isDay } from '../model/windows.ts';
+import { dayIn, isDay } from '../model/windows.ts';
 import { CalculationNotices } from './CalculationNotices.tsx';
 import { ComparisonSide } from './ComparisonSide.tsx';
 import { ComparisonTable } from './ComparisonTable.tsx';
@@ -35,11 +37,11 @@ const distinctWarnings = (warnings: Calculation['warnings']) => [
  */
 export default function ScorecardComparisonPage() {
   const { t } = useTranslation('scorecards');
+  const dates = useDateFormat();
   const { id = '' } = useParams();
   const { params, set: setAddress } = useAddressState();
   const mode: Mode = params.get('mode') === 'versions' ? 'versions' : 'windows';
   const selection = selectionOf(params);
-  const nameOf = useEntityNames();
   const set = (changes: Record<string, string | undefined>) => setAddress(changes, { history: 'push' });
 
   const compareFrom = params.get('compareFrom') ?? '';
@@ -54,6 +56,7 @@ export default function ScorecardComparisonPage() {
   const ready = mode === 'versions' && versionA && versionB;
   const atA = useScorecardCalculation(ready ? id : undefined, { ...selection, asOf: versionA });
   const atB = useScorecardCalculation(ready ? id : undefined, { ...selection, asOf: versionB });
+  const nameOf = useEntityNames(windows.data, atA.data, atB.data);
 
   const queries = mode === 'windows' ? [windows] : [atA, atB];
   const failed = queries.find((query) => query.error)?.error;
@@ -98,7 +101,7 @@ export default function ScorecardComparisonPage() {
     value: version.position,
     label: t('versionOption', {
       version: version.version,
-      at: instantText(version.recordedAt),
+      at: dates.dateTime(version.recordedAt),
       fields: version.changedFields.map((field) => t(`scoreManagement:${field}`, { defaultValue: field })).join(', '),
     }),
   }));
@@ -174,6 +177,7 @@ export default function ScorecardComparisonPage() {
       {pending && !failure && <Spinner label={t('common:loading')} />}
       {sides && !failure && (
         <Card className="flex flex-col gap-4">
+          <NarrowedByNote narrowedBy={sides.find((side) => side.answer.narrowedBy)?.answer.narrowedBy} />
           <CalculationNotices warnings={distinctWarnings(sides.flatMap((side) => side.answer.warnings))} />
           <div className="grid gap-4 md:grid-cols-2">
             {sides.map((side, index) => (

@@ -12,6 +12,9 @@ const at = (search: string) => ({
   at: `/scorecard_live/${scorecardId}/drilldown${search}`,
 });
 
+/** The colours configured for the providers (the answer gives them, from the providers' read model). */
+const colours: Record<string, string> = { [movistar]: '#019df4', [orange]: '#ff7900' };
+
 /** Two days of the asked KPI for the asked provider: Movistar's values are 10× Orange's. */
 const daily = (request: SentRequest) => {
   const { kpi, entity } = request.body as { kpi: string; entity: string };
@@ -23,6 +26,7 @@ const daily = (request: SentRequest) => {
     series: [
       {
         key: { provider: entity },
+        colours: { provider: colours[entity] },
         buckets: [
           { key: '2026-10-05T00:00:00.000Z', count: 1, value: base },
           { key: '2026-10-06T00:00:00.000Z', count: 1, value: base + 1 },
@@ -85,6 +89,20 @@ describe('Scorecard drilldown', () => {
       to: '2026-10-31T23:59:59.999Z',
       asOf: '120:1',
     });
+  });
+
+  it("draws each provider in the colour configured for it, on every KPI's chart as on every other screen", async () => {
+    await renderScreen(<ScorecardDrilldownPage />, at(''));
+    const charts = await screen.findAllByTestId('drilldown-chart');
+    expect(charts).toHaveLength(2);
+    for (const chart of charts) {
+      expect(within(chart).getByRole('button', { name: 'Change the colour of Orange' })).toHaveStyle({
+        backgroundColor: '#ff7900',
+      });
+      expect(within(chart).getByRole('button', { name: 'Change the colour of Movistar' })).toHaveStyle({
+        backgroundColor: '#019df4',
+      });
+    }
   });
 
   it('shows only the KPI in the address, and lets the user pick another', async () => {

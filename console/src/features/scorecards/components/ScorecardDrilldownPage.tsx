@@ -6,6 +6,7 @@ import type { ChangeMarker } from '../../../shared/charts/chart-model.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { chartDataOf } from '../../../shared/charts/graphic-data.ts';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { useChangeMarkers } from '../../../shared/charts/useChangeMarkers.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { pathWith } from '../../../shared/routing/address-params.ts';
@@ -85,8 +86,8 @@ export default function ScorecardDrilldownPage() {
   const selection = selectionOf(params);
   const chosenKpi = params.get('kpi') ?? '';
   const calculation = useScorecardCalculation(id, selection, false);
-  const nameOf = useEntityNames();
   const answer = calculation.data;
+  const nameOf = useEntityNames(answer);
   const kpis = answer ? scoredKpisOf(answer).map(({ kpi }) => kpi) : [];
   const shownKpis = chosenKpi ? kpis.filter((kpi) => kpi === chosenKpi) : kpis;
   const entities = answer?.live.entities.map((entity) => entity.entity) ?? [];
@@ -137,6 +138,7 @@ export default function ScorecardDrilldownPage() {
             pinned={Boolean(selection.asOf)}
           />
         )}
+        <NarrowedByNote narrowedBy={answer?.narrowedBy} />
       </Card>
       {failure && <ErrorNotice code={failure} onRetry={() => void calculation.refetch()} retryLabel={t('retry')} />}
       {(calculation.isPending || drilldowns.some((query) => query.isPending)) && !failure && (

@@ -52,7 +52,30 @@ describe('Scorecard live', () => {
     expect(orangeLatency.className).toContain('emerald');
 
     expect(screen.getByTestId('data-window')).toHaveTextContent('Oct 1, 2026 – Oct 31, 2026 (Etc/UTC)');
-    expect(screen.getByTestId('configuration-version')).toHaveTextContent('version 2 (log position 120:1)');
+    // The version in words a user knows: the log position it is read at stays out of sight.
+    expect(screen.getByTestId('configuration-version')).toHaveTextContent(/^version 2(?!\d)/);
+    expect(screen.getByTestId('configuration-version')).not.toHaveTextContent(/position|120:1/);
+  });
+
+  it('names the providers as the calculation names them, for a profile that may not list providers', async () => {
+    const named = {
+      ...octoberCalculation,
+      live: {
+        ...octoberCalculation.live,
+        entities: octoberCalculation.live.entities.map((entity) => ({
+          ...entity,
+          name: entity.entity === movistar ? 'Movistar' : 'Orange',
+        })),
+      },
+    };
+    api.get(calculations, named).get('/api/providers/', answer(403, { code: 'profiles.layerNotGranted' }));
+    await renderScreen(<ScorecardLivePage />, at());
+    const matrix = await screen.findByRole('table', { name: 'Scores per provider and KPI' });
+    expect(
+      within(matrix)
+        .getAllByRole('rowheader')
+        .map((cell) => cell.textContent),
+    ).toEqual(['Movistar', 'Orange']);
   });
 
   it("opens a cell's detail: raw values per fringe, the MOS mapping and the weight", async () => {

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { specificCodeOr } from '../../../shared/api/api-error.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { pathWith } from '../../../shared/routing/address-params.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -30,9 +31,9 @@ export default function ScorecardLivePage() {
   const selection = selectionOf(params);
   const calculation = useScorecardCalculation(id, selection);
   const csv = useScorecardCsv(id);
-  const nameOf = useEntityNames();
   const [selected, setSelected] = useState<SelectedCell>();
   const answer = calculation.data;
+  const nameOf = useEntityNames(answer);
   const failure = calculation.error ? specificCodeOr('scorecards.calculateFailed')(calculation.error) : undefined;
   const drilldownOf = (kpi: string) =>
     pathWith(`/scorecard_live/${encodeURIComponent(id)}/drilldown`, { ...selection, kpi });
@@ -95,6 +96,7 @@ export default function ScorecardLivePage() {
             pinned={Boolean(selection.asOf)}
             onPin={() => set({ asOf: answer.configuration.position }, { history: 'push' })}
           />
+          <NarrowedByNote narrowedBy={answer.narrowedBy} />
           <CalculationNotices warnings={answer.warnings} />
           {answer.live.entities.length > 0 && (
             <div aria-busy={calculation.isFetching || undefined}>

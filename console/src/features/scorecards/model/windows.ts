@@ -1,4 +1,5 @@
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { formatPeriod } from '../../../shared/ui/format.ts';
 
 /** A calendar day as the date pickers write it (not an instant). */
 export const isDay = (text: string) => /^\d{4}-\d{2}-\d{2}$/.test(text);
@@ -10,18 +11,8 @@ export const dayIn = (instant: string, timeZone: string) =>
   );
 
 /** A data window as the interface language writes dates, in the window's time zone. */
-export function windowText(window: { from: string; to: string; timeZone: string }) {
-  const format = new Intl.DateTimeFormat(currentLanguage(), { dateStyle: 'medium', timeZone: window.timeZone });
-  return `${format.format(new Date(window.from))} – ${format.format(new Date(window.to))}`;
-}
-
-/** An instant as the interface language writes a date and time, in a time zone. */
-export const instantText = (instant: string, timeZone?: string) =>
-  new Intl.DateTimeFormat(currentLanguage(), {
-    dateStyle: 'medium',
-    timeStyle: 'short',
-    ...(timeZone ? { timeZone } : {}),
-  }).format(new Date(instant));
+export const windowText = (window: { from: string; to: string; timeZone: string }) =>
+  formatPeriod(window.from, window.to, window.timeZone);
 
 /** Numbers as the interface language writes them: scores with up to two decimals. */
 export const numberText = (value: number, digits = 2) =>

@@ -1,12 +1,11 @@
 import type { AuditedKind, AuditNames } from '@nq/contracts/events/audit';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useProfile } from '../../../shared/api/profile.ts';
+import { useTimeZone } from '../../../shared/api/profile.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { auditTexts, textLookupOf } from '../model/audit-texts.ts';
 
-/** The profile's time zone (spec §9 default Etc/UTC): the settings history shows instants in it. */
-export const useTimeZone = () => useProfile()?.timeZone ?? 'Etc/UTC';
+export { useTimeZone };
 
 /** Labels and value lines of a kind's fields in the interface language, ids named from the audit answer's names. */
 export function useAuditTexts(kind: AuditedKind, names: AuditNames) {

@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { chartDataOf, seriesName } from '../../../shared/charts/graphic-data.ts';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
 import { type ChangeMarker, GraphicChart } from '../../../shared/charts/index.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Card } from '../../../shared/ui/screens.tsx';
 
@@ -74,6 +75,7 @@ export function KpiChartCard({ chart, answer, timeZone, markers, refreshing }: K
       <article data-testid={`smart-chart-${chart.kpi}`} aria-label={title} aria-busy={refreshing || undefined}>
         <h2 className="text-base font-semibold text-gray-800">{title}</h2>
         <FringesCaption chart={chart} />
+        {chart.status === 'ready' && <NarrowedByNote narrowedBy={chart.narrowedBy} className="mt-1" />}
         {chart.status === 'failed' ? (
           <p role="alert" className="mt-3 rounded-md bg-rose-50 px-3 py-6 text-center text-sm text-rose-700">
             {errorMessage(chart.error.code, chart.error.params)}

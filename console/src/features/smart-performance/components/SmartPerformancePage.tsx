@@ -8,8 +8,9 @@ import {
   useRefreshIntervalSetting,
 } from '../../../shared/api/refresh-interval.ts';
 import { useChangeMarkers } from '../../../shared/charts/useChangeMarkers.ts';
-import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
+import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
+import { formatTime } from '../../../shared/ui/format.ts';
 import { FormAlert, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { useSmartPerformanceDashboard, useSmartPerformanceData } from '../api/smart-performance.ts';
 import { DashboardControls } from './DashboardControls.tsx';
@@ -58,10 +59,7 @@ export default function SmartPerformancePage() {
   // Every chart covers the same window of the whole profile scope: one question for all of them.
   const shown = data.data?.window;
   const markers = useChangeMarkers(shown ? { tsStart: shown.from, tsEnd: shown.to } : undefined);
-  const updatedAt =
-    data.dataUpdatedAt > 0
-      ? new Intl.DateTimeFormat(currentLanguage(), { timeStyle: 'medium', timeZone }).format(data.dataUpdatedAt)
-      : undefined;
+  const updatedAt = data.dataUpdatedAt > 0 ? formatTime(data.dataUpdatedAt, timeZone) : undefined;
   const failure = dashboard.error ?? data.error;
 
   return (

@@ -1,6 +1,8 @@
+import type { NarrowedBy } from '@nq/contracts/analytics/narrowing';
 import type { StoryboardErroredMeasurement } from '@nq/contracts/analytics/storyboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { formatNumber } from './number-format.ts';
@@ -12,14 +14,22 @@ export function ErrorsContent({
   tile,
   timeZone,
 }: {
-  tile: { list: StoryboardErroredMeasurement[]; count: number };
+  tile: { list: StoryboardErroredMeasurement[]; count: number; narrowedBy?: NarrowedBy | undefined };
   timeZone: string;
 }) {
   const { t } = useTranslation(['storyboard', 'fleet']);
   const reaches = useReaches()('measurementAnalysis');
-  if (tile.list.length === 0) return <TileEmpty>{t('errors.empty')}</TileEmpty>;
+  const narrowed = <NarrowedByNote narrowedBy={tile.narrowedBy} />;
+  if (tile.list.length === 0)
+    return (
+      <>
+        {narrowed}
+        <TileEmpty>{t('errors.empty')}</TileEmpty>
+      </>
+    );
   return (
     <>
+      {narrowed}
       <p className="text-xs text-tremor-content">
         {t('errors.count', { count: tile.count, total: formatNumber(tile.count) })}
       </p>

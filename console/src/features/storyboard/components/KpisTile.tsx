@@ -1,7 +1,9 @@
+import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
 import type { StoryboardKpi } from '@nq/contracts/analytics/storyboard';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { type ChartData, GraphicChart } from '../../../shared/charts/index.ts';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { kpiText } from '../../../shared/i18n/value-texts.ts';
 import type { KpisTileData } from '../api/storyboard.ts';
@@ -9,10 +11,10 @@ import { formatNumber } from './number-format.ts';
 import { evolutionLink, useReaches } from './screen-links.ts';
 import { TileEmpty, TileError } from './Tile.tsx';
 
-/** A KPI's daily averages as the chart layer draws them: one series over a time axis. */
+/** A KPI's daily averages as the chart layer draws them: one series (the whole selection's) over a time axis. */
 export const kpiChartData = (kpi: StoryboardKpi, name: string): ChartData => ({
   axis: { kind: 'time', values: kpi.days.map((day) => Date.parse(day.day)) },
-  series: [{ id: kpi.kpi, name, values: kpi.days.map((day) => day.value) }],
+  series: [{ id: kpi.kpi, name, entity: chartEntityOf({}), values: kpi.days.map((day) => day.value) }],
 });
 
 function KpiCard({ kpi, tile }: { kpi: KpisTileData['list'][number]; tile: KpisTileData }) {
@@ -70,12 +72,18 @@ const columns: Record<number, string> = { 1: 'sm:grid-cols-1', 3: 'xl:grid-cols-
 /** The profile's main KPIs over the last 30 days, each a small chart leading to its evolution. */
 export function KpisContent({ tile }: { tile: KpisTileData }) {
   const { t } = useTranslation('storyboard');
-  if (tile.list.length === 0) return <TileEmpty>{t('kpis.empty')}</TileEmpty>;
   return (
-    <ul className={`grid gap-3 sm:grid-cols-2 ${columns[tile.list.length] ?? 'xl:grid-cols-4'}`}>
-      {tile.list.map((kpi) => (
-        <KpiCard key={kpi.kpi} kpi={kpi} tile={tile} />
-      ))}
-    </ul>
+    <>
+      <NarrowedByNote narrowedBy={tile.narrowedBy} />
+      {tile.list.length === 0 ? (
+        <TileEmpty>{t('kpis.empty')}</TileEmpty>
+      ) : (
+        <ul className={`grid gap-3 sm:grid-cols-2 ${columns[tile.list.length] ?? 'xl:grid-cols-4'}`}>
+          {tile.list.map((kpi) => (
+            <KpiCard key={kpi.kpi} kpi={kpi} tile={tile} />
+          ))}
+        </ul>
+      )}
+    </>
   );
 }

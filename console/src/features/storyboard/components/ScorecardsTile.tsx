@@ -1,8 +1,10 @@
 import { BadgeDelta } from '@tremor/react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { formatPeriod } from '../../../shared/ui/format.ts';
 import type { ScorecardsTileData } from '../api/storyboard.ts';
-import { formatDate, formatNumber } from './number-format.ts';
+import { formatNumber } from './number-format.ts';
 import { scorecardLink, useReaches } from './screen-links.ts';
 import { TileEmpty, TileError } from './Tile.tsx';
 
@@ -16,7 +18,13 @@ const shownEntities = 5;
 const scored = (entities: EntityScore[]) =>
   entities.filter((entity): entity is EntityScore & { score: number } => entity.score !== null).slice(0, shownEntities);
 
-function Trend({ entity }: { entity: EntityScore }) {
+/** The window a trend compares with, as its caption and tooltip name it. */
+const previousPeriodOf = (scorecard: Scorecard) =>
+  'previousWindow' in scorecard && scorecard.previousWindow
+    ? formatPeriod(scorecard.previousWindow.from, scorecard.previousWindow.to, scorecard.previousWindow.timeZone)
+    : undefined;
+
+function Trend({ entity, period }: { entity: EntityScore; period: string }) {
   const { t } = useTranslation('storyboard');
   if (entity.score === null || entity.previousScore === null) return null;
   const change = entity.score - entity.previousScore;
@@ -27,9 +35,9 @@ function Trend({ entity }: { entity: EntityScore }) {
     <BadgeDelta
       deltaType={deltaType}
       size="xs"
-      title={t('scorecards.trend', { previous: formatNumber(entity.previousScore) })}
+      title={t('scorecards.trend', { previous: formatNumber(entity.previousScore), period })}
     >
-      <span className="sr-only">{t(`scorecards.${deltaType}`)} </span>
+      <span className="sr-only">{t('scorecards.trendOf', { direction: t(`scorecards.${deltaType}`) })} </span>
       {text}
     </BadgeDelta>
   );
@@ -38,6 +46,7 @@ function Trend({ entity }: { entity: EntityScore }) {
 function ScorecardCard({ scorecard, timeZone }: { scorecard: Scorecard; timeZone: string }) {
   const { t } = useTranslation('storyboard');
   const reaches = useReaches();
+  const previousPeriod = previousPeriodOf(scorecard);
   const title = reaches('scorecard_live') ? (
     <Link to={scorecardLink(scorecard.id)} className="font-medium text-blue-700 hover:underline">
       {scorecard.name}
@@ -55,10 +64,7 @@ function ScorecardCard({ scorecard, timeZone }: { scorecard: Scorecard; timeZone
         {title}
         {'window' in scorecard && (
           <span className="text-xs text-tremor-content">
-            {t('scorecards.window', {
-              from: formatDate(scorecard.window.from, timeZone),
-              to: formatDate(scorecard.window.to, timeZone),
-            })}
+            {formatPeriod(scorecard.window.from, scorecard.window.to, timeZone)}
           </span>
         )}
       </div>
@@ -75,12 +81,18 @@ function ScorecardCard({ scorecard, timeZone }: { scorecard: Scorecard; timeZone
                 <span className="font-semibold tabular-nums" data-testid="scorecard-score" data-entity={entity.entity}>
                   {t('scorecards.score', { score: formatNumber(entity.score), max: formatNumber(scorecard.maxScore) })}
                 </span>
-                <Trend entity={entity} />
+                {previousPeriod && <Trend entity={entity} period={previousPeriod} />}
               </span>
             </li>
           ))}
         </ol>
       )}
+      {previousPeriod &&
+        'entities' in scorecard &&
+        scored(scorecard.entities).some((entity) => entity.previousScore !== null) && (
+          <p className="mt-2 text-xs text-tremor-content">{t('scorecards.trendCaption', { period: previousPeriod })}</p>
+        )}
+      {'narrowedBy' in scorecard && <NarrowedByNote narrowedBy={scorecard.narrowedBy} className="mt-2" />}
     </li>
   );
 }

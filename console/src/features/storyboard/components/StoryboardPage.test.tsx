@@ -109,6 +109,30 @@ describe('Storyboard', () => {
     );
   });
 
+  it('says what each trend compares: the previous period, with its dates', async () => {
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    const trend = (await tile('tile-scorecards').findByText('+4.38')).closest('[title]')!;
+    expect(trend).toHaveAttribute('title', '3.75 in the previous period (Sep 26, 2026 – Oct 26, 2026)');
+    expect(trend).toHaveTextContent('Up vs the previous period: +4.38');
+    expect(
+      tile('tile-scorecards').getByText('Trend vs the previous period (Sep 26, 2026 – Oct 26, 2026)'),
+    ).toBeVisible();
+  });
+
+  it('says what each trend compares, in Spanish', async () => {
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard', language: 'es' });
+
+    const trend = (await tile('tile-scorecards').findByText('+4,38')).closest('[title]')!;
+    expect(trend).toHaveAttribute('title', '3,75 en el periodo anterior (26 sept 2026 – 26 oct 2026)');
+    expect(trend).toHaveTextContent('Sube frente al periodo anterior: +4,38');
+    expect(
+      tile('tile-scorecards').getByText('Tendencia frente al periodo anterior (26 sept 2026 – 26 oct 2026)'),
+    ).toBeVisible();
+  });
+
   it('counts the probes by state and averages the KPIs, linking only to the screens the profile has', async () => {
     signIn(api, analyst);
     await renderScreen(<StoryboardPage />, { path: '/storyboard' });

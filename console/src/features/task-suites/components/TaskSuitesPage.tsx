@@ -3,6 +3,7 @@ import { Link } from 'react-router';
 import type { Entity } from '../../../shared/api/entities.ts';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { ghostLink, primaryLink } from '../../fleet/link-styles.ts';
 import { suitesPath, suitesScreen } from '../api/task-suites-api.ts';
 
@@ -14,7 +15,8 @@ const editorPath = (id: string) => `${suitesScreen}/${encodeURIComponent(id)}`;
 
 /** Task suite configuration (spec §2): the suites, searchable; each opens in its editor; clone and delete here. */
 export default function TaskSuitesPage() {
-  const { t, i18n } = useTranslation('taskSuites');
+  const { t } = useTranslation('taskSuites');
+  const dates = useDateFormat();
   return (
     <EntityManagementScreen<TaskSuiteRow>
       namespace="taskSuites"
@@ -45,7 +47,7 @@ export default function TaskSuitesPage() {
         {
           key: 'updatedAt',
           header: t('updated'),
-          render: (suite) => (suite.updatedAt ? new Date(suite.updatedAt).toLocaleString(i18n.language) : ''),
+          render: (suite) => dates.dateTime(suite.updatedAt),
         },
       ]}
       rowActions={(suite) => (

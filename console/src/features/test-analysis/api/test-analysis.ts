@@ -2,34 +2,28 @@ import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import type {
   TestAnalysisLayer,
+  TestAnalysisProbes,
   TestAnalysisPrograms,
   TestAnalysisResults,
   TestAnalysisWindow,
 } from '@nq/contracts/measurements/test-analysis';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
-import type { EntityPage } from '../../../shared/api/entities.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 
 const probePath = (probeId: string) => `/test-analysis/${encodeURIComponent(probeId)}`;
 const programPath = (probeId: string, program: string) =>
   `${probePath(probeId)}/programs/${encodeURIComponent(program)}`;
 
-export interface ProbeChoice {
-  id: string;
-  probeId: string;
-  name: string;
-}
-
-/** The probes the profile sees whose id or name holds the text, a page of them and how many there are. */
+/**
+ * The probes the profile sees (those its measurements come from) whose id or name holds the text, a page of them and
+ * how many there are.
+ */
 export function useProbeSearch(text: string, pageSize: number) {
   return useQuery({
     queryKey: ['test-analysis', 'probes', text, pageSize],
     queryFn: ({ signal }) =>
-      api.get<EntityPage<ProbeChoice>>('/probes/', {
-        query: { q: text || undefined, pageSize, sort: 'probeId', order: 'asc', fields: 'id,probeId,name' },
-        signal,
-      }),
+      api.get<TestAnalysisProbes>('/test-analysis/probes', { query: { q: text || undefined, pageSize }, signal }),
     placeholderData: keepPreviousData,
     meta: { silent: true },
   });

@@ -2,7 +2,7 @@ import type { TestAnalysisPrograms } from '@nq/contracts/measurements/test-analy
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 
 type Program = TestAnalysisPrograms['list'][number];
 
@@ -17,6 +17,7 @@ export function ProgramList({
   onChoose: (program: string) => void;
 }) {
   const { t } = useTranslation('testAnalysis');
+  const dates = useDateFormat();
   const number = new Intl.NumberFormat(currentLanguage());
   return (
     <DataTable<Program>
@@ -50,7 +51,7 @@ export function ProgramList({
           className: 'text-right tabular-nums',
           render: (row) => number.format(row.count),
         },
-        { key: 'lastMeasuredAt', header: t('lastMeasured'), render: (row) => formatDateTime(row.lastMeasuredAt) },
+        { key: 'lastMeasuredAt', header: t('lastMeasured'), render: (row) => dates.dateTime(row.lastMeasuredAt) },
       ]}
     />
   );

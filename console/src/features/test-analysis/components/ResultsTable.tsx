@@ -5,12 +5,10 @@ import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { kpiText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { type Column, DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { SectionBadge } from '../../measurement-analysis/components/SectionBadge.tsx';
+import { failureText } from '../../measurement-analysis/model/failure-text.ts';
 import { pageSizes, type TestAnalysisView } from '../api/analysis-params.ts';
-
-/** The result sections that say a test did not give a usable result; the table explains each. */
-const failed = new Set<string>(['Error', 'Invalid', 'Cancelled']);
 
 /** A page of the program's results: time (opens the detail), status, test, each KPI, and why one failed. */
 export function ResultsTable({
@@ -27,6 +25,7 @@ export function ResultsTable({
   onOpen: (measurementId: string) => void;
 }) {
   const { t } = useTranslation(['testAnalysis', 'fleet', 'analysis']);
+  const dates = useDateFormat();
   const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 });
   const kpiColumns: Column<TestAnalysisResult>[] = (results?.kpis ?? []).map((kpi) => ({
     key: `kpi-${kpi.id}`,
@@ -69,7 +68,7 @@ export function ResultsTable({
                   onOpen(row.measurementId);
                 }}
               >
-                {formatDateTime(row.measuredAt)}
+                {dates.dateTime(row.measuredAt)}
               </button>
             ),
           },
@@ -81,7 +80,7 @@ export function ResultsTable({
           {
             key: 'error',
             header: t('errorText'),
-            render: (row) => (failed.has(row.status) ? t(`failures.${row.status}`) : ''),
+            render: (row) => failureText(t, row),
           },
         ]}
       />

@@ -69,13 +69,14 @@ const detail = {
   },
   section: 'Error',
   results: [{ kpi: 'latency', label: 'Latency', unit: 'ms', inverse: true, value: 45 }],
+  names: { campaigns: [], clusters: [], universes: [], tags: [] },
 };
 
 const results = '/test-analysis/mad01/programs/speedtest/results';
 let api: FakeApi;
 beforeEach(() => {
   api = fakeApi()
-    .get('/probes/', probeSearch)
+    .get('/test-analysis/probes', probeSearch)
     .get('/test-analysis/mad01/programs', {
       probeId: 'mad01',
       list: [
@@ -148,7 +149,7 @@ describe('Test analysis', () => {
   });
 
   it('warns when more than 200 probes match', async () => {
-    api.get('/probes/', { list: probes, count: 201, page: 1, pageSize: 50 });
+    api.get('/test-analysis/probes', { list: probes, count: 201, page: 1, pageSize: 50 });
     signIn(api, analyst());
     await renderScreen(<TestAnalysisPage />, { path: '/test_analysis' });
 

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
-import { formatDateTime } from '../../../shared/ui/format.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import type { ApiClient } from '../api/credentials-api.ts';
 import { CredentialsScreen } from './CredentialsScreen.tsx';
 
@@ -9,6 +9,7 @@ const fields: FieldSpec[] = [{ name: 'name', label: 'name', kind: 'text' }];
 /** Spec §3 API credentials: client ids and secrets of the caller for this profile; the secret is shown once. */
 export default function ApiCredentialsPage() {
   const { t } = useTranslation('apiCredentials');
+  const dates = useDateFormat();
   return (
     <CredentialsScreen<ApiClient>
       namespace="apiCredentials"
@@ -18,8 +19,8 @@ export default function ApiCredentialsPage() {
       fields={fields}
       columns={[
         { key: 'name', header: t('name') },
-        { key: 'clientId', header: t('tokens:clientId'), className: 'font-mono text-xs' },
-        { key: 'createdAt', header: t('createdAt'), render: (row) => formatDateTime(row.createdAt) },
+        { key: 'clientId', header: t('tokens:clientId'), identifier: true },
+        { key: 'createdAt', header: t('createdAt'), render: (row) => dates.dateTime(row.createdAt) },
       ]}
     />
   );

@@ -27,7 +27,7 @@ import { issueCredentialMachine } from '../machines/issue-credential.machine.ts'
 import { SecretLine } from './SecretLine.tsx';
 
 export interface CredentialsScreenProps<Row> {
-  /** i18n namespace: `title`, the column and field labels. */
+  /** i18n namespace: `title`, `createTitle` (its generation dialog), the column and field labels. */
   namespace: string;
   path: '/tokens' | '/api-credentials';
   idOf: (row: Row) => string;
@@ -130,7 +130,7 @@ export function CredentialsScreen<Row>({
       <QueryTable<Row> query={list} columns={[...columns, actions]} rowKey={idOf} caption={t('title')} />
       <EntityFormModal
         open={flow.matches('editing') || flow.matches('issuing')}
-        title={t('tokens:generate')}
+        title={t('createTitle')}
         formError={formError}
         submitLabel={t('tokens:generate')}
         submitTestId="save-credential"

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { StatusBadge } from '../../../shared/ui/StatusBadge.tsx';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import type { Token } from '../api/credentials-api.ts';
 import { CredentialsScreen } from './CredentialsScreen.tsx';
 
@@ -27,6 +27,7 @@ const fields: FieldSpec[] = [
 /** Spec §3 Token: the profile's tokens (Active or Expired), generated with an expiry; the secret is shown once. */
 export default function TokensPage() {
   const { t } = useTranslation('tokens');
+  const dates = useDateFormat();
   return (
     <CredentialsScreen<Token>
       namespace="tokens"
@@ -38,9 +39,9 @@ export default function TokensPage() {
       codeFields={{ 'tokens.expiryInPast': 'expiresAt', 'tokens.unlimitedInternalOnly': 'unlimitedRequests' }}
       columns={[
         { key: 'name', header: t('name') },
-        { key: 'tokenId', header: t('clientId'), className: 'font-mono text-xs' },
-        { key: 'createdAt', header: t('createdAt'), render: (row) => formatDateTime(row.createdAt) },
-        { key: 'expiresAt', header: t('expiresAt'), render: (row) => formatDateTime(row.expiresAt) },
+        { key: 'tokenId', header: t('clientId'), identifier: true },
+        { key: 'createdAt', header: t('createdAt'), render: (row) => dates.dateTime(row.createdAt) },
+        { key: 'expiresAt', header: t('expiresAt'), render: (row) => dates.dateTime(row.expiresAt) },
         {
           key: 'rateLimitPerMinute',
           header: t('requests'),

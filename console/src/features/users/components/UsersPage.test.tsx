@@ -45,7 +45,7 @@ describe('Users (identity)', () => {
     api.post('/users/', { id: 'u-eva', version: 1, entity: null, warnings: [] });
     const { user } = await renderScreen(<UsersPage />, { path });
     await user.click(screen.getByRole('button', { name: 'New' }));
-    const form = screen.getByRole('dialog', { name: 'New' });
+    const form = screen.getByRole('dialog', { name: 'New user' });
 
     expect(
       within(form).getByText('To change the profiles of an existing user, use its Profiles button.'),
@@ -58,17 +58,46 @@ describe('Users (identity)', () => {
     await user.selectOptions(userProfiles, 'Analyst');
     await user.click(within(form).getByRole('button', { name: 'Save' }));
 
-    expect(await screen.findByRole('status')).toHaveTextContent('Saved');
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Invitation sent to eva@example.com: the e-mail has a link to choose a password.',
+    );
     expect(api.sent('POST', '/users/').map((request) => request.body)).toEqual([
       { email: 'eva@example.com', name: 'Eva', preferredLanguage: 'es', profiles: ['pr-analyst'] },
     ]);
+  });
+
+  it('says in Spanish where the invitation of a new user went', async () => {
+    api.post('/users/', { id: 'u-eva', version: 1, entity: null, warnings: [] });
+    const { user } = await renderScreen(<UsersPage />, { path, language: 'es' });
+    await user.click(screen.getByRole('button', { name: 'Nuevo' }));
+    const form = screen.getByRole('dialog', { name: 'Nuevo usuario' });
+    await user.type(within(form).getByRole('textbox', { name: 'Correo electrónico *' }), 'eva@example.com');
+    await user.click(within(form).getByRole('button', { name: 'Guardar' }));
+
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'Invitación enviada a eva@example.com: el correo lleva un enlace para elegir una contraseña.',
+    );
+  });
+
+  it('says only “Saved” when an existing user is changed', async () => {
+    api.put('/users/u-ana', { id: 'u-ana', version: 3, entity: null, warnings: [] });
+    const { user } = await renderScreen(<UsersPage />, { path });
+    await user.click(await screen.findByRole('button', { name: 'Edit ana@example.com' }));
+    const form = screen.getByRole('dialog', { name: 'Edit: ana@example.com' });
+    await user.clear(within(form).getByRole('textbox', { name: 'Name' }));
+    await user.type(within(form).getByRole('textbox', { name: 'Name' }), 'Ana María');
+    await user.click(within(form).getByRole('button', { name: 'Save' }));
+
+    const saved = await screen.findByRole('status');
+    expect(saved).toHaveTextContent('Saved');
+    expect(saved).not.toHaveTextContent('Invitation');
   });
 
   it('says under the e-mail, in Spanish, that the user already exists', async () => {
     api.post('/users/', answer(409, { code: 'users.alreadyExists' }));
     const { user } = await renderScreen(<UsersPage />, { path, language: 'es' });
     await user.click(screen.getByRole('button', { name: 'Nuevo' }));
-    const form = screen.getByRole('dialog', { name: 'Nuevo' });
+    const form = screen.getByRole('dialog', { name: 'Nuevo usuario' });
     await user.type(within(form).getByRole('textbox', { name: 'Correo electrónico *' }), 'ana@example.com');
 
     await user.click(within(form).getByRole('button', { name: 'Guardar' }));

@@ -8,9 +8,9 @@ import { useEntityOptions } from '../../../shared/entity-screen/entity-options.t
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
-import { formatDateTime } from '../../../shared/ui/format.ts';
 import { ConfirmDialog } from '../../../shared/ui/Modal.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
+import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { usersApi } from '../api/users-api.ts';
 import { resetPasswordMachine } from '../machines/reset-password.machine.ts';
 import { UserProfilesDialog } from './UserProfilesDialog.tsx';
@@ -31,6 +31,7 @@ const failureText = (code: string) =>
 /** Spec §2 /users_management: users (e-mail unique), their profiles, and password resets by e-mail. */
 export default function UsersPage() {
   const { t } = useTranslation('users');
+  const dates = useDateFormat();
   const profileOptions = useEntityOptions('/profiles');
   const profileNames = useMemo(() => new Map(profileOptions.map((o) => [o.value, o.label])), [profileOptions]);
   const [profilesOf, setProfilesOf] = useState<User | undefined>();
@@ -78,16 +79,18 @@ export default function UsersPage() {
         sort="email"
         adminOnlyWrites
         labelOf={(row) => row.email}
+        createdMessage={(values) => t('invitationSent', { email: String(values.email ?? '').trim() })}
         columns={[
           { key: 'email', header: t('email') },
           { key: 'name', header: t('name') },
           {
             key: 'profiles',
             header: t('profiles'),
-            render: (row) => (row.profiles ?? []).map((id) => profileNames.get(id) ?? id).join(', '),
+            // A profile the viewer does not see (another administrator's) is said to be one, not shown by its id.
+            render: (row) => (row.profiles ?? []).map((id) => profileNames.get(id) ?? t('unseenProfile')).join(', '),
           },
-          { key: 'lastAccess', header: t('lastAccess'), render: (row) => formatDateTime(row.lastAccess) || t('never') },
-          { key: 'createdAt', header: t('createdAt'), render: (row) => formatDateTime(row.createdAt) },
+          { key: 'lastAccess', header: t('lastAccess'), render: (row) => dates.dateTime(row.lastAccess) || t('never') },
+          { key: 'createdAt', header: t('createdAt'), render: (row) => dates.dateTime(row.createdAt) },
         ]}
         fields={fields}
         codeFields={{ 'users.alreadyExists': 'email', 'users.emailDomainNotAllowed': 'email' }}

@@ -1,0 +1,102 @@
+import { screen, waitFor } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { type FakeApi, fakeApi, pagedList, type SentRequest } from '../../../shared/testing/fake-api.ts';
+import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
+import { automaticCellLevel } from '../model/cell-size.ts';
+import { cellsBounds } from '../model/map-cells.ts';
+import MapsPage from './MapsPage.tsx';
+import { lastMap, shownMaps } from './map-stand-in.tsx';
+
+vi.mock('./LazyMap.tsx', async () => ({ LazyMap: (await import('./map-stand-in.tsx')).MapStandIn }));
+
+/** The demo fleet's area (Madrid): where the answers' samples are. */
+const area = { west: -3.83, south: 40.33, east: -3.58, north: 40.52 };
+const total = 7_831;
+
+/** The tiles of a zoom level that hold samples of the area: each one of them, every x and y it spans. */
+function tilesOver(zoom: number) {
+  const tiles = 2 ** zoom;
+  const x = (lon: number) => Math.floor(((lon + 180) / 360) * tiles);
+  const y = (lat: number) => {
+    const sine = Math.sin((lat * Math.PI) / 180);
+    return Math.floor((0.5 - Math.log((1 + sine) / (1 - sine)) / (4 * Math.PI)) * tiles);
+  };
+  const found = [];
+  for (let column = x(area.west); column <= x(area.east); column++)
+    for (let row = y(area.north); row <= y(area.south); row++)
+      found.push({
+        key: `${zoom}/${column}/${row}`,
+        x: column,
+        y: row,
+        count: 10,
+        value: 50 + ((column + row) % 7) * 10,
+        center: { lat: 40.4, lon: -3.7 },
+      });
+  return found;
+}
+
+const maps = (request: SentRequest) =>
+  request.query.get('count') === 'true'
+    ? { total, limit: 50_000, warnings: [] }
+    : {
+        total,
+        limit: 50_000,
+        zoom: (request.body as { zoom: number }).zoom,
+        tiles: tilesOver((request.body as { zoom: number }).zoom),
+        campaigns: [],
+        warnings: [],
+      };
+
+describe('maps page', () => {
+  let api: FakeApi;
+  beforeEach(() => {
+    shownMaps.length = 0;
+    api = fakeApi();
+    signIn(api);
+    api
+      .get('/api/types/all/kpis', {
+        category: 'all',
+        list: [{ id: 'download', label: 'Download speed', unit: 'Mbps', inverse: false, testTypes: [], fringes: [] }],
+      })
+      .get('/api/campaigns-management/', pagedList([]))
+      .post('/maps', maps);
+  });
+
+  /** The page, once its KPIs have come (before them, Show map says a KPI is required). */
+  const openPage = async () => {
+    const screenShown = await renderScreen(<MapsPage />, { path: '/maps' });
+    await screen.findByRole('option', { name: 'Download speed (Mbps)' });
+    return screenShown;
+  };
+  /** The levels the page asked for tiles at, in order. */
+  const tileLevels = () =>
+    api
+      .sent('POST', '/maps')
+      .filter((request) => request.query.get('count') !== 'true')
+      .map((request) => (request.body as { zoom: number }).zoom);
+
+  it('cuts the samples into cells of a size that suits their area and number, and fits the map to them', async () => {
+    const { user } = await openPage();
+    await user.click(screen.getByRole('button', { name: 'Show map' }));
+    const expected = automaticCellLevel(area, total);
+    expect(await screen.findByText(new RegExp(`zoom level ${expected}, chosen for the area`))).toBeTruthy();
+    const cells = tilesOver(expected);
+    expect(screen.getByText(`${total} samples in ${cells.length} cells`, { exact: false })).toBeTruthy();
+    expect(cells.length).toBeGreaterThanOrEqual(50);
+    // The cells were asked for at that level last; the first looks only bounded the samples.
+    expect(tileLevels().at(-1)).toBe(expected);
+    expect(tileLevels().length).toBeLessThanOrEqual(4);
+    // The map fits the cells it draws, not the default centre.
+    await waitFor(() => expect(lastMap()?.view.fit?.bounds).toEqual(cellsBounds(cells, expected)));
+    expect(lastMap()?.layers.flatMap((layer) => layer.points)).toHaveLength(cells.length);
+  });
+
+  it('keeps the cell size the user chooses', async () => {
+    const { user } = await openPage();
+    await user.selectOptions(screen.getByLabelText('Cell size'), 'Zoom level 12');
+    await user.click(screen.getByRole('button', { name: 'Show map' }));
+    expect(await screen.findByText(/· zoom level 12$/)).toBeTruthy();
+    expect(tileLevels()).toEqual([12]);
+    await waitFor(() => expect(lastMap()?.view.fit?.bounds).toEqual(cellsBounds(tilesOver(12), 12)));
+  });
+});

@@ -1,0 +1,22 @@
+import {
+  basicGraphicTypes,
+  DomainError,
+  type GraphicType,
+  graphicTypes,
+  type Profile,
+  reachesLayer,
+} from '@nq/contracts';
+
+/**
+ * Spec §2: a profile granted the advanced graphic generator draws every graphic type; any other, whatever screen
+ * asks, the basic generator's. Decided from the profile alone: the request's `generator` is the client's word.
+ */
+export const drawableGraphicTypes = (profile: Pick<Profile, 'layers'>): readonly GraphicType[] =>
+  reachesLayer(profile.layers, 'advanced_graphic_generator') ? graphicTypes : basicGraphicTypes;
+
+/** Refuses (403) drawing a graphic type the profile does not draw. */
+export function admitGraphicType(profile: Pick<Profile, 'layers'>, graphicType: GraphicType): void {
+  const drawable = drawableGraphicTypes(profile);
+  if (!drawable.includes(graphicType))
+    throw new DomainError('graphics.typeRequiresAdvanced', { details: { graphicType, drawable } });
+}

@@ -1,0 +1,10 @@
+import { afterAll } from 'vitest';
+import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
+import { describeProbesSeenApi } from './probes-seen-api.suite.ts';
+
+const database = await createTestDatabase();
+afterAll(() => database.drop());
+
+describeProbesSeenApi('distributed (Kafka, Elasticsearch measurements and analytics)', async () =>
+  distributedEnvironment(database),
+);

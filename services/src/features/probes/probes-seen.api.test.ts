@@ -1,0 +1,3 @@
+import { describeProbesSeenApi } from './probes-seen-api.suite.ts';
+
+describeProbesSeenApi('embedded (SQL measurements and analytics)', async () => ({}));

@@ -1,0 +1,68 @@
+import type { ListFilter, ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { AnalyticsEngine, RunOptions } from '../analytics/analytics-engine.ts';
+import { profileScopeOf } from '../analytics/destination-scope.ts';
+import { type AnalyticsScope, scopeSelection } from '../analytics/scope-query.ts';
+import { readAll } from '../feature-routes.ts';
+import type { Viewer } from '../identity/viewer.ts';
+import type { Visibility } from '../identity/visibility.ts';
+import { selectionOf } from '../measurements-api/validated.ts';
+
+/** The probes a viewer sees: every one, or those with these ids. */
+export type ProbesSeen = { every: true } | { every: false; ids: ReadonlySet<string> };
+
+type Probe = Parameters<Visibility['sees']>[1];
+
+/**
+ * Spec §6: what a profile's restrictions let it read of the measurements decides which probes it sees, on every
+ * screen that lists probes for their data (probe status, probe maps, the storyboard, test analysis, exports). A
+ * profile whose scope narrows no measurement (isGod, or restricting nothing) sees every probe, measured or not; any
+ * other sees the probes whose measurements its scope lets through, and those it configures itself (created or
+ * granted: the probe configuration's visibility), whose measurements may not have come yet.
+ */
+export interface ProbeSight {
+  /** Every probe the viewer sees. */
+  seenBy(viewer: Viewer, options?: RunOptions): Promise<ProbesSeen>;
+  /** Whether the viewer sees this configured probe (asks only about its own measurements). */
+  sees(viewer: Viewer, probe: Probe, options?: RunOptions): Promise<boolean>;
+}
+
+/** The read-store filters that keep only the probes seen. */
+export const seenProbeFilters = (seen: ProbesSeen): ListFilter[] =>
+  seen.every ? [] : [{ field: 'id', in: [...seen.ids] }];
+
+/** The viewer's scope when it narrows the measurements, else undefined (it sees every probe). */
+function narrowingScope(viewer: Viewer): AnalyticsScope | undefined {
+  if (viewer.profile.isGod) return undefined;
+  const scope = profileScopeOf(viewer.profile);
+  const everything = scopeSelection({ filter: selectionOf({}) }, scope);
+  const narrows = everything.filters.length > 0 || everything.from || everything.to || everything.matchesNothing;
+  return narrows ? scope : undefined;
+}
+
+export function probeSight(sources: {
+  engine: AnalyticsEngine;
+  readStore: ReadStore;
+  /** Which probes a profile configures (its own and those granted to it). */
+  configured: Visibility;
+}): ProbeSight {
+  const { engine, readStore, configured } = sources;
+  return {
+    async seenBy(viewer, options) {
+      const scope = narrowingScope(viewer);
+      if (!scope) return { every: true };
+      const [measured, own] = await Promise.all([
+        engine.groups({ filter: selectionOf({}) }, scope, ['probe'], options),
+        readAll(readStore, 'probes', configured.listFilters(viewer)),
+      ]);
+      return {
+        every: false,
+        ids: new Set([...measured.map((group) => String(group.key.probe)), ...own.map((probe) => probe.id)]),
+      };
+    },
+    async sees(viewer, probe, options) {
+      const scope = narrowingScope(viewer);
+      if (!scope || configured.sees(viewer, probe)) return true;
+      return (await engine.count({ filter: selectionOf({ probes: [probe.id] }) }, scope, options)) > 0;
+    },
+  };
+}
