@@ -74,6 +74,10 @@ export default defineConfig({
       PASSWORD_HASH_COST: '12',
       // Chromium and the platform share 2 cores: a read of one's own writes waits longer than production's 5 s.
       READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+      // Every test signs in (most through the API, as openSignedIn and signedApi do), all from this one address: two
+      // workers sign in more than 30 times a minute, production's budget per address (login-rate-limit.api.test.ts
+      // holds the budget itself to account).
+      LOGIN_RATE_LIMIT_PER_MINUTE: '1000',
       // The same for ingest's wait for a probe just created.
       INGEST_UNKNOWN_PROBE_WAIT_MS: '30000',
     },

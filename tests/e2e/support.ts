@@ -98,7 +98,7 @@ export async function screenshot(page: Page, name: string, testInfo: { outputPat
  */
 export async function signedApi(page: Page, who: keyof typeof demoUsers = 'admin') {
   const login = await page.request.post('/login', { data: demoUsers[who] });
-  expect(login.ok()).toBe(true);
+  expect(login.ok(), await login.text()).toBe(true);
   const { data: credentials } = (await login.json()) as { data: { clientId: string; clientSecret: string } };
   return async function call<T>(method: string, path: string, body?: unknown): Promise<T> {
     const text = body === undefined ? undefined : JSON.stringify(body);

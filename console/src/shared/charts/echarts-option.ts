@@ -43,7 +43,7 @@ const densePoints = 2_000;
 const textColour = '#6b7280';
 const markerColour = '#4b5563';
 /** About how much of a chart's width is not its time axis: the value axis' labels and the margins (px). */
-const besideTimeAxis = { compact: 48, full: 88 };
+const besideTimeAxis = { compact: 48, fitted: 72, full: 88 };
 
 /**
  * The console's font (index.css), named rather than inherited: ECharts measures its labels in a canvas, where
@@ -91,9 +91,12 @@ const zooms = (input: OptionInput) => input.zoomable ?? !input.compact;
 
 /** The plot's margins: ECharts shrinks the plot further so that the axes' labels and names, as measured, fit. */
 function grid(input: OptionInput, zoomable: boolean) {
-  return input.compact
-    ? { left: 4, right: 12, top: 8, bottom: 4, outerBounds: { left: 0, right: 0, top: 0, bottom: 4 } }
-    : { left: 16, right: 24, top: input.markers?.length ? 28 : 16, bottom: zoomable ? 56 : 16 };
+  if (input.compact)
+    return { left: 4, right: 12, top: 8, bottom: 4, outerBounds: { left: 0, right: 0, top: 0, bottom: 4 } };
+  // A dashboard tile keeps its few pixels for the axes' labels, every one of them inside its box.
+  if (input.fitted)
+    return { left: 8, right: 16, top: 16, bottom: 4, outerBounds: { left: 0, right: 0, top: 0, bottom: 4 } };
+  return { left: 16, right: 24, top: input.markers?.length ? 28 : 16, bottom: zoomable ? 56 : 16 };
 }
 
 function tooltipHtml(header: string, rows: { colour: unknown; name: string; value: string }[]) {
@@ -124,7 +127,7 @@ function cartesian(input: OptionInput): EChartsCoreOption {
       language: input.language,
       timeZone: axis.timeZone,
       maxTicks: input.compact || input.fitted ? 4 : 10,
-      width: input.width && input.width - besideTimeAxis[input.compact ? 'compact' : 'full'],
+      width: input.width && input.width - besideTimeAxis[input.compact ? 'compact' : input.fitted ? 'fitted' : 'full'],
       overhang: input.compact || input.fitted ? 12 : 24,
       within: input.zoomed,
     });
