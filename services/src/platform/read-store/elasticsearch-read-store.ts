@@ -27,6 +27,12 @@ const documentMappings: estypes.MappingTypeMapping = {
   },
 };
 
+/** What Elasticsearch answers a read of an index whose shard has not started. */
+const shardNotStarted = 'no_shard_available_action_exception';
+const isShardNotStarted = (error: unknown) =>
+  (error instanceof DependencyUnavailableError && String(error.cause).includes(shardNotStarted)) ||
+  (error instanceof errors.ResponseError && error.body?.error?.type === shardNotStarted);
+
 const escapeWildcard = (text: string) => text.replace(/[\\*?]/g, (c) => `\\${c}`);
 
 function clauseOf(filter: ListFilter): object {
@@ -39,7 +45,12 @@ function clauseOf(filter: ListFilter): object {
 
 /** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
 export async function openElasticsearchReadStore(
-  options: ElasticsearchConnection & { indexPrefix?: string; indexSettings?: IndexSettings },
+  options: ElasticsearchConnection & {
+    indexPrefix?: string;
+    indexSettings?: IndexSettings;
+    /** How long a read waits for a shard that has not started yet (10 s). */
+    shardStartWaitMs?: number;
+  },
 ): Promise<ReadStore> {
   const client = new Client(elasticsearchClientOptions(options));
   const settings = indexSettingsOf(options.indexSettings ?? singleNodeIndexSettings);
@@ -80,6 +91,22 @@ export async function openElasticsearchReadStore(
     return pending;
   }
 
+  /**
+   * A read that meets an index whose primary shard has not started (created a moment ago by a writer, this process's
+   * or another's, whose creation is still waiting for it) waits for that shard, a while, then reads again: only a
+   * shard that does not start in that time is an outage (503).
+   */
+  async function onceStarted<T>(index: string, read: () => Promise<T>): Promise<T> {
+    try {
+      return await read();
+    } catch (error) {
+      if (!isShardNotStarted(error)) throw error;
+      const timeout = `${options.shardStartWaitMs ?? 10_000}ms`;
+      await client.cluster.health({ index, wait_for_status: 'yellow', timeout }).catch(() => undefined);
+      return read();
+    }
+  }
+
   // Created before any read or write of a checkpoint: index creation waits for the primary shard, so no reader
   // meets a half-made index. Not at open, so that a cluster down at start-up is reported by /ready, not a crash.
   return {
@@ -109,7 +136,8 @@ export async function openElasticsearchReadStore(
     },
     async get(collection, id) {
       try {
-        const found = await client.get<ReadDocument>({ index: indexOf(collection), id });
+        const index = indexOf(collection);
+        const found = await onceStarted(index, () => client.get<ReadDocument>({ index, id }));
         return found._source;
       } catch (error) {
         if (isMissingIndex(error, documentMissingTypes)) return undefined;
@@ -121,16 +149,20 @@ export async function openElasticsearchReadStore(
     async getMany(collection, ids) {
       const found = new Map<string, ReadDocument>();
       if (ids.length === 0) return found;
-      try {
-        const response = await client.mget<ReadDocument>({ index: indexOf(collection), ids: [...ids] });
+      const index = indexOf(collection);
+      const read = async () => {
+        const response = await client.mget<ReadDocument>({ index, ids: [...ids] });
         for (const doc of response.docs) {
           if ('found' in doc && doc.found && doc._source) found.set(doc._id, doc._source);
           else if ('error' in doc && !documentMissingTypes.includes(doc.error.type))
-            throw doc.error.type === 'no_shard_available_action_exception'
+            throw doc.error.type === shardNotStarted
               ? new DependencyUnavailableError('read-store', new Error(JSON.stringify(doc.error)))
               : new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
         }
         return found;
+      };
+      try {
+        return await onceStarted(index, read);
       } catch (error) {
         if (isMissingIndex(error, documentMissingTypes)) return found;
         throw error;
