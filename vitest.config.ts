@@ -10,6 +10,9 @@ import { defineConfig } from 'vitest/config';
 // projector can be further behind; so does ingest's wait for a probe it does not know yet.
 const env = { PASSWORD_HASH_COST: '12', READ_YOUR_WRITES_TIMEOUT_MS: '30000', INGEST_UNKNOWN_PROBE_WAIT_MS: '30000' };
 
+// A failing test shows the errors its test platforms logged while it ran.
+const platformErrorsOnFailure = 'services/src/testing/platform-errors-on-failure.ts';
+
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker, which leaves a core idle whenever a file waits (a server, a timer).
@@ -21,6 +24,7 @@ export default defineConfig({
           env,
           include: ['{contracts,services,projections,console,load-tests}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
+          setupFiles: [platformErrorsOnFailure],
           // Files share a worker's modules: each file loading the platform's modules and compiling PGlite's WebAssembly
           // anew cost half the layer's CPU (523 s against 256 s here). Every file makes its own databases and servers.
           isolate: false,
@@ -46,6 +50,7 @@ export default defineConfig({
           name: 'integration',
           env,
           include: ['{contracts,services,projections}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts'],
+          setupFiles: [platformErrorsOnFailure],
           // As the unit layer: 441 s / 739 CPU-s isolated against 330 s / 528 CPU-s here, all green; every file owns
           // its databases, indices, topics and consumer groups (unique prefixes).
           isolate: false,

@@ -10,6 +10,7 @@ import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
 import { platformRuns } from '../features/platform-runs.ts';
 import { openPlatform, type PlatformJob } from '../platform/platform.ts';
+import { platformErrorLog } from './platform-errors.ts';
 import { type SignedClient, signedClient } from './signed-client.ts';
 import { sleep } from './wait-for.ts';
 
@@ -35,7 +36,9 @@ export async function openTestApi(
   const config = loadConfig({
     CONSOLE_DIR: consoleDir,
     DATA_DIR: mkdtempSync(join(tmpdir(), 'nq-data-')),
-    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'silent',
+    // Errors only, kept for the failing test to show (platform-errors.ts); TEST_LOG_LEVEL prints them instead.
+    LOG_LEVEL: process.env.TEST_LOG_LEVEL ?? 'error',
+    ...(process.env.TEST_LOG_LEVEL ? {} : { LOG_FORMAT: 'json' }),
     LOGIN_RATE_LIMIT_PER_MINUTE: '10000',
     // Hundreds of logins and password changes: scrypt at 2^12 (a few ms) instead of production's 2^17 (0.6 s each).
     // passwords.test.ts and config.test.ts keep the default's cost.
@@ -50,7 +53,13 @@ export async function openTestApi(
   const runs = { ...platformRuns, jobs: [...(platformRuns.jobs ?? []), ...(options.jobs ?? [])] };
   const platform = await openPlatform(config, runs, { inMemory: config.profile === 'embedded' });
   if (options.demoData) await loadDemoData(platform);
-  const raw = await buildApi({ config, platform, logger: config.logLevel !== 'silent' });
+  const keptForFailures = !process.env.TEST_LOG_LEVEL && env.LOG_LEVEL === undefined;
+  const raw = await buildApi({
+    config,
+    platform,
+    logger: config.logLevel !== 'silent',
+    ...(keptForFailures ? { logStream: platformErrorLog } : {}),
+  });
   if (options.projector !== false) await platform.projector.start();
   const stopWorkers = await platform.startWorkers({ log: raw.log });
   const stopJobWorkers = await platform.startJobWorkers({ log: raw.log });

@@ -33,6 +33,24 @@ describe('Scorecard live: the active scorecards', () => {
     expect(router.state.location.pathname).toBe(`/scorecard_live/${scorecardId}`);
   });
 
+  it('names the providers as the calculation answered them, before (or without) the providers list', async () => {
+    const named = {
+      ...octoberCalculation,
+      live: {
+        ...octoberCalculation.live,
+        entities: octoberCalculation.live.entities.map((entity, index) => ({
+          ...entity,
+          name: ['Movistar', 'Orange'][index],
+        })),
+      },
+    };
+    api.get(`/scorecards/${scorecardId}/calculations`, named).get('/api/providers/', () => new Promise(() => {}));
+    await renderScreen(<LiveScorecardsPage />, { path: '/scorecard_live' });
+    const card = await screen.findByTestId('scorecard-card');
+    const rows = await within(card).findAllByRole('listitem');
+    expect(rows.map((row) => row.textContent)).toEqual(['Movistar6.5 (Good)', 'Orange5.5 (Fair)']);
+  });
+
   it('leads to the comparison from the comparison screen, in Spanish', async () => {
     const { user, router } = await renderScreen(<ComparableScorecardsPage />, {
       path: '/scorecard_comparison',

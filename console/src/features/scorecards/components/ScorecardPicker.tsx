@@ -10,9 +10,10 @@ import { ScoreBadge } from './ScoreBadge.tsx';
 /** One active scorecard: what it compares and each one's latest score (the default window), linking to `to`. */
 function ScorecardCard({ scorecard, to }: { scorecard: ActiveScorecard; to: string }) {
   const { t } = useTranslation('scorecards');
-  const nameOf = useEntityNames();
   const calculation = useScorecardCalculation(scorecard.id, {}, false);
   const answer = calculation.data;
+  // Named as the calculation answered them: the providers list may not have loaded yet (or may not list them).
+  const nameOf = useEntityNames(answer);
   const scored = answer?.live.entities ?? [];
   return (
     <li>
