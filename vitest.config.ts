@@ -28,9 +28,10 @@ export default defineConfig({
           // Files share a worker's modules: each file loading the platform's modules and compiling PGlite's WebAssembly
           // anew cost half the layer's CPU (523 s against 256 s here). Every file makes its own databases and servers.
           isolate: false,
-          // In-memory PGlite takes seconds to start on a busy 2-core machine.
-          testTimeout: 20_000,
-          hookTimeout: 30_000,
+          // A limit for a test that hangs, not a speed target: in-memory PGlite, scrypt at production cost and a CLI
+          // process took 20-40 s each on a 2-core machine that also ran the integration layer and two compilers.
+          testTimeout: 60_000,
+          hookTimeout: 120_000,
         },
       },
       {
@@ -61,8 +62,8 @@ export default defineConfig({
       {
         // The fault harness's short form: the platform as OS processes on the shared servers (data of its own), under
         // load, each process killed in turn. It runs alone, after the integration files: its recovery bounds were set on a machine that
-        // runs nothing else, and the busier the machine, the more batches its probes send again (README, "Fault
-        // harness": a batch sent again is counted twice by the cubes).
+        // runs nothing else, and the busier the machine, the more batches its probes send again (docs/testing.md,
+        // the fault harness: a batch sent again is counted twice by the cubes).
         test: {
           name: 'faults',
           env,

@@ -64,7 +64,13 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
     workers.stdout.on('data', (chunk) => {
       output += String(chunk);
     });
-    const exited = new Promise<number | null>((resolve) => workers.once('exit', resolve));
+    let errors = '';
+    workers.stderr.on('data', (chunk) => {
+      errors += String(chunk);
+    });
+    const exited = new Promise<string>((resolve) =>
+      workers.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`)),
+    );
     const started = Date.now();
     while (!output.includes('Ctrl-C stops it') && workers.exitCode === null && Date.now() - started < 120_000)
       await new Promise((resolve) => setTimeout(resolve, 100));
@@ -73,7 +79,7 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
     workers.kill('SIGTERM');
     const code = await exited;
     expect(startedInTime, `the ${command} workers did not start within 120 s:\n${output}`).toBe(true);
-    expect(code).toBe(0);
+    expect(code, `${output}\n${errors}`).toBe('exit code 0');
     expect(output).toMatch(running);
     expect(output).toContain('stopped cleanly');
   });

@@ -24,6 +24,8 @@ describe('Scorecard live: the active scorecards', () => {
     expect(card).toHaveTextContent('Madrid quality');
     expect(card).toHaveTextContent('Max score 10');
     expect(card).toHaveTextContent('2 KPIs');
+    // This calculation names no provider: their names come with the providers list, which may answer later.
+    await within(card).findByText('Movistar');
     const rows = await within(card).findAllByRole('listitem');
     expect(rows.map((row) => row.textContent)).toEqual(['Movistar6.5 (Good)', 'Orange5.5 (Fair)']);
     // The default window: no window asked for.
