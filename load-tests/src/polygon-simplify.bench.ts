@@ -1,5 +1,5 @@
 /**
- * Target: the console simplifies a polygon file too large for the spec's size limit in well under a few seconds, on
+ * Target: the console simplifies a polygon file too large for the polygon size limit in well under a few seconds, on
  * the browser's main thread. Simplifies a 300,000-vertex circle of about 12 MB to fit 10,000,000 bytes `BENCH_RUNS`
  * times (5) after one warm-up, and prints p50 / max and the size reached.
  *   npm run bench:polygon-simplify

@@ -3,7 +3,7 @@ import type { StoredEvent } from '@nq/contracts';
 export type ProjectedDocument = { id: string } & Record<string, unknown>;
 
 /**
- * A read model (design §4): which events it handles, which document each one changes, and how. Pure: the projector
+ * A read model: which events it handles, which document each one changes, and how. Pure: the projector
  * loads the document, calls `apply` and writes what it returns (null deletes it), with its checkpoint.
  */
 export interface DocumentProjection {

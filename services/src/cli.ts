@@ -52,8 +52,8 @@ Commands:
                     --seconds, --country madrid|portugal, --malformed (share), --email/--password (an admin)
 
 Worker processes (projector, ingest, jobs, alerting) answer /health and /ready on HEALTH_PORT; with METRICS_PORT
-set, every process serves /metrics there. Configuration comes from environment variables (see README,
-"Configuration").`;
+set, every process serves /metrics there. Configuration comes from environment variables (see
+docs/configuration.md).`;
 
 const projectorRunning = 'projector, read-model workers and mail delivery running';
 

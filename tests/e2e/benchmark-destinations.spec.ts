@@ -104,7 +104,7 @@ test.describe('by destination', () => {
     const shownAt = Date.now();
     await screenshot(page, 'bydestination-en', test.info());
     await expect(warning).toBeHidden({ timeout: 15_000 });
-    // Spec §9: 10 s, against the 5 s of other toasts.
+    // 10 s, against the 5 s of other toasts (docs/product/limits.md#times).
     expect(Date.now() - shownAt).toBeGreaterThan(7_000);
 
     await expect(page.getByLabel('Programs')).toHaveValues(['dns', 'speedtest']);

@@ -10,7 +10,7 @@ const tinyPng = Buffer.from(
   'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNk+M9QDwADhgGAWjR9awAAAABJRU5ErkJggg==',
   'base64',
 );
-/** A PNG of 600 KB: above the universe logo limit (spec §9: 500 KB). */
+/** A PNG of 600 KB: above the universe logo limit (docs/product/limits.md#sizes: 500 KB). */
 const largePng = Buffer.concat([tinyPng, Buffer.alloc(600 * 1024)]);
 
 const dialog = (page: Page) => page.getByRole('dialog');

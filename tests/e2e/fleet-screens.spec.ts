@@ -6,7 +6,7 @@ import { expect, expectNoIdsInCsv, type Page, test } from './test.ts';
 // probe status and the measurement launcher. Refusals the server is asked for on purpose (400, 409, 422) show in
 // Chromium's console as "Failed to load resource"; those tests assert nothing else went wrong.
 
-/** A probe id no other run used: lowercase letters and digits only (spec §5). */
+/** A probe id no other run used: lowercase letters and digits only (docs/product/rules.md#probe). */
 const uniqueProbeId = () => `e2e${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
 
 // A tall window: the shell scrolls its page area, so screenshots show what fits in the window.
@@ -45,7 +45,7 @@ test.describe('probes configuration', () => {
     await expect(page.getByRole('row', { name: /probe001.*Madrid Salamanca fibre.*Cube.*Landline/ })).toBeVisible();
     await screenshot(page, 'probes-list', test.info());
 
-    // Spec §5 "Probes by text": the ids found are listed, the others named in a warning.
+    // Probes by text (docs/product/rules.md#probes-by-text): the ids found are listed, the others named in a warning.
     await page.getByRole('textbox', { name: 'Probes by text' }).fill('probe001, nosuchprobe');
     await page.getByRole('button', { name: 'Find' }).click();
     await expect(page.getByRole('table', { name: 'Probes found by text' }).getByRole('row')).toHaveCount(2);
@@ -57,7 +57,7 @@ test.describe('probes configuration', () => {
 
     await page.getByRole('link', { name: 'New probe' }).click();
     await expect(page.getByRole('heading', { name: 'New probe' })).toBeVisible();
-    // Spec §8: a probe without coordinates will not show on the probes map (a warning, not an error).
+    // A probe without coordinates will not show on the probes map (a warning, not an error; docs/product/errors.md).
     await expect(page.getByTestId('no-coordinates')).toHaveText(
       /This probe has no coordinates, so it will not be shown on the probes map\./,
     );

@@ -2,7 +2,7 @@ import { join } from 'node:path';
 import { collectConsoleErrors, logIn, openSignedIn, screenshot, signedApi, uniqueName } from './support.ts';
 import { expect, type Page, test } from './test.ts';
 
-// Campaigns, geographic filters and clusters (spec §2 list and form on one route, §5 GeoJSON and image rules, §8
+// Campaigns, geographic filters and clusters (list and form on one route, GeoJSON and image rules, catalogue
 // messages): created, edited and refused through the console, with real GeoJSON files from fixtures/.
 
 const fixture = (name: string) => join(import.meta.dirname, 'fixtures', name);
@@ -235,7 +235,7 @@ test.describe('clusters', () => {
     const errors = collectConsoleErrors(page);
     await openSignedIn(page, '/clusters_management');
     await expect(page.getByRole('heading', { name: 'Clusters' })).toBeVisible();
-    // Spec §9: 25 per page, not a choice.
+    // 25 per page, not a choice (docs/product/limits.md#samples-and-pages).
     await expect(page.getByLabel('Rows per page')).toHaveCount(0);
     await page.getByRole('link', { name: 'New', exact: true }).click();
     await expect(page).toHaveURL(/clusters_management\?id=new$/);

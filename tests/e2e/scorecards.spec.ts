@@ -3,9 +3,10 @@ import type { ScorecardCalculation, ScorecardVersions } from '@nq/contracts/anal
 import { collectConsoleErrors, logIn, screenshot, signedApi } from './support.ts';
 import { expect, type Page, test } from './test.ts';
 
-// Scorecard live, drilldown and comparison (spec §2) on the demo data. The numbers the screens show are compared with
-// what the calculation endpoint answers for the same window and configuration version, never with fixed figures: the
-// window is pinned (whole days until a few minutes ago), so the demo fleet streaming meanwhile changes nothing.
+// Scorecard live, drilldown and comparison (docs/product/screens.md#scorecard_live) on the demo data. The numbers the
+// screens show are compared with what the calculation endpoint answers for the same window and configuration version,
+// never with fixed figures: the window is pinned (whole days until a few minutes ago), so the demo fleet streaming
+// meanwhile changes nothing.
 
 type Active = { list: { id: string; name: string }[] };
 type Api = Awaited<ReturnType<typeof signedApi>>;

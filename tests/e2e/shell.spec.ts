@@ -9,7 +9,8 @@ import {
 } from './support.ts';
 import { expect, test } from './test.ts';
 
-// Spec §2: every route of the routes table (children with ids are walked by their screens' suites).
+// Every route of the routes table (children with ids are walked by their screens' suites;
+// docs/product/screens.md#access-and-navigation).
 const specRoutes = [
   'alerts',
   'csv_templates',
@@ -60,7 +61,7 @@ test.describe('login and guards', () => {
     await expect(page.getByRole('alert')).toHaveText('Wrong user or password.');
     await page.getByLabel('Password', { exact: true }).fill(demoUsers.admin.password);
     await page.getByRole('button', { name: 'Log in' }).click();
-    // Spec §2: a profile with the storyboard layer lands there.
+    // A profile with the storyboard layer lands there (docs/product/screens.md#access-and-navigation).
     await expect(page).toHaveURL(/\/storyboard$/);
     await expect(page.getByTestId('current-profile')).toHaveText('Administrator');
     await screenshot(page, 'landing-admin', test.info());
@@ -78,7 +79,7 @@ test.describe('login and guards', () => {
   }) => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'analyst');
-    // Spec §2: its layers hold the storyboard, so it lands there.
+    // Its layers hold the storyboard, so it lands there (docs/product/screens.md#access-and-navigation).
     await expect(page).toHaveURL(/\/storyboard$/);
     const sidebar = page.getByRole('navigation', { name: 'Calidad de red' });
     await expect(sidebar.getByRole('link', { name: 'Etiquetas' })).toBeVisible();
@@ -94,8 +95,9 @@ test.describe('login and guards', () => {
     const errors = collectConsoleErrors(page);
     await logIn(page, 'analyst');
     await expect(page).toHaveURL(/\/storyboard$/);
-    // Spec §2: a route outside the profile's layers (and not under a permitted parent) redirects to /login.
-    // The analyst's saved language is Spanish: the notice says why in it, then in English once switched.
+    // A route outside the profile's layers (and not under a permitted parent) redirects to /login
+    // (docs/product/screens.md#access-and-navigation). The analyst's saved language is Spanish: the notice says why in
+    // it, then in English once switched.
     await page.goto('/users_management');
     await expect(page).toHaveURL(/\/login\?denied=users_management$/);
     const notice = page.getByRole('status');
@@ -230,7 +232,7 @@ test.describe('layout', () => {
   });
 });
 
-test('a walk through every spec §2 route: each opens in the shell with no browser error', async ({ page }) => {
+test('a walk through every console route: each opens in the shell with no browser error', async ({ page }) => {
   test.setTimeout(240_000);
   const errors = collectConsoleErrors(page);
   await logIn(page);

@@ -2,7 +2,7 @@ import type { SmartPerformanceAnswer, SmartPerformanceDashboard } from '@nq/cont
 import { collectConsoleErrors, keepsScreens, logIn, screenshot, signedApi } from './support.ts';
 import { expect, type Page, test } from './test.ts';
 
-// Smart performance (spec §2 /smartPerformance) on the demo data: a chart per KPI of the profile, whose latest values
+// Smart performance (/smartPerformance) on the demo data: a chart per KPI of the profile, whose latest values
 // are those the API answered, and a refresh interval kept in the address that really asks again.
 
 const isChartsAnswer = (url: string) => new URL(url).pathname === '/api/smart-performance';

@@ -33,10 +33,10 @@ async function readModels(prefix: string) {
 }
 
 /**
- * The README's backup procedure, tested once: the event store is the only state to back up. A database filled
- * through the platform's commands is dumped with `pg_dump -Fc`, restored with `pg_restore` into a new empty one, and
- * `nq rebuild all`, run as an operator would against the restored database and fresh indices, gives back the same
- * read models — each document at the same version.
+ * The backup procedure of docs/operations.md ("Data lifecycle"), tested once: the event store is the only state to
+ * back up. A database filled through the platform's commands is dumped with `pg_dump -Fc`, restored with `pg_restore`
+ * into a new empty one, and `nq rebuild all`, run as an operator would against the restored database and fresh
+ * indices, gives back the same read models — each document at the same version.
  */
 const original = await createTestDatabase();
 const restored = { name: `${original.name}_restored`, url: `${original.url}_restored` };

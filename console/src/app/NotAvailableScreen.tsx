@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { MessagePanel } from '../shared/ui/screens.tsx';
 
-/** A page of the spec whose screen has not landed yet: said plainly, inside the shell. */
+/** A declared page (docs/product/screens.md) whose screen has not landed yet: said plainly, inside the shell. */
 export function NotAvailableScreen({ layer }: { layer: string }) {
   const { t } = useTranslation();
   return (

@@ -19,7 +19,10 @@ const toSignIn = (request?: Request) => {
   return redirect(next ? `/login?next=${encodeURIComponent(next)}` : '/login');
 };
 
-/** Spec §2: any route but login needs a stored session, and the profile it works under. */
+/**
+ * Any route but login needs a stored session, and the profile it works under
+ * (docs/product/screens.md#access-and-navigation).
+ */
 export async function requireSession({ request }: { request?: Request } = {}) {
   if (!sessionStore.get()) throw toSignIn(request);
   try {
@@ -30,8 +33,8 @@ export async function requireSession({ request }: { request?: Request } = {}) {
 }
 
 /**
- * Spec §2: the page's layer (or its parent's) must be among the profile's layers; profile-guarded pages reload the
- * profile first and go to /login if that fails.
+ * The page's layer (or its parent's) must be among the profile's layers; profile-guarded pages reload the
+ * profile first and go to /login if that fails (docs/product/screens.md#access-and-navigation).
  */
 export function screenGuard(route: ScreenRoute) {
   return async ({ request }: { request?: Request } = {}) => {

@@ -10,7 +10,7 @@ import { NotAvailableScreen, NotFoundScreen } from './NotAvailableScreen.tsx';
 import type { ScreenRoute } from './screen-route.ts';
 import { specRoutes } from './spec-routes.ts';
 
-// Each feature declares its pages in features/<feature>/routes.ts; they take the spec path they name.
+// Each feature declares its pages in features/<feature>/routes.ts; they take the declared path they name.
 const featureRoutes = Object.values(
   import.meta.glob<ScreenRoute[]>('../features/*/routes.ts', { eager: true, import: 'screenRoutes' }),
 ).flat();
@@ -39,7 +39,8 @@ function pageRoute(route: ScreenRoute): RouteObject {
 
 /**
  * The login page forwards a signed-in user to their landing page, unless a guard refused them a screen (`denied`):
- * then it stays, says which screen and offers the way back (spec §2: a refused route goes to /login).
+ * then it stays, says which screen and offers the way back (docs/product/screens.md#access-and-navigation: a refused
+ * route goes to /login).
  */
 async function loginLoader({ request }: { request: Request }) {
   const session = sessionStore.get();

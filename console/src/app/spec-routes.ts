@@ -3,8 +3,9 @@ import type { ScreenRoute } from './screen-route.ts';
 const guarded = { profileGuard: true } as const;
 
 /**
- * Every page of spec §2: the routes it shows, their children, and the screens it names without a path (given one
- * here, after their layer id). A page no feature provides yet shows "not available yet" inside the shell.
+ * Every page of the console (docs/product/screens.md): the routes it shows, their children, and the screens it names
+ * without a path (given one here, after their layer id). A page no feature provides yet shows "not available yet"
+ * inside the shell.
  */
 export const specRoutes: readonly ScreenRoute[] = [
   { path: 'alerts', layer: 'alerts', ...guarded },
@@ -40,7 +41,7 @@ export const specRoutes: readonly ScreenRoute[] = [
   { path: 'campaigns_management', layer: 'campaigns_management' },
   { path: 'geofilters_management', layer: 'geofilters_management' },
   { path: 'clusters_management', layer: 'clusters_management' },
-  // Named in spec §2 without a path.
+  // Named in the menu without a path (docs/product/screens.md gives them these).
   { path: 'probes_configuration', layer: 'probes_configuration' },
   { path: 'probes_configuration/new', layer: 'probes_configuration' },
   { path: 'probes_configuration/import', layer: 'probes_configuration' },

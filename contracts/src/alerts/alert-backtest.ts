@@ -5,8 +5,8 @@ import { warningBodySchema } from '../errors/index.ts';
 import { catalogueError } from '../errors/issue-params.ts';
 import { alertGroupStates } from './alert-history.ts';
 
-// A back-test (spec §5 alert form): what an alert as the form has it would have done over the last days, evaluated by
-// the same rules as the live evaluator over the stored measurements, before it is saved.
+// A back-test (the alert form, docs/product/rules.md#alert): what an alert as the form has it would have done over the
+// last days, evaluated by the same rules as the live evaluator over the stored measurements, before it is saved.
 
 export const alertBacktestDays = { min: 1, max: 31, default: 7 } as const;
 /** The choices the form offers. */

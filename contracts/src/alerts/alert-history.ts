@@ -1,8 +1,8 @@
 import { z } from 'zod';
 import { alertGroupings, alertTypes } from '../configuration/alert.ts';
 
-// An alert's history (spec §3 "history results (id, read flag)", §4, §7 Alerts): what the evaluator decided for one
-// group of the alert's measurements in one window of the alert's interval.
+// An alert's history (docs/product/entities.md#alert, states.md#alerts and api.md#alerts): what the evaluator decided
+// for one group of the alert's measurements in one window of the alert's interval.
 
 /**
  * A group's state after a window: `firing` (a condition met at least the events count), `resolved` (it was firing

@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { alertGroupings, alertTypes } from '../configuration/alert.ts';
 import { alertGroupStates } from './alert-history.ts';
 
-// Web push of alert notifications (spec §3 Alert, push notification settings): the console subscribes a browser with
-// the platform's VAPID public key and gives the platform the browser's PushSubscription; when an alert of the user's
-// profile changes state, the platform pushes a message the console's service worker shows.
+// Web push of alert notifications (docs/product/entities.md#alert, push notification settings): the console subscribes
+// a browser with the platform's VAPID public key and gives the platform the browser's PushSubscription; when an alert
+// of the user's profile changes state, the platform pushes a message the console's service worker shows.
 
 /** Base64url without padding, as browsers serialise subscription keys and VAPID keys. */
 const base64url = (bytes: number) =>

@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { hexColour, inRange, missingOr, numberValue } from '../configuration/common.ts';
 
-// Spec §3 Graphic display options: how a graphic is drawn. They never change its data, except `transpose`, which swaps
-// the rows and columns of a table (the console swaps a chart's axis and series).
+// Graphic display options (docs/product/entities.md#graphic-display-options): how a graphic is drawn. They never change
+// its data, except `transpose`, which swaps the rows and columns of a table (the console swaps a chart's axis and
+// series).
 
 export const orientations = ['vertical', 'landscape'] as const;
 export const graphicDistributions = ['stacked', 'sideToSide'] as const;

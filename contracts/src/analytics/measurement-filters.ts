@@ -12,7 +12,7 @@ export const measurementFilterFields = {
     measurementStatuses.length,
   )
     .optional()
-    .describe('Result sections (spec §4)'),
+    .describe('Result sections (Finished, Cancelled, Pending, Not apply, Error, Valid, Invalid)'),
   testTypes: filterValues(
     'testTypes',
     z.enum(testTypes, { error: 'validation.invalidOption' }),

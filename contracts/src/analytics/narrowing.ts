@@ -1,9 +1,9 @@
 import { z } from 'zod';
 
 /**
- * The restrictions of a profile (spec §6) that can narrow what an analysis answer is computed over: the providers or
- * ISPs, technologies, campaigns, clusters, probes and tags it allows, the programs of a request that have targets in
- * it and those targets (destinations). Its dates are told apart (`NarrowedBy.dates`).
+ * The restrictions of a profile (docs/product/roles.md#data-restrictions) that can narrow what an analysis answer is
+ * computed over: the providers or ISPs, technologies, campaigns, clusters, probes and tags it allows, the programs of
+ * a request that have targets in it and those targets (destinations). Its dates are told apart (`NarrowedBy.dates`).
  */
 export const narrowingKinds = [
   'isp',

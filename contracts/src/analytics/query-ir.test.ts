@@ -53,7 +53,7 @@ describe('query IR', () => {
     for (const [path, code] of all) expect(isErrorCode(code), `${path}: ${code}`).toBe(true);
   });
 
-  it('takes the KPI of bars, lines…, and the axes of boxplots and scatterplots (spec §2: no KPI)', () => {
+  it('takes the KPI of bars, lines…, and the axes of boxplots and scatterplots (no KPI)', () => {
     expect(problems({ graphicType: 'line' })).toEqual([['kpi', 'validation.required']]);
     expect(problems({ graphicType: 'boxplot', kpi: 'download', axes: { value: 'download' } })).toEqual([
       ['kpi', 'graphics.kpiNotAllowed'],
@@ -112,7 +112,7 @@ describe('query IR', () => {
     ).toBe(false);
   });
 
-  it('takes every graphic type whatever generator it names: the profile decides what is drawn (spec §2)', () => {
+  it('takes every graphic type whatever generator it names: the profile decides what is drawn', () => {
     for (const graphicType of ['bars', 'line', 'area', 'table', 'pie'])
       expect(problems({ generator: 'basic', graphicType, kpi: 'download' })).toEqual([]);
     expect(problems({ generator: 'basic', graphicType: 'boxplot', axes: { value: 'download' } })).toEqual([]);
@@ -126,7 +126,7 @@ describe('query IR', () => {
     expect(problems({ generator: 'expert', kpi: 'download' })).toEqual([['generator', 'validation.invalidOption']]);
   });
 
-  it('takes a table by rows and columns of a KPI value (spec §3 axes)', () => {
+  it('takes a table by rows and columns of a KPI value (the axes)', () => {
     const matrix = { graphicType: 'table', axes: { rows: 'isp', columns: 'technology', value: 'download' } };
     expect(problems(matrix)).toEqual([]);
     expect(
@@ -164,7 +164,7 @@ describe('query IR', () => {
     ]);
   });
 
-  it('fills the display options (spec §3) and refuses what they cannot be', () => {
+  it('fills the display options and refuses what they cannot be', () => {
     expect(displayOptionsSchema.parse({})).toEqual({
       orientation: 'vertical',
       graphicDistribution: 'sideToSide',

@@ -5,13 +5,17 @@ import { type KpiId, kpiIds } from '../measurements/kpis.ts';
 import { filterIds, filterValues } from './filter-values.ts';
 import { displayOptionsSchema } from './graphic-display.ts';
 
-// Design §6: one query language for every chart, scorecard, map and export — the graphic filter set of spec §3.
+// One query language for every chart, scorecard, map and export — the graphic filter set
+// (docs/product/entities.md#graphic-filter-set).
 // Both compilers (Elasticsearch aggregations and SQL) take it after the caller's profile scope is intersected in.
 
-/** Spec §3 metrics. `uniqueCount` counts the distinct probes that measured the KPI in a bucket. */
+/**
+ * Metrics (docs/product/entities.md#value-lists). `uniqueCount` counts the distinct probes that measured the KPI in a
+ * bucket.
+ */
 export const metrics = ['avg', 'count', 'median', 'min', 'max', 'p10', 'p90', 'first', 'last', 'uniqueCount'] as const;
 export type Metric = (typeof metrics)[number];
-/** Spec §3 boxplot values (Q1 and Q3 spelt in lower case). */
+/** Boxplot values (Q1 and Q3 spelt in lower case; docs/product/entities.md#value-lists). */
 export const boxplotValues = ['min', 'q1', 'median', 'q3', 'max'] as const;
 export const granularities = [
   'minutes',
@@ -27,22 +31,35 @@ export const granularities = [
 export type Granularity = (typeof granularities)[number];
 export const comparisonOperators = ['gte', 'gt', 'lt', 'lte', 'eq'] as const;
 export type ComparisonOperator = (typeof comparisonOperators)[number];
-/** Spec §3 condition operators; the joiners (and, or, not) are the keys of a condition tree's inner nodes. */
+/**
+ * Condition operators (docs/product/entities.md#value-lists); the joiners (and, or, not) are the keys of a condition
+ * tree's inner nodes.
+ */
 export const conditionOperators = [...comparisonOperators, 'not_exists'] as const;
 export const sortOrders = ['ascending', 'descending'] as const;
-/** Whether a selection filter keeps (include) or drops (exclude) the values it lists (spec §3 `…Cond`). */
+/**
+ * Whether a selection filter keeps (include) or drops (exclude) the values it lists
+ * (docs/product/entities.md#graphic-filter-set, `…Cond`).
+ */
 export const filterModes = ['include', 'exclude'] as const;
 export type FilterMode = (typeof filterModes)[number];
-/** Spec §2 graph types: boxplot and scatterplot (advanced generator only) plot their axes, not a KPI. */
+/**
+ * Graph types (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator): boxplot and scatterplot
+ * (advanced generator only) plot their axes, not a KPI.
+ */
 export const graphicTypes = ['bars', 'line', 'area', 'table', 'pie', 'boxplot', 'scatterplot'] as const;
 export type GraphicType = (typeof graphicTypes)[number];
-/** Spec §2: the basic generator draws these; the advanced one every graphic type. */
+/**
+ * The basic generator draws these; the advanced one every graphic type
+ * (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator).
+ */
 export const basicGraphicTypes = ['bars', 'line', 'area', 'table', 'pie'] as const satisfies GraphicType[];
 export const generators = ['basic', 'advanced'] as const;
 /**
- * What a series may be broken down by. `destination` is the task argument measured against (spec §3 `args`);
- * campaigns, universes, clusters and tags are lists, so a measurement counts in the series of each of its values.
- * `status` is the measurement's result section (spec §4).
+ * What a series may be broken down by. `destination` is the task argument measured against
+ * (docs/product/entities.md#graphic-filter-set, `args`); campaigns, universes, clusters and tags are lists, so a
+ * measurement counts in the series of each of its values. `status` is the measurement's result section
+ * (docs/product/states.md#measurement-result-sections).
  */
 export const dimensions = [
   'program',
@@ -65,7 +82,7 @@ export type Dimension = (typeof dimensions)[number];
 export const rowAxes = [...dimensions, 'time'] as const;
 export type RowAxis = (typeof rowAxes)[number];
 
-/** Spec §9: the scatterplot shows a random 10,000 points per universe or campaign. */
+/** The scatterplot shows a random 10,000 points per universe or campaign (docs/product/limits.md#samples-and-pages). */
 export const scatterplotSampleSize = 10_000;
 /** A value is an outlier when it lies more than this many standard deviations from the mean of the selection. */
 export const defaultOutlierDeviations = 3;
@@ -246,11 +263,15 @@ export const queryIrFields = selectionFields.extend({
   /** The scatterplot's sample is reproducible by seed; without one the answer names the seed it used. */
   seed: inRange(wholeNumber(), 0, 2_147_483_647).optional(),
   /**
-   * Which generator screen asks (spec §2). It decides nothing: the graphic types a caller draws follow its profile's
-   * layers (the advanced types only with the advanced generator).
+   * Which generator screen asks (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator). It
+   * decides nothing: the graphic types a caller draws follow its profile's layers (the advanced types only with the
+   * advanced generator).
    */
   generator: z.enum(generators, invalidOption).optional(),
-  /** Spec §3 Graphic display options (but the graphic type, above); the answer echoes them, defaults filled. */
+  /**
+   * Graphic display options (but the graphic type, above; docs/product/entities.md#graphic-display-options); the answer
+   * echoes them, defaults filled.
+   */
   display: displayOptionsSchema.optional(),
 });
 
@@ -273,7 +294,7 @@ function checkMatrix(ir: z.output<typeof queryIrFields>, problem: Problem) {
   if (rows === 'time' && ir.granularity === 'no_granularity') problem('validation.required', ['granularity']);
 }
 
-/** Spec §3 Graphic filter set, as the body of a graphic request. */
+/** Graphic filter set (docs/product/entities.md#graphic-filter-set), as the body of a graphic request. */
 export const queryIrSchema = queryIrFields.superRefine((ir, context) => {
   const problem = problemsOf(context);
   if (plotsAxes(ir.graphicType) && ir.kpi) problem('graphics.kpiNotAllowed', ['kpi']);

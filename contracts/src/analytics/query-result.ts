@@ -162,7 +162,10 @@ export const graphicResponseSchema = resultWith(warningBodySchema, {
 });
 export type GraphicResponse = z.output<typeof graphicResponseSchema>;
 
-/** The orders a page of measurements can be sorted by (spec §7 `POST /api/measurements/by/profile`). */
+/**
+ * The orders a page of measurements can be sorted by (docs/product/api.md#measurements,
+ * `POST /api/measurements/by/profile`).
+ */
 export const rowSortFields = [
   'measuredAt',
   'receivedAt',

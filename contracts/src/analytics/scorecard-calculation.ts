@@ -8,8 +8,9 @@ import { narrowedBySchema } from './narrowing.ts';
 import { dateOrInstant, granularities } from './query-ir.ts';
 import { catalogueWarningSchema, graphicResponseSchema } from './query-result.ts';
 
-// Spec §7 scorecard calculations, drilldown and CSV: what they are asked and what they answer. Every answer names
-// the configuration version and the data window it used, so that asking again with both gives the same numbers.
+// Scorecard calculations (docs/product/api.md#scorecards), drilldown and CSV: what they are asked and what they answer.
+// Every answer names the configuration version and the data window it used, so that asking again with both gives the
+// same numbers.
 
 /** What a scorecard compares: the providers it lists, else the ISPs it lists, else every provider in the data. */
 export const comparedDimensions = ['provider', 'isp'] as const;

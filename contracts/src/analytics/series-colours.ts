@@ -15,7 +15,7 @@ export interface ChartEntity {
   colour?: string;
 }
 
-/** The spec's eight default series colours (§9): the ones a user picks from per chart. */
+/** The eight default series colours (docs/product/limits.md#defaults): the ones a user picks from per chart. */
 export const defaultChartColours = [
   '#2563eb',
   '#f97316',

@@ -7,7 +7,7 @@ import { narrowedBySchema } from './narrowing.ts';
 import { kpiIdSchema, metrics } from './query-ir.ts';
 import { metricSeriesSchema } from './query-result.ts';
 
-// Spec §2 /smartPerformance: dashboards built from the profile's KPIs and programs, one chart per KPI over a recent
+// /smartPerformance: dashboards built from the profile's KPIs and programs, one chart per KPI over a recent
 // window, refreshed at the chosen interval.
 
 const invalidOption = { error: 'validation.invalidOption' } as const;

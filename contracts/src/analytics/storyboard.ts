@@ -5,7 +5,7 @@ import { answerSourceSchema } from './cube-status.ts';
 import { narrowedBySchema } from './narrowing.ts';
 import { comparedDimensions, dataWindowSchema, scorecardConfigurationSchema } from './scorecard-calculation.ts';
 
-// Spec §2 /storyboard: the profile's picture at a glance, in one answer. Each tile is computed on its own: a tile that
+// /storyboard: the profile's picture at a glance, in one answer. Each tile is computed on its own: a tile that
 // fails answers its catalogue error in its slot while the others still answer.
 
 /** A tile's error as the API answers errors (no details: they are for the log). */

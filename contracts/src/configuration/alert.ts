@@ -3,15 +3,17 @@ import type { HttpErrorCode } from '../errors/index.ts';
 import { kpiById } from '../measurements/kpis.ts';
 import { activeStatus, entityId, entityIds, missingOr, numberValue, technologyCode } from './common.ts';
 
-/** Spec §3 Alert type: the service whose measurements it watches. */
+/** Alert type (docs/product/entities.md#alert): the service whose measurements it watches. */
 export const alertTypes = ['landline', 'mobile'] as const;
 export type AlertType = (typeof alertTypes)[number];
 
-/** Spec §3 alert operators: equal, not equal, greater, greater or equal, lower, lower or equal. */
+/**
+ * Alert operators (docs/product/entities.md#alert): equal, not equal, greater, greater or equal, lower, lower or equal.
+ */
 export const alertOperators = ['eq', 'ne', 'gt', 'gte', 'lt', 'lte'] as const;
 export type AlertOperator = (typeof alertOperators)[number];
 
-/** Spec §3 alert interval units. */
+/** Alert interval units (docs/product/entities.md#alert). */
 export const alertIntervalUnits = ['week', 'day', 'hour', 'minute', 'second'] as const;
 export type AlertIntervalUnit = (typeof alertIntervalUnits)[number];
 
@@ -19,7 +21,9 @@ export type AlertIntervalUnit = (typeof alertIntervalUnits)[number];
 export const alertGroupings = ['probe', 'universe', 'campaign'] as const;
 export type AlertGrouping = (typeof alertGroupings)[number];
 
-/** Spec §5: landline alerts are grouped by probe or universe, mobile alerts by probe or campaign. */
+/**
+ * Landline alerts are grouped by probe or universe, mobile alerts by probe or campaign (docs/product/rules.md#alert).
+ */
 export const alertGroupingsOfType: Record<AlertType, readonly AlertGrouping[]> = {
   landline: ['probe', 'universe'],
   mobile: ['probe', 'campaign'],
@@ -29,11 +33,11 @@ const groupingRefusals: Record<AlertType, HttpErrorCode> = {
   mobile: 'alerts.mobileGrouping',
 };
 
-/** The refusal of a grouping its type does not allow (spec §5), or undefined when it is allowed. */
+/** The refusal of a grouping its type does not allow (docs/product/rules.md#alert), or undefined when it is allowed. */
 export const alertGroupingRefusal = (type: AlertType, grouping: AlertGrouping): HttpErrorCode | undefined =>
   alertGroupingsOfType[type].includes(grouping) ? undefined : groupingRefusals[type];
 
-/** Spec §5: an alert's name is not empty and has a maximum length. */
+/** An alert's name is not empty and has a maximum length (docs/product/rules.md#alert). */
 export const alertNameMaxLength = 64;
 export const alertMaxConditions = 20;
 export const alertMaxRecipients = 50;
@@ -60,7 +64,7 @@ export type AlertCondition = z.output<typeof alertConditionSchema>;
 const conditionKey = (condition: Partial<AlertCondition>) =>
   JSON.stringify([condition.program, condition.kpi, condition.operator, condition.value]);
 
-/** Spec §5: the same condition twice is refused, naming both (counted from 1). */
+/** The same condition twice is refused, naming both (counted from 1; docs/product/rules.md#alert). */
 const alertConditions = z
   .array(alertConditionSchema)
   .min(1, 'alerts.conditionsRequired')
@@ -83,7 +87,7 @@ const alertConditions = z
 
 const intervalRequired = 'alerts.intervalRequired';
 
-/** Spec §5: the interval over which measurements are evaluated needs a value and a unit. */
+/** The interval over which measurements are evaluated needs a value and a unit (docs/product/rules.md#alert). */
 export const alertIntervalSchema = z.object(
   {
     value: z
@@ -96,7 +100,7 @@ export const alertIntervalSchema = z.object(
 );
 export type AlertInterval = z.output<typeof alertIntervalSchema>;
 
-/** Spec §5: every e-mail recipient is a valid address (an empty one is refused as such). */
+/** Every e-mail recipient is a valid address (an empty one is refused as such; docs/product/rules.md#alert). */
 const recipient = z
   .string({ error: missingOr('validation.invalidFormat', 'alerts.recipientEmpty') })
   .trim()
@@ -107,7 +111,7 @@ const recipient = z
       context.addIssue({ code: 'custom', message: 'alerts.recipientInvalid', params: { recipient: address } });
   });
 
-/** Notification by e-mail: when enabled, to at least one recipient (spec §5). */
+/** Notification by e-mail: when enabled, to at least one recipient (docs/product/rules.md#alert). */
 export const alertEmailSchema = z
   .object({
     enabled: z.boolean({ error: 'validation.invalidOption' }).default(false),
@@ -124,11 +128,12 @@ export const alertPushSchema = z.object({
 });
 
 /**
- * Spec §3 Alert of a profile (visible to it and to isGod profiles). An evaluator reads: the `conditions` (each the KPI
- * of a program, an operator and a value) over the measurements of the last `interval`, of the alert's `type`,
- * narrowed by `technologies`, `campaigns`, `universes` and `providers` (empty: all), grouped by `grouping`; a group
- * whose measurements meet a condition at least `eventsCount` times fires. `status` (Active/Inactive, spec §4) and
- * `enabled` (enabled/disabled) must both allow it; `notifyOnlyNew` notifies only a group that was not firing already.
+ * Alert of a profile (visible to it and to isGod profiles; docs/product/entities.md#alert). An evaluator reads: the
+ * `conditions` (each the KPI of a program, an operator and a value) over the measurements of the last `interval`, of
+ * the alert's `type`, narrowed by `technologies`, `campaigns`, `universes` and `providers` (empty: all), grouped by
+ * `grouping`; a group whose measurements meet a condition at least `eventsCount` times fires. `status`
+ * (Active/Inactive: docs/product/states.md#alerts) and `enabled` (enabled/disabled) must both allow it;
+ * `notifyOnlyNew` notifies only a group that was not firing already.
  */
 export const alertFieldsSchema = z.object({
   name: alertName,

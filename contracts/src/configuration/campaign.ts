@@ -3,8 +3,9 @@ import { configurationName, utcInstant } from './common.ts';
 import { measuredPolygonField } from './geojson.ts';
 
 /**
- * Spec §3 Campaign. The limit dates are instants in UTC (start ≤ end, checked by the entity's rules). The polygon is
- * stored with its derived `center` and `size` (geojson.ts): clients send only the GeoJSON.
+ * Campaign (docs/product/entities.md#campaign). The limit dates are instants in UTC (start ≤ end, checked by the
+ * entity's rules). The polygon is stored with its derived `center` and `size` (geojson.ts): clients send only the
+ * GeoJSON.
  */
 export const campaignFieldsSchema = z.object({
   name: configurationName,

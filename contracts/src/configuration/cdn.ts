@@ -39,7 +39,9 @@ export const cdnTechnologySchema = z.object({
   size: cdnSize,
 });
 
-/** Spec §3 CDN, §5 CDN rules. The name is unique (case-insensitive). */
+/**
+ * CDN (docs/product/entities.md#cdn) and its rules (docs/product/rules.md#cdn). The name is unique (case-insensitive).
+ */
 export const cdnFieldsSchema = z.object({
   name: configurationName,
   url: z

@@ -3,14 +3,15 @@ import { boundedText, configurationName, descriptionText, entityIds, hexColour, 
 import { dateRangeSchema, probeMembershipSchema } from './date-ranges.ts';
 import { imageDataUrlSchema, megabyte } from './images.ts';
 
-/** Spec §9: a cluster image is at most 1 MB. */
+/** A cluster image is at most 1 MB (docs/product/limits.md#sizes). */
 export const clusterImageMaxBytes = megabyte;
 
 const attribute = boundedText(0, 100).optional();
 
 /**
- * Spec §3 Cluster. Probe date ranges must not overlap for the same probe, nor the cluster's own date ranges, and
- * startDate ≤ endDate (the entity's rules); geoFilters are ids of geographic filters that must exist.
+ * Cluster (docs/product/entities.md#cluster). Probe date ranges must not overlap for the same probe, nor the cluster's
+ * own date ranges, and startDate ≤ endDate (the entity's rules); geoFilters are ids of geographic filters that must
+ * exist.
  */
 export const clusterFieldsSchema = z.object({
   name: configurationName,

@@ -44,7 +44,7 @@ export const hexColour = z
   .regex(/^#[0-9a-f]{6}$/, 'validation.invalidFormat')
   .describe('#rrggbb');
 
-/** Spec §4: CDN, alert and scorecard status. */
+/** CDN, alert and scorecard status (docs/product/states.md#active-and-inactive). */
 export const activeStatuses = ['Active', 'Inactive'] as const;
 export const activeStatus = z.enum(activeStatuses, { error: missingOr('validation.invalidOption') }).default('Active');
 
@@ -60,7 +60,9 @@ export const entityIds = z.array(entityId).default([]);
 export const latitude = inRange(numberValue, -90, 90);
 export const longitude = inRange(numberValue, -180, 180);
 
-/** Spec §3 technology codes: 0 none, 2 2G … 5 5G, 98 Ethernet, 99–102 WiFi 2.4/5/6/7 GHz. */
+/**
+ * Technology codes (docs/product/entities.md#value-lists): 0 none, 2 2G … 5 5G, 98 Ethernet, 99–102 WiFi 2.4/5/6/7 GHz.
+ */
 export const technologyCodes = [0, 2, 3, 4, 5, 98, 99, 100, 101, 102] as const;
 export const technologyCode = z.literal(technologyCodes, { error: missingOr('validation.invalidOption') });
 export type TechnologyCode = (typeof technologyCodes)[number];
@@ -77,7 +79,7 @@ export const technologyLabels: Record<TechnologyCode, string> = {
   102: 'WiFi 7 GHz',
 };
 
-// Intl lists canonical zones only: the spec's default, Etc/UTC, is an alias it leaves out.
+// Intl lists canonical zones only: the product's default, Etc/UTC, is an alias it leaves out.
 const timeZones = new Set([...Intl.supportedValuesOf('timeZone'), 'Etc/UTC']);
 export const isTimeZone = (zone: string) => timeZones.has(zone);
 /** An IANA time zone name (e.g. `Europe/Madrid`). */

@@ -1,6 +1,6 @@
 /**
- * Spec §9 "Countries listed": the name stored (in English), the ISO 3166 region code the console names it by in the
- * interface language, and the international calling code (a probe's phone extension).
+ * Countries listed (docs/product/entities.md#value-lists): the name stored (in English), the ISO 3166 region code the
+ * console names it by in the interface language, and the international calling code (a probe's phone extension).
  */
 export const countries = [
   { name: 'Germany', code: 'DE', callingCode: '+49' },

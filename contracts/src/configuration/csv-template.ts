@@ -61,7 +61,10 @@ export const csvMeasurementFields = {
 export type CsvMeasurementField = keyof typeof csvMeasurementFields;
 export const csvMeasurementFieldNames = Object.keys(csvMeasurementFields) as CsvMeasurementField[];
 
-/** Spec §3 program types (1 URL, 2 server, 3 quality, 5 gaming, 6 video) and the test types they measure. */
+/**
+ * Program types (1 URL, 2 server, 3 quality, 5 gaming, 6 video; docs/product/entities.md#profile) and the test types
+ * they measure.
+ */
 export const testTypesOfProgramType: Record<number, readonly TestType[]> = {
   1: ['web-browsing'],
   2: ['http-download', 'http-upload', 'ftp-download', 'ftp-upload'],
@@ -109,9 +112,10 @@ export function csvValueKindOf(column: { field?: string | undefined; key?: strin
 export const csvTemplateMaxColumns = 200;
 
 /**
- * Spec §3 CSV template of a profile: its name, the service its measurements are of, its columns in order and whether
- * the extractor offers it (`active`). Favourite and order are the profile's (`/profile/csvTemplates/…`); `body`, the
- * header row it writes, follows from the columns: templates are answered with the three of them.
+ * CSV template of a profile (docs/product/entities.md#csv-template): its name, the service its measurements are of, its
+ * columns in order and whether the extractor offers it (`active`). Favourite and order are the profile's
+ * (`/profile/csvTemplates/…`); `body`, the header row it writes, follows from the columns: templates are answered with
+ * the three of them.
  */
 export const csvTemplateFieldsSchema = z.object({
   name: configurationName,

@@ -3,7 +3,7 @@ import { dimensions } from '../analytics/query-ir.ts';
 import { type KpiId, kpiIds } from '../measurements/kpis.ts';
 import { configurationName, missingOr, timeZoneName } from './common.ts';
 
-// A cube pre-aggregates measurements (design §11): one row per time bucket, value of each kept dimension, KPI and
+// A cube pre-aggregates measurements: one row per time bucket, value of each kept dimension, KPI and
 // source partition, holding mergeable measures. Which queries it can answer follows from what it keeps.
 
 /**

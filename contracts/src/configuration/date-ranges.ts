@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { utcInstant } from './common.ts';
 
-// Spec §3/§5: universes and clusters hold probes over date ranges, and the ranges of one probe must not overlap.
-// A range is half-open, [start, end): a probe leaving at 10:00 may join again at 10:00. No end means still running.
+// Universes and clusters hold probes over date ranges, and the ranges of one probe must not overlap
+// (docs/product/entities.md and rules.md). A range is half-open, [start, end): a probe leaving at 10:00 may join again
+// at 10:00. No end means still running.
 
 const endAfterStart = (range: { start: string; end?: string | undefined }) =>
   range.end === undefined || Date.parse(range.start) < Date.parse(range.end);

@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { configurationName } from './common.ts';
 import { measuredPolygonField } from './geojson.ts';
 
-/** Spec §3 Geographic filter: a named polygon (stored with its derived `center` and `size`, see geojson.ts). */
+/**
+ * Geographic filter (docs/product/entities.md#geographic-filter): a named polygon (stored with its derived `center` and
+ * `size`, see geojson.ts).
+ */
 export const geofilterFieldsSchema = z.object({
   name: configurationName,
   polygon: measuredPolygonField,

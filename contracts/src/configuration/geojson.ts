@@ -9,8 +9,9 @@ import {
   polygonSizeLimit,
 } from './polygon-measures.ts';
 
-// Spec §5 "GeoJSON upload" (campaigns and geographic filters), as pure functions the console and the services share:
-// a FeatureCollection, Feature or Polygon object holding exactly one Polygon with a single closed ring.
+// GeoJSON upload (campaigns and geographic filters; docs/product/rules.md#geojson-upload), as pure functions the
+// console and the services share: a FeatureCollection, Feature or Polygon object holding exactly one Polygon with a
+// single closed ring.
 
 export type GeoJsonErrorCode = Extract<HttpErrorCode, `geojson.${string}`>;
 export interface GeoJsonProblem {
@@ -169,7 +170,7 @@ export function assertPolygonWithinLimit(polygon: MeasuredPolygon, field = 'poly
     });
 }
 
-/** Spec §5: an upload is a `.geojson` or `.json` file. */
+/** An upload is a `.geojson` or `.json` file (docs/product/rules.md#geojson-upload). */
 export const geoJsonFileNameSchema = z
   .string({ error: 'geojson.invalidFileType' })
   .trim()

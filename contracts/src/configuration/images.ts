@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import type { HttpErrorCode } from '../errors/index.ts';
 
-// Spec §5 "Images": a cluster image (at most 1 MB) or a universe logo (at most 500 KB), png, jpg or jpeg, sent as a
-// data URL (`data:image/png;base64,…`). The size limit applies to the decoded image, not to the base64 text.
+// Images (docs/product/rules.md#images): a cluster image (at most 1 MB) or a universe logo (at most 500 KB), png, jpg
+// or jpeg, sent as a data URL (`data:image/png;base64,…`). The size limit applies to the decoded image, not to the
+// base64 text.
 
 export const kilobyte = 1024;
 export const megabyte = 1024 * kilobyte;

@@ -1,6 +1,6 @@
 /**
  * Every configuration entity, by kind (its streams are `<kind>-<id>`; the settings history names it so): where its API
- * lives (spec §7 paths; CDNs, task suites and universes' writes have none there, and CSV templates' are under the
+ * lives (docs/product/api.md; CDNs, task suites and universes' writes have none there, and CSV templates' are under the
  * programs of an extraction, so ours are documented) and the field that names one to users. Server routes, the console and the audit answers all read it from here.
  */
 export const configurationKinds = {

@@ -1,10 +1,15 @@
 import { z } from 'zod';
 import { configurationName, entityId, missingOr, numberValue, percentage } from './common.ts';
 
-/** How a MOS entry compares a KPI value (spec §3 condition operators, without not_exists). */
+/**
+ * How a MOS entry compares a KPI value (docs/product/entities.md#value-lists, condition operators, without not_exists).
+ */
 export const mosOperators = ['gte', 'gt', 'lt', 'lte', 'eq'] as const;
 
-/** Spec §3 score mapping functions: linear, linear double slope, square root, inverted linear. */
+/**
+ * Score mapping functions (docs/product/entities.md#value-lists): linear, linear double slope, square root, inverted
+ * linear.
+ */
 export const mosMappingFunctions = ['linear', 'linearDoubleSlope', 'squareRoot', 'invertedLinear'] as const;
 export type MosMappingFunction = (typeof mosMappingFunctions)[number];
 
@@ -23,7 +28,7 @@ export const mosEntrySchema = z.object({
 });
 export type MosEntry = z.output<typeof mosEntrySchema>;
 
-/** A MOS configuration (spec §7 /moses): a unique name and entries whose weights add up to 100. */
+/** A MOS configuration (docs/product/api.md#mos, /moses): a unique name and entries whose weights add up to 100. */
 export const mosFieldsSchema = z.object({
   name: configurationName,
   entries: z.array(mosEntrySchema).min(1, 'validation.required'),

@@ -42,9 +42,10 @@ const emailSchema = z
   .pipe(z.email({ error: 'dashboards.invalidEmails' }));
 
 /**
- * Spec §3 Personal dashboard: its name (unique among its owner's), categories (unique names) with their graphics,
- * an image, and the users (e-mails) it is shared with, who read it and may clone it. `sharedWith` and `readBy` (who
- * has read the notification of the share) change only through `/share` and `/notifications`.
+ * Personal dashboard (docs/product/entities.md#personal-dashboard): its name (unique among its owner's), categories
+ * (unique names) with their graphics, an image, and the users (e-mails) it is shared with, who read it and may clone
+ * it. `sharedWith` and `readBy` (who has read the notification of the share) change only through `/share` and
+ * `/notifications`.
  */
 export const personalDashboardFieldsSchema = z.object({
   name: configurationName,
@@ -68,7 +69,10 @@ export const dashboardCategoriesBodySchema = z.object({
     .max(50, 'validation.tooBig'),
 });
 
-/** Spec §7 share: the users (e-mails, each valid: spec §5), whether to notify them, a message, their language. */
+/**
+ * Share (docs/product/api.md#personal-dashboards): the users (e-mails, each valid:
+ * docs/product/rules.md#users-and-sharing), whether to notify them, a message, their language.
+ */
 export const dashboardShareBodySchema = z.object({
   users: z.array(emailSchema).min(1, 'validation.required').max(500, 'validation.tooBig'),
   notify: z.boolean({ error: 'validation.invalidOption' }).default(false),
@@ -84,7 +88,10 @@ export type GraphicTypeChartedInPdf = (typeof graphicTypesChartedInPdf)[number];
 export const chartedInPdf = (type: string): type is GraphicTypeChartedInPdf =>
   (graphicTypesChartedInPdf as readonly string[]).includes(type);
 
-/** Spec §7 send: the dashboard as a PDF by e-mail, its times in the client's time zone. */
+/**
+ * Send (docs/product/api.md#personal-dashboards): the dashboard as a PDF by e-mail, its times in the client's time
+ * zone.
+ */
 export const dashboardSendBodySchema = z.object({
   timeZone: z
     .string()
@@ -103,7 +110,9 @@ export const dashboardCloneBodySchema = z.object({
   name: z.string({ error: 'dashboards.cloneNameRequired' }).trim().min(1, 'dashboards.cloneNameRequired').max(64),
 });
 
-/** Spec §3: the notification of a shared dashboard, to a user it was shared with. */
+/**
+ * The notification of a shared dashboard, to a user it was shared with (docs/product/entities.md#personal-dashboard).
+ */
 export const dashboardNotificationSchema = z.object({
   id: z.string().describe("The dashboard's id"),
   dashboard: z.string().describe("The dashboard's name"),

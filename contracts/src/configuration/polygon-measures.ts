@@ -1,11 +1,12 @@
-// What the services store about a polygon besides its coordinates: its centre and its size (spec §3 Campaign
-// "center, size"; §9 polygon size limit).
+// What the services store about a polygon besides its coordinates: its centre and its size
+// (docs/product/entities.md#campaign; the polygon size limit of docs/product/limits.md#sizes).
 
 /**
- * Spec §9 "Polygon size limit: 10,000,000", counted in **bytes of the polygon's GeoJSON text**: the UTF-8 length of
- * `{"type":"Polygon","coordinates":[…]}` written without spaces (properties and other features not counted). Chosen
- * over an area because the spec's remedy for a polygon that is too big is to simplify it, which drops vertices
- * (bytes) but keeps the area; an operator sees the file is ~10 MB (roughly 250,000 vertices) and simplifies it.
+ * Polygon size limit: 10,000,000 (docs/product/limits.md#sizes), counted in **bytes of the polygon's GeoJSON text**:
+ * the UTF-8 length of `{"type":"Polygon","coordinates":[…]}` written without spaces (properties and other features not
+ * counted). Chosen over an area because the product's remedy for a polygon that is too big is to simplify it, which
+ * drops vertices (bytes) but keeps the area; an operator sees the file is ~10 MB (roughly 250,000 vertices) and
+ * simplifies it.
  */
 export const polygonSizeLimit = 10_000_000;
 

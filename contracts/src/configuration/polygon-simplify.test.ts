@@ -143,7 +143,7 @@ describe('simplifyToFit', () => {
   });
 
   // How long it takes is a benchmark's (npm run bench:polygon-simplify), not a test's: a busy machine takes longer.
-  it('fits a 300,000-vertex polygon of about 12 MB under the spec limit of 10,000,000', () => {
+  it('fits a 300,000-vertex polygon of about 12 MB under the size limit of 10,000,000', () => {
     const polygon = circle(300_000, 0.2);
     expect(polygonSize(polygon)).toBeGreaterThan(10_000_000);
     const result = simplifyToFit(polygon)!;

@@ -1,9 +1,9 @@
 import { type PolygonGeometry, type Position, polygonSize, polygonSizeLimit } from './polygon-measures.ts';
 
-// Spec §5 "A polygon that is too big must be simplified": Douglas–Peucker on the polygon's rings, in plain degrees
-// (the shapes campaigns and geographic filters cover are small enough for planar distances to rank vertices well).
-// One Douglas–Peucker pass ranks every vertex by the tolerance that would drop it, so fitting a size limit is a
-// matter of keeping the most significant vertices, not of re-running the algorithm for many tolerances.
+// A polygon that is too big must be simplified (docs/product/rules.md#geojson-upload): Douglas–Peucker on the polygon's
+// rings, in plain degrees (the shapes campaigns and geographic filters cover are small enough for planar distances to
+// rank vertices well). One Douglas–Peucker pass ranks every vertex by the tolerance that would drop it, so fitting a
+// size limit is a matter of keeping the most significant vertices, not of re-running the algorithm for many tolerances.
 
 function distanceToSegmentSquared(point: Position, start: Position, end: Position): number {
   const [px = 0, py = 0] = point;
@@ -111,7 +111,7 @@ export interface Simplification {
 }
 
 /**
- * The most detailed Douglas–Peucker simplification within `limit` bytes (polygonSize, the unit of the spec's limit):
+ * The most detailed Douglas–Peucker simplification within `limit` bytes (polygonSize, the unit of the size limit):
  * keeps the most significant vertices, as many as the bytes per vertex allow, fewer while it still does not fit.
  * Undefined when not even a triangle per ring fits.
  */

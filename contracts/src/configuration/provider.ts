@@ -2,9 +2,9 @@ import { z } from 'zod';
 import { boundedText, configurationName, hexColour } from './common.ts';
 
 /**
- * Spec §3 Provider, §5 Provider rules. The name is unique (case-insensitive) and cannot change once created; each IMSI
- * belongs to one provider at most. IP ranges are checked here for their characters only: the services parse them
- * fully (features/providers/ip-ranges.ts) and answer the same code.
+ * Provider (docs/product/entities.md#provider and rules.md#provider). The name is unique (case-insensitive) and cannot
+ * change once created; each IMSI belongs to one provider at most. IP ranges are checked here for their characters
+ * only: the services parse them fully (features/providers/ip-ranges.ts) and answer the same code.
  */
 export const providerFieldsSchema = z.object({
   name: configurationName,

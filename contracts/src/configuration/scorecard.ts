@@ -22,7 +22,7 @@ export const scorecardKpiSchema = z.object({
   fringes: z.array(scorecardFringeSchema).default([]),
 });
 
-/** Spec §3 Scorecard. The name is unique (case-insensitive); KPI weights add up to 100. */
+/** Scorecard (docs/product/entities.md#scorecard). The name is unique (case-insensitive); KPI weights add up to 100. */
 export const scorecardFieldsSchema = z.object({
   name: configurationName,
   status: activeStatus,

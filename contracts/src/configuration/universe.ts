@@ -3,12 +3,15 @@ import { boundedText, configurationName, descriptionText, hexColour } from './co
 import { probeMembershipSchema } from './date-ranges.ts';
 import { imageDataUrlSchema, kilobyte } from './images.ts';
 
-/** Spec §9: a universe logo is at most 500 KB. */
+/** A universe logo is at most 500 KB (docs/product/limits.md#sizes). */
 export const universeLogoMaxBytes = 500 * kilobyte;
 
 const attribute = boundedText(0, 100).optional();
 
-/** Spec §3 Universe. Its probes' date ranges (date and hour) must not overlap for the same probe (entity rules). */
+/**
+ * Universe (docs/product/entities.md#universe). Its probes' date ranges (date and hour) must not overlap for the same
+ * probe (entity rules).
+ */
 export const universeFieldsSchema = z.object({
   name: configurationName,
   description: descriptionText,

@@ -26,7 +26,7 @@ const sameInBothLanguages: readonly ErrorCode[] = [];
 const placeholders = (text: string): string[] =>
   [...text.matchAll(/\{([A-Za-z_][A-Za-z0-9_]*)\}/g)].map((match) => match[1] ?? '').sort();
 
-/** Messages the spec quotes; their English must be present verbatim. */
+/** Messages the product has always shown in these words; their English must be present verbatim. */
 const quotedSpecMessages = [
   'Already exists a tag with this name',
   'This user is already in the DB',
@@ -80,7 +80,7 @@ describe('error catalogue', () => {
     }
   });
 
-  it('keeps every message quoted by the spec verbatim in English', () => {
+  it('keeps every message of a fixed wording verbatim in English', () => {
     const english = new Set(entries.map(([, entry]) => entry.en));
     for (const message of quotedSpecMessages) expect(english.has(message), message).toBe(true);
   });
@@ -105,7 +105,7 @@ describe('error catalogue', () => {
     expect(placeholders(errorCatalogue['dependency.unavailable'].en)).toEqual(['dependency']);
   });
 
-  it('marks the spec warnings as warnings', () => {
+  it('marks the product warnings as warnings', () => {
     for (const code of [
       'destinations.someProgramsWithoutTargets',
       'probes.noCoordinates',

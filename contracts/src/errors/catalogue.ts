@@ -1,7 +1,7 @@
-// The error catalogue (spec §8, design §10): every error or warning a user can meet is a code with an English and a
+// The error catalogue (docs/product/errors.md): every error or warning a user can meet is a code with an English and a
 // Spanish message. Errors carry the HTTP status the API answers with; warnings carry `severity: 'warning'` and no
 // status, because they travel inside successful responses. Messages may hold `{name}` placeholders that `translate`
-// fills in. Quoted spec messages keep their English text verbatim (including its wording quirks).
+// fills in. Messages of a fixed wording keep their English text verbatim (including its wording quirks).
 
 export const httpStatuses = [400, 401, 403, 404, 409, 410, 413, 414, 422, 429, 500, 502, 503] as const;
 export type HttpStatus = (typeof httpStatuses)[number];
@@ -11,7 +11,7 @@ export type CatalogueWarningEntry = { readonly severity: 'warning'; readonly en:
 export type CatalogueEntry = CatalogueErrorEntry | CatalogueWarningEntry;
 
 export const errorCatalogue = {
-  // ── Platform (design §10) ─────────────────────────────────────────────────────────────────────────────────────
+  // ── Platform ──────────────────────────────────────────────────────────────────────────────────────────────────
   'request.invalid': {
     status: 400,
     en: 'The request is not valid. Check the highlighted fields.',
@@ -222,7 +222,7 @@ export const errorCatalogue = {
     es: 'El filtro {field} puede incluir como máximo {max} valores.',
   },
 
-  // ── Profiles and access (spec §2, §5 images, §6) ────────────────────────────────────────────────────────────
+  // ── Profiles and access (screens, profile images, roles) ────────────────────────────────────────────────────
   'profiles.noLayers': {
     status: 422,
     en: 'profile has no layers',
@@ -536,7 +536,7 @@ export const errorCatalogue = {
     es: 'Hay más de 200 resultados; el rendimiento puede verse afectado.',
   },
 
-  // ── Task suites (and task rules, spec §5) ─────────────────────────────────────────────────────────────────────
+  // ── Task suites (and task rules) ──────────────────────────────────────────────────────────────────────────────
   'taskSuites.createFailed': {
     status: 500,
     en: 'Could not create the task suite.',
@@ -757,7 +757,7 @@ export const errorCatalogue = {
     es: 'Algunas de las franjas se solapan.',
   },
 
-  // ── MOS configurations (spec §3 Scorecard MOS entries, §7 /moses) ──────────────────────────────────────────
+  // ── MOS configurations (also the MOS entries of scorecards) ────────────────────────────────────────────────
   'moses.nameExists': {
     status: 409,
     en: 'A MOS configuration with this name already exists.',
@@ -1872,7 +1872,7 @@ export const errorCatalogue = {
     en: 'The file took too long to generate and was stopped. Retry it.',
     es: 'La generación del archivo tardó demasiado y se detuvo. Vuelve a intentarlo.',
   },
-  // ── Monthly data for the regulator (spec §7 Other) ─────────────────────────────────────────────────────────────
+  // ── Monthly data for the regulator ─────────────────────────────────────────────────────────────────────────────
   'monthlyData.futureMonth': {
     status: 422,
     en: 'The month {month} has not started yet: monthly data is generated for months that are over.',

@@ -2,7 +2,7 @@ import { z } from 'zod';
 
 /**
  * A place in the global event log: the committing transaction's id, then the event's sequence number. The log is
- * read in this order, which is commit order for every reader (design §3), so positions compare as pairs.
+ * read in this order, which is commit order for every reader, so positions compare as pairs.
  */
 export const logPositionSchema = z
   .string()

@@ -2,12 +2,13 @@ import { z } from 'zod';
 import { narrowedBySchema } from '../analytics/narrowing.ts';
 import type { LayerId } from '../identity/layers.ts';
 
-// The File record (spec §3, §4): an output a job produces for a user (a CSV extraction, a personal dashboard, a
-// scorecard CSV, a measurement report), its status while it is made, and when it ended or was deleted.
+// The File record (docs/product/entities.md and states.md): an output a job produces for a user (a CSV extraction, a
+// personal dashboard, a scorecard CSV, a measurement report), its status while it is made, and when it ended or was
+// deleted.
 
 /**
- * Spec §3's four services, the scorecard report (PDF) the scorecard screens ask for, and the monthly data the
- * regulator's administrators generate (spec §7 Other).
+ * The services of docs/product/entities.md#file-record, among them the scorecard report (PDF) the scorecard screens ask
+ * for and the monthly data the regulator's administrators generate (docs/product/api.md#files).
  */
 export const fileServices = [
   'csvExtractor',

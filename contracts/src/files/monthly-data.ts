@@ -3,9 +3,9 @@ import { instantOfLocal, wallClockAt } from '../analytics/wall-clock.ts';
 import { catalogueError, type HttpErrorCode, type MessageParams } from '../errors/index.ts';
 import { fileRecordSchema } from './file-record.ts';
 
-// Spec §7 Other `POST /api/sutel-backend/data/generate/{year}/{month}`: a month's measurements for the regulator,
-// made by a job into a File record. The rule on which months may be asked is shared by the API (it refuses) and the
-// console (it disables them).
+// `POST /api/sutel-backend/data/generate/{year}/{month}` (docs/product/api.md#files): a month's measurements for the
+// regulator, made by a job into a File record. The rule on which months may be asked is shared by the API (it refuses)
+// and the console (it disables them).
 
 export const monthlyDataYears = { min: 2000, max: 2100 } as const;
 
@@ -62,7 +62,8 @@ export interface MonthlyDataProfile {
 
 /**
  * Why the month's data cannot be generated now under the profile: a month not started or not over (in its time zone),
- * or one reaching outside its dates (spec §6: requests outside the date limits are refused); undefined when it can.
+ * or one reaching outside its dates (docs/product/roles.md#data-restrictions: requests outside the date limits are
+ * refused); undefined when it can.
  */
 export function monthlyDataRefusal(
   asked: CalendarMonth,

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { isHttpUrl, missingOr } from '../configuration/common.ts';
 import { positiveMilliseconds } from './task-arguments.ts';
 
-/** Spec §3 report modes: when a probe sends its status or its results. */
+/** Report modes (docs/product/entities.md#value-lists): when a probe sends its status or its results. */
 export const reportModes = ['Alternate', 'Immediately', 'Interval', 'No report', 'Task Suite', 'Timer'] as const;
 export type ReportMode = (typeof reportModes)[number];
 
@@ -19,7 +19,10 @@ export const reportSettingsSchema = z
     path: ['interval'],
   });
 
-/** Spec §3 backend info (of a probe and of a task suite): where and how often the probe reports. */
+/**
+ * Backend info (of a probe and of a task suite; docs/product/entities.md#task-suite): where and how often the probe
+ * reports.
+ */
 export const backendInfoSchema = z.object({
   httpUrl: z
     .string({ error: missingOr('validation.invalidFormat') })

@@ -2,8 +2,9 @@ import { z } from 'zod';
 import { measurementSchema, testTypes } from '../measurements/measurement.ts';
 import type { TaskType } from './tasks.ts';
 
-// The measurement launcher (spec §4): a task launched now on a probe, what the probe answers about it, and the result
-// the console shows. `Pending` is spec §4's "in progress"; a launch nobody answered by its deadline is `TimedOut`.
+// The measurement launcher (docs/product/states.md#measurement-launches): a task launched now on a probe, what the
+// probe answers about it, and the result the console shows. `Pending` also stands for "in progress"; a launch nobody
+// answered by its deadline is `TimedOut`.
 
 export const launchStates = ['Pending', 'Finished', 'Cancelled', 'Error', 'TimedOut'] as const;
 export type LaunchState = (typeof launchStates)[number];

@@ -3,19 +3,22 @@ import { boundedText, entityId, entityIds, missingOr, technologyCode, timeZoneNa
 import { backendInfoSchema } from './backend-info.ts';
 import { probeFamilySchema } from './probe-families.ts';
 
-// Spec §3 Probe and §5 Probe rules. Every message is a catalogue code. Secrets (wifi and APN passwords, VoIP and
-// service passwords) are given in clear and stored sealed (see `secretField`): the API never shows them again
-// except to an administrator who asks for them.
+// Probe (docs/product/entities.md#probe) and its rules (docs/product/rules.md#probe). Every message is a catalogue
+// code. Secrets (wifi and APN passwords, VoIP and service passwords) are given in clear and stored sealed (see
+// `secretField`): the API never shows them again except to an administrator who asks for them.
 
 export const probeTypes = ['landline', 'mobile'] as const;
-/** Spec §4. */
+/** docs/product/states.md#probe-status. */
 export const probeStatuses = ['Available', 'Not available', 'Ready', 'Not ready'] as const;
 export const deployments = ['Integration', 'Staging', 'Production'] as const;
 export const applyOperatorModes = ['default', 'always', 'never'] as const;
-/** How a probe reaches the network (its connection's access type): the spec §3 technology choices but "Any". */
+/**
+ * How a probe reaches the network (its connection's access type): the technology filter choices but "Any"
+ * (docs/product/entities.md#value-lists).
+ */
 export const probeAccessTypes = ['Ethernet', 'Wifi', 'Mobile'] as const;
 
-/** Spec §5: lowercase letters and digits, no spaces. */
+/** Lowercase letters and digits, no spaces (docs/product/rules.md#probe). */
 export const probeIdSchema = z
   .string({ error: 'validation.required' })
   .trim()
@@ -96,7 +99,7 @@ export const probeFieldsSchema = z.object({
   lastName: text(64),
   latitude: coordinate(-90, 90, 'probes.latitudeInvalid').optional(),
   longitude: coordinate(-180, 180, 'probes.longitudeInvalid').optional(),
-  /** Spec §5 "CSV import of probes": the probe's local time zone. */
+  /** CSV import of probes (docs/product/rules.md#csv-import-of-probes): the probe's local time zone. */
   timeZone: timeZoneName.optional(),
   fixedGps: z
     .object({

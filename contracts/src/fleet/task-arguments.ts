@@ -8,8 +8,8 @@ import {
   twampPacketSize,
 } from './task-limits.ts';
 
-// Arguments that several task types share (spec §5 "Task rules"). Single-field limits live here, each with its
-// catalogue code; rules that compare fields are checked by the services (task-rules.ts).
+// Arguments that several task types share (docs/product/rules.md#task-rules). Single-field limits live here, each with
+// its catalogue code; rules that compare fields are checked by the services (task-rules.ts).
 
 export const wholeNumber = numberValue.int('validation.invalidNumber');
 

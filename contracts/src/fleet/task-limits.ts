@@ -1,4 +1,4 @@
-// Business constants of task suites (spec §5 "Task rules", §9). Times in milliseconds.
+// Business constants of task suites (docs/product/rules.md#task-rules, limits.md#times). Times in milliseconds.
 
 /** Layer 3 wait time, send time and TTL: at least this. */
 export const layer3MinimumMs = 60_000;

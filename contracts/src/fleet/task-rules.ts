@@ -3,7 +3,8 @@ import { inRange, missingOr, numberValue, percentage } from '../configuration/co
 import { count, positiveMilliseconds, wholeNumber } from './task-arguments.ts';
 import { measurementTtlMaxMs } from './task-limits.ts';
 
-// Spec §3 Task suite "Task rules": how and when a probe runs the tasks of its suite. Times in milliseconds.
+// A task suite's task rules (docs/product/entities.md#task-suite): how and when a probe runs the tasks of its suite.
+// Times in milliseconds.
 
 /** async: tasks overlap; sync: one after the other; alternate: one task per cycle, in turn. */
 export const executionModes = ['async', 'sync', 'alternate'] as const;

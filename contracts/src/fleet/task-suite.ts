@@ -6,9 +6,10 @@ import { taskRulesSchema } from './task-rules.ts';
 import { taskSchema } from './tasks.ts';
 
 /**
- * Spec §3 Task suite: what a probe of one family runs, and how. The name is unique (case-insensitive); rules across
- * fields (timeouts, threads, servers, polqa order…) are checked by the services, and changing the family of a suite
- * with tasks erases them after a confirmation (spec §4).
+ * Task suite (docs/product/entities.md#task-suite): what a probe of one family runs, and how. The name is unique
+ * (case-insensitive); rules across fields (timeouts, threads, servers, polqa order…) are checked by the services, and
+ * changing the family of a suite with tasks erases them after a confirmation
+ * (docs/product/states.md#task-suite-family-change).
  */
 export const taskSuiteFieldsSchema = z.object({
   name: configurationName,

@@ -20,14 +20,14 @@ import {
   wholeNumber,
 } from './task-arguments.ts';
 
-// The task catalogue (spec §3 Task suite "tasks (many arguments per test type)", §5 Task rules): one schema per test
-// type, told apart by `type`. Times are in milliseconds. An argument keeps one meaning and one JSON type across task
-// types, because the read models index the tasks of every suite together.
+// The task catalogue (docs/product/entities.md#task-suite: many arguments per test type; rules.md#task-rules): one
+// schema per test type, told apart by `type`. Times are in milliseconds. An argument keeps one meaning and one JSON
+// type across task types, because the read models index the tasks of every suite together.
 
 const option = <const Values extends readonly [string, ...string[]]>(values: Values) =>
   z.enum(values, { error: missingOr('validation.invalidOption') });
 
-/** Spec §3: multitask is parallel traffic (the task runs alongside others) or none. */
+/** Multitask is parallel traffic (the task runs alongside others) or none (docs/product/entities.md#value-lists). */
 export const multitaskModes = ['parallelTraffic', 'none'] as const;
 
 /** What every task has. `interval` is the time between two runs of the task; `timeout` ends a run that overruns. */
@@ -84,7 +84,7 @@ const ping = {
   ...layer3,
 };
 
-/** Spec §3 YouTube qualities (also used for other video streams). */
+/** YouTube qualities (also used for other video streams; docs/product/entities.md#value-lists). */
 export const videoQualities = ['tiny', 'small', 'medium', 'large', 'hd720', 'hd1080', 'hd1440', 'hd2160'] as const;
 
 /** Video playback for `duration`; with `videoMos`, a MOS per sample of 3 s (videoMosSampleMs). */

@@ -1,13 +1,14 @@
 import { z } from 'zod';
 import { isHttpUrl } from '../configuration/common.ts';
 
-// Spec §2: the screens a profile can be granted (its layers) and the sidebar categories that group them. A layer id
-// is the screen's route without its leading slash; a route is reachable when its layer or its parent's is granted.
+// The screens a profile can be granted (its layers) and the sidebar categories that group them
+// (docs/product/screens.md#access-and-navigation). A layer id is the screen's route without its leading slash; a route
+// is reachable when its layer or its parent's is granted.
 
 export const layerCategories = ['profile', 'tools', 'maps', 'dashboards', 'config', 'internal_tools'] as const;
 export type LayerCategory = (typeof layerCategories)[number];
 
-/** Every screen with its default sidebar category. Screens whose path the spec does not show get a descriptive id. */
+/** Every screen with its default sidebar category. Screens named in the menu without a path get a descriptive id. */
 export const layerCatalogue = {
   storyboard: 'dashboards',
   alerts: 'tools',
@@ -53,7 +54,7 @@ export type LayerId = keyof typeof layerCatalogue;
 export const layerIds = Object.keys(layerCatalogue) as LayerId[];
 
 /**
- * Menu entries the spec names without a screen of this console (regulatory format, trains, database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
+ * Menu entries the product names without a screen of this console (regulatory format, trains, database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
  */
 export const linkLayerCatalogue = {
   regulatory_format: 'internal_tools',
@@ -99,7 +100,10 @@ export const layerSchema = z
   });
 export type Layer = z.output<typeof layerSchema>;
 
-/** Where a user lands after login (spec §2): storyboard when granted, else the startPage, else the first layer. */
+/**
+ * Where a user lands after login (docs/product/screens.md#access-and-navigation): storyboard when granted, else the
+ * startPage, else the first layer.
+ */
 export function landingLayer(profile: { layers: readonly { id: string }[]; startPage?: string | undefined }): string {
   if (profile.layers.some((layer) => layer.id === 'storyboard')) return 'storyboard';
   return profile.startPage || (profile.layers[0]?.id ?? '');

@@ -5,15 +5,18 @@ export type ProfileService = (typeof profileServices)[number];
 type TechnologyReach = Pick<ProfileFields, 'isGod' | 'technologies'>;
 type ServiceReach = TechnologyReach & Pick<ProfileFields, 'rol' | 'service'>;
 
-/** Spec §3: the technologies a service's probes measure on (0, no service, is neither's). */
+/**
+ * The technologies a service's probes measure on (0, no service, is neither's; docs/product/entities.md#value-lists).
+ */
 export const serviceTechnologies: Record<ProfileService, readonly TechnologyCode[]> = {
   mobile: [2, 3, 4, 5],
   landline: [98, 99, 100, 101, 102],
 };
 
 /**
- * The technologies a profile sees (spec §6): the ones it lists, or every one when it lists none, as it does when it
- * is isGod. What the login answers as `technologies`, and what every technology picker offers.
+ * The technologies a profile sees (docs/product/roles.md#data-restrictions): the ones it lists, or every one when it
+ * lists none, as it does when it is isGod. What the login answers as `technologies`, and what every technology picker
+ * offers.
  */
 export function technologiesOfProfile(profile: TechnologyReach): TechnologyCode[] {
   if (profile.isGod || profile.technologies.length === 0) return [...technologyCodes];

@@ -13,7 +13,7 @@ import {
 import { imageDataUrlSchema, kilobyte } from '../configuration/images.ts';
 import { layerSchema } from './layers.ts';
 
-/** Spec §3 fringes: 0 morning, 1 afternoon, 2 night. */
+/** Fringes (docs/product/entities.md#value-lists): 0 morning, 1 afternoon, 2 night. */
 export const fringeCodes = [0, 1, 2] as const;
 
 /** A KPI the profile may analyse, with the fringes it is shown in and whether lower values are better. */
@@ -44,7 +44,7 @@ export const destinationSchema = z.object({
   ip: boundedText(1, 255),
 });
 
-/** Spec §3 program entries: 1 URL, 2 server, 3 quality, 5 gaming, 6 video. */
+/** Program entries (docs/product/entities.md#profile): 1 URL, 2 server, 3 quality, 5 gaming, 6 video. */
 export const programTypes = [1, 2, 3, 5, 6] as const;
 export const programSchema = z.object({
   id: entityId,
@@ -57,8 +57,9 @@ export const programSchema = z.object({
 export const defaultCsvTemplateId = 'default';
 
 /**
- * The favourites and the order of a profile's CSV templates, kept on the profile so that the rule across them (spec §4:
- * at least one favourite) holds under concurrent changes. Only the platform sets it (`/profile/csvTemplates/…`).
+ * The favourites and the order of a profile's CSV templates, kept on the profile so that the rule across them
+ * (docs/product/states.md#csv-template-favourites: at least one favourite) holds under concurrent changes. Only the
+ * platform sets it (`/profile/csvTemplates/…`).
  */
 export const csvTemplatePreferencesSchema = z.object({
   favorites: z.array(entityId).min(1, 'csvTemplates.lastFavorite'),
@@ -71,13 +72,13 @@ export const initialCsvTemplatePreferences: CsvTemplatePreferences = { favorites
 export const profileRoles = ['admin', 'user'] as const;
 export const profileServices = ['landline', 'mobile'] as const;
 
-/** Spec §5: a profile image under 512 KB, png, jpg or jpeg. */
+/** A profile image under 512 KB, png, jpg or jpeg (docs/product/rules.md#images). */
 export const profileImageMaxBytes = 512 * kilobyte - 1;
 
 /**
- * Spec §3 Profile: the screens (layers) a user working under it reaches, and the data it restricts them to. An empty
- * restriction list (technologies, KPIs, ISPs, tags, probes, campaigns, clusters) restricts nothing but what the
- * profile owns; the date range (tsStart, tsEnd) bounds every query.
+ * Profile (docs/product/entities.md#profile): the screens (layers) a user working under it reaches, and the data it
+ * restricts them to. An empty restriction list (technologies, KPIs, ISPs, tags, probes, campaigns, clusters) restricts
+ * nothing but what the profile owns; the date range (tsStart, tsEnd) bounds every query.
  */
 export const profileFieldsSchema = z.object({
   name: configurationName,

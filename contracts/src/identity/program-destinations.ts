@@ -2,7 +2,10 @@ import type { ProfileFields } from './profile.ts';
 
 type ProgramType = ProfileFields['programs'][number]['type'];
 
-/** Spec §3 program types and the destination list of the profile each one is measured against. */
+/**
+ * Program types and the destination list of the profile each one is measured against
+ * (docs/product/entities.md#profile).
+ */
 export const destinationListOfProgramType = {
   1: 'defaultDestinations',
   2: 'serverDestinations',

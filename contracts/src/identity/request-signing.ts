@@ -1,4 +1,4 @@
-// Design §7: every call but login and password reset carries an HMAC-SHA256 signature over its method, path, query,
+// Every call but login and password reset carries an HMAC-SHA256 signature over its method, path, query,
 // timestamp, nonce and body hash, made with the credentials of a session, a token or an API client. The console and
 // machine clients sign with `signRequest` (Web Crypto: browsers and Node alike); the server rebuilds `stringToSign`.
 

@@ -6,7 +6,7 @@ const landline = { service: 'landline', useClusters: false, isGod: false } as co
 const mobile = { service: 'mobile', useClusters: false, isGod: false } as const;
 const clustered = { service: 'mobile', useClusters: true, isGod: false } as const;
 
-describe('the selection group of a profile (spec §6)', () => {
+describe('the selection group of a profile', () => {
   it('is universes for landline, campaigns for mobile, clusters when the profile uses clusters', () => {
     expect(selectionGroupOf(landline)).toBe('universes');
     expect(selectionGroupOf(mobile)).toBe('campaigns');

@@ -2,9 +2,10 @@ import type { Dimension } from '../analytics/query-ir.ts';
 import type { ProfileFields } from './profile.ts';
 
 /**
- * Spec §6: a profile's service decides how its users select where measurements come from — landline profiles by
- * universes, mobile ones by campaigns — and `useClusters` turns that choice into clusters. The pickers offer only the
- * profile's group and the API refuses a filter or breakdown of another one.
+ * A profile's service decides how its users select where measurements come from — landline profiles by
+ * universes, mobile ones by campaigns — and `useClusters` turns that choice into clusters
+ * (docs/product/roles.md#selection-group-service-and-useclusters). The pickers offer only the profile's group and the
+ * API refuses a filter or breakdown of another one.
  */
 export const selectionGroups = {
   universes: 'universe',

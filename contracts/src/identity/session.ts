@@ -2,7 +2,10 @@ import { z } from 'zod';
 import { technologyCodes } from '../configuration/common.ts';
 import { languages } from '../errors/index.ts';
 
-/** Spec §5: e-mail required and valid, password required (the codes the login form shows). */
+/**
+ * E-mail required and valid, password required (the codes the login form shows;
+ * docs/product/rules.md#login-and-password).
+ */
 export const loginBodySchema = z.object({
   email: z
     .string({ error: 'login.emailRequired' })
@@ -17,7 +20,10 @@ export const loginBodySchema = z.object({
 
 export const passwordResetBodySchema = z.object({ email: loginBodySchema.shape.email });
 
-/** Spec §5 change password: new and repeat equal, different from the current, the current correct. */
+/**
+ * Change password (docs/product/rules.md#login-and-password): new and repeat equal, different from the current, the
+ * current correct.
+ */
 export const passwordChangeBodySchema = z.object({
   currentPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024),
   newPassword: z.string({ error: 'validation.required' }).min(1, 'validation.required').max(1024),
@@ -36,7 +42,10 @@ export const passwordSetBodySchema = z.object({
   repeatPassword: passwordChangeBodySchema.shape.repeatPassword,
 });
 
-/** Spec §3 Stored session: what the console keeps after login and signs every request with. */
+/**
+ * Stored session (docs/product/entities.md#stored-session): what the console keeps after login and signs every request
+ * with.
+ */
 export const storedSessionSchema = z.object({
   data: z.object({
     appId: z.string(),
@@ -45,14 +54,14 @@ export const storedSessionSchema = z.object({
     email: z.string(),
     id_user: z.string(),
     name: z.string(),
-    /** Signing credentials of this session (design §7). */
+    /** Signing credentials of this session. */
     clientId: z.string(),
     clientSecret: z.string(),
   }),
   profile: z.looseObject({ id: z.string(), name: z.string() }),
   technologies: z.array(z.literal(technologyCodes)),
   preferedLanguage: z.enum(languages),
-  /** Where the console goes after login (spec §2). */
+  /** Where the console goes after login (docs/product/screens.md#access-and-navigation). */
   landing: z.string(),
   expiresAt: z.iso.datetime(),
 });

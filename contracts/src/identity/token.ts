@@ -3,7 +3,10 @@ import { boundedText } from '../configuration/common.ts';
 
 export const tokenStatuses = ['Active', 'Expired'] as const;
 
-/** Spec §3 Token: generating one. Unlimited requests are for internal use only (spec §6). */
+/**
+ * Token (docs/product/entities.md#token): generating one. Unlimited requests are for internal use only
+ * (docs/product/roles.md#tokens-and-api-credentials).
+ */
 export const tokenRequestSchema = z.object({
   name: boundedText(1, 64).optional(),
   expiresAt: z.iso.datetime({ offset: true, error: 'validation.invalidDate' }),

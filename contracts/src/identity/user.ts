@@ -11,7 +11,10 @@ export const emailAddress = z
   .toLowerCase()
   .pipe(z.email({ error: 'validation.invalidEmail' }));
 
-/** Spec §3 User: an e-mail (unique), the profiles assigned and, kept by the platform, the last access. */
+/**
+ * User (docs/product/entities.md#user): an e-mail (unique), the profiles assigned and, kept by the platform, the last
+ * access.
+ */
 export const userFieldsSchema = z.object({
   email: emailAddress,
   name: boundedText(1, 128).optional(),

@@ -1,18 +1,21 @@
 import { z } from 'zod';
 import { measurementSchema } from './measurement.ts';
 
-/** Spec §3 fringes: 0 morning (06:00–14:00), 1 afternoon (14:00–22:00), 2 night (22:00–06:00), local time. */
+/**
+ * Fringes (docs/product/entities.md#value-lists): 0 morning (06:00–14:00), 1 afternoon (14:00–22:00), 2 night
+ * (22:00–06:00), local time.
+ */
 export const fringeOfHour = (hour: number): 0 | 1 | 2 => (hour >= 6 && hour < 14 ? 0 : hour >= 14 && hour < 22 ? 1 : 2);
 
 /**
- * Design §5: a measurement as the read model keeps it, enriched at ingest. Times of day (hour, weekday, fringe) are
+ * A measurement as the read model keeps it, enriched at ingest. Times of day (hour, weekday, fringe) are
  * in the time zone of the probe's owning profile; memberships are those in force at the measurement's time.
  */
 export const enrichedMeasurementSchema = measurementSchema.extend({
   receivedAt: z.iso.datetime({ offset: true }),
   /** 0–23, local. */
   hour: z.number().int().min(0).max(23),
-  /** Spec §3: 1 Monday to 7 Sunday, local. */
+  /** 1 Monday to 7 Sunday, local (docs/product/entities.md#value-lists). */
   weekday: z.number().int().min(1).max(7),
   fringe: z.union([z.literal(0), z.literal(1), z.literal(2)]),
   probeType: z.enum(['landline', 'mobile']).optional(),

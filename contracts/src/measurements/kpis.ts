@@ -9,13 +9,13 @@ export interface KpiDefinition {
   testTypes: readonly TestType[];
   /** Lower is better (latency, loss…): scorecards and colour scales read it inverted. */
   inverse: boolean;
-  /** The fringes it is shown in by default (spec §3: 0 morning, 1 afternoon, 2 night). */
+  /** The fringes it is shown in by default (docs/product/entities.md#value-lists: 0 morning, 1 afternoon, 2 night). */
   defaultFringes: readonly (0 | 1 | 2)[];
 }
 
 const allDay = [0, 1, 2] as const;
 
-/** Design §5: the KPI catalogue, the values a measurement's `kpis` may carry. */
+/** The KPI catalogue, the values a measurement's `kpis` may carry. */
 export const kpiCatalogue = [
   {
     id: 'download',

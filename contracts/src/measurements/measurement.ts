@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { technologyCode } from '../configuration/common.ts';
 
-// Design §5: the measurement a probe sends, versioned. The gateway validates each item against it before it enters
+// The measurement a probe sends, versioned. The gateway validates each item against it before it enters
 // `measurements.raw`; the ingest workers validate again (the topic also takes messages produced directly to Kafka).
 
 export const measurementSchemaVersion = 1;
-/** Spec §4 measurement result sections. */
+/** Measurement result sections (docs/product/states.md#measurement-result-sections). */
 export const measurementStatuses = [
   'Finished',
   'Cancelled',
@@ -15,7 +15,7 @@ export const measurementStatuses = [
   'Valid',
   'Invalid',
 ] as const;
-/** Spec §3: active (instant) or passive (average). */
+/** Active (instant) or passive (average; docs/product/entities.md#measurement). */
 export const taskModes = ['active', 'passive'] as const;
 export const testTypes = [
   'http-download',
@@ -78,12 +78,15 @@ export const measurementSchema = z.object({
   /** KPI values by KPI id (e.g. `download` in Mbps, `latency` in ms). */
   kpis: z.record(z.string().max(64), z.number({ error: 'validation.invalidNumber' })).default({}),
   device: z.object({ model: id().optional(), appVersion: id(32).optional() }).optional(),
-  /** How many devices were connected to the probe's network while it measured (spec §3 `connectedDevices`). */
+  /**
+   * How many devices were connected to the probe's network while it measured
+   * (docs/product/entities.md#graphic-filter-set, `connectedDevices`).
+   */
   connectedDevices: z.number({ error: 'validation.invalidNumber' }).int('validation.invalidNumber').min(0).optional(),
 });
 export type Measurement = z.output<typeof measurementSchema>;
 
-/** Spec §4 probe states, and what a probe reports about itself (heartbeat and status). */
+/** Probe states (docs/product/states.md#probe-status), and what a probe reports about itself (heartbeat and status). */
 export const probeStatusReportSchema = z.object({
   probeId: id(64),
   reportedAt: z.iso.datetime({ offset: true, error: 'validation.invalidDate' }),

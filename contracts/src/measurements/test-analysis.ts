@@ -3,8 +3,8 @@ import { dateOrInstant, granularities, kpiIdSchema } from '../analytics/query-ir
 import { taskSchemas } from '../fleet/tasks.ts';
 import { measurementFailureSchema, measurementStatuses, testTypes } from './measurement.ts';
 
-// Spec §7 Other, test analysis: one probe's programs, the results of one of them over a window (paged) and a KPI of
-// them over time, each read within the caller's profile.
+// One probe's programs, the results of one of them over a window (paged) and a KPI of
+// them over time, each read within the caller's profile (docs/product/api.md#test-analysis).
 
 type TestType = (typeof testTypes)[number];
 type Section = (typeof measurementStatuses)[number];
@@ -53,7 +53,10 @@ export const testAnalysisResultsQuerySchema = testAnalysisWindowSchema.extend({
 });
 export type TestAnalysisResultsQuery = z.output<typeof testAnalysisResultsQuerySchema>;
 
-/** A page of the probes the caller sees (spec §6: those whose measurements its profile lets through), by probe id. */
+/**
+ * A page of the probes the caller sees (docs/product/roles.md#data-restrictions: those whose measurements its profile
+ * lets through), by probe id.
+ */
 export const testAnalysisProbesQuerySchema = z.object({
   q: z.string().trim().max(200, 'validation.tooBig').optional().describe('Text the probe id or name holds (any case)'),
   page: pageNumber.min(1, 'validation.tooSmall').default(1),

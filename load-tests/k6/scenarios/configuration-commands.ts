@@ -12,7 +12,7 @@ import {
   type ScenarioRequest,
 } from './scenario.ts';
 
-/** What a command answers (README, configuration data): the entity's id and version, and its log position. */
+/** What a command answers (docs/features/configuration-data.md): the entity's id and version, and its log position. */
 interface CommandAnswer {
   id: string;
   version: number;

@@ -10,7 +10,7 @@ export const loginFrom = (env: Env, who: 'admin' | 'analyst'): LoginBody =>
     ? { email: env.ADMIN_EMAIL ?? 'admin@demo.nq', password: env.ADMIN_PASSWORD ?? 'admin-demo-2026' }
     : { email: env.ANALYST_EMAIL ?? 'analyst@demo.nq', password: env.ANALYST_PASSWORD ?? 'analyst-demo-2026' };
 
-/** `POST /login`: the session's signing credentials (spec §3 stored session, `data`). */
+/** `POST /login`: the session's signing credentials (docs/product/entities.md#stored-session, `data`). */
 export const logIn =
   (login: LoginBody): Exchange<Credentials> =>
   ([answer]) => {

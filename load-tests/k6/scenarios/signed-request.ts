@@ -1,8 +1,8 @@
 import type { Credentials, Runtime } from './scenario.ts';
 
-// Design §7 request signing, as `signRequest` in contracts/src/identity/request-signing.ts does it, over the runtime's
-// own hashes (k6/crypto in k6, node:crypto in Node): that module reaches for Web Crypto, which k6 lacks. A unit test
-// (load-tests/src/k6-scenarios.test.ts) holds the two to the same signature.
+// Request signing (docs/product/api.md#conventions), as `signRequest` in contracts/src/identity/request-signing.ts does
+// it, over the runtime's own hashes (k6/crypto in k6, node:crypto in Node): that module reaches for Web Crypto, which
+// k6 lacks. A unit test (load-tests/src/k6-scenarios.test.ts) holds the two to the same signature.
 
 const scheme = 'NQ-HMAC-SHA256';
 

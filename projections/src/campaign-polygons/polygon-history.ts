@@ -16,7 +16,7 @@ const ringsOf = (polygon: unknown) => (polygon ? ((polygon as { coordinates: Rin
 
 /**
  * Every polygon an entity with a `polygon` field (a campaign) has had, oldest first, so that a measurement is placed
- * by the polygon in force when it was measured, not by today's (design §5).
+ * by the polygon in force when it was measured, not by today's.
  */
 export function polygonHistoryProjection(entity: EntityEventSource & { collection: string }): DocumentProjection {
   const events = entityEvents(entity);

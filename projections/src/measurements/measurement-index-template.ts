@@ -8,7 +8,7 @@ import {
 const keyword = { type: 'keyword' } as const;
 const smallNumber = { type: 'byte' } as const;
 
-/** Design §5: explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
+/** Explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
 export const measurementMappings: estypes.MappingTypeMapping = {
   dynamic: false,
   properties: {

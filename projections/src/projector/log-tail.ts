@@ -5,7 +5,7 @@ import type { EventStore } from '@nq/services/platform/event-store/event-store-p
  * The recent end of the global log, read once for every projection: projections that are caught up ask for the same
  * events after each append, and one query (shared by concurrent callers) serves them all from memory. A reader
  * behind the kept window reads the event store itself. The window is gap-free: each fetch continues from the last
- * event fetched, and the store never returns an event after one committed later (design §3).
+ * event fetched, and the store never returns an event after one committed later.
  */
 export function logTail(eventStore: Pick<EventStore, 'readAll'>, options: { keep?: number; fetchSize?: number } = {}) {
   const keep = options.keep ?? 5_000;

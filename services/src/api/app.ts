@@ -103,8 +103,9 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
   const assignable = assignableProfiles(services.profile, services.user);
   const probeVisibility = configurationEntities.probe.visibility;
   /**
-   * Spec §5: the probes a profile may put in its clusters and universes are those it sees (owned or granted), read
-   * from their streams so that a probe created a moment ago counts.
+   * The probes a profile may put in its clusters and universes are those it sees (owned or granted), read
+   * from their streams so that a probe created a moment ago counts
+   * (docs/product/rules.md#universes-clusters-and-campaigns).
    */
   const visibleProbeIds = async (viewer: Viewer, probeIds: string[]) => {
     if (viewer.profile.isGod) return undefined;

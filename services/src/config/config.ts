@@ -181,7 +181,7 @@ const variables = z.strictObject({
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]).describe('Origins allowed to call the API from a browser'),
   SESSION_TTL_HOURS: count(1, 24 * 30).default(12),
   SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
-  PASSWORD_MIN_LENGTH: count(5, 128).default(5).describe('Spec minimum: more than 4 characters'),
+  PASSWORD_MIN_LENGTH: count(5, 128).default(5).describe('At least 5: a password is longer than 4 characters'),
   PASSWORD_REQUIRE_MIXED: z.enum(['true', 'false']).default('false').describe('Require lower, upper case and digits'),
   PASSWORD_HASH_COST: count(12, 20)
     .default(17)
@@ -222,7 +222,7 @@ const variables = z.strictObject({
     ),
   MAP_SAMPLE_LIMIT: count(1, 5_000_000)
     .default(50_000)
-    .describe('Spec §9: measurements a map shows at most; beyond it the map is blocked with a warning'),
+    .describe('Measurements a map shows at most; beyond it the map is blocked with a warning'),
   ALERT_GRACE_SECONDS: count(0, 86_400)
     .default(60)
     .describe("How long after an alert window's end late measurements still count before the clock decides it"),

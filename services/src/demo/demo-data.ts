@@ -90,7 +90,7 @@ const programGroups: Record<string, string[]> = {
   web: ['Content'],
   youtube: ['Content'],
 };
-/** The programs the demo fleet runs that a profile lists, with their spec §3 types (the DNS one has no targets). */
+/** The programs the demo fleet runs that a profile lists, with their program types (the DNS one has no targets). */
 const profilePrograms = fleetPrograms.flatMap((program) =>
   'type' in program
     ? [{ id: program.program, type: program.type, program: program.name, groups: programGroups[program.program] ?? [] }]
@@ -198,7 +198,7 @@ const items: DemoItem[] = [
       colour: '#1e3a8a',
     },
   },
-  // The default cube (design §11): what the demo profiles' storyboard, evolution, benchmark and scorecard queries
+  // The default cube: what the demo profiles' storyboard, evolution, benchmark and scorecard queries
   // filter and break down by, by day of their zone. Hourly charts, hour windows and per-probe queries read the raw
   // measurements (a row per probe and hour would hold a measurement or two).
   {

@@ -1,7 +1,8 @@
 import { DomainError, type HttpErrorCode, overlappingRanges } from '@nq/contracts';
 import type { RuleContext } from '../platform/entities/entity-definition.ts';
 
-// Rules shared by campaigns, geographic filters, clusters and universes (spec §5 "Universes, clusters, campaigns").
+// Rules shared by campaigns, geographic filters, clusters and universes
+// (docs/product/rules.md#universes-clusters-and-campaigns).
 
 /** What a name is reserved under: names compare case-insensitively. */
 export const nameKey = (name: string) => name.trim().toLowerCase();
@@ -46,7 +47,10 @@ export function refuseOverlappingRanges(
   if (overlaps.length > 0) throw new DomainError(code, { details: { field, overlaps } });
 }
 
-/** Refuses probes the acting profile does not have (spec §5), among those added by this change. */
+/**
+ * Refuses probes the acting profile does not have (docs/product/rules.md#universes-clusters-and-campaigns), among those
+ * added by this change.
+ */
 export function refuseProbesOutsideProfile(
   probes: readonly { probeId: string }[],
   context: RuleContext,

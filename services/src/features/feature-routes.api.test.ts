@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedClient } from '../testing/signed-client.ts';
 import { openTestApi } from '../testing/test-api.ts';
 
-describe('entity-specific routes of spec §7', () => {
+describe('entity-specific routes', () => {
   let app: SignedClient;
   let position = '0:0';
   const create = async (path: string, payload: object) => {

@@ -117,8 +117,9 @@ export interface Destination {
 }
 
 /**
- * The destinations of the demo programs, by the profile list that names them (spec §3 program types: URL and quality
- * programs share the default destinations). `detourMs`: how much farther than the Madrid servers a target answers.
+ * The destinations of the demo programs, by the profile list that names them (program types,
+ * docs/product/entities.md#profile: URL and quality programs share the default destinations). `detourMs`: how much
+ * farther than the Madrid servers a target answers.
  */
 export const demoDestinations = {
   defaultDestinations: [
@@ -147,7 +148,7 @@ const pingTargets = demoDestinations.defaultDestinations.slice(0, 2);
 const webSites = demoDestinations.defaultDestinations.slice(2);
 
 /**
- * The programs the fleet runs on its own schedule, each test against one of its destinations. `type` is the spec §3
+ * The programs the fleet runs on its own schedule, each test against one of its destinations. `type` is the
  * program type the demo profiles list it under; the DNS program has none: no profile gives it targets.
  */
 export const fleetPrograms = [

@@ -61,7 +61,7 @@ export interface FleetReport {
 
 type Credentials = { clientId: string; clientSecret: string };
 
-/** A signed HTTP client (design §7), the way a machine client or a probe calls the platform. */
+/** A signed HTTP client, the way a machine client or a probe calls the platform. */
 function client(base: string, credentials: Credentials) {
   return async (method: string, path: string, body?: unknown) => {
     const text = body === undefined ? undefined : JSON.stringify(body);

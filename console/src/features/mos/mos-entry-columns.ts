@@ -4,8 +4,8 @@ import type { FieldSpec } from '../../shared/entity-screen/field-spec.ts';
 import { kpiOptions } from '../../shared/entity-screen/kpi-options.ts';
 
 /**
- * The inputs of one MOS entry (spec §3: weight, min to max, operator, mapping function, limits), shared by MOS
- * configurations and scorecards. Labels are keys of the `mos` namespace, so any screen can show them.
+ * The inputs of one MOS entry (docs/product/entities.md: weight, min to max, operator, mapping function, limits),
+ * shared by MOS configurations and scorecards. Labels are keys of the `mos` namespace, so any screen can show them.
  */
 export const mosEntryColumns = (t: TFunction): FieldSpec[] => [
   { name: 'kpi', label: 'mos:kpi', kind: 'select', required: true, options: kpiOptions() },

@@ -8,7 +8,7 @@ type Tag = Entity & { name: string; profiles?: string[]; owner?: string };
 
 const fields: FieldSpec[] = [{ name: 'name', label: 'name', kind: 'text', required: true }];
 
-/** Spec §2 /tags_management: tags are named labels for probes and measurements, unique by name. */
+/** /tags_management: tags are named labels for probes and measurements, unique by name. */
 export default function TagsPage() {
   const { t } = useTranslation('tags');
   return (

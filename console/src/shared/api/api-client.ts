@@ -11,7 +11,7 @@ export interface RequestOptions {
   signal?: AbortSignal | undefined;
   /** How to read a 2xx answer: JSON (default), text (CSV) or a blob (downloads). */
   as?: 'json' | 'text' | 'blob';
-  /** Login and password reset go unsigned (design §7). */
+  /** Login and password reset go unsigned. */
   unsigned?: boolean;
   /** A raw body (CSV upload) sent as is with this content type. */
   contentType?: string;
@@ -34,7 +34,7 @@ export const whenSessionEnds = (handler: () => void) => {
 };
 
 /**
- * The one way the console calls the API: signs with the stored session's credentials (design §7), sends the interface
+ * The one way the console calls the API: signs with the stored session's credentials, sends the interface
  * language, honours the abort signal (queries abort on navigation), and turns any non-2xx into an ApiError carrying
  * the catalogue code.
  */

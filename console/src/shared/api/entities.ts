@@ -3,9 +3,10 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import { api, type Query } from './api-client.ts';
 import { useRefreshInterval } from './refresh-interval.ts';
 
-// The configuration entities all answer the same paths (spec §7): list with paging/sorting/search, get, create,
-// update (changed fields only, optional expectedVersion), delete and, for some, clone. A write answers the log
-// position it reached; later reads pass it as minPosition so the list already shows the write (read-your-writes).
+// The configuration entities all answer the same paths (docs/product/api.md#conventions): list with
+// paging/sorting/search, get, create, update (changed fields only, optional expectedVersion), delete and, for some,
+// clone. A write answers the log position it reached; later reads pass it as minPosition so the list already shows the
+// write (read-your-writes).
 
 export interface EntityPage<T> {
   list: T[];

@@ -24,7 +24,10 @@ export interface CatalogueKpi {
   fringes: number[];
 }
 
-/** The KPIs of a test category that the profile may use (spec §7); a failure toasts graphics.kpisFetchFailed. */
+/**
+ * The KPIs of a test category that the profile may use (docs/product/api.md#profile); a failure toasts
+ * graphics.kpisFetchFailed.
+ */
 export function useKpiCatalogue(category: TestCategory = 'all') {
   return useQuery({
     queryKey: ['kpis', category],

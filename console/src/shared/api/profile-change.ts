@@ -28,11 +28,11 @@ export const useLocationLeft = () =>
   );
 
 /**
- * Spec §2 profile switch. The shell's page is taken down at once (its queries stop, those in flight are cancelled),
- * the switch is asked for, the old profile's answers are dropped, and only then are the session (the cache's key) and
- * the page changed — to the new profile's landing page. The shell shows again once the router renders another
- * location than the one left (navigation renders in a transition, after `open` resolves); a refused switch puts the
- * page back as it was.
+ * Profile switch (docs/product/screens.md#access-and-navigation). The shell's page is taken down at once (its queries
+ * stop, those in flight are cancelled), the switch is asked for, the old profile's answers are dropped, and only then
+ * are the session (the cache's key) and the page changed — to the new profile's landing page. The shell shows again
+ * once the router renders another location than the one left (navigation renders in a transition, after `open`
+ * resolves); a refused switch puts the page back as it was.
  */
 export async function changeProfile(
   idProfile: string,

@@ -19,7 +19,7 @@ export const profileQuery = () => {
 
 export const useProfile = () => useQuery(profileQuery()).data;
 
-/** The time zone a profile sees times in when it names none (spec §9). */
+/** The time zone a profile sees times in when it names none (docs/product/limits.md#defaults). */
 export const defaultTimeZone = 'Etc/UTC';
 
 /** The time zone of the profile the user works under: every date and time on screen is written in it. */

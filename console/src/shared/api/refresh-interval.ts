@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 
-/** Spec §9 refresh intervals: off, 30 s, 1, 5 and 10 min. */
+/** Refresh intervals (docs/product/limits.md#times): off, 30 s, 1, 5 and 10 min. */
 export const refreshIntervals = [0, 30_000, 60_000, 300_000, 600_000] as const;
 export type RefreshInterval = (typeof refreshIntervals)[number];
 

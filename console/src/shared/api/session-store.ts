@@ -1,7 +1,8 @@
 import { type StoredSession, storedSessionSchema } from '@nq/contracts/identity/session';
 import { useSyncExternalStore } from 'react';
 
-// Spec §3 Stored session: kept in localStorage so every tab works under it; a session past its expiry is dropped.
+// Stored session (docs/product/entities.md#stored-session): kept in localStorage so every tab works under it; a session
+// past its expiry is dropped.
 const SESSION_KEY = 'nq.session';
 const listeners = new Set<() => void>();
 let cached: { raw: string | null; session: StoredSession | undefined } = { raw: null, session: undefined };

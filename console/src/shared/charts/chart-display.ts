@@ -3,9 +3,10 @@ import type { DisplayOptions } from '@nq/contracts/analytics/graphic-display';
 import type { EChartsCoreOption } from 'echarts/core';
 
 /**
- * Spec §3 graphic display options a chart is drawn with (the generators' and dashboards' graphics): orientation, axis
- * and value-text rotation, the value axis' bounds, lines joined over gaps, values shown on the chart, the legend and
- * the series colours. The distribution (stacked) and transpose are the chart's `stacked` and the data's own.
+ * Graphic display options a chart is drawn with (the generators' and dashboards' graphics;
+ * docs/product/entities.md#graphic-display-options): orientation, axis and value-text rotation, the value axis'
+ * bounds, lines joined over gaps, values shown on the chart, the legend and the series colours. The distribution
+ * (stacked) and transpose are the chart's `stacked` and the data's own.
  */
 export type ChartDisplay = Partial<
   Pick<

@@ -3,9 +3,10 @@ import type { ChartData, ChartType } from '@nq/contracts/analytics/chart-data';
 import type { ChartDisplay } from './chart-display.ts';
 
 /**
- * The one chart layer every screen draws with (README, "Chart layer"). Screens build a `ChartData` (usually from a
- * graphic answer with `chartDataOf`) and hand it to `<GraphicChart>`, which draws it as the chosen type with the
- * graphic actions (reset zoom, export PNG/SVG/CSV, colours, legend toggles) and, on time charts, change markers.
+ * The one chart layer every screen draws with (docs/features/console.md, "Chart layer"). Screens build a `ChartData`
+ * (usually from a graphic answer with `chartDataOf`) and hand it to `<GraphicChart>`, which draws it as the chosen type
+ * with the graphic actions (reset zoom, export PNG/SVG/CSV, colours, legend toggles) and, on time charts, change
+ * markers.
  * The data model itself is shared with the PDF reports, which draw the same charts server-side.
  */
 export {
@@ -45,7 +46,10 @@ export interface GraphicChartProps {
   fitted?: boolean;
   /** Stacked bars or areas instead of side by side. */
   stacked?: boolean;
-  /** Spec §3 display options (a generated or saved graphic's); colours the user picks in the legend still win. */
+  /**
+   * Display options (a generated or saved graphic's; docs/product/entities.md#graphic-display-options); colours the
+   * user picks in the legend still win.
+   */
   display?: ChartDisplay;
 }
 

@@ -151,7 +151,7 @@ export function chartDataOf(answer: GraphicResponse, labels: GraphicLabels): Cha
   return answer.display?.transpose ? transposeChartData(data) : data;
 }
 
-/** True when the answer has nothing to draw (spec §8: 'No data for selected values'). */
+/** True when the answer has nothing to draw (docs/product/errors.md: 'No data for selected values'). */
 export const isEmptyGraphic = (answer: GraphicResponse) =>
   answer.kind === 'scatterplot'
     ? answer.series.every((item) => item.points.length === 0)

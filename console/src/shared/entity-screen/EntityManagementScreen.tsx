@@ -76,8 +76,9 @@ export interface EntityManagementScreenProps<T extends Entity> {
 type Editing<T> = { mode: 'create' } | { mode: 'edit'; entity: T } | { mode: 'clone'; entity: T };
 
 /**
- * A configuration entity's page (spec §2 management screens): a searchable, paged list; create, edit and clone in a
- * form whose fields show the server's per-field problems; delete after a confirmation; warnings toasted on success.
+ * A configuration entity's page (docs/product/screens.md#access-and-navigation, management screens): a searchable,
+ * paged list; create, edit and clone in a form whose fields show the server's per-field problems; delete after a
+ * confirmation; warnings toasted on success.
  */
 export function EntityManagementScreen<T extends Entity>(props: EntityManagementScreenProps<T>) {
   const { namespace, basePath, fields } = props;

@@ -11,7 +11,7 @@ export interface ImageFieldProps {
   error?: string | undefined;
   hint?: string | undefined;
   disabled?: boolean | undefined;
-  /** The largest file accepted and the catalogue code a larger one gets (spec §5 images). */
+  /** The largest file accepted and the catalogue code a larger one gets (docs/product/rules.md#images). */
   rule?: { maxBytes: number; tooLarge: string } | undefined;
   onChange: (dataUrl: string) => void;
 }

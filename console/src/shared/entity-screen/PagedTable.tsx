@@ -7,7 +7,10 @@ export interface PagedTableProps<T extends Entity> {
   paged: PagedEntityList<T>;
   columns: readonly Column<T>[];
   caption: string;
-  /** The screen sets the page size (spec §9: clusters 25): the user gets no choice of it. */
+  /**
+   * The screen sets the page size (docs/product/limits.md#samples-and-pages: clusters 25): the user gets no choice of
+   * it.
+   */
   fixedPageSize?: boolean;
 }
 

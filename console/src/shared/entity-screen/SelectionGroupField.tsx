@@ -10,7 +10,10 @@ const groupPaths: Record<SelectionGroup, string> = {
   clusters: '/api/clusters-management',
 };
 
-/** The group the current profile selects measurements by (spec §6): universes, campaigns or clusters. */
+/**
+ * The group the current profile selects measurements by
+ * (docs/product/roles.md#selection-group-service-and-useclusters): universes, campaigns or clusters.
+ */
 export function useSelectionGroup(): SelectionGroup {
   const profile = useProfile();
   return profile ? selectionGroupOf(profile) : 'campaigns';

@@ -4,7 +4,7 @@ import { api } from '../api/api-client.ts';
 import type { Option } from '../ui/fields.tsx';
 import { useEntityOptions } from './entity-options.ts';
 
-/** Spec §7 GET /profile/isps: the ISPs the caller's profile analyses. */
+/** GET /profile/isps (docs/product/api.md#profile): the ISPs the caller's profile analyses. */
 const profileIsps = (signal?: AbortSignal) =>
   api.get<{ list: { id: string; label?: string }[] }>('/profile/isps', { signal });
 

@@ -2,7 +2,7 @@ import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
 import { currentLanguage } from '../i18n/i18n.ts';
 import type { Option } from '../ui/fields.tsx';
 
-/** The KPI catalogue (design §5) as select options, labelled in the interface language with their unit. */
+/** The KPI catalogue as select options, labelled in the interface language with their unit. */
 export const kpiOptions = (): Option[] =>
   kpiCatalogue.map((kpi) => ({ value: kpi.id, label: `${kpi.label[currentLanguage()]} (${kpi.unit})` }));
 

@@ -2,8 +2,8 @@ import type { Option } from '../ui/fields.tsx';
 import type { FieldSpec } from './field-spec.ts';
 
 /**
- * A select of spec §3 technology codes among `options` (the caller profile's: `useTechnologyOptions`); the API takes
- * the code as a number.
+ * A select of technology codes (docs/product/entities.md#value-lists) among `options` (the caller profile's:
+ * `useTechnologyOptions`); the API takes the code as a number.
  */
 export const technologyField = (
   name: string,

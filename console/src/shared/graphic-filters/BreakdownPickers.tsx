@@ -19,7 +19,8 @@ export function BreakdownPickers({
   taken?: readonly Dimension[];
 }) {
   const { t } = useTranslation(['graphicFilters', 'analysis']);
-  // Universes, campaigns or clusters: only the group the profile selects by (spec §6).
+  // Universes, campaigns or clusters: only the group the profile selects by
+  // (docs/product/roles.md#selection-group-service-and-useclusters).
   const offered = offeredDimensions(useProfile(), dimensions).filter((dimension) => !taken.includes(dimension));
   return breakdownLevelsAfter(taken).map((level) => (
     <SelectField

@@ -69,11 +69,12 @@ export function ListFilter<Value extends string | number>({
 }
 
 /**
- * The graphic filter set (spec §3) as an analysis screen's pickers: KPI, metric, granularity, dates, technologies,
- * ISPs, the profile's universe, campaign or cluster, fringes, programs, breakdowns and options. Each change is handed
- * up at once; the screen keeps the filters in its address. `children`: the screen's own fields, after the KPI's.
- * `pickers: 'selection'` keeps only what selects measurements (dates, group, technologies, ISPs, fringes), for a
- * screen that asks for measurements rather than a graphic (the CSV extractor); its own fields then come last.
+ * The graphic filter set (docs/product/entities.md#graphic-filter-set) as an analysis screen's pickers: KPI, metric,
+ * granularity, dates, technologies, ISPs, the profile's universe, campaign or cluster, fringes, programs, breakdowns
+ * and options. Each change is handed up at once; the screen keeps the filters in its address. `children`: the screen's
+ * own fields, after the KPI's. `pickers: 'selection'` keeps only what selects measurements (dates, group,
+ * technologies, ISPs, fringes), for a screen that asks for measurements rather than a graphic (the CSV extractor); its
+ * own fields then come last.
  */
 export function GraphicFilterPanel({
   kpis,

@@ -16,8 +16,9 @@ import type { KpiId } from '@nq/contracts/measurements/kpis';
 type FringeCode = (typeof fringeCodes)[number];
 
 /**
- * What an analysis screen asks of the graphic filter set (spec §3), as its pickers hold it. It lives in the page's
- * query string under the filter set's own names, so a screen's address is shareable and survives a reload.
+ * What an analysis screen asks of the graphic filter set (docs/product/entities.md#graphic-filter-set), as its pickers
+ * hold it. It lives in the page's query string under the filter set's own names, so a screen's address is shareable
+ * and survives a reload.
  */
 export interface GraphicFilters {
   kpi: KpiId | '';
@@ -161,7 +162,10 @@ export function selectionOf(filters: GraphicFilters, group: SelectionGroup): Par
   };
 }
 
-/** Whether the dates lie within the profile's limits (spec §6: the API refuses those reaching outside). */
+/**
+ * Whether the dates lie within the profile's limits (docs/product/roles.md#data-restrictions: the API refuses those
+ * reaching outside).
+ */
 export function datesWithin(
   filters: Pick<GraphicFilters, 'tsStart' | 'tsEnd'>,
   limits: { tsStart?: string | undefined; tsEnd?: string | undefined },

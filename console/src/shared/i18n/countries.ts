@@ -4,8 +4,9 @@ const byName = new Map<string, string>(countries.map((country) => [country.name.
 const byCode = new Set<string>(countries.map((country) => country.code));
 
 /**
- * A country as the interface language names it (Intl's region names), for a spec §9 country given by its stored
- * English name or its ISO code; any other text is shown as it is.
+ * A country as the interface language names it (Intl's region names), for a listed country
+ * (docs/product/entities.md#value-lists) given by its stored English name or its ISO code; any other text is shown as
+ * it is.
  */
 export function countryDisplayName(country: string, language: string): string {
   const code = byCode.has(country.toUpperCase()) ? country.toUpperCase() : byName.get(country.trim().toLowerCase());
@@ -13,7 +14,7 @@ export function countryDisplayName(country: string, language: string): string {
   return new Intl.DisplayNames([language], { type: 'region' }).of(code) ?? country;
 }
 
-/** The spec §9 countries as options: the stored name, labelled in the interface language, in its alphabetical order. */
+/** The listed countries as options: the stored name, labelled in the interface language, in its alphabetical order. */
 export const countryOptions = (language: string) =>
   countries
     .map((country) => ({ value: country.name as string, label: countryDisplayName(country.name, language) }))

@@ -4,7 +4,7 @@ import type { TFunction } from 'i18next';
 
 // Values that travel as codes (technologies, test types, KPI ids) as the interface language names them.
 
-/** A spec §3 technology code (`0` none, `4` 4G, `99` WiFi 2.4 GHz…). */
+/** A technology code (`0` none, `4` 4G, `99` WiFi 2.4 GHz…; docs/product/entities.md#value-lists). */
 export const technologyText = (t: TFunction, code: number | string) =>
   t(`fleet:technologies.${code}`, { defaultValue: String(code) });
 

@@ -87,8 +87,8 @@ export function fakeApi() {
 export type FakeApi = ReturnType<typeof fakeApi>;
 
 /**
- * An entity list as the API answers it (spec §7): the rows whose name holds the search `q` (any case), one page of
- * `pageSize` of them. The rows are read at each request, so a test may change them between two.
+ * An entity list as the API answers it (docs/product/api.md#conventions): the rows whose name holds the search `q` (any
+ * case), one page of `pageSize` of them. The rows are read at each request, so a test may change them between two.
  */
 export const pagedList =
   <Row extends { name?: unknown }>(rows: readonly Row[]) =>

@@ -1,4 +1,4 @@
-/** Spec §4 Active / Inactive / Expired: green when active, grey otherwise. */
+/** Active / Inactive / Expired (docs/product/states.md#active-and-inactive): green when active, grey otherwise. */
 export function StatusBadge({ status, label }: { status: string | undefined; label: string }) {
   const active = status === undefined || status === 'Active';
   return (

@@ -1,7 +1,8 @@
 import { currentLanguage } from '../i18n/i18n.ts';
 
 // The one way the console writes dates and times: in the interface language and in the time zone of the profile the
-// user works under (spec §9, Etc/UTC by default; `useDateFormat` gives both). Each helper answers '' for no value.
+// user works under (Etc/UTC by default: docs/product/limits.md#defaults; `useDateFormat` gives both). Each helper
+// answers '' for no value.
 
 const format = (instant: string | number | undefined | null, options: Intl.DateTimeFormatOptions) =>
   instant === undefined || instant === null || instant === '' || Number.isNaN(new Date(instant).getTime())

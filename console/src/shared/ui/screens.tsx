@@ -40,7 +40,7 @@ export function LoadingScreen() {
   );
 }
 
-/** Spec §8 generic screen: something failed that a refresh should mend. */
+/** Generic screen (docs/product/errors.md): something failed that a refresh should mend. */
 export function ErrorScreen() {
   const { t } = useTranslation();
   return (

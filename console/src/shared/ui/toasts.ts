@@ -12,7 +12,7 @@ export interface Toast {
   params?: Record<string, string | number>;
 }
 
-// Spec §9: the destinations error and warning stay 10 s; other toasts 5 s.
+// The destinations error and warning stay 10 s; other toasts 5 s (docs/product/limits.md#times).
 const LONG_TOAST_CODES = new Set(['destinations.noTargets', 'destinations.someProgramsWithoutTargets']);
 export const toastDurationMs = (code: string | undefined) => (code && LONG_TOAST_CODES.has(code) ? 10_000 : 5_000);
 

@@ -16,9 +16,9 @@ interface Operation {
 const unrelatedLayers: LayerId[] = ['files_management', 'csv_templates'];
 
 /**
- * Design §7 on every route, generated from the OpenAPI document (its `x-access` per operation): no session → 401,
- * a tampered, stale or replayed signature → 401, a profile without the route's screen → 403, a non-administrator on
- * an administrators' route → 403; and no GET changes anything.
+ * Who may call each route (docs/product/api.md#access), generated from the OpenAPI document (its `x-access` per
+ * operation): no session → 401, a tampered, stale or replayed signature → 401, a profile without the route's screen →
+ * 403, a non-administrator on an administrators' route → 403; and no GET changes anything.
  */
 describe('authorization matrix (from the OpenAPI document)', { timeout: 120_000 }, () => {
   let api: TestApi;

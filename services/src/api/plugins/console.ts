@@ -23,7 +23,7 @@ const REVALIDATE = 'no-cache';
 /**
  * Serves the console's production build on the API's port. The console routes in history mode, so a browser's
  * navigation to any page answers index.html — also where a console page shares its path with an API collection
- * (spec §2 `/tokens` and §7 `GET /tokens`). The build carries `.br` and `.gz` copies of its text and WebAssembly files
+ * (the `/tokens` screen and `GET /tokens`). The build carries `.br` and `.gz` copies of its text and WebAssembly files
  * (made by the console's Vite build), sent to the clients that accept them.
  */
 export const consolePlugin = fp(async (app: FastifyInstance, { consoleDir }: { consoleDir: string }) => {

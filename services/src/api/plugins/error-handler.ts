@@ -50,7 +50,7 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
 }
 
 /**
- * The one error handler (design §10): every error leaves as `{ code, message, details }` in the caller's language;
+ * The one error handler: every error leaves as `{ code, message, details }` in the caller's language;
  * 5xx bodies never carry internals (those go to the log with the request id).
  */
 export const errorHandlerPlugin = fp(async (app: FastifyInstance) => {

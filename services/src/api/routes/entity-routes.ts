@@ -40,7 +40,8 @@ export interface EntityRoutesOptions {
   /** What each profile sees of it; another profile's private entity is answered 404, as if it did not exist. */
   visibility: Visibility;
   /**
-   * The probes the caller may put in this entity (clusters, universes: spec §5, probes must belong to the profile);
+   * The probes the caller may put in this entity (clusters, universes: they must belong to the profile,
+   * docs/product/rules.md#universes-clusters-and-campaigns);
    * undefined for a caller who may use any (isGod).
    */
   probesOf?(viewer: FastifyRequest['viewer'], probeIds: string[]): Promise<string[] | undefined>;
@@ -90,9 +91,9 @@ const csv = z
   .optional();
 
 /**
- * The paths every configuration entity has (spec §7): list with filters, paging and sorting; get; create; update;
- * delete; clone when the entity allows it. Commands answer the log position they reached; a list or get given
- * `minPosition` waits (bounded) until its read model has caught up with it (read-your-writes).
+ * The paths every configuration entity has (docs/product/api.md#conventions): list with filters, paging and sorting;
+ * get; create; update; delete; clone when the entity allows it. Commands answer the log position they reached; a list
+ * or get given `minPosition` waits (bounded) until its read model has caught up with it (read-your-writes).
  */
 export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (app, options) => {
   const { service, readStore, projector, projection, searchFields, defaultSort, visibility, secrets, admitBody } =

@@ -2,9 +2,9 @@ import { type AlertCondition, DomainError, kpisOfProgramType, type Profile } fro
 import type { EntityLookup } from '../configuration-access.ts';
 import type { Viewer } from '../identity/viewer.ts';
 
-// What an alert may name for the profile that writes it (spec §6: a profile sees its own programs, KPIs,
-// technologies, providers and campaigns). That campaigns, universes and providers exist is checked with the append
-// (the entity's references); isGod profiles may name anything that exists.
+// What an alert may name for the profile that writes it (docs/product/roles.md#data-restrictions: a profile sees its
+// own programs, KPIs, technologies, providers and campaigns). That campaigns, universes and providers exist is checked
+// with the append (the entity's references); isGod profiles may name anything that exists.
 
 const restricts = <T>(allowed: readonly T[]) => allowed.length > 0;
 

@@ -33,8 +33,9 @@ const iso = (time: number) => new Date(time).toISOString();
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
 /**
- * Spec §5 alert form: "what would this alert have done over the last N days". The alert as the form has it, refused
- * as a save would be, is evaluated by the live evaluator's rules over the stored measurements of those days.
+ * Alert form (docs/product/rules.md#alert): "what would this alert have done over the last N days". The alert as the
+ * form has it, refused as a save would be, is evaluated by the live evaluator's rules over the stored measurements of
+ * those days.
  */
 export const alertBacktestRoutes: FastifyPluginAsyncZod<AlertBacktestOptions> = async (app, options) => {
   const { engine, readStore, entityOf } = options;

@@ -31,7 +31,10 @@ const orHistoryFailed = <T>(work: Promise<T>) =>
     throw new DomainError('alerts.historyFailed', { cause: error });
   });
 
-/** Spec §7 Alerts: the history the evaluator records, its read flags and the unread count of the shell's badge. */
+/**
+ * Alerts (docs/product/api.md#alerts): the history the evaluator records, its read flags and the unread count of the
+ * shell's badge.
+ */
 export const alertHistoryRoutes: FastifyPluginAsyncZod<{ history: AlertHistoryReader }> = async (app, { history }) => {
   app.get(
     '/',

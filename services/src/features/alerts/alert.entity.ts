@@ -25,12 +25,17 @@ const referenced = [
 
 const noPayload = z.object({});
 
-/** Spec §3 Alert: a profile's own (visible to it and to isGod profiles), enabled or disabled one command at a time. */
+/**
+ * Alert (docs/product/entities.md#alert): a profile's own (visible to it and to isGod profiles), enabled or disabled
+ * one command at a time.
+ */
 export const alertEntity = {
   kind: 'alert',
   eventPrefix: 'Alert',
   schema: alertFieldsSchema,
-  /** Spec §5: landline alerts are grouped by probe or universe, mobile ones by probe or campaign. */
+  /**
+   * Landline alerts are grouped by probe or universe, mobile ones by probe or campaign (docs/product/rules.md#alert).
+   */
   rules(alert) {
     const refusal = alertGroupingRefusal(alert.type, alert.grouping);
     if (refusal) throw new DomainError(refusal, { details: { field: 'grouping', grouping: alert.grouping } });

@@ -19,7 +19,10 @@ const switched = z.object({
   entity: z.looseObject({ id: z.string(), enabled: z.boolean() }),
 });
 
-/** Spec §4: an alert is enabled or disabled; each is a command of its own, so it never writes back a stale edit. */
+/**
+ * An alert is enabled or disabled; each is a command of its own, so it never writes back a stale edit
+ * (docs/product/states.md#alerts).
+ */
 export const alertRoutes: FeatureRoutes = async (app, { service, visibility }) => {
   app.put(
     '/:id/:action',

@@ -70,7 +70,7 @@ const parsed = (record: LogRecord): EnrichedMeasurement | undefined => {
 };
 
 /**
- * The streaming alert evaluator (spec §5, design §5): a consumer group on `measurements.enriched` counts each
+ * The streaming alert evaluator (docs/product/rules.md#alert): a consumer group on `measurements.enriched` counts each
  * measurement in the open window of every (alert, group) it belongs to, and a clock decides windows no measurement
  * closes (so that a silent group goes to no data). State, applied offsets, history entries and their e-mails commit
  * in one transaction: a batch delivered again after a crash is skipped, never counted twice, and an entry or e-mail

@@ -1,7 +1,7 @@
 import type { FastifyReply } from 'fastify';
 
 /**
- * Runs an engine query that a client going away cancels (design §6: a client abort cancels the engine query). The
+ * Runs an engine query that a client going away cancels (a client abort cancels the engine query). The
  * response closing before it was sent means the client went away (the request's own 'close' fires as soon as its
  * body has been read).
  */

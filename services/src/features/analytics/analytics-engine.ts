@@ -14,7 +14,7 @@ import type {
 import type { AnalyticsScope, ScopedQuery, Selection } from './scope-query.ts';
 
 export interface RunOptions {
-  /** Aborting it cancels the engine query (design §6: a client abort cancels the query). */
+  /** Aborting it cancels the engine query (a client abort cancels the query). */
   signal?: AbortSignal;
 }
 
@@ -52,7 +52,7 @@ export interface RowCursor {
 }
 export type RowWindow = RowPage | { after?: RowCursor; limit: number };
 
-/** Design §6: one query language answered by either engine, the caller's profile scope always intersected in. */
+/** One query language answered by either engine, the caller's profile scope always intersected in. */
 export interface AnalyticsEngine {
   run(ir: QueryIr, scope: AnalyticsScope, options?: RunOptions): Promise<QueryResult>;
   /** Maps: the metric of the selection's KPI per tile, over the located measurements. */

@@ -26,7 +26,7 @@ export interface AnalyticsSources {
 
 /**
  * The engine that reads where the platform's measurements are (the Elasticsearch alias, or the SQL table), answering
- * from a cube whenever one covers the query (design §11).
+ * from a cube whenever one covers the query.
  */
 export function analyticsFor({ measurements, sql, readStore, ephemeral }: AnalyticsSources): AnalyticsEngine {
   const definitions = cubeDefinitions(readStore, async () => (await cubeBuildsOf(sql)).built());

@@ -3,7 +3,7 @@ import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metr
 import { maxBuckets, maxSeries, type RowWindow, type Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
-// Design §6: the IR as an Elasticsearch search over the measurements alias (mappings in
+// The IR as an Elasticsearch search over the measurements alias (mappings in
 // projections/src/measurements/measurement-index-template.ts): filters in a bool query, nested terms aggregations for
 // the breakdowns, a date histogram in the query's time zone for the buckets, metric aggregations inside.
 

@@ -3,7 +3,7 @@ import type { SqlParam } from '../../platform/sql/sql-client.ts';
 import type { RowWindow, Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
-// Design §6: the IR as one parameterised query over the `measurements` table (PGlite or PostgreSQL). Every value is
+// The IR as one parameterised query over the `measurements` table (PGlite or PostgreSQL). Every value is
 // a parameter; identifiers come from the fixed tables below.
 
 export interface SqlQuery {

@@ -55,7 +55,7 @@ const routes: { url: string; body: (programs: string[]) => object; warns: boolea
 const destinationsOf = (body: { series: { key: { destination: string } }[] }) =>
   body.series.map((series) => series.key.destination);
 
-describe('destination scope on every route answering measurements of programs (spec §8 Destinations)', {
+describe('destination scope on every route answering measurements of programs', {
   timeout: 60_000,
 }, () => {
   let api: TestApi;

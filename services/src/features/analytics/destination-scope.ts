@@ -9,11 +9,11 @@ export const profileScopeOf = (profile: Profile): AnalyticsScope => ({
 });
 
 /**
- * Spec §8 Destinations, the same on every route that reads measurements of programs: a query naming programs sees
- * only the profile's targets for them. When none of the programs has a target it is refused
+ * Destinations (docs/product/errors.md), the same on every route that reads measurements of programs: a query naming
+ * programs sees only the profile's targets for them. When none of the programs has a target it is refused
  * (`destinations.noTargets`); when some lack them it answers the others with the
  * `destinations.someProgramsWithoutTargets` warning (and the others only). A query naming no programs, or an isGod
- * profile's (spec §6), is not filtered by destination.
+ * profile's (docs/product/roles.md#isgod), is not filtered by destination.
  */
 export function programsScopeOf(
   profile: Profile,

@@ -14,7 +14,10 @@ const boxplot = { graphicType: 'boxplot', axes: { value: 'latency' } };
 const scatterplot = { graphicType: 'scatterplot', axes: { x: 'download', y: 'latency' } };
 const bars = { graphicType: 'bars', kpi: 'latency' };
 
-/** Spec §2: the advanced graphic types are drawn for the profiles granted the advanced generator, and no others. */
+/**
+ * The advanced graphic types are drawn for the profiles granted the advanced generator, and no others
+ * (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator).
+ */
 describe('the graphic types a profile draws', { timeout: 120_000 }, () => {
   let api: TestApi;
   let basic: SignedClient;

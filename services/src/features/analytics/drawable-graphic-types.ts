@@ -8,8 +8,9 @@ import {
 } from '@nq/contracts';
 
 /**
- * Spec §2: a profile granted the advanced graphic generator draws every graphic type; any other, whatever screen
- * asks, the basic generator's. Decided from the profile alone: the request's `generator` is the client's word.
+ * A profile granted the advanced graphic generator draws every graphic type; any other, whatever screen
+ * asks, the basic generator's (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator). Decided
+ * from the profile alone: the request's `generator` is the client's word.
  */
 export const drawableGraphicTypes = (profile: Pick<Profile, 'layers'>): readonly GraphicType[] =>
   reachesLayer(profile.layers, 'advanced_graphic_generator') ? graphicTypes : basicGraphicTypes;

@@ -43,7 +43,7 @@ export async function seedBothStores(dataset: EnrichedMeasurement[]) {
   };
 }
 
-// Design §6: answers compared exact for count, min, max, first, last and unique counts, avg (and what is derived from
+// Answers compared exact for count, min, max, first, last and unique counts, avg (and what is derived from
 // it) to 1e-9 relative, percentiles (median, p10, p90, boxplot quartiles) within 1% relative. In practice
 // Elasticsearch's t-digest is exact at these bucket sizes (see compile-elasticsearch.ts); the tolerance is what is
 // guaranteed beyond them.

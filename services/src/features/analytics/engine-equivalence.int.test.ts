@@ -14,7 +14,7 @@ import type { AnalyticsScope } from './scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
 import { createSqlAnalytics } from './sql-analytics.ts';
 
-// Design §6: every query shape runs on both engines over one seeded dataset and the answers are compared, within the
+// Every query shape runs on both engines over one seeded dataset and the answers are compared, within the
 // fixture's tolerances.
 
 const cappedSampleSize = 40;

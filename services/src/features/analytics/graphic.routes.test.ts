@@ -113,7 +113,7 @@ describe('POST /api/graphic', () => {
     });
   });
 
-  it("refuses an advanced graphic type to a profile without the advanced generator, whatever the request's generator (spec §2)", async () => {
+  it("refuses an advanced graphic type to a profile without the advanced generator, whatever the request's generator", async () => {
     const { backend, asked } = recordingBackend([]);
     const app = await graphicApi(backend);
     close = () => app.close();

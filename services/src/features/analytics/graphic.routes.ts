@@ -8,7 +8,7 @@ import { programsScopeOf } from './destination-scope.ts';
 import { admitGraphicType } from './drawable-graphic-types.ts';
 import type { SeriesLabeller } from './series-labels.ts';
 
-/** The screens that draw graphics from the query IR (spec §2). */
+/** The screens that draw graphics from the query IR (docs/product/screens.md#access-and-navigation). */
 const graphicScreens = layerAccess([
   'basic_graphic_generator',
   'advanced_graphic_generator',
@@ -21,9 +21,9 @@ const graphicScreens = layerAccess([
 ]);
 
 /**
- * Spec §7 `POST /api/graphic` (abortable): the graphic filter set in, the series out (labelled by name), within the
- * caller's profile scope and, for programs, the profile's targets for them (spec §8 Destinations). A client that
- * goes away before the answer cancels the engine query.
+ * `POST /api/graphic` (abortable; docs/product/api.md#graphics): the graphic filter set in, the series out (labelled by
+ * name), within the caller's profile scope and, for programs, the profile's targets for them (docs/product/errors.md,
+ * Destinations). A client that goes away before the answer cancels the engine query.
  */
 export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; labels: SeriesLabeller }> = async (
   app,

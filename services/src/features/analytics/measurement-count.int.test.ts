@@ -6,8 +6,9 @@ import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
 import { seedBothStores } from './engine-equivalence.fixture.ts';
 import { createSqlAnalytics } from './sql-analytics.ts';
 
-// Measurement search (spec §7) counts every measurement found, past the 10,000 hits Elasticsearch counts by default
-// (`track_total_hits`): the count is exact on both engines, in the same shape, while pages reach the first 10,000.
+// Measurement search (docs/product/api.md#measurements) counts every measurement found, past the 10,000 hits
+// Elasticsearch counts by default (`track_total_hits`): the count is exact on both engines, in the same shape, while
+// pages reach the first 10,000.
 
 const found = measurementSearchWindow + 50;
 const start = Date.parse('2023-03-01T00:00:00.000Z');

@@ -14,7 +14,7 @@ import type { AnalyticsScope, Selection } from './scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
 import { createSqlAnalytics } from './sql-analytics.ts';
 
-// Design §6: the map tiles, groups, pages and scans of measurements on both engines over one seeded dataset, compared
+// The map tiles, groups, pages and scans of measurements on both engines over one seeded dataset, compared
 // with each other and with the same answer computed here from the dataset itself.
 
 const dataset = seededMeasurements();

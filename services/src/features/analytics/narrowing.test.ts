@@ -6,7 +6,7 @@ const narrowedBy = (input: QueryIrInput, scope: AnalyticsScope) =>
   scopeQuery(queryIrSchema.parse({ kpi: 'download', ...input }), scope).narrowedBy;
 const values = (...ids: (string | number)[]) => ids.map((id) => ({ id }));
 
-describe('what the profile scope narrowed a query by (design §6)', () => {
+describe('what the profile scope narrowed a query by', () => {
   it('tells each restriction that took something away from the request, with what the profile allows', () => {
     const scope: AnalyticsScope = { isps: ['movistar'], technologies: [4, 5], tags: ['gold'], campaigns: ['madrid'] };
     expect(narrowedBy({ isps: ['movistar', 'orange'], technologies: [3], technologiesCond: 'exclude' }, scope)).toEqual(

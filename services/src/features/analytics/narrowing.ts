@@ -36,7 +36,7 @@ const everyTechnology = (allowed: readonly Value[] | undefined) =>
   allowed && technologyCodes.every((code) => allowed.includes(code)) ? undefined : allowed;
 
 /**
- * What the caller's scope narrowed a request by (design §6), as the scope is intersected into it: each restriction
+ * What the caller's scope narrowed a request by, as the scope is intersected into it: each restriction
  * that took something away from the request, with the values the profile allows, and the profile's dates on a side
  * where the request left its range open (a range reaching outside them is refused before). Undefined when the
  * profile narrowed nothing. `asked` is the request's own range, as instants, and the time zone its days are in.

@@ -31,16 +31,16 @@ import { allOf, kpisOfMeasure, type ScopedQuery, scopeQuery, scopeSelection } fr
 type MatrixAxes = { rows: RowAxis; columns: Dimension };
 
 export interface EngineOptions {
-  /** Points per series of a scatterplot (spec §9: 10,000). */
+  /** Points per series of a scatterplot (docs/product/limits.md#samples-and-pages: 10,000). */
   sampleSize?: number;
-  /** Metrics and boxplots a cube covers are answered from it (design §11). */
+  /** Metrics and boxplots a cube covers are answered from it. */
   cubes?: CubeRouting;
 }
 
 /**
- * Outlier removal (design §6, spec §3 `outliers`): a KPI value is an outlier when it lies more than k population
- * standard deviations from the mean of all the selected values (every series together); the fences become KPI
- * conditions, so both engines drop the same measurements.
+ * Outlier removal (`outliers` of docs/product/entities.md#graphic-filter-set): a KPI value is an outlier when it lies
+ * more than k population standard deviations from the mean of all the selected values (every series together); the
+ * fences become KPI conditions, so both engines drop the same measurements.
  */
 async function withoutOutliers(
   backend: AnalyticsBackend,
@@ -138,7 +138,7 @@ export const keysetScan = (rows: AnalyticsBackend['rows']): AnalyticsBackend['sc
 const defaultScanBatch = 1000;
 
 /**
- * Design §6: an AnalyticsEngine over either backend. Everything but the engine query is shared: the profile scope
+ * An AnalyticsEngine over either backend. Everything but the engine query is shared: the profile scope
  * (and what it narrowed the answer by), outlier fences, and the post-processing (moving and global averages, median,
  * ordering, warnings).
  */

@@ -5,7 +5,7 @@ import { endOf, startOf } from './zoned-time.ts';
 
 const scoped = (input: QueryIrInput, scope: AnalyticsScope = {}) => scopeQuery(queryIrSchema.parse(input), scope);
 
-describe('dates of a query (spec §9: 00:00:00 to 23:59:59 in the time zone)', () => {
+describe('dates of a query (00:00:00 to 23:59:59 in the time zone)', () => {
   it('turns dates into the first and last instant of the day in the time zone, across DST changes', () => {
     expect(startOf('2026-03-29', 'Europe/Madrid')).toBe('2026-03-28T23:00:00.000Z');
     expect(endOf('2026-03-29', 'Europe/Madrid')).toBe('2026-03-29T21:59:59.999Z');
@@ -21,7 +21,7 @@ describe('dates of a query (spec §9: 00:00:00 to 23:59:59 in the time zone)', (
   });
 });
 
-describe('profile scope intersected into a query (design §6)', () => {
+describe('profile scope intersected into a query', () => {
   it('leaves a query alone when the profile restricts nothing', () => {
     expect(scoped({ kpi: 'download', isps: ['Digi'], ispsCond: 'exclude', tsStart: '2026-03-01' })).toEqual({
       measure: { kind: 'metric', kpi: 'download', metric: 'avg' },
@@ -128,7 +128,7 @@ describe('profile scope intersected into a query (design §6)', () => {
   });
 });
 
-describe('a table by rows and columns (spec §3 axes)', () => {
+describe('a table by rows and columns (the axes)', () => {
   it('groups by the rows and columns, and measures the value KPI', () => {
     const byDimensions = scoped({
       graphicType: 'table',
@@ -153,7 +153,7 @@ describe('a table by rows and columns (spec §3 axes)', () => {
   });
 });
 
-describe('connected devices (spec §3)', () => {
+describe('connected devices', () => {
   it('carries the bounds into the query, for graphics and for any other selection', () => {
     expect(scoped({ kpi: 'download', connectedDevices: { min: 2 } }).connectedDevices).toEqual({ min: 2 });
     expect(scoped({ kpi: 'download' })).not.toHaveProperty('connectedDevices');

@@ -127,7 +127,7 @@ function restrict<T extends string | number>(
 }
 
 /**
- * Design §6: the caller's profile restrictions (technologies, KPIs, ISPs, tags, probes, campaigns, clusters, date
+ * The caller's profile restrictions (technologies, KPIs, ISPs, tags, probes, campaigns, clusters, date
  * range, destinations) intersected into a query, and what they took away from it (`narrowedBy`). Dates outside the
  * profile's are refused (`profiles.outOfDateLimits`); a KPI the profile does not have, measured or in a condition,
  * leaves nothing to see.

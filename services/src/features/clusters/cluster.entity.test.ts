@@ -30,7 +30,7 @@ describe('cluster', () => {
   it('is created with its attributes, probes and geographic filters, owned by the creating profile', () =>
     spec.given([]).when(create({})).then([created]));
 
-  it("refuses probes outside the acting profile's probes, when it restricts them (spec §5)", () => {
+  it("refuses probes outside the acting profile's probes, when it restricts them", () => {
     spec
       .given([])
       .when(create({}), { allowedProbes: ['p1'] })

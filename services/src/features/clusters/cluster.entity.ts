@@ -31,7 +31,7 @@ export const clusterEntity = {
       missing: 'geofilters.notFound',
     })),
   deletion: {
-    /** Spec §5: a cluster can be deleted only by the profile that created it. */
+    /** A cluster can be deleted only by the profile that created it (docs/product/rules.md#deletion). */
     guard(cluster, context) {
       if (cluster.owner !== context.actor.profileId)
         throw new DomainError('clusters.deleteNotOwner', { details: { id: cluster.id } });

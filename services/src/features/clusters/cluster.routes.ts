@@ -6,7 +6,9 @@ import { membersAsOf } from './memberships.ts';
 
 const ids = z.array(z.string().min(1)).min(1, 'validation.required').max(500);
 
-/** Spec §7: clusters by ids (with field selection) and the probes active now in a set of clusters. */
+/**
+ * Clusters by ids (with field selection) and the probes active now in a set of clusters (docs/product/api.md#clusters).
+ */
 export const clusterRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {
   const tags = [tag];
   app.post(

@@ -19,9 +19,9 @@ export interface CsvExtractionFilters {
 
 /**
  * The measurements an extraction writes, as the profile sees them: its scope and the destination rule of its programs
- * (spec §8: `destinations.noTargets` when none of them has a target), the service's probes, and — when the request
- * names no technology — the profile's technologies of the service, as the extractor says; and what the profile
- * narrowed the request by, when it did.
+ * (docs/product/errors.md: `destinations.noTargets` when none of them has a target), the service's probes, and — when
+ * the request names no technology — the profile's technologies of the service, as the extractor says; and what the
+ * profile narrowed the request by, when it did.
  */
 export function csvExtractionSelection(
   profile: Profile,

@@ -39,9 +39,9 @@ async function storedTemplate(
 }
 
 /**
- * The columns an extraction writes (spec §8): the template asked for — one of the profile's for this service (404
- * otherwise) whose columns are of the extraction's programs (422) — or, asked for none, the profile's first
- * favourite among the active templates of these programs, which is the default template when no other is.
+ * The columns an extraction writes (docs/product/errors.md): the template asked for — one of the profile's for this
+ * service (404 otherwise) whose columns are of the extraction's programs (422) — or, asked for none, the profile's
+ * first favourite among the active templates of these programs, which is the default template when no other is.
  */
 export async function extractionColumns(
   { templates, profiles }: CsvTemplateSources,

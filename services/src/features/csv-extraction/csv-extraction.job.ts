@@ -64,9 +64,9 @@ async function* scanned(engine: AnalyticsEngine, ...args: Parameters<AnalyticsEn
 }
 
 /**
- * The extraction's CSV (spec §1, §7 CSV): every measurement the profile sees for the selection, one row each in the
- * template's columns, streamed from the engine's scan (a point in time on Elasticsearch) to the output. Memory stays
- * flat whatever the size: a batch is written only once the output has taken the one before.
+ * The extraction's CSV (docs/product/api.md#csv-templates): every measurement the profile sees for the selection, one
+ * row each in the template's columns, streamed from the engine's scan (a point in time on Elasticsearch) to the
+ * output. Memory stays flat whatever the size: a batch is written only once the output has taken the one before.
  */
 export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtractionPayload> {
   const engine = analyticsFor(platform);

@@ -26,11 +26,12 @@ const fileNameOf = (service: string, timeZone: string, now: Date) =>
   `extraction-${service}-${new Intl.DateTimeFormat('en-CA', { timeZone }).format(now)}.csv`;
 
 /**
- * Spec §7 CSV `POST /api/types/{service}/programs/{programs}/csv`: asks for the extraction of the measurements the
- * profile sees for these programs and filters, in a template's columns: a File record (files management) whose job
- * writes the CSV. What cannot be extracted (a service, program or template not the profile's, programs without
- * targets) is refused here, before anything is queued. A CSV has no room for prose its parsers would not trip on:
- * what the profile narrows the extraction by goes on the File record (listed with the file, and in its e-mail).
+ * CSV `POST /api/types/{service}/programs/{programs}/csv` (docs/product/api.md#csv-templates): asks for the extraction
+ * of the measurements the profile sees for these programs and filters, in a template's columns: a File record (files
+ * management) whose job writes the CSV. What cannot be extracted (a service, program or template not the profile's,
+ * programs without targets) is refused here, before anything is queued. A CSV has no room for prose its parsers would
+ * not trip on: what the profile narrows the extraction by goes on the File record (listed with the file, and in its
+ * e-mail).
  */
 export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOptions> = async (app, options) => {
   const { files } = options;

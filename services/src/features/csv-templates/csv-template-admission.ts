@@ -2,9 +2,10 @@ import { type CsvTemplateColumn, DomainError, kpisOfProgramType, type Profile, s
 import type { Viewer } from '../identity/viewer.ts';
 
 /**
- * What a template may hold for the profile that writes it (spec §6: a profile sees its own programs, KPIs and
- * service): each column's program is one of the profile's (and of the request's `programs`, when it names some), a
- * KPI is one the profile analyses and the column's program measures. isGod profiles may name any program and KPI.
+ * What a template may hold for the profile that writes it (docs/product/roles.md#data-restrictions: a profile sees its
+ * own programs, KPIs and service): each column's program is one of the profile's (and of the request's `programs`,
+ * when it names some), a KPI is one the profile analyses and the column's program measures. isGod profiles may name
+ * any program and KPI.
  */
 export function admitCsvTemplateColumns(
   profile: Profile,

@@ -11,7 +11,8 @@ import {
 import type { EntityIntent } from '../../platform/entities/entity-definition.ts';
 import { csvTemplateEntity } from './csv-template.entity.ts';
 
-// The favourites and order of a profile's CSV templates live on the profile's stream: the spec §4 rule across them
+// The favourites and order of a profile's CSV templates live on the profile's stream: the rule across them
+// (docs/product/states.md#csv-template-favourites)
 // (at least one favourite) is decided there, one command at a time, so concurrent changes can neither lose one another
 // nor leave the profile without a favourite.
 

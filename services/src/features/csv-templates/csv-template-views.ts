@@ -62,8 +62,8 @@ export function csvTemplateViews(
 }
 
 /**
- * Spec §8 fallback: when the profile's templates cannot be loaded, only the default template is offered, with a
- * warning, rather than no template at all.
+ * Fallback (docs/product/errors.md): when the profile's templates cannot be loaded, only the default template is
+ * offered, with a warning, rather than no template at all.
  */
 export async function offeredCsvTemplates(
   builtIn: StoredCsvTemplate,

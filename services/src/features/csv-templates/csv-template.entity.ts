@@ -5,8 +5,9 @@ import { privateToOwner } from '../identity/visibility.ts';
 import { admitCsvTemplateBody } from './csv-template-admission.ts';
 
 /**
- * Spec §3 CSV template: a profile's own (visible to it and to isGod profiles). Its columns' fields, KPIs and operations
- * are checked by the schema; what depends on the profile (its programs, KPIs and service) when a request sends them.
+ * CSV template (docs/product/entities.md#csv-template): a profile's own (visible to it and to isGod profiles). Its
+ * columns' fields, KPIs and operations are checked by the schema; what depends on the profile (its programs, KPIs and
+ * service) when a request sends them.
  */
 export const csvTemplateEntity = {
   kind: 'csv-template',

@@ -57,9 +57,9 @@ const templateAnswer = z.object({
 const preferencesAnswer = z.object({ result: csvTemplatePreferencesSchema, position: logPositionSchema.optional() });
 
 /**
- * Spec §7 CSV: a profile's templates for an extraction of some programs (the default one first, in the profile's
- * order, with its favourites), their create, update and delete; and `/profile/csvTemplates/…`, the profile's
- * favourites (spec §4: at least one stays favourite) and order.
+ * CSV (docs/product/api.md#csv-templates): a profile's templates for an extraction of some programs (the default one
+ * first, in the profile's order, with its favourites), their create, update and delete; and `/profile/csvTemplates/…`,
+ * the profile's favourites (docs/product/states.md#csv-template-favourites: at least one stays favourite) and order.
  */
 export const csvTemplateRoutes: FastifyPluginAsyncZod<CsvTemplateRouteOptions> = async (app, options) => {
   const { templates, profiles, readStore, projector, projection } = options;
@@ -224,7 +224,7 @@ export const csvTemplateRoutes: FastifyPluginAsyncZod<CsvTemplateRouteOptions> =
       config: write,
       schema: {
         tags,
-        summary: 'Delete a CSV template; a favourite is unmarked first, unless it is the last one (spec §4)',
+        summary: 'Delete a CSV template; a favourite is unmarked first, unless it is the last one',
         params: scopeParams.extend({ id: templateId }),
         response: {
           200: z.object({ result: z.object({ id: z.string() }), position: logPositionSchema.optional() }),
@@ -258,7 +258,7 @@ export const csvTemplateRoutes: FastifyPluginAsyncZod<CsvTemplateRouteOptions> =
       config: write,
       schema: {
         tags,
-        summary: "Mark or unmark one of the profile's CSV templates favourite (the last favourite stays: spec §4)",
+        summary: "Mark or unmark one of the profile's CSV templates favourite (the last favourite stays)",
         params: z.object({ id: templateId }),
         body: csvFavoriteChangeSchema,
         response: { 200: preferencesAnswer, 404: errorResponse, 422: errorResponse },

@@ -18,7 +18,7 @@ import { elasticsearchCubeStore } from './elasticsearch-cube-store.ts';
 import { sqlCubeAnalytics } from './sql-cube-analytics.ts';
 import { sqlCubeStore } from './sql-cube-store.ts';
 
-// Design §11: every query shape a cube covers is answered from it as raw measurements answer it — count, sum, min,
+// Every query shape a cube covers is answered from it as raw measurements answer it — count, sum, min,
 // max, avg, first, last and unique counts exact, percentiles within the sketch's 1 % — on both engines.
 
 const dataset = seededMeasurements();

@@ -22,7 +22,7 @@ const emptyLike = (measures: RowMeasures): RowMeasures => ({
 });
 
 /**
- * Adds measurements to a cube's rows (design §11: idempotent per batch). Each row is read, merged and written back
+ * Adds measurements to a cube's rows (idempotent per batch). Each row is read, merged and written back
  * conditionally on the version read; values from raw offsets the row has already counted are left out, so a batch
  * delivered again after a crash counts once, and a row changed meanwhile (another partition's writer, a rebuild) is
  * read again. Answers how many rows were written.

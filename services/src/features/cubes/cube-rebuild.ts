@@ -99,7 +99,7 @@ const rowToWrite = (contribution: Contribution, appliedOffset: number, version?:
 });
 
 /**
- * Rebuilds a cube's rows over a range from the raw measurements (design §11). Exact beside the live stream: each row
+ * Rebuilds a cube's rows over a range from the raw measurements. Exact beside the live stream: each row
  * holds the measurements of its raw partition up to an offset and says so (`appliedOffset`), and the stream adds only
  * those after it. The rebuild counts what ingest had committed when it started; a row the stream has meanwhile taken
  * further is recounted up to the stream's offset (all of which ingest wrote before passing it on); every write is

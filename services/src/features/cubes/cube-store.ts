@@ -21,7 +21,7 @@ export interface CubeSize {
 }
 
 /**
- * Where cube rows live (design §11): an Elasticsearch index beside the measurements' in the distributed profile, a
+ * Where cube rows live: an Elasticsearch index beside the measurements' in the distributed profile, a
  * SQL table in the embedded one. Rows are read and written by id, each write conditional on the version read, so
  * that two writers of one row (a rebuild and the stream) never lose each other's counts.
  */

@@ -8,7 +8,7 @@ import { shared } from '../identity/visibility.ts';
 const builtWith = { error: 'cubes.definitionChanged' } as const;
 
 /**
- * A cube definition (design §11): what its rows keep. Its rows were built with its dimensions, KPIs and buckets, so
+ * A cube definition: what its rows keep. Its rows were built with its dimensions, KPIs and buckets, so
  * those never change; its name and description may.
  */
 export const cubeEntity = {

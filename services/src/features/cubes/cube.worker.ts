@@ -75,7 +75,7 @@ export interface CubeMaintainerDependencies {
 }
 
 /**
- * Cube maintenance (design §11): a consumer group of its own on `measurements.enriched`. Each batch is added to every
+ * Cube maintenance: a consumer group of its own on `measurements.enriched`. Each batch is added to every
  * cube before its offsets are committed; a batch delivered again counts once (rows remember the raw offsets they
  * counted), and late measurements land in their bucket.
  */

@@ -13,8 +13,9 @@ import type { EventStore } from '../../platform/event-store/event-store-port.ts'
 import { narrowingSentence } from '../analytics/narrowing-text.ts';
 import { userEntity } from '../users/user.entity.ts';
 
-// The e-mail that tells a file's owner it has ended (spec §1: "the file link is sent by e-mail"). It links to the
-// files screen, which downloads the file after sign-in: a signed download link lives minutes, a mail is read later.
+// The e-mail that tells a file's owner it has ended (docs/product/README.md: the download link is e-mailed). It
+// links to the files screen, which downloads the file after sign-in: a signed download link lives minutes, a mail is
+// read later.
 
 const texts = {
   en: {

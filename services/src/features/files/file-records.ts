@@ -48,10 +48,10 @@ export const newFileId = () => `file-${randomUUID()}`;
 export type FileRecords = ReturnType<typeof fileRecords>;
 
 /**
- * The File records (spec §3, §4, design §11): each an event stream named by the file's id, listed from the `files`
- * read model. `request` records the file and enqueues the job that produces it (job id = file id); the job reports
- * through `fileJob`; retry re-enqueues an errored file under a new job id; retention deletes old ones. When a file
- * becomes ready or fails, whatever its kind, its owner is told by e-mail.
+ * The File records (docs/product/entities.md and states.md): each an event stream named by the file's id, listed from
+ * the `files` read model. `request` records the file and enqueues the job that produces it (job id = file id); the job
+ * reports through `fileJob`; retry re-enqueues an errored file under a new job id; retention deletes old ones. When a
+ * file becomes ready or fails, whatever its kind, its owner is told by e-mail.
  */
 export function fileRecords(ports: {
   eventStore: EventStore;
@@ -191,7 +191,7 @@ export function fileRecords(ports: {
 
     failed,
 
-    /** Spec §4: only an errored file is retried; its job runs again under a new id. */
+    /** Only an errored file is retried; its job runs again under a new id (docs/product/states.md#files). */
     async retry(id: string, owner: FileOwner) {
       const state = await load(id);
       if (!state.record || !ownedBy(state, owner)) throw new DomainError('resource.notFound', { details: { id } });

@@ -16,8 +16,9 @@ export const fileRetentionKind: JobKind<Record<string, never>> = {
 };
 
 /**
- * Spec §4 retention: files created more than `FILES_RETENTION_DAYS` ago are deleted from the file store and recorded
- * deleted (listed only when deleted files are shown); temporary files a dead writer left are swept too.
+ * Retention (docs/product/states.md#files): files created more than `FILES_RETENTION_DAYS` ago are deleted from the
+ * file store and recorded deleted (listed only when deleted files are shown); temporary files a dead writer left are
+ * swept too.
  */
 export const fileRetentionJob = platformJob(fileRetentionKind, (platform) => {
   const records = fileRecords(platform);

@@ -31,8 +31,8 @@ const access = { access: layerAccess(fileLayers) };
 const ownerOf = (viewer: Viewer): FileOwner => ({ userId: viewer.userId, profileId: viewer.profileId });
 
 /**
- * Spec §7 Files: each user's own files (another user's file is 404), their download through a short-lived signed link
- * (several files: one zip), and the retry of an errored one.
+ * Files (docs/product/api.md#files): each user's own files (another user's file is 404), their download through a
+ * short-lived signed link (several files: one zip), and the retry of an errored one.
  */
 export const filesRoutes: FastifyPluginAsyncZod<FilesRouteOptions> = async (app, { records, store, links }) => {
   /** The files, in the order asked, if the owner may download every one now. */

@@ -10,7 +10,7 @@ export interface ProbeCaller {
 
 export const probeUserId = (probeId: string) => `probe:${probeId}`;
 
-/** Probes sign their calls like every machine client (design §7), with the credentials issued to them. */
+/** Probes sign their calls like every machine client, with the credentials issued to them. */
 export function probeAuthenticator(verify: ReturnType<typeof signatureVerifier>) {
   return async function authenticateProbe(request: SignedRequest): Promise<ProbeCaller> {
     const credential = await verify(request);

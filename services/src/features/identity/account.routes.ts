@@ -26,7 +26,10 @@ export interface AccountRouteOptions {
 const tags = ['Account'];
 const done = z.object({ done: z.literal(true) });
 
-/** Spec §7 Account: login, logout, password reset and change; plus completing a reset or invitation link. */
+/**
+ * Account (docs/product/api.md#account): login, logout, password reset and change; plus completing a reset or
+ * invitation link.
+ */
 export const accountRoutes: FastifyPluginAsyncZod<AccountRouteOptions> = async (app, options) => {
   const { identity, ephemeral } = options;
   // preClose: the platform's database closes in an onClose hook that may run before this scope's own.

@@ -1,8 +1,9 @@
 import { DomainError, type HttpErrorCode, type Profile, technologyCodes } from '@nq/contracts';
 
 /**
- * What a profile restricts every query of measurements and configuration to (spec §1, §6; design §6). A list that is
- * undefined restricts nothing; an empty one admits nothing (the intersection of a request with what is allowed).
+ * What a profile restricts every query of measurements and configuration to (docs/product/README.md and roles.md). A
+ * list that is undefined restricts nothing; an empty one admits nothing (the intersection of a request with what is
+ * allowed).
  */
 export interface DataScope {
   technologies?: number[];
@@ -19,9 +20,10 @@ export interface DataScope {
 const nonEmpty = <T>(values: T[]) => (values.length > 0 ? values : undefined);
 
 /**
- * The restrictions of a profile; isGod profiles see every default technology (spec §6). Its campaigns and its
- * clusters are alternatives: `useClusters` switches campaign selection to cluster selection (spec §6), so only one of
- * them restricts, never their intersection.
+ * The restrictions of a profile; isGod profiles see every default technology (docs/product/roles.md#isgod). Its
+ * campaigns and its clusters are alternatives: `useClusters` switches campaign selection to cluster selection
+ * (docs/product/roles.md#selection-group-service-and-useclusters), so only one of them restricts, never their
+ * intersection.
  */
 export function scopeOf(profile: Profile): DataScope {
   const scope: DataScope = {
@@ -47,8 +49,8 @@ export function intersect<T>(requested: readonly T[] | undefined, allowed: reado
 }
 
 /**
- * Refuses a date range reaching outside the profile's (spec §6: requests outside the date limits are refused), with
- * the code of the screen asking (spec §8 gives scorecards their own).
+ * Refuses a date range reaching outside the profile's (docs/product/roles.md#data-restrictions: requests outside the
+ * date limits are refused), with the code of the screen asking (the catalogue gives scorecards their own).
  */
 export function refuseOutsideDates(
   scope: DataScope,

@@ -52,7 +52,7 @@ const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 const APP_ID = 'nq-console';
 const FOREVER = new Date('9999-12-31T23:59:59Z');
 
-/** Sessions, passwords, tokens and API credentials (spec §3, §5, §7 Account; design §7). */
+/** Sessions, passwords, tokens and API credentials (docs/product/entities.md, rules.md and api.md#account). */
 export function identityService(dependencies: IdentityDependencies) {
   const { eventStore, users, profiles, store, ephemeral, mail, secretKey, settings } = dependencies;
   const guard: LoginGuard = loginGuard(ephemeral, secretKey, {

@@ -17,7 +17,10 @@ create table if not exists iam_password_links (
 `;
 export const identitySchema: SchemaModule = { name: 'identity', migrations: [{ id: '1-tables', up: tables }] };
 
-/** Sessions sign the console's calls; tokens and API clients machine calls (spec §3); probes sign for the gateway. */
+/**
+ * Sessions sign the console's calls; tokens and API clients machine calls (docs/product/entities.md#token); probes sign
+ * for the gateway.
+ */
 export type CredentialKind = 'session' | 'token' | 'client' | 'probe';
 
 export interface Credential {

@@ -5,7 +5,7 @@ import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
 const square = squarePolygon;
 
-/** Design §7: a profile never reads or changes another profile's private entities; it meets 404, as for nothing. */
+/** A profile never reads or changes another profile's private entities; it meets 404, as for nothing. */
 describe('private entities across profiles', { timeout: 60_000 }, () => {
   let api: TestApi;
   let owner: SignedClient;

@@ -14,10 +14,10 @@ export interface LoginGuardSettings {
 const CHALLENGE_TTL_MS = 10 * 60_000;
 
 /**
- * Spec §8 "Security verification needed": after repeated failures for an account, a login must carry the solution of
- * a proof-of-work challenge (ALTCHA) — cheap for a person once, expensive for a password-guessing script — whatever
- * the password. Each solved challenge is accepted once. Failures are counted in the ephemeral store, so every API
- * process sees them (Redis in the distributed profile).
+ * "Security verification needed" (docs/product/errors.md): after repeated failures for an account, a login must carry
+ * the solution of a proof-of-work challenge (ALTCHA) — cheap for a person once, expensive for a password-guessing
+ * script — whatever the password. Each solved challenge is accepted once. Failures are counted in the ephemeral store,
+ * so every API process sees them (Redis in the distributed profile).
  */
 export function loginGuard(store: EphemeralStore, secret: string, settings: LoginGuardSettings) {
   const failuresKey = (email: string) => `login-failures:${email}`;

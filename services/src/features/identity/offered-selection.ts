@@ -3,9 +3,10 @@ import type { FastifyRequest } from 'fastify';
 
 /**
  * A preHandler for the routes that take a selection from the user (graphics, maps, searches, exports): a filter or
- * breakdown by a group the caller's profile does not select by (spec §6: landline by universes, mobile by campaigns,
- * clusters with useClusters) is refused. Queries the platform builds itself (a scorecard's definition) are not
- * requests and are not checked.
+ * breakdown by a group the caller's profile does not select by
+ * (docs/product/roles.md#selection-group-service-and-useclusters: landline by universes, mobile by campaigns, clusters
+ * with useClusters) is refused. Queries the platform builds itself (a scorecard's definition) are not requests and are
+ * not checked.
  */
 export async function refuseUnofferedSelection(request: FastifyRequest) {
   const body = request.body;

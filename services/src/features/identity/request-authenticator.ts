@@ -24,7 +24,7 @@ interface VerifierDependencies {
 const RATE_WINDOW_MS = 60_000;
 
 /**
- * Checks a signed request (design §7) and answers the live credential that signed it: the signature over method,
+ * Checks a signed request and answers the live credential that signed it: the signature over method,
  * path, query, timestamp, nonce and body hash, compared in constant time; a timestamp within the allowed clock skew;
  * a nonce never seen in that window (the ephemeral store: Redis when several processes serve the API).
  */

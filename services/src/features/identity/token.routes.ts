@@ -28,8 +28,8 @@ const tokenOf = (credential: Credential, now = Date.now()) => ({
 });
 
 /**
- * Spec §3 Token and API credentials: machine clients sign requests like the console does (design §7), with a token's
- * or a client's id and secret. The secret is shown once, when generated.
+ * Token and API credentials (docs/product/entities.md#token): machine clients sign requests like the console does, with
+ * a token's or a client's id and secret. The secret is shown once, when generated.
  */
 export const tokenRoutes: FastifyPluginAsyncZod<{ identity: IdentityService }> = async (app, { identity }) => {
   const tokens = { access: layerAccess(['tokens']) };

@@ -4,9 +4,9 @@ import type { Viewer } from './viewer.ts';
 type Visible = { id: string; owner: string } & Record<string, unknown>;
 
 /**
- * Which entities of a kind a profile sees (design §7: a profile never sees another profile's private entities).
+ * Which entities of a kind a profile sees (a profile never sees another profile's private entities).
  * Shared kinds (providers, CDNs, MOS…) are seen by every profile reaching their screen; private ones by the profile
- * that created them, by the profiles they are granted to, and by isGod profiles (spec §6).
+ * that created them, by the profiles they are granted to, and by isGod profiles (docs/product/roles.md#ownership).
  */
 export interface Visibility {
   /** Filters a list to what the viewer sees. */

@@ -114,7 +114,7 @@ const sourceProjections = configurationProjections
   .map((projection) => projection.name);
 
 /**
- * Enrichment at ingest (design §5): local hour, weekday and fringe in the time zone of the probe's profile; campaigns
+ * Enrichment at ingest: local hour, weekday and fringe in the time zone of the probe's profile; campaigns
  * by point-in-polygon within their dates, with the polygon in force at the measurement's time; clusters and universes
  * by membership at the measurement's time; provider by IMSI or IP; the ISP as a provider id (the reported name, else
  * the provider); the probe's type and tags. The facts are cached; after a configuration change they are reloaded (at

@@ -34,7 +34,7 @@ const barcelona = {
 };
 
 /**
- * `measurements.raw` → ingest workers → the measurements read model (design §5): valid measurements indexed once and
+ * `measurements.raw` → ingest workers → the measurements read model: valid measurements indexed once and
  * enriched, bad ones in the DLQ with their reason, and a worker killed mid-batch losing and duplicating nothing.
  */
 export function describeIngest(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {

@@ -46,7 +46,7 @@ function ingestMetrics(registry: Registry | undefined) {
 }
 
 /**
- * The ingest workers (design §5): a consumer group on `measurements.raw`. Each batch is validated, enriched and
+ * The ingest workers: a consumer group on `measurements.raw`. Each batch is validated, enriched and
  * written before its offsets are committed; invalid or refused messages, and those of a probe that does not exist, go
  * to `measurements.dlq` with the reason and the original payload (never dropped silently); indexed measurements go on
  * to `measurements.enriched` for alerting.

@@ -12,7 +12,9 @@ const maxRemembered = 40_000;
 const weekdays: Record<string, number> = { Mon: 1, Tue: 2, Wed: 3, Thu: 4, Fri: 5, Sat: 6, Sun: 7 };
 const zones = new Map<string, { format: Intl.DateTimeFormat; byQuarterHour: Map<number, Readonly<LocalTime>> }>();
 
-/** Hour, weekday (1 Monday – 7 Sunday) and fringe of an instant in a time zone (spec §3). */
+/**
+ * Hour, weekday (1 Monday – 7 Sunday) and fringe of an instant in a time zone (docs/product/entities.md#value-lists).
+ */
 export function localTimeOf(instant: string, timeZone: string): Readonly<LocalTime> {
   let zone = zones.get(timeZone);
   if (!zone) {

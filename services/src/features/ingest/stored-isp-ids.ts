@@ -30,8 +30,9 @@ export async function assignIspIdsFromProviders(platform: Stores): Promise<numbe
 }
 
 /**
- * The versioned start-up step that runs assignIspIdsFromProviders once per deployment, in the processes that run
- * ingest (README: "Measurements and analytics"). Answers how many measurements got an id, undefined when it had run.
+ * The versioned start-up step that runs assignIspIdsFromProviders once per deployment, in the processes that run the
+ * projector (docs/features/measurements-and-analytics.md, "ISP identity"). Answers how many measurements got an id,
+ * undefined when it had run.
  */
 export async function assignStoredIspIds(platform: Stores): Promise<number | undefined> {
   const outcome = await runStartupStep(platform.sql, storedIspIdsStep, () => assignIspIdsFromProviders(platform));

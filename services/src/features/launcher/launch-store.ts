@@ -74,9 +74,9 @@ export interface LaunchEnding {
 }
 
 /**
- * Measurement launches (spec §4: launching cancels the one in progress, after a confirmation). A launch still in
- * progress past its deadline is timed out by whichever read or write meets it first, so none stays in progress for
- * ever, whatever became of the probe.
+ * Measurement launches (docs/product/states.md#measurement-launches: launching cancels the one in progress, after a
+ * confirmation). A launch still in progress past its deadline is timed out by whichever read or write meets it first,
+ * so none stays in progress for ever, whatever became of the probe.
  */
 export async function openLaunchStore(sql: SqlClient, options: LaunchStoreOptions) {
   await migrate(sql, launchesSchema);

@@ -7,7 +7,10 @@ import { waitFor } from '../../testing/wait-for.ts';
 
 const task = { type: 'icmp-ping', destination: '8.8.8.8', count: 10 };
 
-/** Spec §4: launching a measurement cancels the one in progress, after a confirmation; the probe says how it ended. */
+/**
+ * Launching a measurement cancels the one in progress, after a confirmation; the probe says how it ended
+ * (docs/product/states.md#measurement-launches).
+ */
 export function describeLauncherApi(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
   describe(`measurement launcher — ${profile}`, { timeout: 90_000 }, () => {
     let api: TestApi;

@@ -33,9 +33,9 @@ const tags = ['Measurement launcher'];
 const access = { access: layerAccess(['measurementLauncher']) };
 
 /**
- * The measurement launcher (spec §4): launching a task on a probe puts a command on `probe.commands`; while one is
- * in progress a new launch needs `confirm: true`, and then cancels it. The probe reports how each launch ended, with
- * what it measured; a launch it has not answered by its deadline is timed out.
+ * The measurement launcher (docs/product/states.md#measurement-launches): launching a task on a probe puts a command on
+ * `probe.commands`; while one is in progress a new launch needs `confirm: true`, and then cancels it. The probe
+ * reports how each launch ended, with what it measured; a launch it has not answered by its deadline is timed out.
  */
 export const launcherRoutes: FastifyPluginAsyncZod<LauncherRouteOptions> = async (app, options) => {
   const { launches, probes, probeVisibility, log, topics } = options;

@@ -2,7 +2,7 @@ import { DomainError, type HttpErrorCode } from '@nq/contracts';
 import type { FastifyReply } from 'fastify';
 
 /**
- * Aborted when the client goes away before its answer is complete (design §6: a client abort cancels the engine
+ * Aborted when the client goes away before its answer is complete (a client abort cancels the engine
  * query). The response's 'close' is watched: the request's own fires as soon as its body has been read. Unlike
  * `abortOnDisconnect` (analytics), it outlives the handler, so a streamed answer's scan stops too.
  */
@@ -16,7 +16,9 @@ export function clientAbortSignal(reply: FastifyReply): AbortSignal {
 
 const isAbort = (error: unknown) => error instanceof Error && error.name === 'AbortError';
 
-/** An engine failure as the screen reports it (spec §8); catalogue errors and aborts pass as they are. */
+/**
+ * An engine failure as the screen reports it (docs/product/errors.md); catalogue errors and aborts pass as they are.
+ */
 export async function reportedAs<T>(code: HttpErrorCode, work: Promise<T>): Promise<T> {
   try {
     return await work;

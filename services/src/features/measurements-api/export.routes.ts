@@ -22,9 +22,9 @@ import { exportScreens } from './screens.ts';
 const exportBody = withSelectionRules(selectionFields.extend(measurementFilterFields));
 
 /**
- * Spec §7 Graphics `POST /medux/{service}/{deployment}/{format}`: every measurement the filters select, of the probes
- * of that service (probe type) and deployment the caller sees, streamed oldest first as CSV (one column per KPI the
- * profile has) or as a JSON array. A client that goes away stops the export.
+ * Graphics `POST /medux/{service}/{deployment}/{format}` (docs/product/api.md#graphics): every measurement the filters
+ * select, of the probes of that service (probe type) and deployment the caller sees, streamed oldest first as CSV (one
+ * column per KPI the profile has) or as a JSON array. A client that goes away stops the export.
  */
 export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore } = options;

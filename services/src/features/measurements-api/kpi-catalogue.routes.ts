@@ -21,8 +21,8 @@ const programList = z
   .pipe(z.array(z.string()).min(1, 'validation.required').max(1000, 'validation.tooBig'));
 
 /**
- * Spec §7 Graphics: the KPIs a screen offers — by test category, and those the measurements of some programs carry —
- * within the caller's profile (its KPIs, when it lists any).
+ * Graphics (docs/product/api.md#graphics): the KPIs a screen offers — by test category, and those the measurements of
+ * some programs carry — within the caller's profile (its KPIs, when it lists any).
  */
 export const kpiCatalogueRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine }) => {
   app.get(

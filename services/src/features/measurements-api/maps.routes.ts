@@ -76,9 +76,10 @@ async function campaignAreas(readStore: ReadStore, request: FastifyRequest, ids:
 }
 
 /**
- * Spec §7 `POST /maps`: a KPI's metric per map tile over the located measurements the filters select; `count=true`
- * answers only their total, `format=csv` the measurements themselves. Past the map sample limit (spec §9) the map is
- * blocked: no tiles and the `maps.sampleLimitExceeded` warning, and the CSV is refused (`maps.tooManySamples`).
+ * `POST /maps` (docs/product/api.md#maps): a KPI's metric per map tile over the located measurements the filters
+ * select; `count=true` answers only their total, `format=csv` the measurements themselves. Past the map sample limit
+ * (docs/product/limits.md#samples-and-pages) the map is blocked: no tiles and the `maps.sampleLimitExceeded` warning,
+ * and the CSV is refused (`maps.tooManySamples`).
  */
 export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore, mapSampleLimit: limit } = options;

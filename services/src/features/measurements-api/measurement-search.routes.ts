@@ -42,9 +42,10 @@ const searchBody = withSelectionRules(
 });
 
 /**
- * Spec §7 measurements: a search with paging and sorting over the measurements the caller's scope allows, and one
- * measurement in detail with the result section (spec §4) it belongs to and its KPI results. A measurement outside
- * the scope does not exist for the caller (404).
+ * Measurements (docs/product/api.md#measurements): a search with paging and sorting over the measurements the caller's
+ * scope allows, and one measurement in detail with the result section
+ * (docs/product/states.md#measurement-result-sections) it belongs to and its KPI results. A measurement outside the
+ * scope does not exist for the caller (404).
  */
 export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, measurements, readStore } = options;
@@ -96,7 +97,7 @@ export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptio
       config: detailScreens,
       schema: {
         tags: ['Measurements'],
-        summary: 'One measurement the profile sees, with its result section (spec §4) and its KPI results',
+        summary: 'One measurement the profile sees, with its result section and its KPI results',
         params: z.object({ id: z.string().min(1) }),
         response: {
           200: measurementDetailSchema,

@@ -13,6 +13,9 @@ export interface MeasurementsApiOptions {
   readStore: ReadStore;
   /** The probes each profile sees. */
   probes: ProbeSight;
-  /** Spec §9 map visualization sample limit (`MAP_SAMPLE_LIMIT`); beyond it a map is blocked. */
+  /**
+   * Map visualization sample limit (`MAP_SAMPLE_LIMIT`; docs/product/limits.md#samples-and-pages); beyond it a map is
+   * blocked.
+   */
   mapSampleLimit: number;
 }

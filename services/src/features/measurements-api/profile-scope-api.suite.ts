@@ -25,10 +25,11 @@ const vodafoneHandset = demoProbes.find((probe) => probe.type === 'mobile' && pr
 const inBarcelona = { lat: 41.39, lon: 2.16 };
 
 /**
- * What a restricted analyst sees of the measurements ingest indexed (spec §6), through the screens' routes: the demo
- * analyst (Movistar, 4G and 5G, the Madrid campaign, 2026) sees the demo fleet's Movistar handset whatever the letter
- * case or name its ISP was reported under, and measurements stored before ISP ids existed once they get theirs; a
- * profile's campaigns and its clusters are alternatives (`useClusters`), never intersected.
+ * What a restricted analyst sees of the measurements ingest indexed (docs/product/roles.md#data-restrictions), through
+ * the screens' routes: the demo analyst (Movistar, 4G and 5G, the Madrid campaign, 2026) sees the demo fleet's
+ * Movistar handset whatever the letter case or name its ISP was reported under, and measurements stored before ISP ids
+ * existed once they get theirs; a profile's campaigns and its clusters are alternatives (`useClusters`), never
+ * intersected.
  */
 export function describeProfileScope(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {
   describe(`what a restricted analyst sees — ${profile}`, { timeout: 120_000 }, () => {

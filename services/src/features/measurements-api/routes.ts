@@ -11,8 +11,8 @@ import { testAnalysisRoutes } from './test-analysis.routes.ts';
 import { testAnalysisProbeRoutes } from './test-analysis-probes.routes.ts';
 
 /**
- * What the analysis screens read of the measurements (spec §7 Graphics, Maps, measurements, Other),
- * every answer within the caller's profile scope.
+ * What the analysis screens read of the measurements (docs/product/api.md: Graphics, Maps, Measurements, Technologies,
+ * Test analysis), every answer within the caller's profile scope.
  */
 export const measurementsApiRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   app.addHook('preHandler', refuseUnofferedSelection);

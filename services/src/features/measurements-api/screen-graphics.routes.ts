@@ -89,8 +89,9 @@ const graphicSchema = <Body extends z.ZodType>(summary: string, body: Body) => (
 });
 
 /**
- * The evolution, benchmark and by-destination screens (spec §2) as thin wrappers over the query IR — one KPI over
- * time, compared across ISPs or providers, broken down by destination — answered like `POST /api/graphic`.
+ * The evolution, benchmark and by-destination screens (docs/product/screens.md#access-and-navigation) as thin wrappers
+ * over the query IR — one KPI over time, compared across ISPs or providers, broken down by destination — answered like
+ * `POST /api/graphic`.
  */
 export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine, labels }) => {
   async function answer(request: FastifyRequest, reply: FastifyReply, input: QueryIrInput) {

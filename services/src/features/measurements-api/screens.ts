@@ -2,7 +2,7 @@ import type { LayerId } from '@nq/contracts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { analysisLayers } from '../configuration.ts';
 
-// The screens (spec §2) that call each group of routes.
+// The screens (docs/product/screens.md#access-and-navigation) that call each group of routes.
 
 const access = (layers: LayerId[]) => ({ access: layerAccess(layers) });
 

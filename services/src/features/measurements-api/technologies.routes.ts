@@ -32,8 +32,8 @@ const technologyOf = (code: unknown) => ({
 });
 
 /**
- * Spec §7 Other: the technologies seen in the measurements the caller's scope allows — all of them, or per ISP,
- * provider, probe… Spec: a load failure yields an empty list, so an engine failure answers one (and is logged).
+ * The technologies seen in the measurements the caller's scope allows (docs/product/api.md#technologies) — all of them,
+ * or per ISP, provider, probe… A load failure yields an empty list, so an engine failure answers one (and is logged).
  */
 export const technologyRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine }) => {
   async function groupsOrNone(request: FastifyRequest, reply: FastifyReply, by: Dimension[]): Promise<Group[]> {

@@ -6,7 +6,9 @@ import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { testAnalysisScreen } from './screens.ts';
 
-/** Spec §7 Other, test analysis: the probes to choose from, those the caller sees whose id or name holds a text. */
+/**
+ * The probes to choose from, those the caller sees whose id or name holds a text (docs/product/api.md#test-analysis).
+ */
 export const testAnalysisProbeRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { readStore, probes } = options;
 

@@ -37,9 +37,10 @@ const resultsQuery = testAnalysisResultsQuerySchema.superRefine((query, context)
 });
 
 /**
- * Spec §7 Other, test analysis: what a probe measured (its programs, with how many measurements and the latest), the
+ * What a probe measured (its programs, with how many measurements and the latest), the
  * results of one program over a window (paged, by status and network layer), one KPI of them over time, and the probe's
- * layer-3 and layer-4 settings. A probe the caller does not see does not exist for it (404).
+ * layer-3 and layer-4 settings (docs/product/api.md#test-analysis). A probe the caller does not see does not exist for
+ * it (404).
  */
 export const testAnalysisRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore, probes } = options;

@@ -92,9 +92,9 @@ async function countOf(engine: AnalyticsEngine, parts: MonthPart[], scope: Analy
 }
 
 /**
- * Job kind `monthly-data` (spec §7 Other): a month's measurements the requester's profile sees, as one zip holding a
- * CSV per service and deployment (the `/medux` export of those days) and a README.txt naming the month, its time
- * zone and each file's rows. Streamed batch by batch from the engine's scan into the file store.
+ * Job kind `monthly-data` (docs/product/api.md#files): a month's measurements the requester's profile sees, as
+ * one zip holding a CSV per service and deployment (the `/medux` export of those days) and a README.txt naming the
+ * month, its time zone and each file's rows. Streamed batch by batch from the engine's scan into the file store.
  */
 export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
   const engine = analyticsFor(platform);

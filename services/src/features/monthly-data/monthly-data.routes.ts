@@ -27,9 +27,9 @@ const fileIdOf = (userId: string, idempotencyKey: string | undefined) =>
     : `file-${createHash('sha256').update(`monthly-data\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32)}`;
 
 /**
- * Spec §7 Other `POST /api/sutel-backend/data/generate/{year}/{month}`: asks for the month's data as the caller's
- * profile sees it, a zip made by a job (files management lists it; its link is e-mailed once ready). A month not over
- * in the profile's time zone, or reaching outside its dates, is refused before anything is queued.
+ * `POST /api/sutel-backend/data/generate/{year}/{month}` (docs/product/api.md#files): asks for the month's data as the
+ * caller's profile sees it, a zip made by a job (files management lists it; its link is e-mailed once ready). A month
+ * not over in the profile's time zone, or reaching outside its dates, is refused before anything is queued.
  */
 export const monthlyDataRoutes: FastifyPluginAsyncZod<{ files: FileRecords }> = async (app, { files }) => {
   app.post(

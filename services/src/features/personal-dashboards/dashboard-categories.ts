@@ -1,7 +1,9 @@
 import { type DashboardCategory, type DashboardGraphic, DomainError } from '@nq/contracts';
 import { nameKey } from '../configuration-rules.ts';
 
-/** Spec §5: a dashboard's category names are unique (case-insensitive). */
+/**
+ * A dashboard's category names are unique (case-insensitive; docs/product/rules.md#universes-clusters-and-campaigns).
+ */
 export function refuseDuplicateCategories(categories: readonly { name: string }[]) {
   const seen = new Set<string>();
   for (const { name } of categories) {
@@ -28,7 +30,7 @@ export function withGraphic(categories: readonly DashboardCategory[], name: stri
 
 /**
  * The categories without a graphic; with `cascade`, a scorecard graphic takes every graphic of its scorecard in the
- * dashboard with it (spec §4).
+ * dashboard with it (docs/product/states.md#personal-dashboards).
  */
 export function withoutGraphic(
   categories: readonly DashboardCategory[],

@@ -16,7 +16,7 @@ const dashboard = personalDashboardFieldsSchema.parse({
 const context = { profile: 'Analyst', language: 'es' as const, timeZone: 'Europe/Madrid', generatedAt: new Date() };
 
 describe('a dashboard as a PDF', () => {
-  it('warns when a table is larger than the PDF shows (spec §2)', () => {
+  it('warns when a table is larger than the PDF shows', () => {
     const series = Array.from({ length: 600 }, (_, index) => ({
       key: { probe: `probe-${index}` },
       buckets: [{ key: 'all' as const, count: 1, value: index }],

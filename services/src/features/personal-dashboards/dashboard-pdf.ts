@@ -33,7 +33,7 @@ export interface GraphicAnswer {
   result?: QueryResult;
   /** The period its data was computed over (`computedPeriod`): what the title page's data window spans. */
   period?: ComputedPeriod;
-  /** Why its data could not be read (spec §8: graphic data fetch error), in the document's language. */
+  /** Why its data could not be read (docs/product/errors.md: graphic data fetch error), in the document's language. */
   error?: string;
 }
 
@@ -365,7 +365,8 @@ function windowOf(answers: readonly GraphicAnswer[], generatedAt: Date) {
 
 /**
  * The dashboard as a PDF document: a title page, then each category's graphics in their grid's order. A table larger
- * than the page is cut, with a note and `dashboards.tableExceedsPdf` among the warnings (spec §2).
+ * than the page is cut, with a note and `dashboards.tableExceedsPdf` among the warnings
+ * (docs/product/screens.md#dashboards_personal).
  */
 export function dashboardPdf(
   dashboard: PersonalDashboardFields,

@@ -16,7 +16,10 @@ const texts = {
 const filled = (text: string, params: Record<string, string>) =>
   text.replace(/\{(\w+)\}/g, (whole, name: string) => params[name] ?? whole);
 
-/** The e-mail telling the users a dashboard was shared with them (spec §7 share with notify), in `lang`. */
+/**
+ * The e-mail telling the users a dashboard was shared with them (docs/product/api.md#personal-dashboards, share with
+ * notify), in `lang`.
+ */
 export function dashboardSharedMessage(share: {
   sharer: string;
   dashboard: string;

@@ -19,9 +19,9 @@ import { dashboardVisibility } from './dashboard-visibility.ts';
 const graphicPlace = z.object({ category: z.string(), graphicId: z.string() });
 
 /**
- * Spec §3 Personal dashboard: its owner's (a name unique among the owner's dashboards), read by the users it is shared
- * with. Graphic, category, share and notification changes are commands with intent, so each is decided on the
- * dashboard as it stands and the history names it.
+ * Personal dashboard (docs/product/entities.md#personal-dashboard): its owner's (a name unique among the owner's
+ * dashboards), read by the users it is shared with. Graphic, category, share and notification changes are commands
+ * with intent, so each is decided on the dashboard as it stands and the history names it.
  */
 export const personalDashboardEntity = {
   kind: 'personal-dashboard',

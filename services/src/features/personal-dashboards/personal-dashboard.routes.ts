@@ -57,8 +57,9 @@ const dashboardAnswer = z.object({
 const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409: errorResponse, 422: errorResponse };
 
 /**
- * Spec §7 Personal dashboards beyond list/get/create/update/delete (served with the other configuration entities):
- * graphics of a category, the categories, share and its notifications, clone, and send as a PDF by e-mail.
+ * Personal dashboards beyond list/get/create/update/delete (served with the other configuration entities;
+ * docs/product/api.md#personal-dashboards): graphics of a category, the categories, share and its notifications,
+ * clone, and send as a PDF by e-mail.
  */
 export const personalDashboardRoutes: FastifyPluginAsyncZod<PersonalDashboardRouteOptions> = async (app, options) => {
   const { dashboards, readStore, collection, files, mailOutbox, publicUrl } = options;
@@ -136,7 +137,7 @@ export const personalDashboardRoutes: FastifyPluginAsyncZod<PersonalDashboardRou
       config: access,
       schema: {
         tags,
-        summary: "Delete a graphic; a scorecard's takes every graphic of its scorecard in the dashboard (spec §4)",
+        summary: "Delete a graphic; a scorecard's takes every graphic of its scorecard in the dashboard",
         params: graphicParams,
         response: { 200: dashboardAnswer, ...errors },
       },

@@ -102,7 +102,7 @@ describe('personal dashboards API', { timeout: 120_000 }, () => {
     expect((await get(owner, id)).status).toBe(404);
   });
 
-  it('refuses a second dashboard of the same name for its owner (§8), in English and Spanish; another owner may', async () => {
+  it('refuses a second dashboard of the same name for its owner, in English and Spanish; another owner may', async () => {
     await create(owner, 'Monthly');
     const again = await send(owner, 'POST', base, { name: 'monthly ' });
     expect(again).toMatchObject({
@@ -117,7 +117,7 @@ describe('personal dashboards API', { timeout: 120_000 }, () => {
     await create(analyst, 'Monthly');
   });
 
-  it('keeps category names unique when created, renamed or added (§5, §8)', async () => {
+  it('keeps category names unique when created, renamed or added', async () => {
     const duplicate = await send(owner, 'POST', base, { name: 'Twins', categories: [{ name: 'A' }, { name: 'a' }] });
     expect(duplicate).toMatchObject({
       status: 409,

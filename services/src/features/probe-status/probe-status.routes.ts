@@ -21,7 +21,7 @@ export interface ProbeStatusRouteOptions {
 
 const HOUR_MS = 3_600_000;
 const TWO_YEARS_MS = 2 * 365 * 24 * HOUR_MS;
-/** Spec §9: probe, universe and campaign look-ups go in chunks of 50. */
+/** Probe, universe and campaign look-ups go in chunks of 50 (docs/product/limits.md#samples-and-pages). */
 export const CHUNK = 50;
 
 const statusRow = z.object({
@@ -46,8 +46,9 @@ const positionOf = (probe: ReadDocument, status: ReadDocument | undefined) => {
 };
 
 /**
- * Probe status and probe maps (issue 5 §4): each visible probe with its last report, the idle-devices counter of spec
- * §9, the probes as GeoJSON (those without coordinates listed with the spec's warning) and the active probes of a
+ * Probe status and probe maps: each visible probe with its last report, the idle-devices counter
+ * (docs/product/limits.md#times), the probes as GeoJSON (those without coordinates listed with the catalogue's
+ * warning) and the active probes of a
  * campaign or universe in chunks of 50.
  */
 export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> = async (app, options) => {
@@ -97,7 +98,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
       config: statusAccess,
       schema: {
         tags: ['Probe status'],
-        summary: 'Spec §9: home (landline) devices idle for the last hour, not counting those silent for over 2 years',
+        summary: 'Home (landline) devices idle for the last hour, not counting those silent for over 2 years',
         response: { 200: z.object({ idle: z.number().int(), total: z.number().int(), at: z.string() }) },
       },
     },

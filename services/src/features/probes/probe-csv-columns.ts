@@ -89,9 +89,9 @@ const naming = (name: string, names: NameReference): ProbeCsvColumn => ({
 const required = (name: string, read = asText): ProbeCsvColumn => ({ ...column(name, read), required: true });
 
 /**
- * The columns of the probes CSV import (spec §5 "CSV import of probes"), in the order the template lists them; a file
- * names the ones it uses in its header row, in any order and letter case. Every allowed list is checked here: the
- * campaigns, task suites and tags by name among those the caller sees.
+ * The columns of the probes CSV import (docs/product/rules.md#csv-import-of-probes), in the order the template lists
+ * them; a file names the ones it uses in its header row, in any order and letter case. Every allowed list is checked
+ * here: the campaigns, task suites and tags by name among those the caller sees.
  */
 export const probeCsvColumns: readonly ProbeCsvColumn[] = [
   required('probeId'),

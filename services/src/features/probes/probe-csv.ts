@@ -149,7 +149,7 @@ function schemaProblems(issues: (IssueFacts & { path: PropertyKey[]; message: st
 
 /**
  * A row as a probe's fields, or every problem it has: required cells empty, values outside their allowed lists, and
- * what the probe schema refuses (spec §5 Probe), each under its column.
+ * what the probe schema refuses (docs/product/rules.md#probe), each under its column.
  */
 export function probeFromRow(columns: readonly ProbeCsvColumn[], row: ProbeCsvRow, known: KnownNames): ProbeDraft {
   const probeId = row.values[columns.findIndex((column) => column.name === 'probeId')] || undefined;

@@ -10,7 +10,10 @@ const goodRow = (probeId: string) =>
   `${probeId},Probe ${probeId},Cube,mobile,Madrid 2026,Home speed,Rural|Cable DOCSIS,612345678,+34,Spain,40.41,-3.70,` +
   'Europe/Madrid,4G,Mobile,always';
 
-/** Spec §5 "CSV import of probes" through the API: all the probes of a file, or none and every bad row's reasons. */
+/**
+ * CSV import of probes through the API (docs/product/rules.md#csv-import-of-probes): all the probes of a file, or none
+ * and every bad row's reasons.
+ */
 describe('probes CSV import API — embedded', { timeout: 60_000 }, () => {
   let api: TestApi;
   let app: SignedClient;

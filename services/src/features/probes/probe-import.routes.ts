@@ -55,7 +55,10 @@ const describeRows = (drafts: ProbeDraft[], language: Language) =>
     })),
   }));
 
-/** Spec §5 "CSV import of probes": creates the probes of a CSV file, all of them or, when any row is wrong, none. */
+/**
+ * CSV import of probes (docs/product/rules.md#csv-import-of-probes): creates the probes of a CSV file, all of them or,
+ * when any row is wrong, none.
+ */
 export const probeImportRoutes: FeatureRoutes = async (app, { service, entityOf, tag }) => {
   // Any other media type reaches the route as bytes (which the signature covers), to be refused as not a CSV file.
   app.removeContentTypeParser(['application/json', 'text/plain']);

@@ -60,11 +60,12 @@ async function idStatus(probeId: string, { probes, metadataFor }: ProbeImportCon
 }
 
 /**
- * Spec §5 "CSV import of probes": every row is checked first (allowed lists, probe rules, ids neither repeated in the
- * file nor existing) and, only when none has a problem, each probe is created. Probes are separate streams, so
- * creating them is not one transaction: a row refused meanwhile (its id taken or its campaign deleted since the
- * check) stops the import with `csvImport.configurationError`, naming the probes already created; a retry with the
- * same Idempotency-Key recognises those by their command ids and creates them no second time.
+ * CSV import of probes (docs/product/rules.md#csv-import-of-probes): every row is checked first (allowed lists, probe
+ * rules, ids neither repeated in the file nor existing) and, only when none has a problem, each probe is created.
+ * Probes are separate streams, so creating them is not one transaction: a row refused meanwhile (its id taken or its
+ * campaign deleted since the check) stops the import with `csvImport.configurationError`, naming the probes already
+ * created; a retry with the same Idempotency-Key recognises those by their command ids and creates them no second
+ * time.
  */
 export async function importProbes(csv: ProbeCsv, context: ProbeImportContext): Promise<ProbeImportOutcome> {
   const known = await knownNames(csv, context);

@@ -27,7 +27,7 @@ function sealAccount<Account extends { password?: Secret } | undefined>(given: A
   return password === undefined ? given : { ...given, password };
 }
 
-/** Seals every probe secret (spec issue 5: credentials, wifi and APN passwords encrypted at rest). */
+/** Seals every probe secret (credentials, wifi and APN passwords encrypted at rest: docs/product/entities.md#probe). */
 export function protectProbe(probe: ProbeFields, seal: Seal, previous?: ProbeFields): ProbeFields {
   const { credentials } = probe;
   const before = previous?.credentials;

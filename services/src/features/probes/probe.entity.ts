@@ -6,8 +6,8 @@ import { probeRoutes } from './probe.routes.ts';
 import { protectProbe } from './probe-secrets.ts';
 
 /**
- * Spec §3 Probe: its id is its own (lowercase letters and digits, never reused), its secrets sealed at rest, its
- * task suite and campaign must exist.
+ * Probe (docs/product/entities.md#probe): its id is its own (lowercase letters and digits, never reused), its secrets
+ * sealed at rest, its task suite and campaign must exist.
  */
 export const probeEntity = {
   kind: 'probe',

@@ -52,7 +52,10 @@ async function withAssignmentNames(readStore: ReadStore, probes: readonly ReadDo
   });
 }
 
-/** Spec §5 "Probes by text": ids separated by commas or spaces; the invalid ones are listed and not added. */
+/**
+ * Probes by text (docs/product/rules.md#probes-by-text): ids separated by commas or spaces; the invalid ones are listed
+ * and not added.
+ */
 export function parseProbeIds(text: string) {
   const tokens = [...new Set(text.split(/[\s,]+/).filter(Boolean))];
   const valid = tokens.filter((token) => probeIdSchema.safeParse(token).success);

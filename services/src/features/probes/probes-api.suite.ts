@@ -29,9 +29,9 @@ const valid = (probeId: string, changes: Body = {}): Body => ({
 });
 
 /**
- * Probes through the API (spec §3 Probe, §5 Probe rules): every rule answered with its catalogue code and nothing
- * stored, secrets sealed at rest and never shown but to an administrator who asks. `dump` answers the whole
- * database (and read models) as text, to look for secrets in clear.
+ * Probes through the API (docs/product/entities.md#probe and rules.md#probe): every rule answered with its catalogue
+ * code and nothing stored, secrets sealed at rest and never shown but to an administrator who asks. `dump` answers the
+ * whole database (and read models) as text, to look for secrets in clear.
  */
 export function describeProbesApi(
   profile: string,

@@ -13,11 +13,12 @@ export type ProbesSeen = { every: true } | { every: false; ids: ReadonlySet<stri
 type Probe = Parameters<Visibility['sees']>[1];
 
 /**
- * Spec §6: what a profile's restrictions let it read of the measurements decides which probes it sees, on every
- * screen that lists probes for their data (probe status, probe maps, the storyboard, test analysis, exports). A
- * profile whose scope narrows no measurement (isGod, or restricting nothing) sees every probe, measured or not; any
- * other sees the probes whose measurements its scope lets through, and those it configures itself (created or
- * granted: the probe configuration's visibility), whose measurements may not have come yet.
+ * What a profile's restrictions let it read of the measurements decides which probes it sees, on every
+ * screen that lists probes for their data (probe status, probe maps, the storyboard, test analysis, exports). See
+ * docs/product/roles.md#data-restrictions. A profile whose scope narrows no measurement (isGod, or restricting
+ * nothing) sees every probe, measured or not; any other sees the probes whose measurements its scope lets through, and
+ * those it configures itself (created or granted: the probe configuration's visibility), whose measurements may not
+ * have come yet.
  */
 export interface ProbeSight {
   /** Every probe the viewer sees. */

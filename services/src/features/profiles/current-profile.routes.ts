@@ -24,7 +24,9 @@ export interface CurrentProfileRouteOptions {
 const tags = ['Profile'];
 const profileSummary = z.object({ id: z.string(), name: z.string(), rol: z.string(), service: z.string() });
 
-/** Spec §7 Profile: the caller's profile, the profiles it may switch to, and per-profile settings. */
+/**
+ * Profile (docs/product/api.md#profile): the caller's profile, the profiles it may switch to, and per-profile settings.
+ */
 export const currentProfileRoutes: FastifyPluginAsyncZod<CurrentProfileRouteOptions> = async (app, options) => {
   const { identity, profiles, readStore } = options;
 

@@ -1,10 +1,11 @@
 import { type CatalogueWarning, type ProfileFields, targetsOfProgram, warning } from '@nq/contracts';
 
 /**
- * What a profile lists that will restrict or offer nothing (spec §6), said when it is saved rather than refused: the
- * list not in use is kept for when `useClusters` switches back (as the demo analyst keeps both), and a profile may be
- * built step by step. Campaigns and clusters are alternatives (see data-scope.ts); a program without destinations
- * has its queries refused (destination-scope.ts), except for isGod profiles, which skip destination filtering.
+ * What a profile lists that will restrict or offer nothing (docs/product/roles.md#data-restrictions), said when it is
+ * saved rather than refused: the list not in use is kept for when `useClusters` switches back (as the demo analyst
+ * keeps both), and a profile may be built step by step. Campaigns and clusters are alternatives (see data-scope.ts); a
+ * program without destinations has its queries refused (destination-scope.ts), except for isGod profiles, which skip
+ * destination filtering.
  */
 export function profileWarnings(profile: ProfileFields): CatalogueWarning[] {
   const { name } = profile;

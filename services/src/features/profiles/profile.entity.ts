@@ -8,8 +8,8 @@ import { privateToOwner } from '../identity/visibility.ts';
 import { profileWarnings } from './profile-warnings.ts';
 
 /**
- * Spec §3 Profile, managed by administrators: its name is unique, its date range ordered; what it lists that will
- * restrict or offer nothing is said in warnings.
+ * Profile (docs/product/entities.md#profile), managed by administrators: its name is unique, its date range ordered;
+ * what it lists that will restrict or offer nothing is said in warnings.
  */
 export const profileEntity = {
   kind: 'profile',

@@ -3,7 +3,10 @@ import { z } from 'zod';
 import { documentList, errorResponse, type FeatureRoutes, readAll } from '../feature-routes.ts';
 import { providerDetector, providerEntryFields } from './provider-detector.ts';
 
-/** Spec §7: look-ups by name and SPN, and the detector answering which provider owns an IP address or an IMSI. */
+/**
+ * Look-ups by name and SPN, and the detector answering which provider owns an IP address or an IMSI
+ * (docs/product/api.md#providers).
+ */
 export const providerRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
   const tags = [tag];
   app.get(

@@ -18,7 +18,9 @@ const tags = ['Alerts'];
 const access = { access: layerAccess(['alerts']) };
 const done = z.object({ done: z.literal(true) });
 
-/** Spec §3 Alert push notifications: the browsers a user receives their profile's alerts in. */
+/**
+ * Alert push notifications (docs/product/entities.md#alert): the browsers a user receives their profile's alerts in.
+ */
 export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (
   app,
   { subscriptions, publicKey, allowPrivateEndpoints },

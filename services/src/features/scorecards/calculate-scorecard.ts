@@ -58,8 +58,9 @@ const hasData = ({ entities }: WindowScores) =>
   entities.some((entity) => entity.kpis.some((kpi) => kpi.fringes.some((fringe) => fringe.value !== null)));
 
 /**
- * Spec §7 `GET /scorecards/{id}/calculations`: the scorecard at a configuration version, scored over the live window
- * and, when asked, a comparison window. The answer states both, so asking again with them gives the same numbers.
+ * `GET /scorecards/{id}/calculations` (docs/product/api.md#scorecards): the scorecard at a configuration version,
+ * scored over the live window and, when asked, a comparison window. The answer states both, so asking again with them
+ * gives the same numbers.
  */
 export async function calculateScorecard(
   { engine, scorecards }: ScorecardSources,

@@ -1,8 +1,8 @@
 import type { MosEntry } from '@nq/contracts';
 
-// The score a KPI value earns under a MOS entry's mapping function (spec §3 "Score mapping functions"), from 0 to
-// maxScore. The limits are ordered lower ≤ upper ≤ absoluteUpper (mos-entry-rules.ts). Scorecard calculations build
-// on this; a NaN value scores NaN so that callers can tell "no value" from "scored 0".
+// The score a KPI value earns under a MOS entry's mapping function (docs/product/entities.md#value-lists, "Score
+// mapping functions"), from 0 to maxScore. The limits are ordered lower ≤ upper ≤ absoluteUpper (mos-entry-rules.ts).
+// Scorecard calculations build on this; a NaN value scores NaN so that callers can tell "no value" from "scored 0".
 //
 // - linear: lower → 0, upper → maxScore, a straight line between, clamped outside (higher is better).
 // - linearDoubleSlope: two straight lines with a knee at upper: lower → 0 to upper → knee × maxScore (steep), then

@@ -5,8 +5,9 @@ import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 import { configurationServices } from '../configuration.ts';
 
-// Spec §7 scorecard calculations, drilldown and CSV on the embedded profile: the numbers hand-computed from the
-// measurements written below, and a calculation asked for again at its configuration version giving the same ones.
+// Scorecard calculations (docs/product/api.md#scorecards), drilldown and CSV on the embedded profile: the numbers
+// hand-computed from the measurements written below, and a calculation asked for again at its configuration version
+// giving the same ones.
 
 const october = { from: '2026-10-01', to: '2026-10-31' };
 const mosEntry = (kpi: string, mappingFunction: string, lower: number, upper: number) => ({

@@ -29,7 +29,7 @@ import { scorecardCsv } from './scorecard-csv.ts';
 import { scorecardDrilldown } from './scorecard-drilldown.ts';
 import { scorecardVersions } from './scorecard-version.ts';
 
-/** Spec §2: the live, comparison and drilldown screens, and the scorecards' own management screen. */
+/** The live, comparison and drilldown screens, and the scorecards' own management screen (docs/product/screens.md). */
 const scorecardScreens = layerAccess(['scorecard_live', 'scorecard_comparison', 'scoreManagement']);
 const tags = ['Scorecards'];
 const params = z.object({ id: z.string() });
@@ -45,7 +45,7 @@ const translated = (request: FastifyRequest, warnings: CatalogueWarning[]) => {
   const language = pickLanguage(request.headers['accept-language']);
   return warnings.map((warning) => warningBody(warning, language));
 };
-/** Unexpected failures answer the scorecards' own code (spec §8); the cause goes to the log. */
+/** Unexpected failures answer the scorecards' own code (docs/product/errors.md); the cause goes to the log. */
 async function failingAs<T>(code: HttpErrorCode, work: () => Promise<T>): Promise<T> {
   try {
     return await work();
@@ -56,9 +56,10 @@ async function failingAs<T>(code: HttpErrorCode, work: () => Promise<T>): Promis
 const fileName = (id: string) => `scorecard-${id.replace(/[^\w-]/g, '_')}.csv`;
 
 /**
- * Spec §7: `GET /scorecards/{id}/calculations`, `POST /scorecards/{id}/csv` and
- * `POST /api/graphic/scorecard/{id}/drilldown`, and the versions a calculation may be asked `asOf`. Each answer states the configuration version (`asOf` takes its log
- * position) and the data window (`from`, `to`) it used: asking again with them gives the same numbers.
+ * `GET /scorecards/{id}/calculations`, `POST /scorecards/{id}/csv` and
+ * `POST /api/graphic/scorecard/{id}/drilldown`, and the versions a calculation may be asked `asOf`
+ * (docs/product/api.md#scorecards). Each answer states the configuration version (`asOf` takes its log position) and
+ * the data window (`from`, `to`) it used: asking again with them gives the same numbers.
  */
 /**
  * The compared providers or ISPs by name, as the caller sees them: by the rule every graphic answer names its series

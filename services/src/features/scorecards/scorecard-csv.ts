@@ -1,8 +1,9 @@
 import type { ScorecardCalculation, WindowScores } from '@nq/contracts';
 import { csvDocument } from '../../platform/csv/csv-writer.ts';
 
-// Spec §7 `POST /scorecards/{id}/csv`: a calculation as CSV, one row per window, compared entity, KPI and fringe,
-// each stating the configuration version and window it comes from. Empty cells are values without data.
+// `POST /scorecards/{id}/csv` (docs/product/api.md#scorecards): a calculation as CSV, one row per window, compared
+// entity, KPI and fringe, each stating the configuration version and window it comes from. Empty cells are values
+// without data.
 
 const columns = [
   'scorecardId',

@@ -15,9 +15,9 @@ const refused = (field: string, value: unknown) =>
   new DomainError('validation.invalidOption', { details: { field, value } });
 
 /**
- * Spec §7 `POST /api/graphic/scorecard/{id}/drilldown`: the values behind one KPI score of one compared entity, as
- * the KPI's average per `granularity` step over the window — in one of the KPI's fringes when asked, else the whole
- * day — with the configuration version and window it used.
+ * `POST /api/graphic/scorecard/{id}/drilldown` (docs/product/api.md#scorecards): the values behind one KPI score of one
+ * compared entity, as the KPI's average per `granularity` step over the window — in one of the KPI's fringes when
+ * asked, else the whole day — with the configuration version and window it used.
  */
 export async function scorecardDrilldown(
   { engine, scorecards }: ScorecardSources,

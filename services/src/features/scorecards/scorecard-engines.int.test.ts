@@ -8,7 +8,7 @@ import { createSqlAnalytics } from '../analytics/sql-analytics.ts';
 import { measureScorecard } from './measure-scorecard.ts';
 import { scoreEntities } from './scorecard-calculation.ts';
 
-// Design §6 for scorecards: the same scorecard over the same measurements scores alike on both engines (averages to
+// For scorecards: the same scorecard over the same measurements scores alike on both engines (averages to
 // 1e-9 relative, counts and ranks exact), and a calculation run again gives the very same numbers.
 
 const entry = (kpi: string, mappingFunction: MosEntry['mappingFunction'], lower: number, upper: number) => ({

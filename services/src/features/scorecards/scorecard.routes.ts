@@ -1,6 +1,6 @@
 import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
 
-/** Spec §7: GET /scorecards/active. */
+/** GET /scorecards/active (docs/product/api.md#scorecards). */
 export const scorecardRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {
   app.get(
     '/active',

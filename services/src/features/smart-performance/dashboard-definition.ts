@@ -30,7 +30,10 @@ function programGroups(profile: Profile): SmartPerformanceDashboard['groups'] {
   return [...groups].map(([name, programs]) => ({ name, programs }));
 }
 
-/** Spec §7 `GET /profile/smartPerformance`: what the smart performance dashboards of a profile show. */
+/**
+ * `GET /profile/smartPerformance` (docs/product/api.md#profile): what the smart performance dashboards of a profile
+ * show.
+ */
 export const smartPerformanceDashboard = (profile: Profile): SmartPerformanceDashboard => ({
   kpis: dashboardKpis(profile),
   programs: profile.programs,

@@ -13,7 +13,7 @@ export interface SmartPerformanceRouteOptions {
   labels: SeriesLabeller;
 }
 
-/** The data of the smart performance dashboards (spec §2 `/smartPerformance`), on the analytics engine. */
+/** The data of the smart performance dashboards (`/smartPerformance`), on the analytics engine. */
 export const smartPerformanceRoutes: FastifyPluginAsyncZod<SmartPerformanceRouteOptions> = async (
   app,
   { engine, labels },

@@ -8,8 +8,8 @@ import type { TileContext } from './tile.ts';
 const narrowingOf = (narrowedBy: NarrowedBy | undefined) => (narrowedBy ? { narrowedBy } : {});
 
 /**
- * The latest measurements that ended in error (spec §4 section `Error`) in the profile's scope, how many there are,
- * and what the profile narrowed them by.
+ * The latest measurements that ended in error (docs/product/states.md#measurement-result-sections, section `Error`) in
+ * the profile's scope, how many there are, and what the profile narrowed them by.
  */
 export async function erroredMeasurementsTile(engine: AnalyticsEngine, scope: AnalyticsScope, context: TileContext) {
   const selection = narrowedSelection(selectionOf({}), { statuses: ['Error'] });

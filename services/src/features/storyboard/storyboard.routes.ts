@@ -28,7 +28,7 @@ export interface StoryboardRouteOptions {
 }
 
 /**
- * Spec §2 /storyboard: the profile's picture at a glance in one round trip — its active scorecards with their trend,
+ * /storyboard: the profile's picture at a glance in one round trip — its active scorecards with their trend,
  * its probes by state, its main KPIs over the last 30 days and its latest errored measurements — each tile computed
  * in parallel and within the profile's scope, each failing on its own.
  */

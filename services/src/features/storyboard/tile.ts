@@ -13,7 +13,7 @@ export interface TileContext {
 
 /**
  * A failure as a tile shows it: its own catalogue code when it is a domain error (e.g. out of the profile's dates),
- * else the tile's `fallback` (spec §8's fetch error of what it shows); the cause goes to the log.
+ * else the tile's `fallback` (the catalogue's fetch error of what it shows); the cause goes to the log.
  */
 export function tileErrorOf(error: unknown, fallback: HttpErrorCode, context: TileContext): StoryboardTileError {
   if (!(error instanceof DomainError)) context.log.error({ err: error }, `storyboard: ${fallback}`);

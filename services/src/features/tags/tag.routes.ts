@@ -2,7 +2,7 @@ import { DomainError } from '@nq/contracts';
 import { z } from 'zod';
 import { errorResponse, type FeatureRoutes } from '../feature-routes.ts';
 
-/** Spec §7: GET /tags/{id}/profiles — the profiles a tag is assigned to. */
+/** GET /tags/{id}/profiles — the profiles a tag is assigned to (docs/product/api.md#tags). */
 export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {
   app.get(
     '/:id/profiles',

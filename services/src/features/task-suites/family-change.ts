@@ -10,8 +10,9 @@ export const familyChangeOptions = z.object({
 });
 
 /**
- * Spec §4: changing the probe family of a suite that has tasks erases its tasks, after a confirmation. Without one the
- * update is refused and nothing changes; tasks sent with the confirmed change (for the new family) are kept.
+ * Changing the probe family of a suite that has tasks erases its tasks, after a confirmation
+ * (docs/product/states.md#task-suite-family-change). Without one the update is refused and nothing changes; tasks sent
+ * with the confirmed change (for the new family) are kept.
  */
 export const familyChange: UpdateOptions<typeof taskSuiteFieldsSchema, typeof familyChangeOptions> = {
   schema: familyChangeOptions,

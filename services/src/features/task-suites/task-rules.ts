@@ -1,7 +1,7 @@
 import { DomainError, type HttpErrorCode, type Task, tracerouteFixedMs, tracerouteMsPerHop } from '@nq/contracts';
 
-// Spec §5 "Task rules" that compare fields of a task, or tasks of a suite. Limits on a single field are in the
-// task schemas (contracts/src/fleet/task-arguments.ts).
+// Task rules (docs/product/rules.md#task-rules) that compare fields of a task, or tasks of a suite. Limits on a single
+// field are in the task schemas (contracts/src/fleet/task-arguments.ts).
 
 /** A broken rule: its code and the field (of the task) it points at. */
 export interface TaskProblem {

@@ -7,7 +7,8 @@ import {
   warning,
 } from '@nq/contracts';
 
-// Spec §5 "Task rules" that advise or discourage rather than require: answered as warnings, the suite is stored.
+// Task rules (docs/product/rules.md#task-rules) that advise or discourage rather than require: answered as warnings,
+// the suite is stored.
 
 type TaskAdvice = (task: Task, index: number) => CatalogueWarning | undefined;
 

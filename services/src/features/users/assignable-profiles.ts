@@ -3,9 +3,9 @@ import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { Viewer } from '../identity/viewer.ts';
 
 /**
- * Which profiles an administrator may give a user (spec §6 assignable profiles): isGod any existing profile; another
- * administrator the profiles its own user has and those its profile created — never one above its own reach. Read
- * from the profiles' streams, so a profile created a moment ago counts.
+ * Which profiles an administrator may give a user (docs/product/roles.md#users-and-assignable-profiles, assignable
+ * profiles): isGod any existing profile; another administrator the profiles its own user has and those its profile
+ * created — never one above its own reach. Read from the profiles' streams, so a profile created a moment ago counts.
  */
 export function assignableProfiles(profiles: EntityService, users: EntityService) {
   /** The profiles the viewer may not assign; one that no longer exists may be taken away (`goneAllowed`), not given. */

@@ -22,7 +22,10 @@ const tags = ['Users'];
 const access = layerAccess(['users_management'], true);
 const params = z.object({ id: z.string().min(1).max(64) });
 
-/** Spec §7 Users: a user's profiles, the profiles an administrator may assign, adding and removing them, resets. */
+/**
+ * Users (docs/product/api.md#users): a user's profiles, the profiles an administrator may assign, adding and removing
+ * them, resets.
+ */
 export const userProfileRoutes: FastifyPluginAsyncZod<UserProfileRouteOptions> = async (app, options) => {
   const { identity, users, readStore, visibility } = options;
 

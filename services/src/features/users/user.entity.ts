@@ -7,7 +7,10 @@ import { privateToOwner } from '../identity/visibility.ts';
 /** When the platform saw something happen to the user. */
 const platformInstant = z.object({ at: z.iso.datetime() });
 
-/** Spec §3 User: the e-mail is unique ('This user is already in the DB') and within the allowed domains. */
+/**
+ * User (docs/product/entities.md#user): the e-mail is unique ('This user is already in the DB') and within the allowed
+ * domains.
+ */
 export const userEntity = {
   kind: 'user',
   eventPrefix: 'User',

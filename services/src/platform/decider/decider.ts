@@ -1,6 +1,6 @@
 import type { Actor } from '@nq/contracts';
 
-/** What a decision may know of the world: time and identity come in, never fetched (design §3). */
+/** What a decision may know of the world: time and identity come in, never fetched. */
 export interface DecideContext {
   now: Date;
   actor: Actor;

@@ -20,7 +20,10 @@ export const defaultConfigurationSettings: ConfigurationSettings = {
 
 export interface RuleContext extends DecideContext {
   settings: ConfigurationSettings;
-  /** The probes the acting profile may use, when its profile restricts them (spec §5: probes must belong to it). */
+  /**
+   * The probes the acting profile may use, when its profile restricts them
+   * (docs/product/rules.md#universes-clusters-and-campaigns: probes must belong to it).
+   */
   allowedProbes?: readonly string[];
   /** Seals a secret for storage (AES-GCM: its random IV comes in through the context, like time). */
   seal?: (clear: string) => { sealed: string };

@@ -13,7 +13,7 @@ export interface Reservation {
 }
 
 /**
- * What an append must also make true, in its own transaction (design §3): uniqueness and cross-aggregate references
+ * What an append must also make true, in its own transaction: uniqueness and cross-aggregate references
  * are never checked against an eventually consistent read model.
  */
 export interface AppendConstraints {

@@ -36,7 +36,7 @@ export async function readAllAfter(store: EventStore, from: LogPosition = logSta
 const rejectionCode = (result: PromiseSettledResult<unknown>) =>
   result.status === 'rejected' && result.reason instanceof DomainError ? result.reason.code : undefined;
 
-/** The behaviour every EventStore adapter must show (design §3). */
+/** The behaviour every EventStore adapter must show. */
 export function describeEventStoreContract(adapter: string, openStore: () => Promise<EventStore>) {
   describe(`EventStore contract — ${adapter}`, { timeout: 60_000 }, () => {
     let store: EventStore;

@@ -19,9 +19,9 @@ import type {
 } from './event-store-port.ts';
 import { type UpcasterRegistry, upcast } from './upcasters.ts';
 
-// One implementation for PostgreSQL and PGlite (design §2). Each event keeps the id of the transaction that wrote it;
+// One implementation for PostgreSQL and PGlite. Each event keeps the id of the transaction that wrote it;
 // the global log is read in (transaction, sequence) order and only below the oldest transaction still running, so
-// an event committed late by a transaction that started early is never skipped by a reader (design §3).
+// an event committed late by a transaction that started early is never skipped by a reader.
 const schema = `
 create table if not exists es_events (
   sequence bigint generated always as identity primary key,

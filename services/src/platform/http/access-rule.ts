@@ -1,11 +1,11 @@
 import type { LayerId } from '@nq/contracts';
 
 /**
- * Who may call a route (design §7), declared by every route in its `config.access`:
+ * Who may call a route, declared by every route in its `config.access`:
  * - `public`: anyone (login, password reset, health, the console's files);
  * - `signedIn`: any valid signature (the caller's own session, profile and password);
- * - `layers`: the profile must reach one of these screens (spec §2) — and one of `andLayers` too, when given — and be
- *   an administrator when `admin` is set;
+ * - `layers`: the profile must reach one of these screens (docs/product/screens.md#access-and-navigation) — and one of
+ * `andLayers` too, when given — and be an administrator when `admin` is set;
  * - `probe`: a probe signing with its own credentials (the probe gateway).
  */
 export type AccessRule =

@@ -1,7 +1,7 @@
 import type { z } from 'zod';
 
 /**
- * The Jobs port (design §2, §11): asynchronous work that features hand over (CSV extraction, monthly data, PDF
+ * The Jobs port: asynchronous work that features hand over (CSV extraction, monthly data, PDF
  * reports…), run by job workers in whichever process runs them, at least once, with retries, progress and
  * cancellation. Adapters: BullMQ on Redis (`bullmq-job-queue.ts`) and a durable table in the embedded database
  * (`sql-job-queue.ts`); both pass `jobs.contract.ts`.

@@ -1,7 +1,7 @@
 import type { TopicSpec } from './log-port.ts';
 
 /**
- * The topics between the probe fleet and the platform (design §1), keyed by probe id. A prefix (TOPIC_PREFIX) lets
+ * The topics between the probe fleet and the platform, keyed by probe id. A prefix (TOPIC_PREFIX) lets
  * several environments share one Kafka cluster.
  */
 export function fleetTopicsFor(prefix = '') {

@@ -4,7 +4,7 @@ import { sleep, waitFor } from '../../testing/wait-for.ts';
 import type { LogConsumer, LogPort, LogRecord } from './log-port.ts';
 
 /**
- * The behaviour every Log adapter must show (design §2). Each adapter's test file calls this with a factory;
+ * The behaviour every Log adapter must show. Each adapter's test file calls this with a factory;
  * `openPeer` opens a second, independent connection, standing for another process of the same deployment.
  */
 export function describeLogPortContract(adapter: string, openPort: () => Promise<LogPort>) {

@@ -1,7 +1,7 @@
 import { DomainError } from '@nq/contracts';
 
 /**
- * The Log port (design §2): ordered, partitioned topics with consumer groups and at-least-once delivery.
+ * The Log port: ordered, partitioned topics with consumer groups and at-least-once delivery.
  * Adapters: Apache Kafka (distributed profile) and a table-backed log in the embedded database.
  */
 export interface LogMessage {

@@ -9,7 +9,7 @@ export interface EnqueueOptions {
 }
 
 /**
- * Where features hand outgoing e-mail (design §11: e-mail sending is a job). The message is stored durably and a
+ * Where features hand outgoing e-mail (e-mail sending is a job). The message is stored durably and a
  * dispatcher delivers it through the Mail port, retrying with back-off, so that a request neither waits for the mail
  * server nor fails with it. Implemented on the event store's database (`sql-mail-outbox.ts`).
  */

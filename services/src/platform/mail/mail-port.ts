@@ -1,5 +1,5 @@
 /**
- * The Mail port (design §2): outgoing e-mail such as password resets.
+ * The Mail port: outgoing e-mail such as password resets.
  * Adapters: SMTP (distributed profile) and `.eml` files in an outbox folder (embedded profile).
  */
 export interface MailMessage {

@@ -11,7 +11,7 @@ export interface MailPortFixture {
   close(): Promise<void>;
 }
 
-/** The behaviour every Mail adapter must show (design §2). Each adapter's test file calls this with a factory. */
+/** The behaviour every Mail adapter must show. Each adapter's test file calls this with a factory. */
 export function describeMailPort(name: string, open: () => Promise<MailPortFixture>) {
   describe(`Mail port contract — ${name}`, () => {
     let fixture: MailPortFixture;

@@ -37,7 +37,7 @@ export const duplicatesAmong = (
   });
 
 /**
- * The measurements read model (design §5): Elasticsearch monthly indices behind an alias in the distributed profile,
+ * The measurements read model: Elasticsearch monthly indices behind an alias in the distributed profile,
  * a SQL table in the embedded one. A document's id is its measurement id, so writing it again replaces it: ingest is
  * idempotent whatever the redeliveries.
  */

@@ -43,7 +43,7 @@ function clauseOf(filter: ListFilter): object {
   return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
 }
 
-/** Read models in Elasticsearch: one index per collection, written with external versions (design §4). */
+/** Read models in Elasticsearch: one index per collection, written with external versions. */
 export async function openElasticsearchReadStore(
   options: ElasticsearchConnection & {
     indexPrefix?: string;

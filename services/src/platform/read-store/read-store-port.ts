@@ -35,7 +35,7 @@ export interface DocumentWrite {
 }
 
 /**
- * The read models (design §2, §4): documents by collection, and each projection's checkpoint. The SQL adapter writes
+ * The read models: documents by collection, and each projection's checkpoint. The SQL adapter writes
  * documents and checkpoint in one transaction; the Elasticsearch adapter writes with external versions, so an event
  * replayed after a crash between the documents and the checkpoint is a no-op.
  */

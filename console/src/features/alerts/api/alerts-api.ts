@@ -7,16 +7,16 @@ import { type CommandResult, entityApi, remember } from '../../../shared/api/ent
 
 export type { AlertHistoryEntry };
 
-/** An alert as its list and its GET answer it: the §3 fields and the entity's id. */
+/** An alert as its list and its GET answer it: its fields (docs/product/entities.md#alert) and the entity's id. */
 export type AlertView = AlertFields & { id: string; version?: number; owner?: string };
 
-/** `/api/alert-config`: the profile's alerts (spec §7 Alerts). */
+/** `/api/alert-config`: the profile's alerts (docs/product/api.md#alerts). */
 export const alertsPath = basePathOf('alert');
 const historyPath = '/api/alert-history';
 
 export const alertConfigApi = {
   ...entityApi<AlertView>(alertsPath),
-  /** Spec §4: enable or disable, a command of its own. */
+  /** Enable or disable, a command of its own (docs/product/states.md#alerts). */
   switch: async (id: string, enabled: boolean) => {
     const result = await api.put<CommandResult<AlertView>>(
       `${alertsPath}/${encodeURIComponent(id)}/${enabled ? 'enable' : 'disable'}`,

@@ -12,7 +12,7 @@ const paths = {
   universe: { path: '/probes/actives/byuniverse', param: 'universeId' },
 } as const;
 
-/** The probes of a campaign or universe group, read 50 at a time (spec §9). */
+/** The probes of a campaign or universe group, read 50 at a time (docs/product/limits.md#samples-and-pages). */
 export async function groupMembers(kind: Exclude<AlertGrouping, 'probe'>, id: string, signal?: AbortSignal) {
   const { path, param } = paths[kind];
   const members: string[] = [];

@@ -31,8 +31,8 @@ export function useHistoryPage(query: HistoryFilters & { page: number; pageSize:
 }
 
 /**
- * Marks entries read or unread (spec §4: one at a time, or all on the page). The page and the shell's badge change at
- * once; both are read again afterwards.
+ * Marks entries read or unread (docs/product/states.md#alerts: one at a time, or all on the page). The page and the
+ * shell's badge change at once; both are read again afterwards.
  */
 export function useMarkRead() {
   const queryClient = useQueryClient();

@@ -55,8 +55,8 @@ interface AlertFormProps {
 }
 
 /**
- * Create or edit an alert (spec §3) with every rule of spec §5 under its field: the contract's schema is checked
- * before sending, and a refusal of the server shows under the field it names.
+ * Create or edit an alert (docs/product/entities.md#alert) with every rule of docs/product/rules.md#alert under its
+ * field: the contract's schema is checked before sending, and a refusal of the server shows under the field it names.
  */
 export function AlertForm({ profile, alert, onClose }: AlertFormProps) {
   const { t } = useTranslation('alerts');
@@ -253,7 +253,7 @@ export function AlertForm({ profile, alert, onClose }: AlertFormProps) {
   );
 }
 
-/** The interval: a value and a unit side by side, their one rule (spec §5) under both. */
+/** The interval: a value and a unit side by side, their one rule (docs/product/rules.md#alert) under both. */
 function IntervalField({
   draft,
   onChange,

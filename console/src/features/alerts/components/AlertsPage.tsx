@@ -15,7 +15,7 @@ type Tab = (typeof tabs)[number];
 const tabOf = (value: string | null): Tab =>
   (tabs as readonly (string | null)[]).includes(value) ? (value as Tab) : 'table';
 
-/** Spec §2 /alerts: the profile's alerts as a table (the default tab), on a map, and their history. */
+/** /alerts: the profile's alerts as a table (the default tab), on a map, and their history. */
 export default function AlertsPage() {
   const { t } = useTranslation('alerts');
   const profile = useProfile();

@@ -101,7 +101,10 @@ function LastFiredCell({ alertId }: { alertId: string }) {
   return <>{lastFired.data ? dates.dateTime(lastFired.data) : t('never')}</>;
 }
 
-/** Spec §4: enabled or disabled, one command each; the switch shows the asked state while the command runs. */
+/**
+ * Enabled or disabled, one command each; the switch shows the asked state while the command runs
+ * (docs/product/states.md#alerts).
+ */
 function EnabledSwitch({ alert }: { alert: AlertView }) {
   const { t } = useTranslation('alerts');
   const queryClient = useQueryClient();

@@ -28,8 +28,9 @@ interface BacktestPanelProps {
 }
 
 /**
- * "Try it over the last N days" (spec §5 alert form): the alert as the form has it, evaluated by the server over the
- * stored measurements with the live evaluator's rules, drawn as a timeline of windows per group before it is saved.
+ * "Try it over the last N days" (the alert form, docs/product/rules.md#alert): the alert as the form has it, evaluated
+ * by the server over the stored measurements with the live evaluator's rules, drawn as a timeline of windows per group
+ * before it is saved.
  */
 export function BacktestPanel({ draft, checkDraft, placeRefusal }: BacktestPanelProps) {
   const { t } = useTranslation('alerts');

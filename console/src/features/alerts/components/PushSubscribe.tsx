@@ -8,8 +8,9 @@ import { showToast } from '../../../shared/ui/toasts.ts';
 import { type BrowserPushState, browserPushState, turnBrowserPushOff, turnBrowserPushOn } from '../api/browser-push.ts';
 
 /**
- * Spec §3 Alert push notifications: "Notify me in this browser" asks the browser's permission and subscribes it, so
- * the alerts of the user's profile (those with push on) show as notifications even with the console closed.
+ * Alert push notifications (docs/product/entities.md#alert): "Notify me in this browser" asks the browser's permission
+ * and subscribes it, so the alerts of the user's profile (those with push on) show as notifications even with the
+ * console closed.
  */
 export function PushSubscribe() {
   const { t } = useTranslation('push');

@@ -102,7 +102,7 @@ export const draftOf = (alert: AlertView): AlertDraft => ({
 /** A number typed, or undefined when the box is empty (the schema then says it is required). */
 const numberOf = (text: string) => (text.trim() === '' ? undefined : Number(text));
 
-/** The body the API takes (spec §3 Alert). */
+/** The body the API takes (docs/product/entities.md#alert). */
 export const bodyOf = (draft: AlertDraft) => ({
   name: draft.name,
   type: draft.type,
@@ -130,8 +130,8 @@ export const bodyOf = (draft: AlertDraft) => ({
 export type Problems = Record<string, string>;
 
 /**
- * What the contract's schema and the spec §5 grouping rule refuse in the draft, the first problem of each path, in
- * the words the server would answer.
+ * What the contract's schema and the grouping rule (docs/product/rules.md#alert) refuse in the draft, the first problem
+ * of each path, in the words the server would answer.
  */
 export function draftProblems(draft: AlertDraft): Problems {
   const problems: Problems = {};

@@ -18,9 +18,9 @@ export function kpiOptions(profile: Profile, programId: string, language: 'en' |
 }
 
 /**
- * What an alert of the profile may narrow its measurements to (spec §6): the technologies of the alert's service the
- * profile sees; its own campaigns and providers when it restricts them, else every one it sees; universes are shared
- * configuration.
+ * What an alert of the profile may narrow its measurements to (docs/product/roles.md#data-restrictions): the
+ * technologies of the alert's service the profile sees; its own campaigns and providers when it restricts them, else
+ * every one it sees; universes are shared configuration.
  */
 export function useAlertScopeOptions(profile: Profile, type: AlertType) {
   const { t } = useTranslation();

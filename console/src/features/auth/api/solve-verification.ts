@@ -2,9 +2,9 @@ import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/web/sha';
 
 /**
- * Spec §8 "Security verification needed": the server hands out a proof-of-work challenge (ALTCHA) after repeated
- * failed logins; the browser solves it (well under a second for a person, costly for a guessing script) and the next
- * login carries the solution.
+ * "Security verification needed" (docs/product/errors.md): the server hands out a proof-of-work challenge (ALTCHA)
+ * after repeated failed logins; the browser solves it (well under a second for a person, costly for a guessing script)
+ * and the next login carries the solution.
  */
 export async function solveVerification(challenge: unknown): Promise<string> {
   const solution = await solveChallenge({ challenge: challenge as Challenge, deriveKey });

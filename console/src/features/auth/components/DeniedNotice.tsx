@@ -3,8 +3,8 @@ import { Link } from 'react-router';
 import { useSession } from '../../../shared/api/session-store.ts';
 
 /**
- * Why the user is on the login page after a guard refused a screen (spec §2): the screen's name, and for a user who
- * is still signed in the way back to their start page.
+ * Why the user is on the login page after a guard refused a screen (docs/product/screens.md#access-and-navigation): the
+ * screen's name, and for a user who is still signed in the way back to their start page.
  */
 export function DeniedNotice({ layer }: { layer: string }) {
   const { t, i18n } = useTranslation('auth');

@@ -8,8 +8,9 @@ export interface PasswordChange {
 }
 
 /**
- * Change password (spec §5, §8): the two new passwords must be equal (checked here first, and by the server), then the
- * server checks the current one and its rules. A change ends every session of the user, this one included.
+ * Change password (docs/product/rules.md and errors.md): the two new passwords must be equal (checked here first, and
+ * by the server), then the server checks the current one and its rules. A change ends every session of the user, this
+ * one included.
  */
 export const changePasswordMachine = setup({
   types: {

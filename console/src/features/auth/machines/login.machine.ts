@@ -30,9 +30,10 @@ type Event =
   | { type: 'BACK' };
 
 /**
- * Login with password recovery (spec §2, §5, §8), in XState. Failures keep the form and show the catalogue message;
- * "security verification needed" solves the server's challenge and retries once with it; recovery sends the e-mail;
- * a link from that e-mail (or an invitation) sets a new password, after which the user logs in.
+ * Login with password recovery (docs/product/screens.md, rules.md and errors.md), in XState. Failures keep the form and
+ * show the catalogue message; "security verification needed" solves the server's challenge and retries once with it;
+ * recovery sends the e-mail; a link from that e-mail (or an invitation) sets a new password, after which the user logs
+ * in.
  */
 export const loginMachine = setup({
   types: { context: {} as Context, events: {} as Event, input: {} as LoginInput },

@@ -2,7 +2,7 @@ import type { CampaignFields } from '@nq/contracts/configuration/campaign';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
 import type { Entity } from '../../../shared/api/entities.ts';
 
-/** Spec §7 Campaigns. */
+/** Campaigns (docs/product/api.md#campaigns). */
 export const campaignsPath = '/api/campaigns-management';
 
 export type Campaign = Entity &

@@ -3,7 +3,7 @@ import { idScheme } from '../../geo-entities/model/screen-route.ts';
 import { CampaignForm } from './CampaignForm.tsx';
 import { CampaignList } from './CampaignList.tsx';
 
-/** Spec §2 /campaigns_management: the list, or with `?id=` the form (`?id=new` for a new campaign). */
+/** /campaigns_management: the list, or with `?id=` the form (`?id=new` for a new campaign). */
 export default function CampaignsPage() {
   const [mode, go] = useScreenMode(idScheme);
   if (mode.kind === 'list') return <CampaignList />;

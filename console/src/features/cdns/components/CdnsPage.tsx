@@ -20,7 +20,7 @@ type Cdn = Entity & {
   tags?: string[];
 };
 
-/** Spec §2 /cdns_management: download and upload targets of the speed tests, per technology. */
+/** /cdns_management: download and upload targets of the speed tests, per technology. */
 export default function CdnsPage() {
   const { t } = useTranslation('cdns');
   const providers = useEntityOptions('/api/providers');

@@ -4,8 +4,9 @@ import { api } from '../../../shared/api/api-client.ts';
 import { type EntityPage, entityApi, entityKeys, readYourWrites } from '../../../shared/api/entities.ts';
 import { geofiltersPath } from '../../geofilters/api/geofilters-api.ts';
 
-// What a cluster is made of: the profile's probes (spec §5 "probes must belong to the profile": the API lists only
-// those) and its geographic filters. One page of 500 is plenty for a selection list.
+// What a cluster is made of: the profile's probes (they must belong to the profile,
+// docs/product/rules.md#universes-clusters-and-campaigns: the API lists only those) and its geographic filters. One
+// page of 500 is plenty for a selection list.
 
 // Keyed like the entities' own lists, so a write of a probe or a geographic filter refreshes them.
 const probeQuery = { fields: 'probeId,name', pageSize: 500, sort: 'probeId' };

@@ -1,7 +1,7 @@
 import type { ClusterFields } from '@nq/contracts/configuration/cluster';
 import type { Entity } from '../../../shared/api/entities.ts';
 
-/** Spec §7 Clusters. */
+/** Clusters (docs/product/api.md#clusters). */
 export const clustersPath = '/api/clusters-management';
 
 export type Cluster = Entity &
@@ -21,5 +21,5 @@ export const clusterErrorCodes = {
 /** What the list and the form of the screen share. */
 export const clusterScreen = { namespace: 'clusters', basePath: clustersPath, errorCodes: clusterErrorCodes };
 
-/** Spec §4/§9: the cluster list shows 25 per page, sorted by name ascending. */
+/** The cluster list shows 25 per page, sorted by name ascending (docs/product/states.md and limits.md). */
 export const clusterPageSize = 25;

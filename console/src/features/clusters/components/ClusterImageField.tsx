@@ -23,8 +23,9 @@ export interface ClusterImageFieldProps {
 }
 
 /**
- * Spec §5: a cluster image is PNG or JPEG of at most 1 MB; a larger file is refused before it is read, with 'The
- * maximum allowed weight has been exceeded (1MB)'; the contract's imageProblem checks type and content.
+ * A cluster image is PNG or JPEG of at most 1 MB; a larger file is refused before it is read, with 'The
+ * maximum allowed weight has been exceeded (1MB)'; the contract's imageProblem checks type and content
+ * (docs/product/rules.md#images).
  */
 export function ClusterImageField({ image, onChange, error }: ClusterImageFieldProps) {
   const { t } = useTranslation('clusters');

@@ -9,8 +9,8 @@ import { type Cluster, clusterPageSize, clusterScreen } from '../api/clusters-ap
 import { ClusterForm } from './ClusterForm.tsx';
 
 /**
- * Spec §2 /clusters_management: the list (25 per page, by name ascending, spec §4/§9), or with `?id=` the form
- * (`?id=new` for a new cluster). Only clusters created with the current profile can be deleted.
+ * /clusters_management: the list (25 per page, by name ascending: docs/product/limits.md#samples-and-pages), or with
+ * `?id=` the form (`?id=new` for a new cluster). Only clusters created with the current profile can be deleted.
  */
 export default function ClustersPage() {
   const { t } = useTranslation('clusters');

@@ -68,7 +68,7 @@ describe('cluster form', () => {
     expect(clusterProblems(dated)).toEqual({ endDate: 'validation.endBeforeStart' });
   });
 
-  it('refuses an image over 1 MB with the catalogue message of spec §8', () => {
+  it('refuses an image over 1 MB with its catalogue message', () => {
     const header = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
     const bytes = new Uint8Array(1024 * 1024 + 3);
     bytes.set(header);

@@ -105,7 +105,8 @@ export function clusterBody(draft: ClusterDraft): Record<string, unknown> {
 
 /**
  * The contract's rules before any call: the schema's (name, image of at most 1 MB, dates…), the end not before the
- * start, and spec §5 "date ranges must not overlap" among the cluster's ranges and among each probe's memberships.
+ * start, and "date ranges must not overlap" (docs/product/rules.md#universes-clusters-and-campaigns) among the
+ * cluster's ranges and among each probe's memberships.
  */
 export function clusterProblems(draft: ClusterDraft): Record<string, string> {
   const body = clusterBody(draft);

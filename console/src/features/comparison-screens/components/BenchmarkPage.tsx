@@ -7,7 +7,7 @@ const comparedBy = ['isp', 'provider'] as const;
 type ComparedBy = (typeof comparedBy)[number];
 const byOf = (params: URLSearchParams): ComparedBy => (params.get('by') === 'provider' ? 'provider' : 'isp');
 
-/** Spec §2 /benchmark: one KPI compared across ISPs or providers (then any further breakdowns), the best first. */
+/** /benchmark: one KPI compared across ISPs or providers (then any further breakdowns), the best first. */
 export default function BenchmarkPage() {
   const { t } = useTranslation(['comparisonScreens', 'analysis']);
   const config = useMemo<ComparisonScreenConfig>(

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { ComparisonScreen, type ComparisonScreenConfig } from './ComparisonScreen.tsx';
 
 /**
- * Spec §2 /bydestination: one KPI per destination of the chosen programs (the profile's targets for them), then any
- * further breakdowns. Programs without targets are warned of; with none left the API refuses (spec §8, toasts 10 s).
+ * /bydestination: one KPI per destination of the chosen programs (the profile's targets for them), then any
+ * further breakdowns. Programs without targets are warned of; with none left the API refuses (docs/product/errors.md,
+ * toasts 10 s).
  */
 export default function ByDestinationPage() {
   const { t } = useTranslation(['comparisonScreens', 'analysis']);

@@ -13,7 +13,10 @@ export interface ExtractionCall {
   body: Partial<CsvExtractionRequest>;
 }
 
-/** Spec §7 CSV extraction, and the file it makes followed on the files (spec §4). */
+/**
+ * CSV extraction (docs/product/api.md#csv-templates), and the file it makes followed on the files
+ * (docs/product/states.md#files).
+ */
 export const csvExtractorApi = {
   extract: ({ service, programs, body }: ExtractionCall) =>
     api.post<CsvExtractionAnswer>(

@@ -106,7 +106,7 @@ describe('CSV extractor', () => {
     expect(router.state.location.search).toContain('template=mine');
   });
 
-  it('offers only the default template, with why, when the API falls back to it (§8)', async () => {
+  it('offers only the default template, with why, when the API falls back to it', async () => {
     api.get(templatesPath, {
       result: [{ ...templates[0], favorite: true }],
       technologies: [4, 5],

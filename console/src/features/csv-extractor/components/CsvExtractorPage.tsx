@@ -28,7 +28,7 @@ import { ExtractionStatus, type ExtractionStep } from './ExtractionStatus.tsx';
 /** A profile's date limit as a day of the interface language. */
 const day = (instant: string | undefined) => formatCalendarDay(instant) || '…';
 
-/** Spec §2 /csv_extractor: extract the measurements chosen as a CSV file, and follow it until it can be downloaded. */
+/** /csv_extractor: extract the measurements chosen as a CSV file, and follow it until it can be downloaded. */
 export default function CsvExtractorPage() {
   const { t } = useTranslation('csvExtractor');
   const profile = useProfile();
@@ -55,7 +55,8 @@ function CsvExtractor({ profile }: { profile: Profile }) {
     meta: { silent: true },
   });
   const offered = offeredTemplates(templates.data?.result ?? []);
-  // Spec §8: when the templates cannot be loaded, only the default one is offered (the API's own choice), with why.
+  // When the templates cannot be loaded, only the default one is offered (the API's own choice), with why
+  // (docs/product/errors.md).
   const template = chosenTemplate(offered, choice.templateId);
   const notices = templates.isError ? [{ code: 'csvExtractor.defaultTemplateOnly' }] : (templates.data?.warnings ?? []);
   // What an extraction naming no technology holds: the profile's of the service, whether or not the templates loaded.

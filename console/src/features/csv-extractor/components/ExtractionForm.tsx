@@ -44,7 +44,7 @@ export function ExtractionForm({
   templates: TemplateChoice;
   problems: Record<string, string>;
   datesError: string | undefined;
-  /** The §8 fallbacks' messages and what they mean, under the filters. */
+  /** The fallbacks' messages (docs/product/errors.md) and what they mean, under the filters. */
   notices: ReactNode;
   canExtract: boolean;
   busy: boolean;

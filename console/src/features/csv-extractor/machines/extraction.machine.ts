@@ -42,9 +42,9 @@ const fileOf = (event: unknown) => (event as { output: FileRecord }).output;
 const errorOf = (event: unknown) => (event as { error: unknown }).error;
 
 /**
- * The CSV extractor's submit-and-follow (spec §2, §4): an extraction asked for becomes a file in progress, read again
- * until it is ready (download it: ask for a link and go to it) or failed (retry it). A refusal returns to the form with
- * its message. A file id from the address is followed the same way.
+ * The CSV extractor's submit-and-follow (docs/product/screens.md and states.md): an extraction asked for becomes a file
+ * in progress, read again until it is ready (download it: ask for a link and go to it) or failed (retry it). A refusal
+ * returns to the form with its message. A file id from the address is followed the same way.
  */
 export const extractionMachine = setup({
   types: { context: {} as Context, events: {} as Event },

@@ -27,7 +27,7 @@ const base = ({ service, programs }: TemplateScope) =>
   `/api/types/${service}/programs/${programs.map(encodeURIComponent).join(',')}/csv/templates`;
 const preferences = '/profile/csvTemplates';
 
-/** Spec §7 CSV templates and the profile's favourites and order. */
+/** CSV templates and the profile's favourites and order (docs/product/api.md#csv-templates). */
 export const csvTemplatesApi = {
   list: (scope: TemplateScope, signal?: AbortSignal, minPosition?: string) =>
     api.get<TemplateList>(base(scope), { signal, query: { minPosition } }),

@@ -19,7 +19,7 @@ import { TemplateList } from './TemplateList.tsx';
 const codeOf = (fallback: string) => (error: unknown) =>
   isApiError(error) && error.code !== 'generic.error' && error.code !== 'internal.error' ? error.code : fallback;
 
-/** Spec §2 /csv_templates: the profile's CSV templates for an extraction of some of its programs. */
+/** /csv_templates: the profile's CSV templates for an extraction of some of its programs. */
 export default function CsvTemplatesPage() {
   const { t } = useTranslation('csvTemplates');
   const profile = useProfile();

@@ -29,7 +29,7 @@ import { RebuildProgress } from './RebuildProgress.tsx';
 const zoneOf = (cube: Cube) => (cube.grain === 'day' ? cube.timeZone : cubeUtcZone);
 
 /**
- * Spec internal tools, /cubes_configuration: the cube definitions the analytics engine answers long queries from,
+ * /cubes_configuration (an internal tool): the cube definitions the analytics engine answers long queries from,
  * each with its figures (rows, buckets, size, last day's hit rate, lag behind the stream, last rebuild); create, edit,
  * clone and delete them, and rebuild one over a range.
  */

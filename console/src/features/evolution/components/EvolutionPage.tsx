@@ -32,7 +32,7 @@ const requestOf = (choice: EvolutionChoice, fallbackKpi: string | undefined): Ev
   };
 };
 
-/** Spec §2 /evolution: a KPI's metric over time (by the chosen granularity), optionally per breakdown. */
+/** /evolution: a KPI's metric over time (by the chosen granularity), optionally per breakdown. */
 export default function EvolutionPage() {
   const { t, i18n } = useTranslation(['evolution', 'analysis']);
   const profile = useProfile();

@@ -34,7 +34,10 @@ export function formatSize(bytes: number | undefined, language: string) {
 /** The API's own catalogue code for a refusal (4xx); the screen's message for anything else. */
 const codeOf = (error: unknown, fallback: string) => (isApiError(error) && error.status < 500 ? error.code : fallback);
 
-/** Spec §2 /files_management, §4: the user's files, their status and progress, download, retry, deleted ones. */
+/**
+ * /files_management: the user's files, their status (docs/product/states.md#files) and progress, download, retry,
+ * deleted ones.
+ */
 export default function FilesPage() {
   const { t, i18n } = useTranslation('files');
   const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';

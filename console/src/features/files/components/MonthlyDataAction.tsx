@@ -21,7 +21,10 @@ import { generateMonthlyData } from '../api/monthly-data-api.ts';
 /** The administrators of the regulator generate the month's data (the API refuses anyone else). */
 const generatesMonthlyData = (profile: Profile | undefined) => !!profile && (profile.rol === 'admin' || profile.isGod);
 
-/** Spec §7 Other: "Generate monthly data" on the files screen; the file then shows in the list, in progress. */
+/**
+ * "Generate monthly data" on the files screen; the file then shows in the list, in progress
+ * (docs/product/api.md#files).
+ */
 export function MonthlyDataAction() {
   const { t } = useTranslation('files');
   const profile = useProfile();

@@ -18,7 +18,7 @@ export interface CloneDialogProps {
   onClose: () => void;
 }
 
-/** Clone under a new name (spec §7 POST …/{id}/clone): the name's problems show under it. */
+/** Clone under a new name (docs/product/api.md, POST …/{id}/clone): the name's problems show under it. */
 export function CloneDialog({ basePath, source, failureCode, onClose }: CloneDialogProps) {
   const { t } = useTranslation('geo');
   const write = useEntityWrite(basePath);

@@ -24,7 +24,7 @@ export interface ManagementListProps<T extends Entity> {
   columns: readonly Column<T>[];
   /** The fields the list loads (polygons and images stay out of it). */
   fields: readonly string[];
-  /** A fixed page size (spec §9: clusters 25); otherwise the user picks. */
+  /** A fixed page size (docs/product/limits.md#samples-and-pages: clusters 25); otherwise the user picks. */
   fixedPageSize?: number;
   /** A catalogue code when a row may not be deleted (shown instead of asking). */
   deleteRefusal?: (row: T) => string | undefined;
@@ -33,9 +33,9 @@ export interface ManagementListProps<T extends Entity> {
 const labelOf = (row: Entity) => row.name ?? row.id;
 
 /**
- * The list half of a spec §2 list-and-form screen: search, the entities sorted by name ascending, paging, and per row
- * edit (the form on the same route), clone under a new name and delete after a confirmation (refusals toasted with
- * their catalogue message).
+ * The list half of a list-and-form screen (docs/product/screens.md#campaigns_management): search, the entities sorted
+ * by name ascending, paging, and per row edit (the form on the same route), clone under a new name and delete after a
+ * confirmation (refusals toasted with their catalogue message).
  */
 export function ManagementList<T extends Entity>(props: ManagementListProps<T>) {
   const { scheme } = props;

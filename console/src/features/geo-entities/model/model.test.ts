@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { changedFields } from './changed-fields.ts';
 import { dayOf, endOfDay, endsBeforeStart, startOfDay } from './utc-dates.ts';
 
-describe('UTC days (spec §9: campaign calendars in UTC, start 00:00:00, end 23:59:59)', () => {
+describe('UTC days (campaign calendars in UTC, start 00:00:00, end 23:59:59)', () => {
   it('shows the UTC day of an instant, whatever the browser time zone', () => {
     expect(dayOf('2026-12-31T23:59:59.000Z')).toBe('2026-12-31');
     expect(dayOf('2026-01-01T00:30:00+02:00')).toBe('2025-12-31');

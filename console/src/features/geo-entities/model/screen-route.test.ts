@@ -4,7 +4,7 @@ import { idScheme, isCreateScheme, type ScreenMode } from './screen-route.ts';
 const read = (scheme: typeof idScheme, search: string) => scheme.read(new URLSearchParams(search));
 const modes: ScreenMode[] = [{ kind: 'list' }, { kind: 'create' }, { kind: 'edit', id: 'a1b2-c3' }];
 
-describe('screen routes (spec §2)', () => {
+describe('screen routes', () => {
   it('campaigns and clusters: ?id= selects the form, ?id=new a new one, none the list', () => {
     expect(read(idScheme, '')).toEqual({ kind: 'list' });
     expect(read(idScheme, '?id=')).toEqual({ kind: 'list' });

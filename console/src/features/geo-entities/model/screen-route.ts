@@ -1,5 +1,6 @@
-// Spec §2: campaigns, geographic filters and clusters show their list and their form on one route, chosen by query
-// parameters: `?id=` for campaigns and clusters, `?id=&isCreate=` for geographic filters.
+// Campaigns, geographic filters and clusters show their list and their form on one route, chosen by query
+// parameters: `?id=` for campaigns and clusters, `?id=&isCreate=` for geographic filters
+// (docs/product/screens.md#access-and-navigation).
 
 export type ScreenMode = { kind: 'list' } | { kind: 'create' } | { kind: 'edit'; id: string };
 

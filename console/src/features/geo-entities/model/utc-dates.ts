@@ -1,5 +1,5 @@
-// Spec §9: campaign limit calendars use UTC; date filters start at 00:00:00 and end at 23:59:59. Date inputs hold
-// `YYYY-MM-DD`; the API takes and answers UTC instants.
+// Campaign limit calendars use UTC; date filters start at 00:00:00 and end at 23:59:59 (docs/product/limits.md#times).
+// Date inputs hold `YYYY-MM-DD`; the API takes and answers UTC instants.
 
 /** The UTC day of an instant, as a date input shows it ('' when there is none). */
 export const dayOf = (instant: string | undefined | null) =>
@@ -8,7 +8,7 @@ export const dayOf = (instant: string | undefined | null) =>
 /** The first instant of a UTC day; undefined for an empty input. */
 export const startOfDay = (day: string) => (day ? `${day}T00:00:00.000Z` : undefined);
 
-/** The last second of a UTC day (spec §9 "end 23:59:59"); undefined for an empty input. */
+/** The last second of a UTC day (docs/product/limits.md#times: "end 23:59:59"); undefined for an empty input. */
 export const endOfDay = (day: string) => (day ? `${day}T23:59:59.000Z` : undefined);
 
 /** Whether an end day comes before a start day (both filled). */

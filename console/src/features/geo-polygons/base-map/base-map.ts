@@ -29,7 +29,10 @@ let loading: Promise<BaseShape[]> | undefined;
 export const loadBaseMap = () =>
   (loading ??= import('./world-110m.txt?raw').then((module) => parseBaseMap(module.default)));
 
-/** Capitals of the spec's countries (§9) and the larger Iberian cities, where the demo data lives. */
+/**
+ * Capitals of the listed countries (docs/product/entities.md#value-lists) and the larger Iberian cities, where the demo
+ * data lives.
+ */
 export const cities: { name: string; position: Position }[] = [
   { name: 'Madrid', position: [-3.7038, 40.4168] },
   { name: 'Barcelona', position: [2.1734, 41.3851] },

@@ -142,7 +142,7 @@ function ScaleBar({ projection }: { projection: Projection }) {
 
 /**
  * Polygons drawn in SVG over a light offline base map (land, borders, graticule, cities), with an equirectangular
- * projection fitted to them; Madrid when there is nothing to show (spec §2 default map centre).
+ * projection fitted to them; Madrid when there is nothing to show (docs/product/screens.md#maps, default map centre).
  */
 export function PolygonPreview({ shapes, width = 640, height = 360 }: PolygonPreviewProps) {
   const { t } = useTranslation('geo');

@@ -39,8 +39,9 @@ const candidateKey = (polygon: PolygonGeometry) =>
   `${polygon.coordinates[0]?.[0]?.join(',')}:${polygon.coordinates[0]?.length}`;
 
 /**
- * Spec §5/§8 GeoJSON upload with its map preview: the file input, the catalogue message of any rule the file breaks,
- * the choice among several polygons, and the size-limit dialog that simplifies a polygon that is too big.
+ * GeoJSON upload (docs/product/rules.md#geojson-upload) with its map preview: the file input, the catalogue message of
+ * any rule the file breaks, the choice among several polygons, and the size-limit dialog that simplifies a polygon
+ * that is too big.
  */
 export function PolygonUpload({ polygon, onChange, error, clearable = false, label = '' }: PolygonUploadProps) {
   const { t, i18n } = useTranslation('geo');

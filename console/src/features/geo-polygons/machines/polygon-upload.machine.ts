@@ -18,7 +18,7 @@ export interface ChosenFile {
 export interface PolygonUploadInput {
   /** The entity's polygon, when it has one. */
   polygon?: MeasuredPolygon | undefined;
-  /** Bytes (spec §9 polygon size limit). */
+  /** Bytes (docs/product/limits.md#sizes, polygon size limit). */
   limit?: number;
 }
 
@@ -52,11 +52,11 @@ const selectedOnes = (context: Context) => context.candidates.filter((_, index) 
 const noneSelected = { code: 'geojson.noPolygonSelected' } as const satisfies UploadProblem;
 
 /**
- * Spec §5/§8 GeoJSON upload for a campaign or geographic filter: the file is read by the contracts' rules (a problem
- * keeps the current polygon and shows the catalogue message); a file with several polygons waits for the user to
- * select some and keep them or cut them away ('Please select a polygon to cut' when none is selected) until one is
- * left; a polygon over the size limit opens the size-limit dialog, which simplifies it or gives it up.
- * `polygonChanged` (provided by the form) hears every change of the polygon.
+ * GeoJSON upload (docs/product/rules.md#geojson-upload) for a campaign or geographic filter: the file is read by the
+ * contracts' rules (a problem keeps the current polygon and shows the catalogue message); a file with several polygons
+ * waits for the user to select some and keep them or cut them away ('Please select a polygon to cut' when none is
+ * selected) until one is left; a polygon over the size limit opens the size-limit dialog, which simplifies it or gives
+ * it up. `polygonChanged` (provided by the form) hears every change of the polygon.
  */
 export const polygonUploadMachine = setup({
   types: { context: {} as Context, events: {} as Event, input: {} as PolygonUploadInput },

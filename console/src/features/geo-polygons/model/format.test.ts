@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { formatBytes, formatDistance } from './format.ts';
 
 describe('formats', () => {
-  it('writes sizes in decimal units, so the spec limit of 10,000,000 bytes reads 10 MB', () => {
+  it('writes sizes in decimal units, so the polygon size limit of 10,000,000 bytes reads 10 MB', () => {
     expect(formatBytes(10_000_000, 'en')).toBe('10 MB');
     expect(formatBytes(1_536, 'en')).toBe('1.5 kB');
     expect(formatBytes(12, 'en')).toBe('12 B');

@@ -1,4 +1,4 @@
-// Sizes in decimal units: the spec's polygon limit is 10,000,000 bytes, which reads "10 MB".
+// Sizes in decimal units: the polygon size limit is 10,000,000 bytes, which reads "10 MB".
 const units = ['kilobyte', 'megabyte'] as const;
 
 export const formatCount = (count: number, language: string) => new Intl.NumberFormat(language).format(count);

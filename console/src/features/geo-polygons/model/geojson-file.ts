@@ -1,7 +1,9 @@
 import { type GeoJsonErrorCode, geoJsonFileNameSchema, readGeoJsonPolygons } from '@nq/contracts/configuration/geojson';
 import type { PolygonGeometry } from '@nq/contracts/configuration/polygon-measures';
 
-/** A rule of spec §5 "GeoJSON upload" an upload breaks: a catalogue code, with `{limit}` for the size limit. */
+/**
+ * A rule of docs/product/rules.md#geojson-upload an upload breaks: a catalogue code, with `{limit}` for the size limit.
+ */
 export interface UploadProblem {
   code: GeoJsonErrorCode;
   params?: { limit: number };

@@ -39,7 +39,7 @@ export interface Projection {
 
 /** The smallest span shown, in degrees of latitude (about 1 km): a tiny polygon still shows its surroundings. */
 const minimumSpan = 0.01;
-/** The view when there is nothing to show: spec §2, the default map centre is in Madrid. */
+/** The view when there is nothing to show: the default map centre is in Madrid (docs/product/screens.md#maps). */
 export const madrid: Bounds = { west: -3.9, south: 40.3, east: -3.5, north: 40.55 };
 
 /** An equirectangular projection fitting `bounds` in a `width`×`height` view with `padding` (a share of the view). */

@@ -2,7 +2,7 @@ import type { GeofilterFields } from '@nq/contracts/configuration/geofilter';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
 import type { Entity } from '../../../shared/api/entities.ts';
 
-/** Spec §7 Geofilters. */
+/** Geofilters (docs/product/api.md#geographic-filters). */
 export const geofiltersPath = '/api/geofilters';
 
 export type Geofilter = Entity &

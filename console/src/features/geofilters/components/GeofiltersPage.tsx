@@ -8,7 +8,7 @@ import { type Geofilter, geofilterScreen } from '../api/geofilters-api.ts';
 import { GeofilterForm } from './GeofilterForm.tsx';
 
 /**
- * Spec §2 /geofilters_management: the list, or the form with `?id=` (`?id=&isCreate=true` for a new one). A filter a
+ * /geofilters_management: the list, or the form with `?id=` (`?id=&isCreate=true` for a new one). A filter a
  * cluster uses cannot be deleted: the API refuses with the catalogue message.
  */
 export default function GeofiltersPage() {

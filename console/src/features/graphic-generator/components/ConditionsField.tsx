@@ -14,7 +14,7 @@ function withOperator(condition: KpiCondition, operator: Operator): KpiCondition
   return { kpi: condition.kpi, operator, value: 'value' in condition ? condition.value : 0 };
 }
 
-/** Spec §3 conditions on KPI values, all of them or any of them to hold. */
+/** Conditions on KPI values (docs/product/entities.md#value-lists), all of them or any of them to hold. */
 export function ConditionsField({
   kpis,
   conditions,

@@ -5,7 +5,10 @@ import type { Display } from '../model/generator-config.ts';
 
 const hexColour = /^#[0-9a-fA-F]{6}$/;
 
-/** Spec §3 graphic display options: how the graphic is drawn (only `transpose` changes a table's data). */
+/**
+ * Graphic display options (docs/product/entities.md#graphic-display-options): how the graphic is drawn (only
+ * `transpose` changes a table's data).
+ */
 export function DisplayFields({
   display,
   problems,

@@ -1,7 +1,7 @@
 import type { GraphicType } from '@nq/contracts/analytics/query-ir';
 import { useTranslation } from 'react-i18next';
 
-/** The graph types a generator offers, by the spec's names; the chosen one is pressed. */
+/** The graph types a generator offers, by the names the product gives them; the chosen one is pressed. */
 export function GraphTypePicker({
   types,
   value,

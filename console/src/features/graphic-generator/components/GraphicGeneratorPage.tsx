@@ -22,9 +22,11 @@ import { MoreFiltersFields } from './MoreFiltersFields.tsx';
 import { SaveToDashboardDialog } from './SaveToDashboardDialog.tsx';
 
 /**
- * Spec §2 basic and advanced graphic generators: one screen, the generator deciding the graph types offered. It starts
- * as the configuration (type, filters, axes, display); "Generate" shows the graphic, whose filters can still be
- * changed (a change aborts the request running); back to the configuration keeps them. All of it lives in the address.
+ * Basic and advanced graphic generators
+ * (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator): one screen, the generator deciding
+ * the graph types offered. It starts as the configuration (type, filters, axes, display); "Generate" shows the
+ * graphic, whose filters can still be changed (a change aborts the request running); back to the configuration keeps
+ * them. All of it lives in the address.
  */
 export function GraphicGenerator({ generator }: { generator: Generator }) {
   const { t } = useTranslation(['graphicGenerator', 'analysis', 'layers']);

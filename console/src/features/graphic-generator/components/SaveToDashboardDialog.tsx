@@ -17,7 +17,7 @@ const sameName = (a: string, b: string) => a.trim().toLocaleLowerCase() === b.tr
 
 /**
  * "Save to dashboard": one of the user's personal dashboards (or a new one by name), one of its categories (or a new
- * one), and a title. Duplicate names answer the §8 dashboard messages beside their field.
+ * one), and a title. Duplicate names answer the catalogue's dashboard messages beside their field.
  */
 export function SaveToDashboardDialog({
   open,

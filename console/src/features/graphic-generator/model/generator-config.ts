@@ -23,7 +23,7 @@ import { z } from 'zod';
 
 export type Generator = (typeof generators)[number];
 
-/** Spec §2 labels, in their alphabetical order: Area, Bars, Boxplot, Linear, Pie, Scatterplot, Table. */
+/** The graph types by their labels, in alphabetical order: Area, Bars, Boxplot, Linear, Pie, Scatterplot, Table. */
 const pickerOrder: readonly GraphicType[] = ['area', 'bars', 'boxplot', 'line', 'pie', 'scatterplot', 'table'];
 
 /** The graph types a generator offers, in the picker's order. */
@@ -73,7 +73,7 @@ export const noMoreFilters: MoreFilters = {
   sortOrder: 'ascending',
 };
 
-/** Every display option of spec §3 (the graphic type aside), defaults filled. */
+/** Every display option (docs/product/entities.md#graphic-display-options) but the graphic type, defaults filled. */
 export type Display = Omit<DisplayOptions, 'minY' | 'maxY' | 'colours'> & {
   minY: string;
   maxY: string;

@@ -45,9 +45,10 @@ const callFailed = (probeIds: string[]) => (event: unknown) => {
 };
 
 /**
- * The measurement launcher (spec §4): launching a new measurement cancels the one in progress, after a confirmation.
- * A first launch never cancels anything; the probes that answer "in progress" (409 measurements.inProgress) are
- * listed for the user, and only after a yes are they launched again with the confirmation flag.
+ * The measurement launcher (docs/product/states.md#measurement-launches): launching a new measurement cancels the one
+ * in progress, after a confirmation. A first launch never cancels anything; the probes that answer "in progress" (409
+ * measurements.inProgress) are listed for the user, and only after a yes are they launched again with the confirmation
+ * flag.
  */
 export const launchMachine = setup({
   types: { context: {} as Context, events: {} as Event },

@@ -84,9 +84,9 @@ async function automaticTiles(body: Record<string, unknown>, samples: number, si
 }
 
 /**
- * Spec §7 `POST /maps`: first the total (`count`), and the tiles only when the map may show them — past the sample
- * limit the page shows the catalogue warning instead of a map (spec §4). Without a zoom level the cells get the size
- * that suits the samples' area and number.
+ * `POST /maps` (docs/product/api.md#maps): first the total (`count`), and the tiles only when the map may show them —
+ * past the sample limit the page shows the catalogue warning instead of a map (docs/product/states.md#maps). Without a
+ * zoom level the cells get the size that suits the samples' area and number.
  */
 export async function fetchMap(request: MapRequest, signal?: AbortSignal): Promise<MapAnswer> {
   const body = mapBody(request);

@@ -30,8 +30,9 @@ export const probeRows = (answer: ProbesMapAnswer): ProbeRow[] =>
   }));
 
 /**
- * Spec §7: the probes of the profile, or those of its clusters when the profile works with clusters; it follows the
- * navbar refresh interval. Failures are shown by the page (probeMaps.fetchFailed), not toasted.
+ * The probes of the profile, or those of its clusters when the profile works with clusters; it follows the
+ * navbar refresh interval (docs/product/api.md#clusters). Failures are shown by the page (probeMaps.fetchFailed), not
+ * toasted.
  */
 export function useProbesMap() {
   const profile = useProfile();

@@ -37,8 +37,9 @@ const hourOptions = (minutes: '00' | '59') =>
   hours.map((hour) => ({ value: String(hour), label: clock(hour, minutes) }));
 
 /**
- * Spec §2 maps configuration: the value axis (KPI and metric), the selection (the universe, campaign or cluster of the profile's group, probes, days and the local
- * hours of each day), the colour palette and the radius.
+ * Maps configuration (docs/product/screens.md#maps): the value axis (KPI and metric), the selection (the universe,
+ * campaign or cluster of the profile's group, probes, days and the local hours of each day), the colour palette and
+ * the radius.
  */
 export function MapFilters({ kpis, busy, onShow }: MapFiltersProps) {
   const { t } = useTranslation(['maps', 'analysis']);
@@ -63,7 +64,7 @@ export function MapFilters({ kpis, busy, onShow }: MapFiltersProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const problems: Record<string, string> = {};
-    // Spec §2: a colour palette must be selected.
+    // A colour palette must be selected (docs/product/screens.md#maps).
     if (!palette) problems.palette = errorMessage('maps.paletteRequired');
     if (!chosenKpi) problems.kpi = errorMessage('validation.required');
     if (tsStart && tsEnd && tsEnd < tsStart) problems.tsEnd = errorMessage('validation.endBeforeStart');

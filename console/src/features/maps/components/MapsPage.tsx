@@ -21,7 +21,7 @@ import { tileLayers, valueClasses } from './value-classes.ts';
 
 type Tab = 'graphic' | 'results' | 'raw';
 
-/** Spec §2 /maps: a KPI's metric per map cell over the selection — as a map, as a table, and the raw points. */
+/** /maps: a KPI's metric per map cell over the selection — as a map, as a table, and the raw points. */
 export default function MapsPage() {
   const { t } = useTranslation('maps');
   const [settings, setSettings] = useState<MapSettings>();

@@ -11,12 +11,12 @@ import { Legend } from './Legend.tsx';
 import { probeLayers, probesView, shownStatus, statusColour } from './probe-layers.ts';
 import { Tabs } from './Tabs.tsx';
 
-/** Spec §9: past this many probes the page warns that performance may suffer. */
+/** Past this many probes the page warns that performance may suffer (docs/product/limits.md#samples-and-pages). */
 export const PROBE_MAP_WARNING_THRESHOLD = 200;
 
 type View = 'map' | 'table';
 
-/** Spec §2 /probes-map: the profile's probes on a map coloured by status, or in a table (the toggle). */
+/** /probes-map: the profile's probes on a map coloured by status, or in a table (the toggle). */
 export default function ProbesMapPage() {
   const { t } = useTranslation('maps');
   const [view, setView] = useState<View>('map');

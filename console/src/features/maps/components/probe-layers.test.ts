@@ -22,7 +22,7 @@ describe('probe map layers', () => {
     expect(shownStatus(probe('a', 'Available', null))).toBe('Available');
   });
 
-  it('makes one layer per status in the spec order, located probes only, in the status colour', () => {
+  it('makes one layer per status in the order of the states, located probes only, in the status colour', () => {
     const layers = probeLayers(
       [
         probe('a', 'Available', 'Not available'),

@@ -1,7 +1,7 @@
 import type { ProbeRow } from '../api/probes-map.ts';
 import { type MapView, madrid, type PointLayer, viewOf } from '../kepler/map-layers.ts';
 
-/** Spec §4 probe statuses and the colour each has on the map. */
+/** Probe statuses and the colour each has on the map (docs/product/states.md#probe-status). */
 export const probeStatusColours = {
   Available: '#16a34a',
   Ready: '#2563eb',
@@ -20,8 +20,8 @@ export const statusColour = (status: string) =>
 export const probeRadius = 40;
 
 /**
- * One layer per status present, in the spec's order, located probes only; probes close together at the map's zoom
- * are one dot with their count (`countLabel` names it in the tooltip), apart again as the map zooms in.
+ * One layer per status present, in the order the states are listed, located probes only; probes close together at the
+ * map's zoom are one dot with their count (`countLabel` names it in the tooltip), apart again as the map zooms in.
  */
 export function probeLayers(
   rows: readonly ProbeRow[],

@@ -1,7 +1,7 @@
 import type { MapTile } from '../api/maps.ts';
 import type { PointLayer } from '../kepler/map-layers.ts';
 
-/** Spec §2 maps configuration: the colour palettes (low values first). */
+/** Maps configuration (docs/product/screens.md#maps): the colour palettes (low values first). */
 export const palettes = {
   quality: ['#dc2626', '#f97316', '#facc15', '#84cc16', '#16a34a'],
   blues: ['#dbeafe', '#93c5fd', '#3b82f6', '#1d4ed8', '#1e3a8a'],

@@ -18,7 +18,7 @@ export interface MapView {
   fit?: { bounds: MapBounds; maxZoom: number };
 }
 
-/** Spec §2: the default map centre is a point in Madrid (Puerta del Sol). */
+/** The default map centre is a point in Madrid (Puerta del Sol; docs/product/screens.md#maps). */
 export const madrid: MapView = { lat: 40.4168, lon: -3.7038, zoom: 9 };
 
 export const hexToRgb = (hex: string): [number, number, number] => {

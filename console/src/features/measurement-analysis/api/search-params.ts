@@ -8,8 +8,9 @@ export type MeasurementSection = EnrichedMeasurement['status'];
 export type TestType = EnrichedMeasurement['testType'];
 
 /**
- * The search the page asks for (spec §7 `POST /api/measurements/by/profile`). ISPs and technologies are the selection's
- * lists, each with its mode: the rows with one of them (include, the API's default) or with none of them (exclude).
+ * The search the page asks for (docs/product/api.md#measurements, `POST /api/measurements/by/profile`). ISPs and
+ * technologies are the selection's lists, each with its mode: the rows with one of them (include, the API's default)
+ * or with none of them (exclude).
  */
 export interface MeasurementSearch
   extends Partial<Pick<SelectionFields, 'isps' | 'ispsCond' | 'technologies' | 'technologiesCond'>> {
@@ -90,5 +91,5 @@ export function paramsFromSearch(search: MeasurementSearch): URLSearchParams {
   return new URLSearchParams(entries.filter((entry): entry is [string, string] => Boolean(entry[1])));
 }
 
-/** Probe ids typed as text: separated by commas or spaces (spec §5 probes by text). */
+/** Probe ids typed as text: separated by commas or spaces (docs/product/rules.md#probes-by-text). */
 export const idsOfText = (text: string) => [...new Set(text.split(/[\s,]+/).filter(Boolean))];

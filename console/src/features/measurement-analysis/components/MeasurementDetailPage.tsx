@@ -14,7 +14,7 @@ import { type KpiResult, type MeasurementDetail, useMeasurementDetail } from '..
 import { failureText } from '../model/failure-text.ts';
 import { SectionBadge } from './SectionBadge.tsx';
 
-/** Spec §2 measurementAnalysis/detail/{measurementId}: one measurement, its result section and its KPI results. */
+/** /measurementAnalysis/detail/{measurementId}: one measurement, its result section and its KPI results. */
 export default function MeasurementDetailPage() {
   const { t } = useTranslation(['measurementAnalysis', 'testAnalysis']);
   const { measurementId = '' } = useParams();

@@ -23,7 +23,7 @@ const kpiSummary = (kpis: Record<string, number>, language: Language) =>
     .map(([kpi, value]) => kpiResultText(kpi, value, language))
     .join(' · ');
 
-/** Spec §2 /measurementAnalysis: search the measurements the profile sees, paged; a row opens its detail. */
+/** /measurementAnalysis: search the measurements the profile sees, paged; a row opens its detail. */
 export default function MeasurementSearchPage() {
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const navigate = useNavigate();

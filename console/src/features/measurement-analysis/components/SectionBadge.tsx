@@ -2,7 +2,10 @@ import { measurementStatuses } from '@nq/contracts/measurements/measurement';
 import { useTranslation } from 'react-i18next';
 import type { MeasurementSection } from '../api/search-params.ts';
 
-/** Spec §4 measurement result sections (Pending also stands for in progress). */
+/**
+ * Measurement result sections (Pending also stands for in progress;
+ * docs/product/states.md#measurement-result-sections).
+ */
 export const sections: readonly MeasurementSection[] = measurementStatuses;
 
 const sectionClass: Record<MeasurementSection, string> = {

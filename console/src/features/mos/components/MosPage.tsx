@@ -8,7 +8,7 @@ import { mosEntryColumns } from '../mos-entry-columns.ts';
 
 type Mos = Entity & { name: string; entries?: { kpi: string; weight: number; mappingFunction: string }[] };
 
-/** Spec §7 /moses: how KPI values map to a MOS score; the entries' weights add up to 100. */
+/** /moses (docs/product/api.md#mos): how KPI values map to a MOS score; the entries' weights add up to 100. */
 export default function MosPage() {
   const { t } = useTranslation('mos');
   const fields = useMemo<FieldSpec[]>(

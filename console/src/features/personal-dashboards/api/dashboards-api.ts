@@ -32,7 +32,7 @@ const written = async <T extends { position?: string }>(call: Promise<T>) => {
   return answer;
 };
 
-/** Spec §7 Personal dashboards. */
+/** Personal dashboards (docs/product/api.md#personal-dashboards). */
 export const dashboardsApi = {
   list: (signal?: AbortSignal) =>
     api.get<EntityPage<PersonalDashboard>>(`${dashboardsPath}/`, {

@@ -19,7 +19,10 @@ type Naming =
 export const nameProblemOf = (error: unknown) =>
   isApiError(error) && error.status >= 400 && error.status < 500 ? error.code : undefined;
 
-/** Spec §2 personal dashboards' list view: own and shared ones; create, open, rename, clone, delete. */
+/**
+ * Personal dashboards' list view (docs/product/screens.md#dashboards_personal): own and shared ones; create, open,
+ * rename, clone, delete.
+ */
 export function DashboardList({ onOpen }: { onOpen: (id: string) => void }) {
   const { t } = useTranslation('personalDashboards');
   const dashboards = useDashboardList();

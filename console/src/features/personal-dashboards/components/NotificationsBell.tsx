@@ -6,7 +6,10 @@ import { type DashboardNotification, dashboardKeys, dashboardsApi } from '../api
 
 const REFRESH_MS = 60_000;
 
-/** Spec §2 shared-dashboard notifications: who shared which dashboard, with their message; opening one reads it. */
+/**
+ * Shared-dashboard notifications (docs/product/screens.md#dashboards_personal): who shared which dashboard, with their
+ * message; opening one reads it.
+ */
 export function NotificationsBell({ onOpen }: { onOpen: (dashboardId: string) => void }) {
   const { t } = useTranslation('personalDashboards');
   const queryClient = useQueryClient();

@@ -32,7 +32,7 @@ describe('Personal dashboards', () => {
     expect(within(rows[1]!).getByRole('button', { name: 'Clone Team overview' })).toBeInTheDocument();
   });
 
-  it('says in the dialog when a new dashboard takes a name already used (§8)', async () => {
+  it('says in the dialog when a new dashboard takes a name already used', async () => {
     api.post('/dashboards/personal/', answer(409, { code: 'dashboards.duplicateName' }));
     const { user } = await renderScreen(<PersonalDashboardsPage />, { path });
     await user.click(await screen.findByRole('button', { name: 'New dashboard' }));

@@ -8,7 +8,7 @@ import { DashboardView } from './DashboardView.tsx';
 import { NotificationsBell } from './NotificationsBell.tsx';
 
 /**
- * Spec §2 /dashboards_personal: opens in list view; `?dashboard=<id>` (the link a share e-mail carries) opens one,
+ * /dashboards_personal: opens in list view; `?dashboard=<id>` (the link a share e-mail carries) opens one,
  * `category`, `from` and `to` keep what it shows.
  */
 export default function PersonalDashboardsPage() {

@@ -12,8 +12,9 @@ import { drawnAsTableInPdf, exceedsPdf } from '../model/pdf-table-rows.ts';
 const browserTimeZone = () => Intl.DateTimeFormat().resolvedOptions().timeZone || 'UTC';
 
 /**
- * Spec §2 send as PDF by e-mail: a job makes the PDF (every category's graphics, as saved), which lands in files
- * management; an e-mail brings its link. When a table has more rows than the PDF shows, the user is warned first.
+ * Send as PDF by e-mail (docs/product/screens.md#dashboards_personal): a job makes the PDF (every category's graphics,
+ * as saved), which lands in files management; an e-mail brings its link. When a table has more rows than the PDF
+ * shows, the user is warned first.
  */
 export function SendPdfButton({ dashboard }: { dashboard: PersonalDashboard }) {
   const { t } = useTranslation('personalDashboards');

@@ -15,7 +15,7 @@ const draw = (onClose = vi.fn()) =>
   renderScreen(<ShareDialog dashboard={weekly} open onClose={onClose} />, { path: '/dashboards_personal' });
 
 describe('Sharing a dashboard', () => {
-  it('refuses a list with an invalid e-mail (§8), sending nothing', async () => {
+  it('refuses a list with an invalid e-mail, sending nothing', async () => {
     signIn(api, testProfile({ rol: 'user' }));
     const { user } = await draw();
     await user.type(screen.getByLabelText("Users' e-mails"), 'ana@example.com, not-an-email');

@@ -33,7 +33,10 @@ function useUserEmails(enabled: boolean) {
   });
 }
 
-/** Spec §2: share the dashboard with users (e-mails), optionally notifying them with a message. */
+/**
+ * Share the dashboard with users (e-mails), optionally notifying them with a message
+ * (docs/product/screens.md#dashboards_personal).
+ */
 export function ShareDialog({
   dashboard,
   open,

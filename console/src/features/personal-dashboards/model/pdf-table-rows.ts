@@ -18,6 +18,9 @@ export function pdfTableRows(graphic: DashboardGraphic, answer: GraphicResponse)
   return answer.series.reduce((rows, series) => rows + series.buckets.length, 0);
 }
 
-/** True when a table of the dashboard has more rows than its PDF shows (spec §2: warn before sending). */
+/**
+ * True when a table of the dashboard has more rows than its PDF shows (docs/product/screens.md#dashboards_personal:
+ * warn before sending).
+ */
 export const exceedsPdf = (graphic: DashboardGraphic, answer: GraphicResponse | undefined) =>
   answer !== undefined && pdfTableRows(graphic, answer) > PDF_TABLE_ROW_LIMIT;

@@ -1,6 +1,6 @@
 import { api } from '../../../shared/api/api-client.ts';
 
-/** Spec §4 probe states. */
+/** Probe states (docs/product/states.md#probe-status). */
 export const probeStates = ['Available', 'Not available', 'Ready', 'Not ready'] as const;
 
 /** A probe the caller sees with its last report (GET /probes/status). */
@@ -18,7 +18,7 @@ export interface ProbeStatusRow {
   battery: number | null;
 }
 
-/** Spec §9: home devices idle for the last hour, leaving out those silent for over 2 years. */
+/** Home devices idle for the last hour, leaving out those silent for over 2 years (docs/product/limits.md#times). */
 export interface IdleCounter {
   idle: number;
   total: number;

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { probeStatusApi, probeStatusKeys } from '../api/probe-status-api.ts';
 
-/** The idle home devices counter, with the tooltip that says what it counts (spec §9). */
+/** The idle home devices counter, with the tooltip that says what it counts (docs/product/limits.md#times). */
 export function IdleCounter() {
   const { t } = useTranslation('probeStatus');
   const tooltipId = useId();

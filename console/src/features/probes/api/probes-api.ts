@@ -45,7 +45,10 @@ export interface ImportResult {
 }
 
 export const probesApi = {
-  /** Spec §5 "Probes by text": ids separated by commas or spaces; the unknown or invalid ones come back listed. */
+  /**
+   * Probes by text (docs/product/rules.md#probes-by-text): ids separated by commas or spaces; the unknown or invalid
+   * ones come back listed.
+   */
   byText: (text: string) => api.post<ProbesByText>(`${probesPath}/by-text`, { text }),
   exportCsv: () => api.get<Blob>(`${probesPath}/export.csv`, { as: 'blob' }),
   async importCsv(csv: string) {

@@ -20,7 +20,10 @@ const listPath = '/probes_configuration';
 const groupNames = probeFieldNames.filter((name) =>
   ['group', 'objectList', 'json'].includes(kindOf(probeSchema.properties?.[name] ?? {})),
 );
-/** Errors that leave the user nothing to do here: back to the list (spec §8 "decrypt error with redirect"). */
+/**
+ * Errors that leave the user nothing to do here: back to the list (docs/product/errors.md, "decrypt error with
+ * redirect").
+ */
 const leaveOn = new Set(['probes.decryptFailed', 'probes.notFound', 'resource.notFound']);
 
 /** `probes_configuration/new` and `probes_configuration/:id`: a probe's fields, group by group. */

@@ -11,7 +11,7 @@ import { secondaryLink } from '../../fleet/link-styles.ts';
 import { probesApi, type RejectedRow } from '../api/probes-api.ts';
 import { RejectedRows } from './RejectedRows.tsx';
 
-/** Why a file is not sent: spec §8 "CSV import" codes the browser finds itself. */
+/** Why a file is not sent: the `csvImport` catalogue codes the browser finds itself. */
 class FileProblem extends Error {
   readonly code: string;
   constructor(code: string) {
@@ -53,8 +53,8 @@ function refusalOf(error: unknown): Refusal {
 }
 
 /**
- * `probes_configuration/import` (spec §5 "CSV import of probes"): a comma-separated file, checked whole by the server;
- * every bad row comes back with its line and reasons, and nothing is imported unless every row is valid.
+ * `probes_configuration/import` (docs/product/rules.md#csv-import-of-probes): a comma-separated file, checked whole by
+ * the server; every bad row comes back with its line and reasons, and nothing is imported unless every row is valid.
  */
 export default function ProbeImportPage() {
   const { t } = useTranslation('probes');

@@ -5,7 +5,10 @@ import { Button } from '../../../shared/ui/Button.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { type Probe, probesApi } from '../api/probes-api.ts';
 
-/** Spec §5 "Probes by text": paste ids separated by commas or spaces; those not valid or not found are listed. */
+/**
+ * Probes by text (docs/product/rules.md#probes-by-text): paste ids separated by commas or spaces; those not valid or
+ * not found are listed.
+ */
 export function ProbesByText({
   onFound,
   searching,

@@ -17,7 +17,10 @@ import { ghostLink, primaryLink, secondaryLink } from '../../fleet/link-styles.t
 import { type Probe, probesApi, probesPath } from '../api/probes-api.ts';
 import { ProbesByText } from './ProbesByText.tsx';
 
-/** Probes configuration (spec §2): the probes the profile sees, paged and searchable, by text, exported as CSV. */
+/**
+ * Probes configuration (docs/product/screens.md#probes_configuration): the probes the profile sees, paged and
+ * searchable, by text, exported as CSV.
+ */
 export default function ProbesPage() {
   const { t } = useTranslation('probes');
   const [found, setFound] = useState<Probe[] | undefined>();

@@ -9,7 +9,10 @@ import { profileFields } from './profile-fields.ts';
 
 type ProfileRow = Entity & Partial<Omit<Profile, 'id'>> & { name: string };
 
-/** Spec §3 Profile, managed by administrators: screens (layers), flags, and the data each profile may see. */
+/**
+ * Profile (docs/product/entities.md#profile), managed by administrators: screens (layers), flags, and the data each
+ * profile may see.
+ */
 export default function ProfilesPage() {
   const { t } = useTranslation('profilesManagement');
   const campaigns = useEntityOptions('/api/campaigns-management');

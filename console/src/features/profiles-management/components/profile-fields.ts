@@ -51,7 +51,10 @@ const destinationsField = (name: keyof Profile & `${string}Destinations`, sectio
   ],
 });
 
-/** The form of a profile (spec §3): who it is, the screens it reaches, and the data it restricts them to. */
+/**
+ * The form of a profile (docs/product/entities.md#profile): who it is, the screens it reaches, and the data it
+ * restricts them to.
+ */
 export function profileFields(t: TFunction, options: ProfileFieldOptions): FieldSpec[] {
   const layerOptions = layerIds.map((id: LayerId) => ({ value: id, label: `${t(`layers:${id}`)} (${id})` }));
   return [
@@ -81,7 +84,7 @@ export function profileFields(t: TFunction, options: ProfileFieldOptions): Field
       name: 'tsEnd',
       label: 'tsEnd',
       kind: 'date',
-      // Spec §9: an end date covers its whole day (23:59:59).
+      // An end date covers its whole day (23:59:59; docs/product/limits.md#times).
       convert: {
         toForm: (value) => (typeof value === 'string' ? value.slice(0, 10) : ''),
         toApi: (value) => (typeof value === 'string' && value ? `${value}T23:59:59.000Z` : undefined),

@@ -13,6 +13,9 @@ export type Provider = Entity & {
   colour?: string;
 };
 
-/** Spec §7 GET /api/providers/detector: which provider owns an IP address or an IMSI (the provider test). */
+/**
+ * GET /api/providers/detector (docs/product/api.md#providers): which provider owns an IP address or an IMSI (the
+ * provider test).
+ */
 export const detectProvider = (query: { ip?: string; imsi?: string }, signal?: AbortSignal) =>
   api.get<{ provider: Provider | null }>('/api/providers/detector', { query, signal });

@@ -24,7 +24,7 @@ const fieldsIn = (language: string): FieldSpec[] => [
   { name: 'colour', label: 'colour', kind: 'color' },
 ];
 
-/** Spec §2 /tools/providers-management: operators with their codes, IMSIs and IP ranges; the name never changes. */
+/** /tools/providers-management: operators with their codes, IMSIs and IP ranges; the name never changes. */
 export default function ProvidersPage() {
   const { t, i18n } = useTranslation('providers');
   const fields = useMemo(() => fieldsIn(i18n.language), [i18n.language]);

@@ -9,7 +9,7 @@ import { Card } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { type FringeCode, setKpiFringes } from '../api/score-api.ts';
 
-/** The profile part of spec §2 /scoreManagement: the fringes of the day each KPI of the profile is shown in. */
+/** The profile part of /scoreManagement: the fringes of the day each KPI of the profile is shown in. */
 export function ProfileKpiFringes() {
   const { t } = useTranslation('scoreManagement');
   const profile = useProfile();

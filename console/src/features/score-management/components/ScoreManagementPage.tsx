@@ -20,7 +20,7 @@ type Scorecard = Entity & {
   kpis?: { kpi: string; weight: number }[];
 };
 
-/** Spec §2 /scoreManagement: scorecards (weights, KPIs with fringes, MOS entries), and the profile's KPI fringes. */
+/** /scoreManagement: scorecards (weights, KPIs with fringes, MOS entries), and the profile's KPI fringes. */
 export default function ScoreManagementPage() {
   const { t } = useTranslation('scoreManagement');
   const campaigns = useEntityOptions('/api/campaigns-management');

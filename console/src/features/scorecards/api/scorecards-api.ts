@@ -34,7 +34,7 @@ const path = (id: string) => `/scorecards/${encodeURIComponent(id)}`;
 const defined = (selection: CalculationSelection) =>
   Object.fromEntries(Object.entries(selection).filter(([, value]) => value !== undefined && value !== ''));
 
-/** Spec §7 GET /scorecards/active: the active scorecards the profile sees. */
+/** GET /scorecards/active (docs/product/api.md#scorecards): the active scorecards the profile sees. */
 export function useActiveScorecards() {
   return useQuery({
     queryKey: ['scorecards', 'active'],
@@ -74,7 +74,10 @@ export function useScorecardVersions(id: string | undefined) {
 
 export type DrilldownAsk = Pick<ScorecardDrilldownRequest, 'kpi' | 'entity'> & ScorecardSelection;
 
-/** Spec §7 drilldown: one KPI of one compared entity day by day; one request per KPI and entity shown. */
+/**
+ * Drilldown (docs/product/api.md#conventions): one KPI of one compared entity day by day; one request per KPI and
+ * entity shown.
+ */
 export function useScorecardDrilldowns(id: string, asks: readonly DrilldownAsk[]) {
   return useQueries({
     queries: asks.map((ask) => ({
@@ -88,7 +91,10 @@ export function useScorecardDrilldowns(id: string, asks: readonly DrilldownAsk[]
   });
 }
 
-/** Spec §7 POST /scorecards/{id}/csv: the calculation as a CSV file, saved under the scorecard's name. */
+/**
+ * POST /scorecards/{id}/csv (docs/product/api.md#scorecards): the calculation as a CSV file, saved under the
+ * scorecard's name.
+ */
 export function useScorecardCsv(id: string) {
   return useMutation({
     mutationFn: (selection: ScorecardSelection & { name: string }) => {

@@ -1,6 +1,6 @@
 import { ScorecardPicker } from './ScorecardPicker.tsx';
 
-/** Spec §2 /scorecard_live: the active scorecards, each opening its live scores. */
+/** /scorecard_live: the active scorecards, each opening its live scores. */
 export default function LiveScorecardsPage() {
   return <ScorecardPicker screen="scorecard_live" />;
 }

@@ -58,9 +58,9 @@ function KpiCell({
 }
 
 /**
- * Spec §2 scorecard live: providers (or ISPs) by rank × KPIs, each cell the KPI's score coloured on the scorecard's
- * scale (its fringes' scores under it); a cell opens its detail (raw values, MOS mapping, weight). Each KPI heads a
- * link to its drilldown.
+ * Scorecard live (docs/product/screens.md#scorecard_live): providers (or ISPs) by rank × KPIs, each cell the KPI's
+ * score coloured on the scorecard's scale (its fringes' scores under it); a cell opens its detail (raw values, MOS
+ * mapping, weight). Each KPI heads a link to its drilldown.
  */
 export function ScoreMatrix({
   calculation,

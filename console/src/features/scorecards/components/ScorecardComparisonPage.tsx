@@ -31,7 +31,7 @@ const distinctWarnings = (warnings: Calculation['warnings']) => [
 ];
 
 /**
- * Spec §2 /scorecard_comparison/{id}: two data windows (the live one and a comparison one, by default the one just
+ * /scorecard_comparison/{id}: two data windows (the live one and a comparison one, by default the one just
  * before) or two configuration versions over one window, side by side, with the difference per provider and KPI.
  * Every choice is kept in the address.
  */

@@ -76,7 +76,7 @@ function KpiChart({
 }
 
 /**
- * Spec §2 /scorecard_live/{id}/drilldown: each KPI of the scorecard (or the one in the address) over time, one line
+ * /scorecard_live/{id}/drilldown: each KPI of the scorecard (or the one in the address) over time, one line
  * per compared provider or ISP, over the live screen's window and configuration version.
  */
 export default function ScorecardDrilldownPage() {

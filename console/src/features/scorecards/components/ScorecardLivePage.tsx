@@ -20,7 +20,7 @@ import { ScoreMatrix, type SelectedCell } from './ScoreMatrix.tsx';
 import { WindowPicker } from './WindowPicker.tsx';
 
 /**
- * Spec §2 /scorecard_live/{id}: the scores per provider (or ISP) and KPI over a data window at a configuration
+ * /scorecard_live/{id}: the scores per provider (or ISP) and KPI over a data window at a configuration
  * version, both named and kept in the address; a CSV and a PDF report of the same numbers; each KPI leads to its
  * drilldown.
  */

@@ -53,7 +53,7 @@ function ScorecardCard({ scorecard, to }: { scorecard: ActiveScorecard; to: stri
   );
 }
 
-/** Spec §2 /scorecard_live and /scorecard_comparison: pick one of the active scorecards the profile sees. */
+/** /scorecard_live and /scorecard_comparison: pick one of the active scorecards the profile sees. */
 export function ScorecardPicker({ screen }: { screen: 'scorecard_live' | 'scorecard_comparison' }) {
   const { t } = useTranslation('scorecards');
   const scorecards = useActiveScorecards();

@@ -9,8 +9,8 @@ import { HistoryTimeline } from './HistoryTimeline.tsx';
 import { StateAsOf } from './StateAsOf.tsx';
 
 /**
- * Settings history (spec §2, named screen): a configuration entity's changes as field diffs (who, when, before →
- * after) and its state as of a chosen instant. The choice lives in the query string (kind, id, asOf).
+ * Settings history (docs/product/screens.md#settings_history): a configuration entity's changes as field diffs (who,
+ * when, before → after) and its state as of a chosen instant. The choice lives in the query string (kind, id, asOf).
  */
 export default function SettingsHistoryPage() {
   const { t } = useTranslation('settingsHistory');

@@ -5,7 +5,7 @@ import { alertHistoryApi, alertKeys } from '../../alerts/api/alerts-api.ts';
 
 const isLocalhost = () => ['localhost', '127.0.0.1', '[::1]'].includes(window.location.hostname);
 
-/** Spec §7: the unread alert count is not fetched on localhost, and a failure shows 0. */
+/** The unread alert count is not fetched on localhost, and a failure shows 0 (docs/product/api.md#alerts). */
 export function AlertsBadge({ canOpenAlerts }: { canOpenAlerts: boolean }) {
   const { t } = useTranslation('shell');
   const { data } = useQuery({

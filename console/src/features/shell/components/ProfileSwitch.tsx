@@ -5,8 +5,8 @@ import { activeProfilesQuery } from '../../../shared/api/profile.ts';
 import { changeProfile } from '../../../shared/api/profile-change.ts';
 
 /**
- * Spec §2: switching profile is a call; then the new profile's landing page opens, with the sidebar and navbar of the
- * new profile (the page being left runs nothing under it).
+ * Switching profile is a call; then the new profile's landing page opens, with the sidebar and navbar of the
+ * new profile (the page being left runs nothing under it). See docs/product/screens.md#access-and-navigation.
  */
 export function ProfileSwitch() {
   const { t } = useTranslation('shell');

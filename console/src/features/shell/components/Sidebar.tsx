@@ -15,8 +15,9 @@ const shown = (layer: Layer) => !!layer.url || routableLayers.has(layer.id);
 const itemClass = 'block px-4 py-1.5 text-sm hover:bg-slate-800';
 
 /**
- * Spec §2: the profile's layers grouped by category (profile, tools, maps, dashboards, config, internal tools); a
- * count beside an entry (`badges`, by layer id) says how many things wait there (files in progress).
+ * The profile's layers grouped by category (profile, tools, maps, dashboards, config, internal tools); a
+ * count beside an entry (`badges`, by layer id) says how many things wait there (files in progress). See
+ * docs/product/screens.md#access-and-navigation.
  */
 export function Sidebar({
   layers,

@@ -10,7 +10,7 @@ import ComparableScorecardsPage from '../../scorecards/components/ComparableScor
 import LiveScorecardsPage from '../../scorecards/components/LiveScorecardsPage.tsx';
 import { Sidebar } from './Sidebar.tsx';
 
-// Each menu entry opens a page headed with the entry's own words; spec §2 names some entries ("Profile management",
+// Each menu entry opens a page headed with the entry's own words; the product names some entries ("Profile management",
 // "Universe comparison", "Cubes configuration"), and their pages take those names.
 const pages: { layer: LayerId; page: ReactNode; names: { en: string; es: string } }[] = [
   {

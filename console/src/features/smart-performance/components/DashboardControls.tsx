@@ -19,7 +19,10 @@ interface DashboardControlsProps {
   onRefresh: (refresh: RefreshInterval) => void;
 }
 
-/** The window, what the series stand for and how often the charts are asked again (spec §2 refresh intervals). */
+/**
+ * The window, what the series stand for and how often the charts are asked again
+ * (docs/product/screens.md#access-and-navigation, refresh intervals).
+ */
 export function DashboardControls(props: DashboardControlsProps) {
   const { t } = useTranslation('smartPerformance');
   return (

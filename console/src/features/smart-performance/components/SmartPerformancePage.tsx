@@ -41,7 +41,7 @@ function useDashboardRefresh(choice: DashboardChoice, change: (next: DashboardCh
   return [choice.refresh ?? navbarInterval, choose] as const;
 }
 
-/** Spec §2 /smartPerformance: a chart per KPI of the profile over a recent window, asked again at the chosen interval. */
+/** /smartPerformance: a chart per KPI of the profile over a recent window, asked again at the chosen interval. */
 export default function SmartPerformancePage() {
   const { t } = useTranslation('smartPerformance');
   const { params: search, update } = useAddressState();

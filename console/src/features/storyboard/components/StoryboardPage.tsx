@@ -31,7 +31,7 @@ function Slot<T extends AnyTile>({
 }
 
 /**
- * Spec §2 /storyboard, the landing page: the profile's picture at a glance — its active scorecards, its probes by
+ * /storyboard, the landing page: the profile's picture at a glance — its active scorecards, its probes by
  * state, its main KPIs over the last 30 days and its latest errored measurements — each tile leading to the screen
  * that explains it, when the profile has that screen.
  */

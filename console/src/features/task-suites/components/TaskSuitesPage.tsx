@@ -13,7 +13,10 @@ type TaskSuiteRow = Entity & { name: string; family: string; tasks?: unknown[]; 
 const cloneFields: FieldSpec[] = [{ name: 'name', label: 'name', kind: 'text', required: true }];
 const editorPath = (id: string) => `${suitesScreen}/${encodeURIComponent(id)}`;
 
-/** Task suite configuration (spec §2): the suites, searchable; each opens in its editor; clone and delete here. */
+/**
+ * Task suite configuration (docs/product/screens.md#task_suites_configuration): the suites, searchable; each opens in
+ * its editor; clone and delete here.
+ */
 export default function TaskSuitesPage() {
   const { t } = useTranslation('taskSuites');
   const dates = useDateFormat();

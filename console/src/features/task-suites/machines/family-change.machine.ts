@@ -54,9 +54,10 @@ const needsConfirmationCode = 'taskSuites.familyChangeNeedsConfirmation';
 const failureOf = (event: unknown) => (event as { error: SaveFailure }).error;
 
 /**
- * Editing and saving a task suite (spec §4): changing the probe family of a suite that has tasks erases them, so it
- * asks first. Asked while editing (tasks on screen), a yes erases them at once; asked on save (the server's suite has
- * tasks, or the server says so), a yes sends the update with `confirmFamilyChange`. A no keeps everything as it was.
+ * Editing and saving a task suite (docs/product/states.md#task-suite-family-change): changing the probe family of a
+ * suite that has tasks erases them, so it asks first. Asked while editing (tasks on screen), a yes erases them at
+ * once; asked on save (the server's suite has tasks, or the server says so), a yes sends the update with
+ * `confirmFamilyChange`. A no keeps everything as it was.
  */
 export const familyChangeMachine = setup({
   types: {

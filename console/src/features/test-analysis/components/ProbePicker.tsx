@@ -5,7 +5,7 @@ import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
 import { useProbeSearch } from '../api/test-analysis.ts';
 
-/** Spec §5 and §9: more than this many probe results lowers performance (a warning). */
+/** More than this many probe results lowers performance (a warning; docs/product/rules.md and limits.md). */
 export const PROBE_RESULTS_WARNING_THRESHOLD = 200;
 /** How many matching probes the picker lists at once; typing narrows them. */
 const shown = 50;

@@ -19,7 +19,7 @@ import { ResultsTable } from './ResultsTable.tsx';
 import { WindowFilters } from './WindowFilters.tsx';
 
 /**
- * Spec §2 /test_analysis: choose a probe, see its programs in a window, then one program's KPI over time and its
+ * /test_analysis: choose a probe, see its programs in a window, then one program's KPI over time and its
  * results page by page; a result opens the measurement's detail (its own page when the profile has measurement
  * analysis, else a dialog here). Everything chosen stays in the address.
  */

@@ -11,7 +11,10 @@ export interface ApiClient {
   createdAt: string;
 }
 
-/** Spec §3 tokens and API credentials of the caller's profile: list, generate (secret shown once), revoke. */
+/**
+ * Tokens and API credentials of the caller's profile (docs/product/entities.md#token): list, generate (secret shown
+ * once), revoke.
+ */
 export const credentialsApi = (path: '/tokens' | '/api-credentials') => ({
   list: <Row>(signal?: AbortSignal) => api.get<{ list: Row[] }>(path, { signal }),
   issue: async (request: Record<string, unknown>): Promise<IssuedCredential> => {

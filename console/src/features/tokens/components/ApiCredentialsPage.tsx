@@ -6,7 +6,10 @@ import { CredentialsScreen } from './CredentialsScreen.tsx';
 
 const fields: FieldSpec[] = [{ name: 'name', label: 'name', kind: 'text' }];
 
-/** Spec §3 API credentials: client ids and secrets of the caller for this profile; the secret is shown once. */
+/**
+ * API credentials (docs/product/entities.md#api-credentials): client ids and secrets of the caller for this profile;
+ * the secret is shown once.
+ */
 export default function ApiCredentialsPage() {
   const { t } = useTranslation('apiCredentials');
   const dates = useDateFormat();

@@ -24,7 +24,10 @@ const fields: FieldSpec[] = [
   { name: 'unlimitedRequests', label: 'unlimitedRequests', kind: 'checkbox', hint: 'unlimitedHint' },
 ];
 
-/** Spec §3 Token: the profile's tokens (Active or Expired), generated with an expiry; the secret is shown once. */
+/**
+ * Token (docs/product/entities.md#token): the profile's tokens (Active or Expired), generated with an expiry; the
+ * secret is shown once.
+ */
 export default function TokensPage() {
   const { t } = useTranslation('tokens');
   const dates = useDateFormat();

@@ -12,8 +12,9 @@ export interface IssueFailure {
 }
 
 /**
- * Generate a token or API client (spec §3): fill the form, the server issues it, and its secret is shown once until
- * the user closes it. A refusal (an expiry in the past, a profile without API access) goes back to the form.
+ * Generate a token or API client (docs/product/entities.md#token): fill the form, the server issues it, and its secret
+ * is shown once until the user closes it. A refusal (an expiry in the past, a profile without API access) goes back to
+ * the form.
  */
 export const issueCredentialMachine = setup({
   types: {

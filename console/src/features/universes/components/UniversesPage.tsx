@@ -18,7 +18,10 @@ type Universe = Entity & {
 
 const attributeNames = ['country', 'provider', 'speed', 'technology', 'region'] as const;
 
-/** Spec §3 Universe: named groups of probes over date ranges (one probe's ranges never overlap), with a logo. */
+/**
+ * Universe (docs/product/entities.md#universe): named groups of probes over date ranges (one probe's ranges never
+ * overlap), with a logo.
+ */
 export default function UniversesPage() {
   const { t, i18n } = useTranslation('universes');
   const probes = useEntityOptions('/probes', ['probeId', 'name']);

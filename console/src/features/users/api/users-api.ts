@@ -12,8 +12,8 @@ export interface ProfileEntry extends Entity {
 const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
 
 /**
- * Spec §7 Users, beyond the entity paths: a user's profiles, assigning them, and password resets. The profile reads
- * come from the user's own stream, so they show a change at once.
+ * Users (docs/product/api.md#users), beyond the entity paths: a user's profiles, assigning them, and password resets.
+ * The profile reads come from the user's own stream, so they show a change at once.
  */
 export const usersApi = {
   profiles: (id: string, signal?: AbortSignal) =>

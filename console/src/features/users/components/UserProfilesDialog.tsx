@@ -19,7 +19,10 @@ const keyOf = (userId: string, list: 'assigned' | 'assignable') => [
   list,
 ];
 
-/** Spec §6 users with their profiles: the ones assigned (removable) and the ones the administrator may assign. */
+/**
+ * Users with their profiles (docs/product/roles.md#users-and-assignable-profiles): the ones assigned (removable) and
+ * the ones the administrator may assign.
+ */
 export function UserProfilesDialog({ user, onClose }: UserProfilesDialogProps) {
   const { t } = useTranslation('users');
   const queryClient = useQueryClient();

@@ -28,7 +28,7 @@ type User = Entity & {
 const failureText = (code: string) =>
   errorMessage(code === 'generic.error' || code === 'internal.error' ? 'users.resetPasswordFailed' : code);
 
-/** Spec §2 /users_management: users (e-mail unique), their profiles, and password resets by e-mail. */
+/** /users_management: users (e-mail unique), their profiles, and password resets by e-mail. */
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const dates = useDateFormat();

@@ -6,8 +6,9 @@ export interface ResetTarget {
 }
 
 /**
- * Reset a user's password (spec §7 PUT /users/{id}/reset-password): the administrator confirms first; the server then
- * e-mails the user a one-time link. A refusal stays in the dialog with its catalogue code, to retry or cancel.
+ * Reset a user's password (docs/product/api.md#users, PUT /users/{id}/reset-password): the administrator confirms
+ * first; the server then e-mails the user a one-time link. A refusal stays in the dialog with its catalogue code, to
+ * retry or cancel.
  */
 export const resetPasswordMachine = setup({
   types: {

@@ -1,7 +1,7 @@
 /**
  * The Kafka adapter of the Log port, on @platformatic/kafka (maintained, pure JS). It was kept over kafkajs
  * (unmaintained since 2023) after both passed the contract suite on Kafka 4.1 and this one produced faster
- * (load-tests/src/log-clients.bench.ts; figures in the README).
+ * (load-tests/src/log-clients.bench.ts; figures in docs/decisions/0002-kafka-client.md).
  */
 import { once } from 'node:events';
 import { setTimeout as delay } from 'node:timers/promises';
