@@ -36,11 +36,17 @@ test('small dashboard tiles read several whole dates under weeks of days or week
   await page.goto('/dashboards_personal');
   await page.getByRole('button', { name, exact: true }).click();
   for (const index of [1, 2, 3]) {
-    const drawing = page.getByRole('region', { name: `Dated ${index}`, exact: true }).getByTestId('chart-drawing');
+    const tile = page.getByRole('region', { name: `Dated ${index}`, exact: true });
+    const drawing = tile.getByTestId('chart-drawing');
     await expect(drawing.locator('svg')).toBeVisible({ timeout: 60_000 });
     await expect.poll(async () => (await dayMonthLabels(drawing)).length).toBeGreaterThanOrEqual(3);
     const labels = await dayMonthLabels(drawing);
     const box = (await drawing.boundingBox())!;
+    // The tile shows what it holds: the drawing, its labels and its legend end above the tile's bottom edge (a note
+    // saying what the profile narrowed takes room from the drawing, not from what is below it).
+    const tileBox = (await tile.boundingBox())!;
+    const tileBottom = tileBox.y + tileBox.height;
+    expect(box.y + box.height).toBeLessThanOrEqual(tileBottom);
     // Every label whole inside the tile's drawing, none over its neighbour.
     for (const label of labels) {
       expect(label.left).toBeGreaterThanOrEqual(box.x);
@@ -49,7 +55,18 @@ test('small dashboard tiles read several whole dates under weeks of days or week
     }
     const sorted = [...labels].sort((a, b) => a.left - b.left);
     for (const [at, label] of sorted.slice(1).entries()) expect(label.left).toBeGreaterThan(sorted[at]!.right);
+    // Each series of the legend is there to read, inside the tile.
+    for (const entry of await tile.getByRole('list', { name: 'Series' }).getByRole('listitem').all()) {
+      const entryBox = (await entry.boundingBox())!;
+      expect(entryBox.y + entryBox.height, await entry.innerText()).toBeLessThanOrEqual(tileBottom);
+    }
   }
+  // The latency tile by ISP names the four operators in its legend.
+  const latencyLegend = page
+    .getByRole('region', { name: 'Dated 2', exact: true })
+    .getByRole('list', { name: 'Series' });
+  for (const operator of ['Movistar', 'Vodafone', 'Orange', 'Digi'])
+    await expect(latencyLegend).toContainText(operator);
   await screenshot(page, 'dashboard-dated-tiles', testInfo);
   expect(errors).toEqual([]);
 });

@@ -9,9 +9,12 @@ import { useTranslation } from 'react-i18next';
 export function NarrowedByNote({
   narrowedBy,
   className = '',
+  oneLine = false,
 }: {
   narrowedBy: NarrowedBy | undefined;
   className?: string;
+  /** Where room is short (a dashboard tile): one line, cut with an ellipsis, the whole text on hover and to readers. */
+  oneLine?: boolean;
 }) {
   const { t, i18n } = useTranslation('charts');
   if (!narrowedBy) return null;
@@ -22,9 +25,14 @@ export function NarrowedByNote({
     return from ? t('narrowedFrom', { from: day(from) }) : t('narrowedUntil', { to: day(to!) });
   });
   // A span (a block) so that it may stand in a table cell's or a label's inline content too.
+  const text = t('narrowedBy', { parts: parts.join(narrowingSeparator) });
   return (
-    <span role="note" className={`block text-xs text-amber-800 ${className}`}>
-      {t('narrowedBy', { parts: parts.join(narrowingSeparator) })}
+    <span
+      role="note"
+      title={oneLine ? text : undefined}
+      className={`block text-xs text-amber-800 ${oneLine ? 'truncate' : ''} ${className}`}
+    >
+      {text}
     </span>
   );
 }

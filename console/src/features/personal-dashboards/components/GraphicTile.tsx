@@ -12,6 +12,7 @@ import { requestChartData } from '../../../shared/charts/request-chart-data.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
+import { useElementHeight } from '../../../shared/ui/useElementHeight.ts';
 import type { DashboardGraphic, GraphicLayout } from '../api/dashboards-api.ts';
 import { arrowSteps, cellsOf, moved, ROW_HEIGHT_PX, resized } from '../model/grid-layout.ts';
 import { useGraphicAnswer } from './useGraphicAnswer.ts';
@@ -86,6 +87,8 @@ export function GraphicTile({
   const { t, i18n } = useTranslation('personalDashboards');
   const answer = useGraphicAnswer(request);
   const [enlarged, setEnlarged] = useState(false);
+  const drawingArea = useRef<HTMLDivElement>(null);
+  const room = useElementHeight(drawingArea);
   const kpis = useKpiCatalogue();
   const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
   const kpiId = request.kpi ?? request.axes?.value ?? request.axes?.y;
@@ -177,14 +180,14 @@ export function GraphicTile({
           </button>
         )}
       </header>
-      <div className="min-h-0 flex-1 overflow-auto px-2 py-1">
+      <div className="flex min-h-0 flex-1 flex-col px-2 py-1">
         {filtersNotApplied && (
-          <p role="status" className="mb-1 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
+          <p role="status" className="mb-1 shrink-0 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
             {errorMessage('dashboards.filtersNotApplicable')}
           </p>
         )}
         {/* A dashboard shared with a narrower profile is drawn from that profile's data: each tile says so. */}
-        <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mb-1" />
+        <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mb-1 shrink-0" oneLine />
         {answer.isPending && <Spinner label={t('common:loading')} />}
         {answer.isError && (
           <p role="alert" className="py-6 text-center text-sm text-rose-700">
@@ -199,19 +202,22 @@ export function GraphicTile({
             {errorMessage('dashboards.noData')}
           </p>
         )}
-        {data && !empty && (
-          <GraphicChart
-            title={title}
-            type={request.graphicType}
-            data={data}
-            unit={unit}
-            axisNames={axisNames}
-            stacked={display?.graphicDistribution === 'stacked'}
-            {...(display ? { display } : {})}
-            height={Math.max(layout.h * ROW_HEIGHT_PX - TILE_CHROME_PX, 80)}
-            fitted
-          />
-        )}
+        {/* The drawing takes the room the notes above leave it, so that its axes and legend stay inside the tile. */}
+        <div ref={drawingArea} className={`min-h-0 flex-1 ${request.graphicType === 'table' ? 'overflow-auto' : ''}`}>
+          {data && !empty && (
+            <GraphicChart
+              title={title}
+              type={request.graphicType}
+              data={data}
+              unit={unit}
+              axisNames={axisNames}
+              stacked={display?.graphicDistribution === 'stacked'}
+              {...(display ? { display } : {})}
+              height={Math.max(room ?? layout.h * ROW_HEIGHT_PX - TILE_CHROME_PX, 80)}
+              fitted
+            />
+          )}
+        </div>
       </div>
       {data && !empty && (
         <Modal open={enlarged} title={title} onClose={() => setEnlarged(false)} wide>

@@ -72,10 +72,11 @@ describe('A dashboard tile drawn for a narrower profile', () => {
     api.post('/api/graphic', movistarOnly);
     await drawTile('en');
     const region = await screen.findByRole('region', { name: 'Download by provider' });
-    expect(await within(region).findByText('Computed over your profile: Movistar · 4G, 5G')).toHaveAttribute(
-      'role',
-      'note',
-    );
+    const note = await within(region).findByText('Computed over your profile: Movistar · 4G, 5G');
+    expect(note).toHaveAttribute('role', 'note');
+    // One line in the tile, leaving the room to the drawing; the whole text on hover.
+    expect(note).toHaveClass('truncate');
+    expect(note).toHaveAttribute('title', 'Computed over your profile: Movistar · 4G, 5G');
   });
 
   it('says it in Spanish', async () => {
