@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { kpiById } from '@nq/contracts/measurements/kpis';
 import type { TestAnalysisPrograms, TestAnalysisResults } from '@nq/contracts/measurements/test-analysis';
 import { collectConsoleErrors, logIn, screenshot, signedApi } from './support.ts';
@@ -8,6 +9,12 @@ const expect = baseExpect.configure({ timeout: 20_000 });
 
 type Api = Awaited<ReturnType<typeof signedApi>>;
 const pageSize = 10;
+
+/** A program as the English console names it (its translated name; the id of one it has no name for). */
+const programNames: Record<string, string> = JSON.parse(
+  readFileSync(new URL('../../console/src/locales/en/fleet.json', import.meta.url), 'utf8'),
+).programs;
+const programName = (id: string) => programNames[id] ?? id;
 
 /**
  * A demo probe and the program it measured most up to `to`, with more results than a page: the demo fleet measures
@@ -61,11 +68,14 @@ test.describe('test analysis', () => {
     // Each program with the count the API gives for the same window.
     const programTable = page.getByRole('table', { name: 'Programs' });
     await expect(programTable.locator('tbody tr')).toHaveCount(programs.list.length);
-    for (const { program: name, count } of programs.list)
-      await expect(programTable.getByRole('row').filter({ hasText: name }).first()).toContainText(
-        count.toLocaleString('en'),
-      );
-    await programTable.getByRole('button', { name: program, exact: true }).click();
+    for (const { program: id, count } of programs.list)
+      await expect(
+        programTable
+          .getByRole('row')
+          .filter({ hasText: programName(id) })
+          .first(),
+      ).toContainText(count.toLocaleString('en'));
+    await programTable.getByRole('button', { name: programName(program), exact: true }).click();
     await expect(page).toHaveURL(new RegExp(`program=${program}`));
 
     const table = page.getByRole('table', { name: 'Results' });

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { technologyText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
@@ -20,6 +21,7 @@ const PAGE_SIZE = 25;
 export function MapRawData({ request }: { request: MapRequest }) {
   const { t } = useTranslation('maps');
   const dates = useDateFormat();
+  const programName = useProgramName();
   const [page, setPage] = useState(1);
   const [open, setOpen] = useState<Point>();
   const points = useQuery(mapPointsQuery(request, true));
@@ -71,7 +73,7 @@ export function MapRawData({ request }: { request: MapRequest }) {
       >
         {open && (
           <dl className="grid grid-cols-1 gap-x-6 gap-y-2 text-sm sm:grid-cols-2">
-            {pointFacts(open, request.kpi, t, currentLanguage(), dates.timeZone).map(([name, value]) => (
+            {pointFacts(open, request.kpi, t, currentLanguage(), dates.timeZone, programName).map(([name, value]) => (
               <div key={name} className="flex justify-between gap-3 border-b border-gray-100 py-1">
                 <dt className="font-medium text-gray-600">{name}</dt>
                 {/* The measurement's own id (its first fact) is an identifier a person may copy. */}

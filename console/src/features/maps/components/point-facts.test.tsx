@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { textsForTests } from '../../../shared/i18n/texts-for-tests.ts';
+import { programText } from '../../../shared/i18n/value-texts.ts';
 import { pointFacts } from './point-facts.ts';
 
 const point = {
@@ -24,10 +25,12 @@ const point = {
 describe('a map point’s detail', () => {
   it('names every column as the measurement detail does, in Spanish, never by its key', async () => {
     const { t } = await textsForTests('es');
-    const facts = Object.fromEntries(pointFacts(point, 'download', t, 'es', 'Etc/UTC'));
+    const programName = (id: string) => programText(t, id);
+    const facts = Object.fromEntries(pointFacts(point, 'download', t, 'es', 'Etc/UTC', programName));
     expect(facts).toMatchObject({
       Medición: 'm-1',
       'Tipo de sonda': 'Fija',
+      Programa: 'Prueba de velocidad',
       'Tipo de prueba': 'Descarga HTTP',
       'Sección de resultado': 'Finalizada',
       Tecnología: 'WiFi 2,4 GHz',
@@ -36,5 +39,6 @@ describe('a map point’s detail', () => {
       'Velocidad de descarga': '296.51',
     });
     expect(Object.keys(facts).join(' ')).not.toMatch(/measurementId|testType|technologyLabel|download/);
+    expect(Object.values(facts)).not.toContain('speedtest');
   });
 });

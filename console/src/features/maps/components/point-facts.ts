@@ -5,7 +5,8 @@ import { formatDateTime } from '../../../shared/ui/format.ts';
 
 /**
  * A map point's measurement (a CSV row of `POST /maps`) as the measurement detail names it: each column under its
- * label in the interface language and its value as people read it; the KPI column by its catalogue name.
+ * label in the interface language and its value as people read it; the KPI column by its catalogue name, the program
+ * by `programName` (useProgramName's).
  */
 export function pointFacts(
   point: Record<string, string>,
@@ -13,6 +14,7 @@ export function pointFacts(
   t: TFunction,
   language: Language,
   timeZone: string,
+  programName: (id: string) => string,
 ) {
   const field = (name: string) => t(`measurementAnalysis:detail.fields.${name}`);
   const value = (name: string) => point[name] ?? '';
@@ -20,7 +22,7 @@ export function pointFacts(
     [t('measurementAnalysis:detail.general'), value('measurementId')],
     [field('probeId'), value('probeId')],
     [field('probeType'), value('probeType') ? t(`measurementAnalysis:detail.probeTypes.${value('probeType')}`) : ''],
-    [field('program'), value('program')],
+    [field('program'), value('program') ? programName(value('program')) : ''],
     [field('testType'), value('testType') ? testTypeText(t, value('testType')) : ''],
     [
       t('measurementAnalysis:columns.status'),

@@ -1,8 +1,8 @@
 import { translate } from '@nq/contracts/errors/index';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
-import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
+import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import type { MeasurementDetail } from '../api/measurements.ts';
 import MeasurementDetailPage from './MeasurementDetailPage.tsx';
@@ -56,7 +56,7 @@ const fact = (name: string) => screen.getByText(name, { selector: 'dt' }).nextEl
 let api: FakeApi;
 beforeEach(() => {
   api = fakeApi().get('/api/measurements/by/id/m-42', detail);
-  signIn(api);
+  signIn(api, testProfile({ rol: 'admin', programs: [{ id: 'p-home', type: 1, program: 'Home broadband' }] }));
 });
 
 describe('Measurement detail (analysis)', () => {
@@ -67,6 +67,8 @@ describe('Measurement detail (analysis)', () => {
     expect(screen.getByRole('heading', { name: 'Measurement detail' })).toBeInTheDocument();
     expect(fact('Probe')).toHaveTextContent('mad001');
     expect(fact('Probe type')).toHaveTextContent('Mobile');
+    // Named as the profile names it (the console reads the profile before any screen; here it may come second).
+    await waitFor(() => expect(fact('Program')).toHaveTextContent(/^Home broadband$/));
     expect(fact('Destination')).toHaveTextContent('Madrid speed (10.0.0.8)');
     expect(fact('Measured at')).toHaveTextContent(formatDateTime('2026-03-02T10:00:00.000Z', 'Etc/UTC'));
     expect(fact('Local time')).toHaveTextContent('Monday 11h · Morning');

@@ -4,6 +4,7 @@ import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import type { Option } from '../../../shared/ui/fields.tsx';
@@ -73,13 +74,14 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
   // The answer names what the measurement refers to (providers, memberships) as far as the profile sees them.
   const { measurement: m, section, results, names } = detail;
   const suites = useEntityOptions('/task-suites');
+  const programName = useProgramName();
   const named = (options: readonly Option[], ids: readonly string[]) =>
     ids.map((id) => options.find((option) => option.value === id)?.label ?? id).join(', ');
   const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 3 });
   const facts: [string, ReactNode][] = [
     ['probeId', m.probeId],
     ['probeType', m.probeType ? t(`detail.probeTypes.${m.probeType}`) : ''],
-    ['program', m.program],
+    ['program', programName(m.program)],
     ['testType', testTypeText(t, m.testType)],
     ['destination', m.destination ? `${m.destination.name}${m.destination.ip ? ` (${m.destination.ip})` : ''}` : ''],
     ['technology', technologyText(t, m.technology)],

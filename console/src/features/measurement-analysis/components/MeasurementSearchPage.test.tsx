@@ -56,6 +56,22 @@ describe('Measurement analysis search', () => {
     ).toBeInTheDocument();
   });
 
+  it('names each measurement’s program as people read it, never by its id', async () => {
+    api.post('/api/measurements/by/profile', {
+      list: [measurement, { ...measurement, measurementId: 'm2', probeId: 'count2', program: 'p-home' }],
+      count: 2,
+      page: 1,
+      pageSize: 25,
+    });
+    signIn(api, testProfile({ programs: [{ id: 'p-home', type: 1, program: 'Home broadband' }] }));
+    await renderScreen(<MeasurementSearchPage />, { path: '/measurementAnalysis' });
+
+    const row = async (probe: string) => within((await screen.findByRole('cell', { name: probe })).closest('tr')!);
+    expect((await row('count1')).getByRole('cell', { name: 'Speed test' })).toBeInTheDocument();
+    expect(await (await row('count2')).findByRole('cell', { name: 'Home broadband' })).toBeInTheDocument();
+    expect(screen.queryByRole('cell', { name: 'p-home' })).toBeNull();
+  });
+
   it('offers as technologies only those the profile sees', async () => {
     signIn(api, testProfile({ service: 'landline', technologies: [98, 99], layers: [{ id: 'measurementAnalysis' }] }));
     await renderScreen(<MeasurementSearchPage />, { path: '/measurementAnalysis' });

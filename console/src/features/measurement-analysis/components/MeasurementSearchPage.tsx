@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { kpiResultText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
@@ -28,6 +29,7 @@ export default function MeasurementSearchPage() {
   const { t } = useTranslation(['measurementAnalysis', 'analysis']);
   const navigate = useNavigate();
   const dates = useDateFormat();
+  const programName = useProgramName();
   const { params, update: updateAddress } = useAddressState();
   const search = searchFromParams(params);
   const kpis = useKpiCatalogue();
@@ -85,7 +87,11 @@ export default function MeasurementSearchPage() {
             render: (row) => dates.dateTime(row.measuredAt),
           },
           { key: 'probeId', header: t('measurementAnalysis:columns.probeId') },
-          { key: 'program', header: t('measurementAnalysis:columns.program') },
+          {
+            key: 'program',
+            header: t('measurementAnalysis:columns.program'),
+            render: (row) => programName(row.program),
+          },
           {
             key: 'testType',
             header: t('measurementAnalysis:columns.testType'),

@@ -3,6 +3,7 @@ import type { StoryboardErroredMeasurement } from '@nq/contracts/analytics/story
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { formatNumber } from './number-format.ts';
@@ -19,6 +20,7 @@ export function ErrorsContent({
 }) {
   const { t } = useTranslation(['storyboard', 'fleet']);
   const reaches = useReaches()('measurementAnalysis');
+  const programName = useProgramName();
   const narrowed = <NarrowedByNote narrowedBy={tile.narrowedBy} />;
   if (tile.list.length === 0)
     return (
@@ -57,7 +59,7 @@ export function ErrorsContent({
                 )}
               </td>
               <td className="py-1 pr-2 font-mono text-xs">{row.probeId}</td>
-              <td className="py-1 pr-2">{row.program}</td>
+              <td className="py-1 pr-2">{programName(row.program)}</td>
               <td className="py-1 pr-2">{testTypeText(t, row.testType)}</td>
               <td className="py-1">{row.isp ?? ''}</td>
             </tr>

@@ -81,6 +81,7 @@ const layers = (...ids: LayerId[]) => ids.map((id) => ({ id }));
 const analyst = testProfile({
   layers: layers('storyboard', 'scorecard_live', 'measurementAnalysis'),
   timeZone: 'Europe/Madrid',
+  programs: [{ id: 'p-home', type: 1, program: 'Home broadband' }],
 });
 const tile = (testId: string) => within(screen.getByTestId(testId));
 
@@ -149,6 +150,16 @@ describe('Storyboard', () => {
     const errors = tile('tile-errors');
     expect(errors.getByText('12 measurements with errors in all')).toBeInTheDocument();
     expect(errors.getByRole('link', { name: /2026/ })).toHaveAttribute('href', '/measurementAnalysis/detail/m-42');
+  });
+
+  it('names the program of each errored measurement as the profile does, never by its id', async () => {
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    const errored = within(await screen.findByTestId('storyboard-error'));
+    expect(await errored.findByRole('cell', { name: 'Home broadband' })).toBeInTheDocument();
+    expect(errored.getByRole('cell', { name: 'HTTP download' })).toBeInTheDocument();
+    expect(errored.queryByText('p-home')).toBeNull();
   });
 
   it('leads a profile with those screens to the probes map, the probe status list and the KPI’s evolution', async () => {

@@ -7,6 +7,7 @@ import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
 import { changeMarkersPeriod, useChangeMarkers } from '../../../shared/charts/useChangeMarkers.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { kpiText } from '../../../shared/i18n/value-texts.ts';
 import { SelectField } from '../../../shared/ui/fields.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
@@ -31,6 +32,7 @@ export function KpiChart({
 }) {
   const { t } = useTranslation(['testAnalysis', 'analysis', 'charts']);
   const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
+  const programName = useProgramName();
   const kpi = kpis.find((item) => item.id === view.kpi) ?? kpis[0];
   const granularity = granularityOf(view);
   const series = useKpiSeries(
@@ -51,7 +53,7 @@ export function KpiChart({
   const markers = useChangeMarkers(period ? { probes: [probeId], ...period } : undefined);
   if (!kpi) return <p className="text-sm text-gray-500">{t('noKpis')}</p>;
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 });
-  const title = t('chartTitle', { kpi: kpiText(kpi.id, language), program });
+  const title = t('chartTitle', { kpi: kpiText(kpi.id, language), program: programName(program) });
   return (
     <div className="flex flex-col gap-3">
       <div className="w-64">

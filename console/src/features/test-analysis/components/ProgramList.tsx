@@ -1,6 +1,7 @@
 import type { TestAnalysisPrograms } from '@nq/contracts/measurements/test-analysis';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 
@@ -18,6 +19,7 @@ export function ProgramList({
 }) {
   const { t } = useTranslation('testAnalysis');
   const dates = useDateFormat();
+  const programName = useProgramName();
   const number = new Intl.NumberFormat(currentLanguage());
   return (
     <DataTable<Program>
@@ -41,7 +43,7 @@ export function ProgramList({
                 row.program === chosen ? 'bg-blue-600 text-white' : 'text-blue-700 hover:underline'
               }`}
             >
-              {row.program}
+              {programName(row.program)}
             </button>
           ),
         },

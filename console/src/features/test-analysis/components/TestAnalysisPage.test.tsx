@@ -82,8 +82,9 @@ beforeEach(() => {
       list: [
         { program: 'speedtest', count: 27, lastMeasuredAt: '2026-03-02T08:00:00.000Z' },
         { program: 'web', count: 3, lastMeasuredAt: '2026-03-01T08:00:00.000Z' },
+        { program: 'p-home', count: 1, lastMeasuredAt: '2026-03-01T07:00:00.000Z' },
       ],
-      count: 2,
+      count: 3,
     })
     .get('/test-analysis/mad01/layer', { probeId: 'mad01', layer3: { mtu: 1500 }, layer4: null })
     .get(results, resultsPage)
@@ -92,7 +93,11 @@ beforeEach(() => {
     .post('/api/graphic/change-markers', { list: [], count: 0, capped: false });
 });
 
-const analyst = () => testProfile({ layers: [{ id: 'test_analysis', groups: [] }] });
+const analyst = () =>
+  testProfile({
+    layers: [{ id: 'test_analysis', groups: [] }],
+    programs: [{ id: 'p-home', type: 1, program: 'Home broadband' }],
+  });
 
 describe('Test analysis', () => {
   it('finds a probe by name, lists its programs with their counts and opens one program’s results', async () => {
@@ -106,10 +111,9 @@ describe('Test analysis', () => {
     await user.click(within(found).getByRole('button', { name: 'mad01 Madrid centre' }));
 
     const programs = await screen.findByRole('table', { name: 'Programs' });
-    expect(within(programs).getByRole('button', { name: 'speedtest' })).toBeInTheDocument();
     expect(within(programs).getByText('27')).toBeInTheDocument();
     expect(screen.getByTestId('layer-settings')).toHaveTextContent("Probe's layer 3 settings: mtu 1500");
-    await user.click(within(programs).getByRole('button', { name: 'speedtest' }));
+    await user.click(within(programs).getByRole('button', { name: 'Speed test' }));
 
     const table = await screen.findByRole('table', { name: 'Results' });
     expect(await within(table).findByRole('columnheader', { name: 'Download speed (Mbps)' })).toBeInTheDocument();
@@ -119,6 +123,29 @@ describe('Test analysis', () => {
     expect(router.state.location.search).toBe('?probe=mad01&program=speedtest');
     await waitFor(() => expect(api.sent('GET', '/test-analysis/mad01/programs/speedtest/series')).not.toHaveLength(0));
     expect(api.sent('GET', '/test-analysis/mad01/programs/speedtest/series').at(-1)!.query.get('kpi')).toBe('download');
+  });
+
+  it('names the programs as people read them: the list, the chart and the results, the address keeping the id', async () => {
+    signIn(api, analyst());
+    const { user, router } = await renderScreen(<TestAnalysisPage />, {
+      path: '/test_analysis',
+      at: '/test_analysis?probe=mad01',
+    });
+
+    const programs = await screen.findByRole('table', { name: 'Programs' });
+    await within(programs).findByRole('button', { name: 'Home broadband' });
+    expect(
+      within(programs)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['Speed test', 'Web browsing', 'Home broadband']);
+    await user.click(within(programs).getByRole('button', { name: 'Speed test' }));
+
+    expect(await screen.findByRole('heading', { name: 'Speed test over time' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Results of Speed test' })).toBeInTheDocument();
+    expect(await screen.findByRole('figure', { name: 'Download speed of Speed test, average' })).toBeInTheDocument();
+    expect(router.state.location.search).toBe('?probe=mad01&program=speedtest');
+    expect(within(programs).getByRole('button', { name: 'Speed test' })).toHaveAttribute('aria-pressed', 'true');
   });
 
   it('keeps the probe, program, window, filters and page in the address, and reads them back', async () => {
@@ -218,5 +245,7 @@ describe('Test analysis', () => {
     expect(await screen.findByText('La prueba ha fallado en la sonda.')).toBeInTheDocument();
     expect(screen.getByText('27 en total')).toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Velocidad de descarga (Mbps)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Resultados de Prueba de velocidad' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Prueba de velocidad a lo largo del tiempo' })).toBeInTheDocument();
   });
 });

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Modal } from '../../../shared/ui/Modal.tsx';
@@ -27,6 +28,7 @@ export default function TestAnalysisPage() {
   const { t } = useTranslation('testAnalysis');
   const navigate = useNavigate();
   const profile = useProfile();
+  const programName = useProgramName();
   const { params, update: updateAddress } = useAddressState();
   const view = viewFromParams(params);
   const update = (changes: Partial<TestAnalysisView>) =>
@@ -99,7 +101,9 @@ export default function TestAnalysisPage() {
           {probe && program && (
             <>
               <Card>
-                <h2 className="mb-3 text-base font-semibold text-gray-800">{t('overTime', { program })}</h2>
+                <h2 className="mb-3 text-base font-semibold text-gray-800">
+                  {t('overTime', { program: programName(program) })}
+                </h2>
                 {results.data && (
                   <KpiChart
                     probeId={probe}
@@ -111,7 +115,9 @@ export default function TestAnalysisPage() {
                 )}
               </Card>
               <Card>
-                <h2 className="mb-3 text-base font-semibold text-gray-800">{t('resultsOf', { program })}</h2>
+                <h2 className="mb-3 text-base font-semibold text-gray-800">
+                  {t('resultsOf', { program: programName(program) })}
+                </h2>
                 {results.isError ? (
                   <ErrorNotice code={errorCodeOf(results.error, 'testAnalysis.resultsFetchFailed')} />
                 ) : (
