@@ -7,8 +7,14 @@ import { defineConfig } from 'vitest/config';
 // What every test platform reads from its environment: scrypt at 2^12 for the hundreds of passwords the tests hash and
 // verify (production's 2^17 costs 0.6 s of a core each); passwords.test.ts keeps the default's cost.
 // A read of one's own writes (minPosition) waits up to 30 s rather than production's 5 s: a busy test machine's
-// projector can be further behind; so does ingest's wait for a probe it does not know yet.
-const env = { PASSWORD_HASH_COST: '12', READ_YOUR_WRITES_TIMEOUT_MS: '30000', INGEST_UNKNOWN_PROBE_WAIT_MS: '30000' };
+// projector can be further behind; so does ingest's wait for a probe it does not know yet, and a read's wait for an
+// Elasticsearch shard that is starting (Elasticsearch starts an index's shard late when many files create indices).
+const env = {
+  PASSWORD_HASH_COST: '12',
+  READ_YOUR_WRITES_TIMEOUT_MS: '30000',
+  INGEST_UNKNOWN_PROBE_WAIT_MS: '30000',
+  READ_STORE_SHARD_WAIT_MS: '30000',
+};
 
 // A failing test shows the errors its test platforms logged while it ran.
 const platformErrorsOnFailure = 'services/src/testing/platform-errors-on-failure.ts';

@@ -121,6 +121,8 @@ async function serve(processes: string, withProjector: boolean) {
   }
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
   keepCompiledModules();
+  // Listening for the signals before saying how to stop it: whoever reads the banner may send one at once.
+  const stopped = runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
   console.info(
     `\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
       `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n` +
@@ -136,7 +138,7 @@ async function serve(processes: string, withProjector: boolean) {
         : '') +
       '  Ctrl-C stops it.\n',
   );
-  await runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
+  await stopped;
 }
 
 /** /metrics on METRICS_PORT, under the same rule as on the API port. */
@@ -193,9 +195,9 @@ async function runWorkers(
     `health: ${at('HEALTH_PORT')}/health and /ready` +
       (config.http.metricsPort ? `; metrics: ${at('METRICS_PORT')}/metrics` : ''),
   );
-  console.info(`${running} (${config.profile} profile); Ctrl-C stops it`);
   keepCompiledModules();
-  await runtime.runUntilSignalled(
+  // Listening for the signals before saying how to stop it: whoever reads the line may send one at once.
+  const stopped = runtime.runUntilSignalled(
     async () => {
       await stop();
       await opened.close();
@@ -204,6 +206,8 @@ async function runWorkers(
     config.shutdownTimeoutMs,
     { info: console.info, error: (o, m) => console.error(m, o) },
   );
+  console.info(`${running} (${config.profile} profile); Ctrl-C stops it`);
+  await stopped;
 }
 
 const consoleLog = {

@@ -40,10 +40,13 @@ export const entityEvents = (entity: EntityEventSource) =>
     documentId: (event) => event.streamId.slice(`${entity.kind}-`.length),
   }) satisfies Pick<DocumentProjection, 'handles' | 'documentId'>;
 
+/** The name of the projection that keeps a configuration collection's list read model. */
+export const configurationProjectionName = (collection: string) => `configuration-${collection}`;
+
 /** The list read model of one kind of configuration entity. */
 export function configurationEntityProjection(entity: EntityEventSource & { collection: string }): DocumentProjection {
   return {
-    name: `configuration-${entity.collection}`,
+    name: configurationProjectionName(entity.collection),
     collection: entity.collection,
     ...entityEvents(entity),
     apply(document, event) {

@@ -211,6 +211,15 @@ const variables = z.strictObject({
     .max(120_000)
     .default(5_000)
     .describe('How long a read given minPosition waits for its read model to show that write, before answering 503'),
+  READ_STORE_SHARD_WAIT_MS: z.coerce
+    .number()
+    .int()
+    .min(0)
+    .max(120_000)
+    .default(10_000)
+    .describe(
+      'How long a read of an Elasticsearch read model waits for a shard that is starting (an index just created) before answering 503',
+    ),
   INGEST_UNKNOWN_PROBE_WAIT_MS: z.coerce
     .number()
     .int()
@@ -351,6 +360,7 @@ function shape(v: Variables, production: boolean) {
     },
     shutdownTimeoutMs: v.SHUTDOWN_TIMEOUT_MS,
     readYourWritesMs: v.READ_YOUR_WRITES_TIMEOUT_MS,
+    readStoreShardWaitMs: v.READ_STORE_SHARD_WAIT_MS,
     ingest: { unknownProbeWaitMs: v.INGEST_UNKNOWN_PROBE_WAIT_MS },
     maps: { sampleLimit: v.MAP_SAMPLE_LIMIT },
     launcher: { answerWithinMs: v.LAUNCH_TIMEOUT_SECONDS * 1000 },

@@ -155,6 +155,7 @@ export async function openPlatform(
       ? await openElasticsearchReadStore({
           ...config.elasticsearch,
           indexPrefix: `${config.elasticsearch.indexPrefix}-rm`,
+          shardStartWaitMs: config.readStoreShardWaitMs,
         })
       : await openSqlReadStore(sql);
   closers.push(() => readStore.close());

@@ -48,6 +48,8 @@ export async function openTestApi(
     READ_YOUR_WRITES_TIMEOUT_MS: '30000',
     // The same for ingest, which dead-letters the results of a probe its read models have not shown within the wait.
     INGEST_UNKNOWN_PROBE_WAIT_MS: '30000',
+    // And for a read model's shard that is starting: Elasticsearch starts them late when many files create indices.
+    READ_STORE_SHARD_WAIT_MS: '30000',
     ...env,
   });
   const runs = { ...platformRuns, jobs: [...(platformRuns.jobs ?? []), ...(options.jobs ?? [])] };

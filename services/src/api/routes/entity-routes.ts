@@ -7,6 +7,7 @@ import {
   warningBodySchema,
 } from '@nq/contracts';
 import { entityDocument } from '@nq/projections';
+import { configurationProjectionName } from '@nq/projections/configuration/configuration-entities';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -154,13 +155,18 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   };
   const minPosition = logPositionSchema.optional().describe('Wait (up to 5 s) until the read model shows this write');
 
-  async function readYourWrites(position: string | undefined) {
-    if (position && !(await projector.showsWrite(position, projection.name))) {
-      throw new DomainError('dependency.unavailable', {
-        params: { dependency: `read model ${projection.name}` },
-        details: { minPosition: position },
-      });
-    }
+  // A list names each entity's owner from the profiles' read model, which its own projection keeps apart: a list
+  // asked to show a write waits for both, so that an owner created just before is named too.
+  const ownerNames = configurationProjectionName(profileConfiguration.collection);
+  async function readYourWrites(position: string | undefined, { withOwnerNames = false } = {}) {
+    if (!position) return;
+    const needed = withOwnerNames && ownerNames !== projection.name ? [projection.name, ownerNames] : [projection.name];
+    for (const name of needed)
+      if (!(await projector.showsWrite(position, name)))
+        throw new DomainError('dependency.unavailable', {
+          params: { dependency: `read model ${name}` },
+          details: { minPosition: position },
+        });
   }
 
   const outcome = (request: FastifyRequest, id: string, result: Awaited<ReturnType<EntityService['execute']>>) => ({
@@ -222,7 +228,8 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
     },
     async (request) => {
       const { page, pageSize, sort, order, q, ids, owner, fields } = request.query;
-      await readYourWrites(request.query.minPosition);
+      const namesOwners = !fields || fields.includes('ownerName');
+      await readYourWrites(request.query.minPosition, { withOwnerNames: namesOwners });
       const { items, total } = await readStore.list(projection.collection, {
         filters: [
           ...(ids ? [{ field: 'id', in: ids }] : []),
@@ -236,7 +243,7 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
         limit: pageSize,
         fresh: request.query.minPosition !== undefined,
       });
-      const named = !fields || fields.includes('ownerName') ? await withOwnerNames(items) : items;
+      const named = namesOwners ? await withOwnerNames(items) : items;
       const pick = (item: Record<string, unknown>) =>
         fields ? Object.fromEntries(['id', ...fields].filter((f) => f in item).map((f) => [f, item[f]])) : item;
       return { list: named.map((item) => pick(secrets.mask(item))) as { id: string }[], count: total, page, pageSize };

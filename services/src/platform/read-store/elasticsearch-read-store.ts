@@ -48,7 +48,7 @@ export async function openElasticsearchReadStore(
   options: ElasticsearchConnection & {
     indexPrefix?: string;
     indexSettings?: IndexSettings;
-    /** How long a read waits for a shard that has not started yet (10 s). */
+    /** How long a read waits for a shard that has not started yet (READ_STORE_SHARD_WAIT_MS, 10 s). */
     shardStartWaitMs?: number;
   },
 ): Promise<ReadStore> {
