@@ -19,6 +19,7 @@ import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolu
 import type { IService } from 'kubernetes-models/v1/Service';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { fleetTopicsFor } from '../../services/src/platform/log/fleet-topics.ts';
+import { consumerGroupOf, type PipelineConsumer, pipeline } from '../../services/src/platform/log/pipeline.ts';
 import { environmentOf, unresolvedReferences, type Variable } from './k8s/container-environment.ts';
 import { connects, type Endpoint } from './k8s/network-policies.ts';
 import { podSpecsOf, restrictedViolations } from './k8s/pod-security.ts';
@@ -37,14 +38,18 @@ import { schemaProblems } from './k8s/schema-validation.ts';
 const processes = ['api', 'projector', 'ingest', 'jobs', 'alerting'] as const;
 const overlays = ['dev', 'production'] as const;
 
-/** The consumer groups the workers join, per process (ingest.worker.ts, probe-status.worker.ts, alerting.worker.ts). */
-const consumerGroupsOf = (topics: ReturnType<typeof fleetTopicsFor>): Record<string, Record<string, string>> => ({
-  ingest: {
-    [`${topics.measurementsRaw}.ingest`]: topics.measurementsRaw,
-    [`${topics.probeStatus}.read-model`]: topics.probeStatus,
-  },
-  alerting: { [`${topics.measurementsEnriched}.alerting`]: topics.measurementsEnriched },
-});
+/** The consumer groups the workers join, per process, each with the topic it reads: as the pipeline declares them. */
+const consumerGroupsOf = (topics: ReturnType<typeof fleetTopicsFor>) => {
+  const byProcess: Record<string, Record<string, string>> = {};
+  for (const name of Object.keys(pipeline.consumers) as PipelineConsumer[]) {
+    const consumer = pipeline.consumers[name];
+    byProcess[consumer.runsIn] = {
+      ...byProcess[consumer.runsIn],
+      [consumerGroupOf(topics, name)]: topics[consumer.reads],
+    };
+  }
+  return byProcess;
+};
 
 /** The versions the test command runs the servers at (deploy/infra/versions.env). */
 const testedVersions = Object.fromEntries(

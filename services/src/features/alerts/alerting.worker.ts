@@ -2,6 +2,7 @@ import { type EnrichedMeasurement, enrichedMeasurementSchema } from '@nq/contrac
 import { watchWorker } from '../../platform/health/worker-probes.ts';
 import { reportConsumers } from '../../platform/log/consumer-health.ts';
 import type { LogConsumer, LogRecord } from '../../platform/log/log-port.ts';
+import { consumerGroupOf } from '../../platform/log/pipeline.ts';
 import type { DispatcherLog } from '../../platform/mail/mail-dispatcher.ts';
 import type { Platform } from '../../platform/platform.ts';
 import type { SqlExecutor } from '../../platform/sql/sql-client.ts';
@@ -80,7 +81,7 @@ export async function startAlertingWorker(platform: Platform, options: AlertingO
   const settings = { ...defaults, ...platform.config.alerting, ...options };
   const { sql, readStore, log: logPort, topics, config } = platform;
   await openAlertingStore(sql);
-  const groupId = `${topics.measurementsEnriched}.alerting`;
+  const groupId = consumerGroupOf(topics, 'alerting');
   const warn = (error: unknown, message: string) => options.log?.warn({ err: error }, message);
   const metrics = alertingMetrics(platform.metrics);
   const book = alertBook(readStore, settings.refreshMs, (error) => warn(error, 'the alerts could not be re-read'));

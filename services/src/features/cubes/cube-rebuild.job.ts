@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { z } from 'zod';
 import type { JobKind } from '../../platform/jobs/job-queue-port.ts';
+import { consumerGroupOf } from '../../platform/log/pipeline.ts';
 import { type Platform, type PlatformWorker, platformJob } from '../../platform/platform.ts';
 import { analyticsFor } from '../analytics/analytics-for-store.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
@@ -69,7 +70,7 @@ export async function runCubeRebuild(
       store: await openCubeStore(platform),
       engine,
       log: platform.log,
-      ingest: { groupId: `${platform.topics.measurementsRaw}.ingest`, topic: platform.topics.measurementsRaw },
+      ingest: { groupId: consumerGroupOf(platform.topics, 'ingest'), topic: platform.topics.measurementsRaw },
       refresh: refresherOf(platform),
       ...range,
       ...(options.signal ? { signal: options.signal } : {}),

@@ -1,6 +1,7 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { LogConsumer, LogPort, LogRecord } from '../../platform/log/log-port.ts';
+import { consumerGroupOf } from '../../platform/log/pipeline.ts';
 import type { PlatformWorker } from '../../platform/platform.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
@@ -99,7 +100,8 @@ export async function startCubeMaintainer(dependencies: CubeMaintainerDependenci
   });
 }
 
-export const cubeMaintainerGroup = (enrichedTopic: string) => `${enrichedTopic}.cubes`;
+export const cubeMaintainerGroup = (enrichedTopic: string) =>
+  consumerGroupOf({ measurementsEnriched: enrichedTopic }, 'cubes');
 
 /** The cube maintainer, in the processes that run ingest. */
 export const cubeMaintainerWorker: PlatformWorker = {

@@ -2,6 +2,7 @@ import { Counter, Histogram, type Registry } from 'prom-client';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogConsumer, LogPort } from '../../platform/log/log-port.ts';
+import { consumerGroupOf } from '../../platform/log/pipeline.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { PlatformWorker } from '../../platform/platform.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
@@ -59,7 +60,7 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
   const unsubscribe = await dependencies.eventStore.onAppend(() => facts.invalidate());
   const metrics = ingestMetrics(dependencies.metrics);
   const consumer = await log.consume({
-    groupId: `${topics.measurementsRaw}.ingest`,
+    groupId: consumerGroupOf(topics, 'ingest'),
     topics: [topics.measurementsRaw],
     maxBatchSize: dependencies.maxBatchSize ?? 1_000,
     partitionsAtOnce: dependencies.partitionsAtOnce ?? 4,

@@ -1,6 +1,7 @@
 import { latestReports, probeStatusCollection } from '@nq/projections';
 import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogConsumer, LogPort } from '../../platform/log/log-port.ts';
+import { consumerGroupOf } from '../../platform/log/pipeline.ts';
 import type { PlatformWorker } from '../../platform/platform.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 
@@ -14,7 +15,7 @@ export async function startProbeStatusWorker(
   topics: FleetTopics,
 ): Promise<LogConsumer> {
   return log.consume({
-    groupId: `${topics.probeStatus}.read-model`,
+    groupId: consumerGroupOf(topics, 'probeStatus'),
     topics: [topics.probeStatus],
     maxBatchSize: 500,
     handle: async (records) => {
@@ -24,7 +25,7 @@ export async function startProbeStatusWorker(
   });
 }
 
-/** The probe status read model's worker, as processes that run projections start it. */
+/** The probe status read model's worker, as processes that run ingest start it. */
 export const probeStatusWorker: PlatformWorker = {
   name: 'probe-status-worker',
   runsIn: 'ingest',

@@ -1,24 +1,17 @@
 import type { TopicSpec } from './log-port.ts';
+import { type PipelineTopic, pipeline } from './pipeline.ts';
 
 /**
- * The topics between the probe fleet and the platform, keyed by probe id. A prefix (TOPIC_PREFIX) lets
- * several environments share one Kafka cluster.
+ * The topics between the probe fleet and the platform, keyed by probe id, with their partitions (as pipeline.ts
+ * declares them). A prefix (TOPIC_PREFIX) lets several environments share one Kafka cluster.
  */
 export function fleetTopicsFor(prefix = '') {
-  const topics = {
-    measurementsRaw: `${prefix}measurements.raw`,
-    measurementsDlq: `${prefix}measurements.dlq`,
-    measurementsEnriched: `${prefix}measurements.enriched`,
-    probeStatus: `${prefix}probe.status`,
-    probeCommands: `${prefix}probe.commands`,
-  };
-  const specs: TopicSpec[] = [
-    { name: topics.measurementsRaw, partitions: 12 },
-    { name: topics.measurementsDlq, partitions: 3 },
-    { name: topics.measurementsEnriched, partitions: 12 },
-    { name: topics.probeStatus, partitions: 6 },
-    { name: topics.probeCommands, partitions: 6 },
-  ];
+  const declared = Object.entries(pipeline.topics) as [PipelineTopic, (typeof pipeline.topics)[PipelineTopic]][];
+  const topics = Object.fromEntries(declared.map(([topic, { name }]) => [topic, `${prefix}${name}`])) as Record<
+    PipelineTopic,
+    string
+  >;
+  const specs: TopicSpec[] = declared.map(([topic, { partitions }]) => ({ name: topics[topic], partitions }));
   return { ...topics, specs };
 }
 
