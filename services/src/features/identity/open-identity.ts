@@ -5,9 +5,9 @@ import type { Config } from '../../config/config.ts';
 import { demoAccountEmails } from '../../demo/demo-accounts.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { probeAuthenticator } from '../gateway/probe-authenticator.ts';
 import { identityService } from './identity-service.ts';
 import { openIdentityStore } from './identity-store.ts';
+import { probeAuthenticator } from './probe-authenticator.ts';
 import { requestAuthenticator, signatureVerifier } from './request-authenticator.ts';
 
 /** Identity on the platform's adapters: the service, the request authenticator and the users' lifecycle e-mails. */

@@ -1,13 +1,13 @@
 import { kpiCatalogue, kpisOfTestTypes, testCategories } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { selectionOf } from '../../platform/entities/validated-input.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { kpiViewSchema, profileKpis } from './kpi-views.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { pickerScreens } from './screens.ts';
-import { selectionOf } from './validated.ts';
 
 const categories = [...(Object.keys(testCategories) as (keyof typeof testCategories)[]), 'all'] as const;
 const programList = z

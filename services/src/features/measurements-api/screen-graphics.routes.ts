@@ -13,13 +13,13 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryIrOf } from '../../platform/entities/validated-input.ts';
 import { programsScopeOf } from '../analytics/destination-scope.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { translated } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { benchmarkScreen, byDestinationScreen, evolutionScreen } from './screens.ts';
-import { queryIrOf } from './validated.ts';
 
 // Each screen's body: the selection, a KPI measured with a metric, and what else the screen takes of the filter set.
 

@@ -2,12 +2,12 @@ import { type Dimension, type TechnologyCode, technologyLabels } from '@nq/contr
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { selectionOf } from '../../platform/entities/validated-input.ts';
 import type { Group } from '../analytics/analytics-engine.ts';
 import { analyticsScopeOf } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { pickerScreens } from './screens.ts';
-import { selectionOf } from './validated.ts';
 
 /** `/technologies/by{Field}`: the field's name as the path spells it, and the dimension it groups by. */
 const byFields = {

@@ -6,9 +6,9 @@ import {
   resultStatusSections,
   type TestAnalysisWindow,
 } from '@nq/contracts';
+import { selectionOf } from '../../platform/entities/validated-input.ts';
 import type { Selection } from '../analytics/scope-query.ts';
 import { narrowedSelection } from './measurement-filters.ts';
-import { selectionOf } from './validated.ts';
 
 /** The result sections and test types a status and a layer filter keep (none: every one). */
 export const narrowingOf = (status: ResultStatus | undefined, layer: NetworkLayer | undefined) => ({

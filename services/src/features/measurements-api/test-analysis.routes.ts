@@ -13,6 +13,7 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { queryIrOf, selectionOf } from '../../platform/entities/validated-input.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { analyticsScopeOf, languageOf, translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
@@ -21,7 +22,6 @@ import { visibleIn } from './measurement-scope.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { testAnalysisScreen } from './screens.ts';
 import { mergedAverages, narrowingOf, programSelection } from './test-analysis-selection.ts';
-import { queryIrOf, selectionOf } from './validated.ts';
 
 const probeParams = z.object({ probeId: z.string().min(1) });
 const programParams = probeParams.extend({ program: z.string().min(1) });

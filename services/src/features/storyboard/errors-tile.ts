@@ -1,8 +1,8 @@
 import { type NarrowedBy, storyboardLimits } from '@nq/contracts';
+import { selectionOf } from '../../platform/entities/validated-input.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { type AnalyticsScope, scopeSelection } from '../analytics/scope-query.ts';
 import { narrowedSelection } from '../measurements-api/measurement-filters.ts';
-import { selectionOf } from '../measurements-api/validated.ts';
 import type { TileContext } from './tile.ts';
 
 const narrowingOf = (narrowedBy: NarrowedBy | undefined) => (narrowedBy ? { narrowedBy } : {});

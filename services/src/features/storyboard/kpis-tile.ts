@@ -6,9 +6,9 @@ import {
   storyboardDefaultKpis,
   storyboardLimits,
 } from '@nq/contracts';
+import { queryIrOf } from '../../platform/entities/validated-input.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import type { AnalyticsScope } from '../analytics/scope-query.ts';
-import { queryIrOf } from '../measurements-api/validated.ts';
 import { lastDays } from './last-days.ts';
 import { type TileContext, tileErrorOf } from './tile.ts';
 

@@ -1,5 +1,5 @@
 import { DomainError } from '@nq/contracts';
-import type { SignedRequest, signatureVerifier } from '../identity/request-authenticator.ts';
+import type { SignedRequest, signatureVerifier } from './request-authenticator.ts';
 
 /** A probe calling the gateway: its id and the profile that owns it. */
 export interface ProbeCaller {

@@ -1,6 +1,6 @@
 import { type QueryIr, type QueryIrInput, queryIrSchema, type SelectionFields, selectionFields } from '@nq/contracts';
 import type { z } from 'zod';
-import { issueProblem, validationError } from '../../platform/entities/validation-error.ts';
+import { issueProblem, validationError } from './validation-error.ts';
 
 /** Parsed with its defaults; what a route builds from a request it checked fails as a bad body would (400). */
 function parsed<Schema extends z.ZodType>(schema: Schema, input: z.input<Schema>): z.output<Schema> {
