@@ -14,8 +14,8 @@ import {
   scatterplotSampleSize,
   warning,
 } from '@nq/contracts';
-import type { CubeRouting } from '../cubes/cube-routing.ts';
 import type { AnalyticsBackend, AnalyticsEngine, RawSeries, RowCursor, Tile } from './analytics-engine.ts';
+import type { CubeRouting } from './cube-routing-port.ts';
 import { matrixOf } from './matrix.ts';
 import {
   compareBucketKeys,

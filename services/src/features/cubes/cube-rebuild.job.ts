@@ -4,7 +4,7 @@ import { z } from 'zod';
 import type { JobKind } from '../../platform/jobs/job-queue-port.ts';
 import { consumerGroupOf } from '../../platform/log/pipeline.ts';
 import { type Platform, type PlatformWorker, platformJob } from '../../platform/platform.ts';
-import { analyticsFor } from '../analytics/analytics-for-store.ts';
+import { analyticsFor } from './analytics-for-store.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions, definitionsRefreshMs } from './cube-definitions.ts';
 import { type RebuildProgress, rebuildCube } from './cube-rebuild.ts';

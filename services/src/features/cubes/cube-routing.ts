@@ -1,5 +1,6 @@
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import type { RawSeries } from '../analytics/analytics-engine.ts';
+import type { CubeRouting } from '../analytics/cube-routing-port.ts';
 import type { ScopedQuery } from '../analytics/scope-query.ts';
 import { cubeFor } from './cube-coverage.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';
@@ -7,13 +8,6 @@ import type { CubeDefinition } from './cube-rows.ts';
 
 /** Answers a metric or boxplot from a cube's rows. */
 export type CubeAggregate = (cube: CubeDefinition, query: ScopedQuery, signal?: AbortSignal) => Promise<RawSeries[]>;
-
-/** The cube that answers a query, if one covers it; every routing is counted (the cubes screen's hit rate). */
-export interface CubeRouting {
-  pick(
-    query: ScopedQuery,
-  ): Promise<{ name: string; aggregate(signal?: AbortSignal): Promise<RawSeries[]> } | undefined>;
-}
 
 const hourMs = 3_600_000;
 /** The counter of one hour's routings to a cube (or to `raw`), kept a day and an hour. */

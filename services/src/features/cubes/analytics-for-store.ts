@@ -3,15 +3,15 @@ import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-po
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
-import { cubeBuildsOf } from '../cubes/cube-builds.ts';
-import { cubeDefinitions } from '../cubes/cube-definitions.ts';
-import { cubeRouting } from '../cubes/cube-routing.ts';
-import { elasticsearchCubeAnalytics } from '../cubes/elasticsearch-cube-analytics.ts';
-import { cubeRowsIndexOf } from '../cubes/elasticsearch-cube-store.ts';
-import { sqlCubeAnalytics } from '../cubes/sql-cube-analytics.ts';
-import type { AnalyticsEngine } from './analytics-engine.ts';
-import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
-import { createSqlAnalytics } from './sql-analytics.ts';
+import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import { createElasticsearchAnalytics } from '../analytics/elasticsearch-analytics.ts';
+import { createSqlAnalytics } from '../analytics/sql-analytics.ts';
+import { cubeBuildsOf } from './cube-builds.ts';
+import { cubeDefinitions } from './cube-definitions.ts';
+import { cubeRouting } from './cube-routing.ts';
+import { elasticsearchCubeAnalytics } from './elasticsearch-cube-analytics.ts';
+import { cubeRowsIndexOf } from './elasticsearch-cube-store.ts';
+import { sqlCubeAnalytics } from './sql-cube-analytics.ts';
 
 const isElasticsearchStore = (store: MeasurementStore): store is MeasurementStore & { client: Client; alias: string } =>
   'client' in store && 'alias' in store;
