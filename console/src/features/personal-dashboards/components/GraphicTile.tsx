@@ -109,6 +109,16 @@ export function GraphicTile({
   const axisNames = pointAxisNames(request, kpis.data ?? []);
   const { display } = request;
   const empty = answer.data !== undefined && isEmptyGraphic(answer.data);
+  // The same drawing in the tile and enlarged: only its height differs.
+  const drawn = (chartData: NonNullable<typeof data>) => ({
+    title,
+    type: request.graphicType,
+    data: chartData,
+    unit,
+    axisNames,
+    stacked: display?.graphicDistribution === 'stacked',
+    ...(display ? { display } : {}),
+  });
   const state = answer.isError ? 'error' : answer.isPending ? 'loading' : empty ? 'empty' : 'drawn';
 
   const move = usePointerCells(grid, (cells) => moved(graphic.layout, cells.columns, cells.rows), onPreview, onCommit);
@@ -206,13 +216,7 @@ export function GraphicTile({
         <div ref={drawingArea} className={`min-h-0 flex-1 ${request.graphicType === 'table' ? 'overflow-auto' : ''}`}>
           {data && !empty && (
             <GraphicChart
-              title={title}
-              type={request.graphicType}
-              data={data}
-              unit={unit}
-              axisNames={axisNames}
-              stacked={display?.graphicDistribution === 'stacked'}
-              {...(display ? { display } : {})}
+              {...drawn(data)}
               height={Math.max(room ?? layout.h * ROW_HEIGHT_PX - TILE_CHROME_PX, 80)}
               fitted
             />
@@ -221,18 +225,7 @@ export function GraphicTile({
       </div>
       {data && !empty && (
         <Modal open={enlarged} title={title} onClose={() => setEnlarged(false)} wide>
-          {enlarged && (
-            <GraphicChart
-              title={title}
-              type={request.graphicType}
-              data={data}
-              unit={unit}
-              axisNames={axisNames}
-              stacked={display?.graphicDistribution === 'stacked'}
-              {...(display ? { display } : {})}
-              height={420}
-            />
-          )}
+          {enlarged && <GraphicChart {...drawn(data)} height={420} />}
           <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mt-2" />
         </Modal>
       )}
