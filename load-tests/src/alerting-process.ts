@@ -5,7 +5,7 @@
  */
 import { createServer } from 'node:http';
 import { loadConfig } from '@nq/services/config/config';
-import { startAlerting } from '@nq/services/features/alerts/alerting.worker';
+import { startAlerting } from '@nq/services/features/alerts/index';
 import { platformRuns } from '@nq/services/features/platform-runs';
 import { openPlatform } from '@nq/services/platform/platform';
 

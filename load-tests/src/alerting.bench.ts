@@ -19,7 +19,7 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { AlertCondition } from '@nq/contracts';
-import { startAlerting } from '@nq/services/features/alerts/alerting.worker';
+import { startAlerting } from '@nq/services/features/alerts/index';
 import { configurationServices } from '@nq/services/features/configuration';
 import { readAll } from '@nq/services/features/feature-routes';
 import { fleetOptions } from '@nq/services/simulator/fleet-options';

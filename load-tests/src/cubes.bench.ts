@@ -19,20 +19,28 @@ import type { CubeDimension, QueryIrInput } from '@nq/contracts';
 import { queryIrSchema } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
-import type { AnalyticsEngine } from '@nq/services/features/analytics/analytics-engine';
-import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
-import { seededIsps, seededMeasurementStream } from '@nq/services/features/analytics/seeded-measurements';
-import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
-import { fixedCubeDefinitions } from '@nq/services/features/cubes/cube-definitions';
-import { rebuildCube } from '@nq/services/features/cubes/cube-rebuild';
-import { type CubeAggregate, cubeRouting } from '@nq/services/features/cubes/cube-routing';
-import { type CubeDefinition, rowIdOf, type StoredRow } from '@nq/services/features/cubes/cube-rows';
-import type { CubeStore } from '@nq/services/features/cubes/cube-store';
-import { elasticsearchCubeAnalytics } from '@nq/services/features/cubes/elasticsearch-cube-analytics';
-import { elasticsearchCubeStore } from '@nq/services/features/cubes/elasticsearch-cube-store';
-import { slotOf } from '@nq/services/features/cubes/quantile-sketch';
-import { sqlCubeAnalytics } from '@nq/services/features/cubes/sql-cube-analytics';
-import { sqlCubeStore } from '@nq/services/features/cubes/sql-cube-store';
+import {
+  type AnalyticsEngine,
+  createElasticsearchAnalytics,
+  createSqlAnalytics,
+  seededIsps,
+  seededMeasurementStream,
+} from '@nq/services/features/analytics/index';
+import {
+  type CubeAggregate,
+  type CubeDefinition,
+  type CubeStore,
+  cubeRouting,
+  elasticsearchCubeAnalytics,
+  elasticsearchCubeStore,
+  fixedCubeDefinitions,
+  rebuildCube,
+  rowIdOf,
+  type StoredRow,
+  slotOf,
+  sqlCubeAnalytics,
+  sqlCubeStore,
+} from '@nq/services/features/cubes/index';
 import type { LogPort } from '@nq/services/platform/log/log-port';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import { batchesOf, bulkInto } from './seed-measurements.ts';

@@ -16,7 +16,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { compareLogPositions, type EventMetadata, type LogPosition } from '@nq/contracts';
 import { createProjector } from '@nq/projections/projector/projector';
 import { configurationProjections } from '@nq/services/features/configuration';
-import { tagEntity } from '@nq/services/features/tags/tag.entity';
+import { tagEntity } from '@nq/services/features/tags/index';
 import { defaultConfigurationSettings } from '@nq/services/platform/entities/entity-definition';
 import { entityService } from '@nq/services/platform/entities/entity-service';
 import type { EventStore, NewEvent } from '@nq/services/platform/event-store/event-store-port';

@@ -6,11 +6,13 @@
 import { parentPort, workerData } from 'node:worker_threads';
 import { logStart } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
-import { startCubeMaintainer } from '@nq/services/features/cubes/cube.worker';
-import { fixedCubeDefinitions } from '@nq/services/features/cubes/cube-definitions';
-import type { CubeDefinition } from '@nq/services/features/cubes/cube-rows';
-import { elasticsearchCubeStore } from '@nq/services/features/cubes/elasticsearch-cube-store';
-import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
+import {
+  type CubeDefinition,
+  elasticsearchCubeStore,
+  fixedCubeDefinitions,
+  startCubeMaintainer,
+} from '@nq/services/features/cubes/index';
+import { startIngestWorker } from '@nq/services/features/ingest/index';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';

@@ -20,13 +20,16 @@ import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
 import { cubeDimensions, logStart, queryIrSchema } from '@nq/contracts';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
-import { compileElasticsearchAggregation } from '@nq/services/features/analytics/compile-elasticsearch';
-import { createElasticsearchAnalytics } from '@nq/services/features/analytics/elasticsearch-analytics';
-import { scopeQuery } from '@nq/services/features/analytics/scope-query';
-import { seededMeasurementStream, seededMeasurements } from '@nq/services/features/analytics/seeded-measurements';
-import { createSqlAnalytics } from '@nq/services/features/analytics/sql-analytics';
-import type { CubeDefinition } from '@nq/services/features/cubes/cube-rows';
-import { startIngestWorker } from '@nq/services/features/ingest/ingest.worker';
+import {
+  compileElasticsearchAggregation,
+  createElasticsearchAnalytics,
+  createSqlAnalytics,
+  scopeQuery,
+  seededMeasurementStream,
+  seededMeasurements,
+} from '@nq/services/features/analytics/index';
+import type { CubeDefinition } from '@nq/services/features/cubes/index';
+import { startIngestWorker } from '@nq/services/features/ingest/index';
 import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
 import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';

@@ -10,12 +10,13 @@ import {
   projectionOf,
 } from '../features/configuration.ts';
 import { registerFeatureRoutes } from '../features/feature-route-registry.ts';
+// These routes stay outside their features' entries: there they would close an import cycle (the identity routes
+// import feature-routes.ts, which imports the identity entry; the current profile's reach configuration.ts).
 import { accountRoutes } from '../features/identity/account.routes.ts';
-import { openIdentity } from '../features/identity/open-identity.ts';
+import { openIdentity, type Viewer } from '../features/identity/index.ts';
 import { tokenRoutes } from '../features/identity/token.routes.ts';
-import type { Viewer } from '../features/identity/viewer.ts';
 import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
-import { assignableProfiles } from '../features/users/assignable-profiles.ts';
+import { assignableProfiles } from '../features/users/index.ts';
 import { loggerOptions } from '../platform/logging/log-output.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';

@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ConfigurationKind, layerIds } from '@nq/contracts';
-import { openIdentityStore } from '../features/identity/identity-store.ts';
-import { hashPassword } from '../features/identity/passwords.ts';
+import { hashPassword, openIdentityStore } from '../features/identity/index.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { Platform } from '../platform/platform.ts';
 import {

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { readAll } from '../features/feature-routes.ts';
-import { fileJob } from '../features/files/file-job.ts';
-import { fileRecords } from '../features/files/file-records.ts';
+import { fileJob, fileRecords } from '../features/files/index.ts';
 import { csvFormat } from '../platform/csv/csv-writer.ts';
 import type { JobKind } from '../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../platform/platform.ts';

@@ -1,5 +1,4 @@
-import { enrichment } from '../features/ingest/enrichment.ts';
-import { enrichedMessage, type Indexed, ingestBatch } from '../features/ingest/ingest-batch.ts';
+import { enrichedMessage, enrichment, type Indexed, ingestBatch } from '../features/ingest/index.ts';
 import type { LogRecord } from '../platform/log/log-port.ts';
 import type { Platform } from '../platform/platform.ts';
 import { seededRandom } from '../platform/seeded-random.ts';

@@ -4,8 +4,7 @@ import type { EntityDefinition } from '../platform/entities/entity-definition.ts
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import { type AccessRule, layerAccess } from '../platform/http/access-rule.ts';
 import type { FeatureRoutes } from './feature-routes.ts';
-import type { Viewer } from './identity/viewer.ts';
-import { shared, type Visibility } from './identity/visibility.ts';
+import { shared, type Viewer, type Visibility } from './identity/index.ts';
 
 /** A configuration entity as the platform serves it: where its routes live and how its list is searched. */
 export interface ConfigurationEntity {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { ListFilter, ReadDocument, ReadStore } from '../platform/read-store/read-store-port.ts';
-import type { Visibility } from './identity/visibility.ts';
+import type { Visibility } from './identity/index.ts';
 
 /**
  * What an entity's own routes (beyond list/get/create/update/delete/clone) are given. They take the entity's read

@@ -4,21 +4,16 @@ import { createProjector } from '@nq/projections/projector/projector';
 import { demoFileJob } from '../demo/demo-files.ts';
 import type { PlatformRuns } from '../platform/platform.ts';
 import { configurationProjections } from './configuration.ts';
-import { csvExtractionJob } from './csv-extraction/csv-extraction.job.ts';
-import { cubeMaintainerWorker } from './cubes/cube.worker.ts';
-import { cubeFirstBuilds, cubeRebuildJob } from './cubes/cube-rebuild.job.ts';
-import { fileJobFailures } from './files/file-job-failures.ts';
-import { fileRetentionJob, fileRetentionSchedule } from './files/file-retention.ts';
-import { ingestWorker } from './ingest/ingest.worker.ts';
-import { storedIspIdsTask } from './ingest/stored-isp-ids.ts';
-import {
-  measurementRetentionJob,
-  measurementRetentionSchedule,
-} from './measurement-retention/measurement-retention.ts';
-import { monthlyDataJob } from './monthly-data/monthly-data.job.ts';
+import { csvExtractionJob } from './csv-extraction/index.ts';
+import { cubeFirstBuilds, cubeMaintainerWorker, cubeRebuildJob } from './cubes/index.ts';
+import { fileJobFailures, fileRetentionJob, fileRetentionSchedule } from './files/index.ts';
+import { ingestWorker, storedIspIdsTask } from './ingest/index.ts';
+import { measurementRetentionJob, measurementRetentionSchedule } from './measurement-retention/index.ts';
+import { monthlyDataJob } from './monthly-data/index.ts';
+// biome-ignore lint/style/noRestrictedImports: in the personal-dashboards entry the job would close a cycle: it reads configuration.ts, which reads the entity
 import { personalDashboardSendJob } from './personal-dashboards/personal-dashboard-send.job.ts';
-import { probeStatusWorker } from './probe-status/probe-status.worker.ts';
-import { scorecardReportJob } from './reports/scorecard-report.job.ts';
+import { probeStatusWorker } from './probe-status/index.ts';
+import { scorecardReportJob } from './reports/index.ts';
 
 /** What the platform runs for the features: the projector of their read models, the measurements, the workers. */
 export const platformRuns: PlatformRuns = {

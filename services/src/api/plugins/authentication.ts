@@ -1,9 +1,7 @@
 import { type Actor, DomainError } from '@nq/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { AuthenticateProbe, ProbeCaller } from '../../features/identity/probe-authenticator.ts';
-import type { Authenticate } from '../../features/identity/request-authenticator.ts';
-import type { Viewer } from '../../features/identity/viewer.ts';
+import type { Authenticate, AuthenticateProbe, ProbeCaller, Viewer } from '../../features/identity/index.ts';
 import { rateLimitHeaders } from '../../platform/http/request-budget.ts';
 import { authorize } from '../access/authorize.ts';
 

@@ -6,8 +6,7 @@ import {
   isAuditedKind,
   referencedEntities,
 } from '@nq/contracts';
-import type { Viewer } from '../../features/identity/viewer.ts';
-import type { Visibility } from '../../features/identity/visibility.ts';
+import type { Viewer, Visibility } from '../../features/identity/index.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
 import { authorize } from '../access/authorize.ts';

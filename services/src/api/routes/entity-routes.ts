@@ -11,9 +11,8 @@ import { configurationProjectionName } from '@nq/projections/configuration/confi
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdmin } from '../../features/identity/viewer.ts';
-import type { Visibility } from '../../features/identity/visibility.ts';
-import { profileConfiguration } from '../../features/profiles/profile.entity.ts';
+import { isAdmin, type Visibility } from '../../features/identity/index.ts';
+import { profileConfiguration } from '../../features/profiles/index.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { splitUpdateBody, updateBodySchema } from '../../platform/entities/update-body.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';

@@ -7,14 +7,10 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import type { Selection } from '../analytics/scope-query.ts';
+import { type AnalyticsEngine, programsScopeOf, type Selection } from '../analytics/index.ts';
 import type { EntityLookup } from '../configuration-access.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { translated } from '../measurements-api/caller.ts';
-import { clientAbortSignal } from '../measurements-api/engine-call.ts';
-import { including } from '../measurements-api/measurement-filters.ts';
+import { clientAbortSignal, including, translated } from '../measurements-api/index.ts';
 import { alertEntity } from './alert.entity.ts';
 import { alertAccess } from './alert.routes.ts';
 import { admitAlertBody } from './alert-admission.ts';

@@ -12,7 +12,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { errorResponse } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import type { Viewer } from '../identity/index.ts';
 import { alertAccess } from './alert.routes.ts';
 import type { AlertHistoryReader, HistoryScope } from './alert-history-store.ts';
 

@@ -2,9 +2,7 @@ import { createHash } from 'node:crypto';
 import type { AlertHistoryEntry, Language } from '@nq/contracts';
 import type { Platform } from '../../platform/platform.ts';
 import { readAll } from '../feature-routes.ts';
-import { pushSender } from '../push/push-sender.ts';
-import { openPushSubscriptions } from '../push/push-subscriptions.ts';
-import { vapidKeys } from '../push/vapid-keys.ts';
+import { openPushSubscriptions, pushSender, vapidKeys } from '../push/index.ts';
 import type { EvaluatedAlert } from './alert-matching.ts';
 import { alertPushMessage } from './alert-push-message.ts';
 

@@ -8,11 +8,11 @@ import {
 import { z } from 'zod';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { campaignEntity } from '../campaigns/campaign.entity.ts';
+import { campaignEntity } from '../campaigns/index.ts';
 import { type ConfigurationEntity, named } from '../configuration-access.ts';
-import { privateToOwner } from '../identity/visibility.ts';
-import { providerEntity } from '../providers/provider.entity.ts';
-import { universeEntity } from '../universes/universe.entity.ts';
+import { privateToOwner } from '../identity/index.ts';
+import { providerEntity } from '../providers/index.ts';
+import { universeEntity } from '../universes/index.ts';
 import { alertAccess, alertRoutes } from './alert.routes.ts';
 import { admitAlertBody } from './alert-admission.ts';
 

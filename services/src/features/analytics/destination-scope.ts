@@ -1,5 +1,5 @@
 import { type CatalogueWarning, DomainError, type Profile, targetsOfProgram, warning } from '@nq/contracts';
-import { scopeOf } from '../identity/data-scope.ts';
+import { scopeOf } from '../identity/index.ts';
 import type { AnalyticsScope } from './scope-query.ts';
 
 /** What the caller's profile lets it see of the measurements, and the time zone its dates are days of. */

@@ -2,7 +2,7 @@ import { graphicResponseSchema, pickLanguage, queryIrSchema, warningBody } from 
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { refuseUnofferedSelection } from '../identity/offered-selection.ts';
+import { refuseUnofferedSelection } from '../identity/index.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { programsScopeOf } from './destination-scope.ts';
 import { admitGraphicType } from './drawable-graphic-types.ts';

@@ -1,7 +1,7 @@
 import type { EnrichedMeasurement, MeasurementNamesAnswer } from '@nq/contracts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { configurationEntities } from '../configuration.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import type { Viewer } from '../identity/index.ts';
 
 /** The configuration entities a measurement refers to by id, and the measurement fields holding their ids. */
 const referenceFields = {

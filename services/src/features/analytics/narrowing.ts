@@ -6,7 +6,7 @@ import {
   type SelectionFields,
   technologyCodes,
 } from '@nq/contracts';
-import type { DataScope } from '../identity/data-scope.ts';
+import type { DataScope } from '../identity/index.ts';
 
 /** What of the caller's scope (scope-query.ts `AnalyticsScope`) can narrow a request. */
 type NarrowingScope = DataScope & { destinations?: string[]; programs?: string[] };

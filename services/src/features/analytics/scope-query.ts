@@ -10,7 +10,7 @@ import {
   type QueryIr,
   type SelectionFields,
 } from '@nq/contracts';
-import { type DataScope, intersect, refuseOutsideDates } from '../identity/data-scope.ts';
+import { type DataScope, intersect, refuseOutsideDates } from '../identity/index.ts';
 import { narrowingOf } from './narrowing.ts';
 import { endOf, startOf } from './zoned-time.ts';
 

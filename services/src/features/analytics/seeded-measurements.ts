@@ -1,7 +1,7 @@
 import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
 import { measurementStatuses, technologyLabels } from '@nq/contracts';
 import { seededRandom } from '../../platform/seeded-random.ts';
-import { localTimeOf } from '../ingest/local-time.ts';
+import { localTimeOf } from '../ingest/index.ts';
 
 export { seededRandom };
 

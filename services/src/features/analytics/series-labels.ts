@@ -1,7 +1,6 @@
 import type { Dimension, QueryResult, SeriesColours, SeriesLabels } from '@nq/contracts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import type { Viewer, Visibility } from '../identity/index.ts';
 
 /** The read model whose documents a breakdown's values are the ids of, and who sees each document. */
 export interface NamedEntities {

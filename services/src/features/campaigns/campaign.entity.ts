@@ -2,7 +2,7 @@ import { assertPolygonWithinLimit, campaignFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { analysisLayers, type ConfigurationEntity, campaignIds, managedOn, named } from '../configuration-access.ts';
 import { refuseEndBeforeStart, refuseForbiddenName, uniqueName } from '../configuration-rules.ts';
-import { privateToOwner } from '../identity/visibility.ts';
+import { privateToOwner } from '../identity/index.ts';
 
 export const campaignNameScope = 'campaign-name';
 

@@ -3,7 +3,7 @@ import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
-import { providerEntity } from '../providers/provider.entity.ts';
+import { providerEntity } from '../providers/index.ts';
 
 export const cdnEntity = {
   kind: 'cdn',

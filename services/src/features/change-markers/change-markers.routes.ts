@@ -1,7 +1,7 @@
 import { changeMarkersRequestSchema, changeMarkersResponseSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../feature-routes.ts';
-import { timeChartScreens } from '../measurements-api/screens.ts';
+import { timeChartScreens } from '../measurements-api/index.ts';
 import type { ChangeMarkerFinder } from './change-markers.ts';
 
 /**

@@ -14,10 +14,8 @@ import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
-import { endOf, startOf } from '../analytics/zoned-time.ts';
-import { intersect, scopeOf } from '../identity/data-scope.ts';
-import { isAdmin, type Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import { endOf, startOf } from '../analytics/index.ts';
+import { intersect, isAdmin, scopeOf, type Viewer, type Visibility } from '../identity/index.ts';
 import { type MarkedKind, markedKinds, touchesScope } from './marked-changes.ts';
 
 export interface MarkedEntity {

@@ -9,8 +9,8 @@ import {
   refuseProbesOutsideProfile,
   uniqueName,
 } from '../configuration-rules.ts';
-import { geofilterEntity } from '../geofilters/geofilter.entity.ts';
-import { privateToOwner } from '../identity/visibility.ts';
+import { geofilterEntity } from '../geofilters/index.ts';
+import { privateToOwner } from '../identity/index.ts';
 import { clusterRoutes } from './cluster.routes.ts';
 
 export const clusterEntity = {

@@ -1,7 +1,7 @@
 import type { ProbeMembership } from '@nq/contracts';
 import { z } from 'zod';
 import { documentList, type FeatureRoutes, pickFields, readAll } from '../feature-routes.ts';
-import { refuseOutsideDates, scopeOf } from '../identity/data-scope.ts';
+import { refuseOutsideDates, scopeOf } from '../identity/index.ts';
 import { membersAsOf } from './memberships.ts';
 
 const ids = z.array(z.string().min(1)).min(1, 'validation.required').max(500);

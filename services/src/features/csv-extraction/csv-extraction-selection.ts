@@ -6,9 +6,8 @@ import {
   type SelectionFields,
   technologiesOfProfileService,
 } from '@nq/contracts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import { type AnalyticsScope, type Selection, scopeSelection } from '../analytics/scope-query.ts';
-import { including, narrowedSelection } from '../measurements-api/measurement-filters.ts';
+import { type AnalyticsScope, programsScopeOf, type Selection, scopeSelection } from '../analytics/index.ts';
+import { including, narrowedSelection } from '../measurements-api/index.ts';
 
 /** What an extraction reads: the filters sent, narrowed to the service's probes and the programs of the path. */
 export interface CsvExtractionFilters {

@@ -7,14 +7,14 @@ import {
   type Profile,
 } from '@nq/contracts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { admitCsvTemplateColumns } from '../csv-templates/csv-template-admission.ts';
-import { csvTemplatePreferencesOf } from '../csv-templates/csv-template-preferences.ts';
 import {
+  admitCsvTemplateColumns,
+  csvTemplatePreferencesOf,
   csvTemplateViews,
   defaultCsvTemplate,
   fitsPrograms,
   type StoredCsvTemplate,
-} from '../csv-templates/csv-template-views.ts';
+} from '../csv-templates/index.ts';
 import type { CsvExtractionFilters } from './csv-extraction-selection.ts';
 
 export interface CsvTemplateSources {

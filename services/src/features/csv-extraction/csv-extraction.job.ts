@@ -9,13 +9,12 @@ import { z } from 'zod';
 import { type CsvField, writeCsv } from '../../platform/csv/csv-writer.ts';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { measurementNamer, namedBatches } from '../analytics/measurement-names.ts';
+import { type AnalyticsEngine, measurementNamer, namedBatches } from '../analytics/index.ts';
 import { configurationServices } from '../configuration.ts';
-import { csvColumnsOf } from '../csv-templates/csv-columns.ts';
-import { analyticsFor } from '../cubes/analytics-for-store.ts';
-import { type FileProducer, fileJob } from '../files/file-job.ts';
-import { jobViewer } from '../identity/viewer.ts';
+import { csvColumnsOf } from '../csv-templates/index.ts';
+import { analyticsFor } from '../cubes/index.ts';
+import { type FileProducer, fileJob } from '../files/index.ts';
+import { jobViewer } from '../identity/index.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { asExtractionFailure } from './engine-refusal.ts';
 

@@ -3,12 +3,11 @@ import { csvExtractionAnswerSchema, csvExtractionRequestSchema, csvScopeParamsSc
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
-import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
-import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/csv-template-admission.ts';
+import { configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
+import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/index.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { FileRecords } from '../files/file-records.ts';
-import { languageOf } from '../measurements-api/caller.ts';
+import type { FileRecords } from '../files/index.ts';
+import { languageOf } from '../measurements-api/index.ts';
 import { csvExtractionKind } from './csv-extraction.job.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { type CsvTemplateSources, extractionColumns } from './csv-extraction-template.ts';

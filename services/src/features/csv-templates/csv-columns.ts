@@ -6,7 +6,7 @@ import {
   csvValueKindOf,
   type EnrichedMeasurement,
 } from '@nq/contracts';
-import type { MeasurementNames } from '../analytics/measurement-names.ts';
+import type { MeasurementNames } from '../analytics/index.ts';
 
 export type CsvCell = string | number;
 type Value = string | number | undefined;

@@ -23,7 +23,7 @@ import { commandMetadata } from '../../platform/http/command-metadata.ts';
 import type { Projector } from '../../platform/projector-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { errorResponse, readAll } from '../feature-routes.ts';
-import { languageOf } from '../measurements-api/caller.ts';
+import { languageOf } from '../measurements-api/index.ts';
 import { admitCsvTemplateColumns, admitCsvTemplateService } from './csv-template-admission.ts';
 import { csvTemplatePreferencesOf } from './csv-template-preferences.ts';
 import {

@@ -3,9 +3,7 @@ import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-po
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { createElasticsearchAnalytics } from '../analytics/elasticsearch-analytics.ts';
-import { createSqlAnalytics } from '../analytics/sql-analytics.ts';
+import { type AnalyticsEngine, createElasticsearchAnalytics, createSqlAnalytics } from '../analytics/index.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { cubeRouting } from './cube-routing.ts';

@@ -1,6 +1,5 @@
 import type { BucketKey, SeriesKey } from '@nq/contracts';
-import type { RawBucket, RawSeries } from '../analytics/analytics-engine.ts';
-import type { ScopedQuery } from '../analytics/scope-query.ts';
+import type { RawBucket, RawSeries, ScopedQuery } from '../analytics/index.ts';
 import { quantileOf } from './quantile-sketch.ts';
 
 /** What a backend reads of a (series, bucket) from cube rows: the merged measures the query's metric needs. */

@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../../config/config.ts';
 import { openPlatform } from '../../platform/platform.ts';
-import { endOf, startOf } from '../analytics/zoned-time.ts';
+import { endOf, startOf } from '../analytics/index.ts';
 import { platformRuns } from '../platform-runs.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { runCubeRebuild } from './cube-rebuild.job.ts';

@@ -1,7 +1,7 @@
 import type { CubeDimension, Dimension, Granularity } from '@nq/contracts';
 import { wallClockAt } from '@nq/contracts';
-import type { ScopedQuery } from '../analytics/scope-query.ts';
-import { bucketStart, type CubeDefinition } from '../cubes/cube-rows.ts';
+import type { ScopedQuery } from '../analytics/index.ts';
+import { bucketStart, type CubeDefinition } from './cube-rows.ts';
 
 const hourMs = 3_600_000;
 

@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import type { LogPort } from '../../platform/log/log-port.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
+import type { AnalyticsEngine } from '../analytics/index.ts';
 import {
   bucketStart,
   type Contribution,

@@ -1,7 +1,5 @@
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
-import type { RawSeries } from '../analytics/analytics-engine.ts';
-import type { CubeRouting } from '../analytics/cube-routing-port.ts';
-import type { ScopedQuery } from '../analytics/scope-query.ts';
+import type { CubeRouting, RawSeries, ScopedQuery } from '../analytics/index.ts';
 import { cubeFor } from './cube-coverage.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';
 import type { CubeDefinition } from './cube-rows.ts';

@@ -3,7 +3,7 @@ import type { EntityDefinition } from '../../platform/entities/entity-definition
 import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
 import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
-import { shared } from '../identity/visibility.ts';
+import { shared } from '../identity/index.ts';
 
 const builtWith = { error: 'cubes.definitionChanged' } as const;
 

@@ -1,13 +1,14 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type BucketKey, DomainError, type SeriesKey } from '@nq/contracts';
-import { maxBuckets, type RawSeries } from '../analytics/analytics-engine.ts';
 import {
   type Aggregations,
   compileElasticsearchQuery,
   levelAggregations,
+  maxBuckets,
+  type RawSeries,
+  type ScopedQuery,
   type SearchBody,
-} from '../analytics/compile-elasticsearch.ts';
-import type { ScopedQuery } from '../analytics/scope-query.ts';
+} from '../analytics/index.ts';
 import { type MergedBucket, measuresNeeded, seriesOfMerged } from './cube-buckets.ts';
 import type { CubeDefinition } from './cube-rows.ts';
 

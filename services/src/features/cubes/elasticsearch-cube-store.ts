@@ -6,7 +6,7 @@ import {
   singleNodeIndexSettings,
 } from '../../platform/read-store/elasticsearch-index-settings.ts';
 import { isMissingIndex } from '../../platform/read-store/elasticsearch-missing-index.ts';
-import { fields } from '../analytics/compile-elasticsearch.ts';
+import { fields } from '../analytics/index.ts';
 import type { RowDimensions, StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';
 

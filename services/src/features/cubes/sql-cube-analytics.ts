@@ -1,9 +1,14 @@
 import { type BucketKey, DomainError, type SeriesKey } from '@nq/contracts';
 import type { SqlClient } from '../../platform/sql/sql-client.ts';
-import { maxBuckets, type RawSeries } from '../analytics/analytics-engine.ts';
-import { cancellableQuery } from '../analytics/cancellable-sql.ts';
-import { parameters, type SqlQuery, selection } from '../analytics/compile-sql.ts';
-import type { ScopedQuery } from '../analytics/scope-query.ts';
+import {
+  cancellableQuery,
+  maxBuckets,
+  parameters,
+  type RawSeries,
+  type ScopedQuery,
+  type SqlQuery,
+  selection,
+} from '../analytics/index.ts';
 import { type MergedBucket, measuresNeeded, seriesOfMerged } from './cube-buckets.ts';
 import type { CubeDefinition } from './cube-rows.ts';
 

@@ -10,8 +10,8 @@ import {
 } from '@nq/contracts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import { narrowingSentence } from '../analytics/narrowing-text.ts';
-import { userEntity } from '../users/user.entity.ts';
+import { narrowingSentence } from '../analytics/index.ts';
+import { userEntity } from '../users/index.ts';
 
 // The e-mail that tells a file's owner it has ended (docs/product/README.md: the download link is e-mailed). It
 // links to the files screen, which downloads the file after sign-in: a signed download link lives minutes, a mail is

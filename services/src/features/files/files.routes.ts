@@ -15,7 +15,7 @@ import { z } from 'zod';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { layerAccess, publicAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import type { Viewer } from '../identity/index.ts';
 import type { downloadLinks } from './download-link.ts';
 import { attachmentOf, contentTypeOf, type DownloadableFile, downloadMediaTypes, zipOf } from './file-download.ts';
 import { type FileRecords, ownedBy } from './file-records.ts';

@@ -4,8 +4,7 @@ import { z } from 'zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { IdentityService } from '../identity/identity-service.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import type { IdentityService, Visibility } from '../identity/index.ts';
 
 /** Credentials a probe signs its gateway calls with; issuing new ones ends the previous ones. */
 export const probeCredentialRoutes: FastifyPluginAsyncZod<{

@@ -2,7 +2,7 @@ import { assertPolygonWithinLimit, geofilterFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { refuseForbiddenName, uniqueName } from '../configuration-rules.ts';
-import { privateToOwner } from '../identity/visibility.ts';
+import { privateToOwner } from '../identity/index.ts';
 
 export const geofilterEntity = {
   kind: 'geofilter',

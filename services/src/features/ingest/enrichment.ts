@@ -10,10 +10,10 @@ import {
 import { campaignPolygonsProjection, type PolygonHistoryDocument, type PolygonVersion } from '@nq/projections';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { membersAsOf } from '../clusters/memberships.ts';
+import { membersAsOf } from '../clusters/index.ts';
 import { configurationProjections } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';
-import { ispOf, providerDetector, providerEntryFields } from '../providers/provider-detector.ts';
+import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
 import { localTimeOf } from './local-time.ts';
 import { polygonIndex, type TimedPolygon } from './point-in-polygon.ts';
 

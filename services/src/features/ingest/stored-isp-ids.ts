@@ -2,7 +2,7 @@ import type { Platform, PlatformWorker } from '../../platform/platform.ts';
 import { runStartupStep } from '../../platform/sql/startup-steps.ts';
 import { configurationEntities, projectionOf } from '../configuration.ts';
 import { readAll } from '../feature-routes.ts';
-import { ispOf, providerDetector, providerEntryFields } from '../providers/provider-detector.ts';
+import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
 
 /** The start-up step's name: a later change of how ISPs are identified would run under a new one. */
 export const storedIspIdsStep = 'measurements-isp-id-v1';

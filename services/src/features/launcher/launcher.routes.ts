@@ -6,7 +6,7 @@ import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import type { Visibility } from '../identity/index.ts';
 import type { LaunchStore } from './launch-store.ts';
 
 export interface LauncherRouteOptions {

@@ -1,7 +1,6 @@
 import { type CatalogueWarning, pickLanguage, warningBody } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
-import { profileScopeOf } from '../analytics/destination-scope.ts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import { type AnalyticsScope, profileScopeOf } from '../analytics/index.ts';
 
 /** What the caller's profile lets it see of the measurements, and the time zone its dates are days of. */
 export const analyticsScopeOf = (request: FastifyRequest): AnalyticsScope => profileScopeOf(request.viewer.profile);

@@ -8,10 +8,9 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import { measurementNamer } from '../analytics/measurement-names.ts';
+import { measurementNamer, programsScopeOf } from '../analytics/index.ts';
 import { errorResponse, readAll } from '../feature-routes.ts';
-import { seenProbeFilters } from '../probes/probes-seen.ts';
+import { seenProbeFilters } from '../probes/index.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { including, narrowedSelection } from './measurement-filters.ts';
 import { visibleIn } from './measurement-scope.ts';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Tile } from '../analytics/analytics-engine.ts';
+import type { Tile } from '../analytics/index.ts';
 
 /** Elasticsearch's geotile_grid precisions. */
 export const maxZoom = 29;

@@ -15,11 +15,13 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import { measurementNamer } from '../analytics/measurement-names.ts';
-import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
-import { scopeSelection } from '../analytics/scope-query.ts';
+import {
+  configurationNarrowingNamer,
+  measurementNamer,
+  programsScopeOf,
+  scopeSelection,
+  withNamedNarrowing,
+} from '../analytics/index.ts';
 import { configurationEntities } from '../configuration.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { translated } from './caller.ts';

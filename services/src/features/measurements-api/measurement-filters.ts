@@ -1,6 +1,6 @@
 import type { KpiId, SelectionFields } from '@nq/contracts';
 
-import type { DimensionFilter, Selection } from '../analytics/scope-query.ts';
+import type { DimensionFilter, Selection } from '../analytics/index.ts';
 
 export const including = (dimension: DimensionFilter['dimension'], values: readonly string[]): DimensionFilter => ({
   dimension,

@@ -1,5 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type { DataScope } from '../identity/data-scope.ts';
+import type { DataScope } from '../identity/index.ts';
 
 const allowedBy = <T>(allowed: readonly T[] | undefined, value: T | undefined) =>
   !allowed || (value !== undefined && allowed.includes(value));

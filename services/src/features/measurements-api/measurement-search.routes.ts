@@ -13,9 +13,9 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { measurementNamer, namesOfMeasurement } from '../analytics/measurement-names.ts';
+import { measurementNamer, namesOfMeasurement } from '../analytics/index.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { scopeOf } from '../identity/data-scope.ts';
+import { scopeOf } from '../identity/index.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { narrowedSelection } from './measurement-filters.ts';

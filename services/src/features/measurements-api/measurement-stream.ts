@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import type { FastifyReply } from 'fastify';
 import { type CsvField, csvReadable } from '../../platform/csv/csv-writer.ts';
-import { type MeasurementNames, namedBatches } from '../analytics/measurement-names.ts';
+import { type MeasurementNames, namedBatches } from '../analytics/index.ts';
 
 type Row = EnrichedMeasurement;
 const listed = (values: readonly string[]) => values.join(';');

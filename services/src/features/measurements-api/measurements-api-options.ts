@@ -1,8 +1,7 @@
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { SeriesLabeller } from '../analytics/series-labels.ts';
-import type { ProbeSight } from '../probes/probes-seen.ts';
+import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
+import type { ProbeSight } from '../probes/index.ts';
 
 /** What every route of the measurements API is given (the plugin passes its options to each). */
 export interface MeasurementsApiOptions {

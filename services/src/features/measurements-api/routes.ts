@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { refuseUnofferedSelection } from '../identity/offered-selection.ts';
+import { refuseUnofferedSelection } from '../identity/index.ts';
 import { exportRoutes } from './export.routes.ts';
 import { kpiCatalogueRoutes } from './kpi-catalogue.routes.ts';
 import { mapRoutes } from './maps.routes.ts';

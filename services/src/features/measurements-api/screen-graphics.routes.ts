@@ -14,7 +14,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryIrOf } from '../../platform/entities/validated-input.ts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
+import { programsScopeOf } from '../analytics/index.ts';
 import { errorResponse } from '../feature-routes.ts';
 import { translated } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';

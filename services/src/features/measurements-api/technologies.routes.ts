@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { selectionOf } from '../../platform/entities/validated-input.ts';
-import type { Group } from '../analytics/analytics-engine.ts';
+import type { Group } from '../analytics/index.ts';
 import { analyticsScopeOf } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';

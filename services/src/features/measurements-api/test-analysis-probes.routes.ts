@@ -1,7 +1,7 @@
 import { testAnalysisProbesQuerySchema, testAnalysisProbesSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponse } from '../feature-routes.ts';
-import { seenProbeFilters } from '../probes/probes-seen.ts';
+import { seenProbeFilters } from '../probes/index.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { testAnalysisScreen } from './screens.ts';

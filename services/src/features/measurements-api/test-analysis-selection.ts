@@ -7,7 +7,7 @@ import {
   type TestAnalysisWindow,
 } from '@nq/contracts';
 import { selectionOf } from '../../platform/entities/validated-input.ts';
-import type { Selection } from '../analytics/scope-query.ts';
+import type { Selection } from '../analytics/index.ts';
 import { narrowedSelection } from './measurement-filters.ts';
 
 /** The result sections and test types a status and a layer filter keep (none: every one). */

@@ -12,18 +12,19 @@ import {
 import { z } from 'zod';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../../platform/platform.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import { measurementNamer } from '../analytics/measurement-names.ts';
-import type { AnalyticsScope, Selection } from '../analytics/scope-query.ts';
+import {
+  type AnalyticsEngine,
+  type AnalyticsScope,
+  measurementNamer,
+  programsScopeOf,
+  type Selection,
+} from '../analytics/index.ts';
 import { configurationEntities, configurationServices } from '../configuration.ts';
-import { analyticsFor } from '../cubes/analytics-for-store.ts';
+import { analyticsFor } from '../cubes/index.ts';
 import { readAll } from '../feature-routes.ts';
-import { fileJob } from '../files/file-job.ts';
-import { jobViewer, type Viewer } from '../identity/viewer.ts';
-import { including, narrowedSelection } from '../measurements-api/measurement-filters.ts';
-import { visibleIn } from '../measurements-api/measurement-scope.ts';
-import { csvStream } from '../measurements-api/measurement-stream.ts';
+import { fileJob } from '../files/index.ts';
+import { jobViewer, type Viewer } from '../identity/index.ts';
+import { csvStream, including, narrowedSelection, visibleIn } from '../measurements-api/index.ts';
 import { monthlyDataReadme } from './monthly-data-readme.ts';
 import { zipWriter } from './zip-writer.ts';
 

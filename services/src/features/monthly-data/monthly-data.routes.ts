@@ -10,7 +10,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { FileRecords } from '../files/file-records.ts';
+import type { FileRecords } from '../files/index.ts';
 import { monthlyDataKind } from './monthly-data.job.ts';
 
 /**

@@ -23,7 +23,7 @@ import {
 } from '../../platform/pdf/pdf-blocks.ts';
 import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
 import { dayText, decimalText, instantText, numberText, pdfText } from '../../platform/pdf/pdf-texts.ts';
-import { narrowingNote } from '../analytics/narrowing-text.ts';
+import { narrowingNote } from '../analytics/index.ts';
 import type { ComputedPeriod } from './graphic-period.ts';
 
 /** A graphic of the dashboard with what its query answered (or nothing, when it failed). */

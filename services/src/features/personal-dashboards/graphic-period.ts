@@ -1,5 +1,5 @@
 import type { QueryIr } from '@nq/contracts';
-import { type AnalyticsScope, scopeQuery } from '../analytics/scope-query.ts';
+import { type AnalyticsScope, scopeQuery } from '../analytics/index.ts';
 
 /** The period a graphic's data was read over: no start when neither it nor the profile names one. */
 export interface ComputedPeriod {

@@ -10,13 +10,11 @@ import { z } from 'zod';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { configurationSeriesLabeller } from '../analytics/configuration-series-labels.ts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import { admitGraphicType } from '../analytics/drawable-graphic-types.ts';
+import { admitGraphicType, configurationSeriesLabeller, programsScopeOf } from '../analytics/index.ts';
 import { configurationServices } from '../configuration.ts';
-import { analyticsFor } from '../cubes/analytics-for-store.ts';
-import { fileJob } from '../files/file-job.ts';
-import { jobViewer } from '../identity/viewer.ts';
+import { analyticsFor } from '../cubes/index.ts';
+import { fileJob } from '../files/index.ts';
+import { jobViewer } from '../identity/index.ts';
 import { dashboardPdf, type GraphicAnswer } from './dashboard-pdf.ts';
 import { computedPeriod } from './graphic-period.ts';
 

@@ -5,11 +5,10 @@ import { z } from 'zod';
 import { csvDocument } from '../../platform/csv/csv-writer.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { membersAsOf } from '../clusters/memberships.ts';
+import { membersAsOf } from '../clusters/index.ts';
 import { readAll } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
-import type { ProbeSight } from '../probes/probes-seen.ts';
+import type { Viewer, Visibility } from '../identity/index.ts';
+import type { ProbeSight } from '../probes/index.ts';
 import { type ProbeWithStatus, visibleProbes as visibleProbesOf } from './visible-probes.ts';
 
 export interface ProbeStatusRouteOptions {

@@ -1,8 +1,8 @@
 import { probeStatusCollection } from '@nq/projections';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { readAll } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import { type ProbeSight, seenProbeFilters } from '../probes/probes-seen.ts';
+import type { Viewer } from '../identity/index.ts';
+import { type ProbeSight, seenProbeFilters } from '../probes/index.ts';
 
 /** A probe the viewer sees and its last report (none when it never reported). */
 export interface ProbeWithStatus {

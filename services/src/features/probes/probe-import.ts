@@ -1,11 +1,11 @@
 import { DomainError, type LogPosition } from '@nq/contracts';
 import type { CommandMetadata, EntityService } from '../../platform/entities/entity-service.ts';
-import { campaignNameScope } from '../campaigns/campaign.entity.ts';
+import { campaignNameScope } from '../campaigns/index.ts';
 import { nameKey } from '../configuration-rules.ts';
 import type { FeatureRouteOptions } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import { tagNameScope } from '../tags/tag.entity.ts';
-import { taskSuiteNameScope } from '../task-suites/task-suite.entity.ts';
+import type { Viewer } from '../identity/index.ts';
+import { tagNameScope } from '../tags/index.ts';
+import { taskSuiteNameScope } from '../task-suites/index.ts';
 import {
   namesUsed,
   type ProbeCsv,

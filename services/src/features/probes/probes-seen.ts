@@ -1,11 +1,14 @@
 import { selectionOf } from '../../platform/entities/validated-input.ts';
 import type { ListFilter, ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { AnalyticsEngine, RunOptions } from '../analytics/analytics-engine.ts';
-import { profileScopeOf } from '../analytics/destination-scope.ts';
-import { type AnalyticsScope, scopeSelection } from '../analytics/scope-query.ts';
+import {
+  type AnalyticsEngine,
+  type AnalyticsScope,
+  profileScopeOf,
+  type RunOptions,
+  scopeSelection,
+} from '../analytics/index.ts';
 import { readAll } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import type { Viewer, Visibility } from '../identity/index.ts';
 
 /** The probes a viewer sees: every one, or those with these ids. */
 export type ProbesSeen = { every: true } | { every: false; ids: ReadonlySet<string> };

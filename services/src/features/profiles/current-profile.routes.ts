@@ -11,9 +11,8 @@ import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess, signedIn } from '../../platform/http/access-rule.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { documentList, errorResponse, readAll } from '../feature-routes.ts';
-import type { IdentityService } from '../identity/identity-service.ts';
-import { isAdmin } from '../identity/viewer.ts';
-import { smartPerformanceDashboard } from '../smart-performance/dashboard-definition.ts';
+import { type IdentityService, isAdmin } from '../identity/index.ts';
+import { smartPerformanceDashboard } from '../smart-performance/index.ts';
 
 export interface CurrentProfileRouteOptions {
   identity: IdentityService;

@@ -3,8 +3,9 @@ import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { refuseEndBeforeStart, uniqueName } from '../configuration-rules.ts';
+// biome-ignore lint/style/noRestrictedImports: the csv-templates entry leads back here: its columns use analytics, whose measurement names read configuration.ts, which reads this entity
 import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/csv-template-preferences.ts';
-import { privateToOwner } from '../identity/visibility.ts';
+import { privateToOwner } from '../identity/index.ts';
 import { profileWarnings } from './profile-warnings.ts';
 
 /**

@@ -4,11 +4,12 @@ import {
   analyticsScopeOf,
   type Caller,
   calculateScorecard,
+  isMeasuredKpi,
+  kpiQuery,
   type ScorecardSources,
-} from '../scorecards/calculate-scorecard.ts';
-import { scoredKpis } from '../scorecards/scorecard-calculation.ts';
-import { isMeasuredKpi, kpiQuery } from '../scorecards/scorecard-queries.ts';
-import { scorecardAsOf } from '../scorecards/scorecard-version.ts';
+  scorecardAsOf,
+  scoredKpis,
+} from '../scorecards/index.ts';
 import type { ScorecardReportData } from './scorecard-report.ts';
 
 export interface ScorecardReportSources extends ScorecardSources {

@@ -3,13 +3,12 @@ import { z } from 'zod';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import { pdfPageCount, renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import type { Platform } from '../../platform/platform.ts';
-import { configurationNarrowingNamer } from '../analytics/configuration-series-labels.ts';
-import { withNamedNarrowing } from '../analytics/narrowing-names.ts';
+import { configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
 import { configurationEntities, configurationServices } from '../configuration.ts';
-import { analyticsFor } from '../cubes/analytics-for-store.ts';
-import { fileJob } from '../files/file-job.ts';
-import { jobViewer } from '../identity/viewer.ts';
-import type { Caller } from '../scorecards/calculate-scorecard.ts';
+import { analyticsFor } from '../cubes/index.ts';
+import { fileJob } from '../files/index.ts';
+import { jobViewer } from '../identity/index.ts';
+import type { Caller } from '../scorecards/index.ts';
 import { scorecardReport } from './scorecard-report.ts';
 import { gatherScorecardReport, type ScorecardReportSources } from './scorecard-report-data.ts';
 

@@ -6,10 +6,8 @@ import { z } from 'zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { FileRecords } from '../files/file-records.ts';
-import { analyticsScopeOf } from '../scorecards/calculate-scorecard.ts';
-import { scorecardAsOf } from '../scorecards/scorecard-version.ts';
-import { liveWindow } from '../scorecards/scorecard-window.ts';
+import type { FileRecords } from '../files/index.ts';
+import { analyticsScopeOf, liveWindow, scorecardAsOf } from '../scorecards/index.ts';
 import { scorecardReportKind } from './scorecard-report.job.ts';
 
 /** The scorecard screens reach the report, as they reach the calculation it shows. */

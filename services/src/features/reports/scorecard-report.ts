@@ -24,7 +24,7 @@ import {
 import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
 import type { PdfDocumentDefinition } from '../../platform/pdf/pdf-renderer.ts';
 import { dayText, numberText, windowText } from '../../platform/pdf/pdf-texts.ts';
-import { narrowingNote } from '../analytics/narrowing-text.ts';
+import { narrowingNote } from '../analytics/index.ts';
 import { reportText } from './report-texts.ts';
 import { bandColours, scoreBand, scoreBands } from './score-bands.ts';
 

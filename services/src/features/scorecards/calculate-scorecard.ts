@@ -10,9 +10,8 @@ import {
   warning,
 } from '@nq/contracts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
-import { scopeOf } from '../identity/data-scope.ts';
+import type { AnalyticsEngine, AnalyticsScope } from '../analytics/index.ts';
+import { scopeOf } from '../identity/index.ts';
 import { measureScorecard } from './measure-scorecard.ts';
 import { scoredKpis, scoreEntities } from './scorecard-calculation.ts';
 import { comparedDimensionOf, isMeasuredKpi } from './scorecard-queries.ts';

@@ -1,6 +1,5 @@
 import type { DataWindow, NarrowedBy, ScorecardFields } from '@nq/contracts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import type { AnalyticsEngine, AnalyticsScope } from '../analytics/index.ts';
 import { fringesOf, type Measured, type MeasuredValues, scoredKpis } from './scorecard-calculation.ts';
 import { comparedDimensionOf, kpiQuery, listedEntitiesOf } from './scorecard-queries.ts';
 

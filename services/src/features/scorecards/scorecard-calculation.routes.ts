@@ -18,12 +18,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import { abortOnDisconnect } from '../analytics/abort-on-disconnect.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { type NarrowingNamer, withNamedNarrowing } from '../analytics/narrowing-names.ts';
-import type { SeriesLabeller } from '../analytics/series-labels.ts';
+import {
+  type AnalyticsEngine,
+  abortOnDisconnect,
+  type NarrowingNamer,
+  type SeriesLabeller,
+  withNamedNarrowing,
+} from '../analytics/index.ts';
 import { errorResponse } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import type { Viewer } from '../identity/index.ts';
 import { type Caller, calculateScorecard } from './calculate-scorecard.ts';
 import { scorecardCsv } from './scorecard-csv.ts';
 import { scorecardDrilldown } from './scorecard-drilldown.ts';

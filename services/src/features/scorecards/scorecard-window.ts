@@ -1,7 +1,6 @@
 import { type DataWindow, DomainError, splitWindowInterval } from '@nq/contracts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
-import { endOf, startOf } from '../analytics/zoned-time.ts';
-import { refuseOutsideDates } from '../identity/data-scope.ts';
+import { type AnalyticsScope, endOf, startOf } from '../analytics/index.ts';
+import { refuseOutsideDates } from '../identity/index.ts';
 
 // The data windows of a scorecard calculation as absolute instants, so that an answer can be asked for again. Dates
 // are whole days in the profile's time zone. A window asked for outside the profile's dates is refused

@@ -1,13 +1,13 @@
 import { DomainError, type ScorecardFields, scorecardFieldsSchema } from '@nq/contracts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { campaignEntity } from '../campaigns/campaign.entity.ts';
-import { clusterEntity } from '../clusters/cluster.entity.ts';
+import { campaignEntity } from '../campaigns/index.ts';
+import { clusterEntity } from '../clusters/index.ts';
 import { type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
-import { checkMosEntries, checkWeightsTotal } from '../moses/mos-entry-rules.ts';
-import { providerEntity } from '../providers/provider.entity.ts';
-import { universeEntity } from '../universes/universe.entity.ts';
+import { checkMosEntries, checkWeightsTotal } from '../moses/index.ts';
+import { providerEntity } from '../providers/index.ts';
+import { universeEntity } from '../universes/index.ts';
 import { scorecardRoutes } from './scorecard.routes.ts';
 
 type Fringe = ScorecardFields['kpis'][number]['fringes'][number];

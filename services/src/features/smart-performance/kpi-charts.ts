@@ -15,11 +15,8 @@ import {
 import type { z } from 'zod';
 import { queryIrOf } from '../../platform/entities/validated-input.ts';
 import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { programsScopeOf } from '../analytics/destination-scope.ts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
-import type { SeriesLabeller } from '../analytics/series-labels.ts';
-import type { Viewer } from '../identity/viewer.ts';
+import { type AnalyticsEngine, type AnalyticsScope, programsScopeOf, type SeriesLabeller } from '../analytics/index.ts';
+import type { Viewer } from '../identity/index.ts';
 import { smartPerformanceDashboard } from './dashboard-definition.ts';
 
 export interface ChartsContext {

@@ -1,11 +1,9 @@
 import { smartPerformanceAnswerSchema, smartPerformanceRequestSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { SeriesLabeller } from '../analytics/series-labels.ts';
+import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
 import { errorResponse } from '../feature-routes.ts';
-import { analyticsScopeOf, languageOf } from '../measurements-api/caller.ts';
-import { clientAbortSignal } from '../measurements-api/engine-call.ts';
+import { analyticsScopeOf, clientAbortSignal, languageOf } from '../measurements-api/index.ts';
 import { smartPerformanceCharts } from './kpi-charts.ts';
 
 export interface SmartPerformanceRouteOptions {

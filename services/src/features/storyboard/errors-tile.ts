@@ -1,8 +1,7 @@
 import { type NarrowedBy, storyboardLimits } from '@nq/contracts';
 import { selectionOf } from '../../platform/entities/validated-input.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import { type AnalyticsScope, scopeSelection } from '../analytics/scope-query.ts';
-import { narrowedSelection } from '../measurements-api/measurement-filters.ts';
+import { type AnalyticsEngine, type AnalyticsScope, scopeSelection } from '../analytics/index.ts';
+import { narrowedSelection } from '../measurements-api/index.ts';
 import type { TileContext } from './tile.ts';
 
 const narrowingOf = (narrowedBy: NarrowedBy | undefined) => (narrowedBy ? { narrowedBy } : {});

@@ -7,8 +7,7 @@ import {
   storyboardLimits,
 } from '@nq/contracts';
 import { queryIrOf } from '../../platform/entities/validated-input.ts';
-import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
+import type { AnalyticsEngine, AnalyticsScope } from '../analytics/index.ts';
 import { lastDays } from './last-days.ts';
 import { type TileContext, tileErrorOf } from './tile.ts';
 

@@ -1,6 +1,5 @@
 import { DomainError, wallClockAt } from '@nq/contracts';
-import type { AnalyticsScope } from '../analytics/scope-query.ts';
-import { endOf, startOf } from '../analytics/zoned-time.ts';
+import { type AnalyticsScope, endOf, startOf } from '../analytics/index.ts';
 
 const dayMs = 86_400_000;
 const dateOf = (instant: number) => new Date(instant).toISOString().slice(0, 10);

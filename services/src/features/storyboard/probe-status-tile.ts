@@ -1,8 +1,8 @@
 import { probeStatuses, type StoryboardProbeStatus } from '@nq/contracts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import { visibleProbes } from '../probe-status/visible-probes.ts';
-import type { ProbeSight } from '../probes/probes-seen.ts';
+import type { Viewer } from '../identity/index.ts';
+import { visibleProbes } from '../probe-status/index.ts';
+import type { ProbeSight } from '../probes/index.ts';
 
 type ProbeState = (typeof probeStatuses)[number];
 const isState = (value: unknown): value is ProbeState => probeStatuses.includes(value as ProbeState);

@@ -6,11 +6,10 @@ import {
   storyboardLimits,
 } from '@nq/contracts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { startOf } from '../analytics/zoned-time.ts';
+import { startOf } from '../analytics/index.ts';
 import { readAll } from '../feature-routes.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
-import { analyticsScopeOf, calculateScorecard, type ScorecardSources } from '../scorecards/calculate-scorecard.ts';
+import type { Viewer, Visibility } from '../identity/index.ts';
+import { analyticsScopeOf, calculateScorecard, type ScorecardSources } from '../scorecards/index.ts';
 import { lastDays } from './last-days.ts';
 import type { PreviousScoresCache } from './previous-scores.ts';
 import { type TileContext, tileErrorOf } from './tile.ts';

@@ -2,7 +2,7 @@ import { tagFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { analysisLayers, type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
-import { privateToOwner } from '../identity/visibility.ts';
+import { privateToOwner } from '../identity/index.ts';
 import { tagRoutes } from './tag.routes.ts';
 
 export const tagNameScope = 'tag-name';

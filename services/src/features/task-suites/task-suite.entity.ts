@@ -2,7 +2,7 @@ import { taskSuiteFieldsSchema } from '@nq/contracts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
 import { uniqueName } from '../configuration-rules.ts';
-import { shared } from '../identity/visibility.ts';
+import { shared } from '../identity/index.ts';
 import { familyChange, type familyChangeOptions } from './family-change.ts';
 import { checkTasks } from './task-rules.ts';
 import { taskWarnings } from './task-warnings.ts';

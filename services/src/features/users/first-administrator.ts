@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { DomainError, type EntityState, layerIds, type UserFields } from '@nq/contracts';
 import type { Platform } from '../../platform/platform.ts';
 import { configurationServices } from '../configuration.ts';
-import { openIdentity } from '../identity/open-identity.ts';
+import { openIdentity } from '../identity/index.ts';
 
 /** The profile of the administrators `nq admin create` makes: every screen and every datum (isGod), API access. */
 export const administratorProfileId = 'platform-administrator';

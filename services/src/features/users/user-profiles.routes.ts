@@ -5,9 +5,7 @@ import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { documentList, errorResponse, readAll } from '../feature-routes.ts';
-import type { IdentityService } from '../identity/identity-service.ts';
-import type { Viewer } from '../identity/viewer.ts';
-import type { Visibility } from '../identity/visibility.ts';
+import type { IdentityService, Viewer, Visibility } from '../identity/index.ts';
 import type { AssignableProfiles } from './assignable-profiles.ts';
 
 export interface UserProfileRouteOptions {

@@ -2,7 +2,7 @@ import { DomainError, languageChoiceSchema, userFieldsSchema, userProfileChangeS
 import { z } from 'zod';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { type ConfigurationEntity, managedOn } from '../configuration-access.ts';
-import { privateToOwner } from '../identity/visibility.ts';
+import { privateToOwner } from '../identity/index.ts';
 
 /** When the platform saw something happen to the user. */
 const platformInstant = z.object({ at: z.iso.datetime() });

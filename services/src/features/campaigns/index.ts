@@ -1,0 +1,2 @@
+// Campaigns: the campaign entity and its configuration.
+export { campaignConfiguration, campaignEntity, campaignNameScope } from './campaign.entity.ts';

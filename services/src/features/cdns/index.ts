@@ -1,0 +1,2 @@
+// CDNs: the CDN configuration.
+export { cdnConfiguration } from './cdn.entity.ts';

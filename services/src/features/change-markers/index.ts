@@ -1,0 +1,3 @@
+// Change markers: their routes and the finder of markers in a period.
+export { changeMarkerRoutes } from './change-markers.routes.ts';
+export { changeMarkerFinder } from './change-markers.ts';

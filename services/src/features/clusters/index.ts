@@ -1,0 +1,3 @@
+// Clusters: the cluster entity and its members as of a date.
+export { clusterConfiguration, clusterEntity } from './cluster.entity.ts';
+export { membersAsOf } from './memberships.ts';

@@ -1,0 +1,3 @@
+// Gateway: the probes' gateway routes and their credentials.
+export { gatewayRoutes } from './gateway.routes.ts';
+export { probeCredentialRoutes } from './probe-credentials.routes.ts';

@@ -1,0 +1,2 @@
+// Geofilters: the geofilter entity and its configuration.
+export { geofilterConfiguration, geofilterEntity } from './geofilter.entity.ts';

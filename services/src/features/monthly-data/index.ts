@@ -1,0 +1,3 @@
+// Monthly data: its routes and the job that builds a month's file.
+export { monthlyDataJob } from './monthly-data.job.ts';
+export { monthlyDataRoutes } from './monthly-data.routes.ts';

@@ -1,0 +1,3 @@
+// MOS tables: the MOS configuration and the checks of its entries.
+export { mosConfiguration } from './mos.entity.ts';
+export { checkMosEntries, checkWeightsTotal } from './mos-entry-rules.ts';

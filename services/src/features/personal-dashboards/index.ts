@@ -1,0 +1,2 @@
+// Personal dashboards: the personal dashboard configuration.
+export { personalDashboardConfiguration } from './personal-dashboard.entity.ts';

@@ -1,0 +1,2 @@
+// Probes: the probes seen in the measurements.
+export { type ProbeSight, probeSight, seenProbeFilters } from './probes-seen.ts';

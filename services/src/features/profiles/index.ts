@@ -1,0 +1,2 @@
+// Profiles: the profile configuration.
+export { profileConfiguration } from './profile.entity.ts';

@@ -1,0 +1,3 @@
+// Providers: the provider entity and the detector of a measurement's ISP.
+export { providerConfiguration, providerEntity } from './provider.entity.ts';
+export { ispOf, providerDetector, providerEntryFields } from './provider-detector.ts';

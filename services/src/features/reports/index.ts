@@ -1,0 +1,3 @@
+// Reports: the scorecard report routes and job.
+export { scorecardReportJob } from './scorecard-report.job.ts';
+export { scorecardReportRoutes } from './scorecard-report.routes.ts';

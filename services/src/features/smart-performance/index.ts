@@ -1,0 +1,3 @@
+// Smart performance: the dashboard definition and the routes.
+export { smartPerformanceDashboard } from './dashboard-definition.ts';
+export { smartPerformanceRoutes } from './smart-performance.routes.ts';

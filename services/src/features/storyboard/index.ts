@@ -1,0 +1,2 @@
+// Storyboard: the routes.
+export { storyboardRoutes } from './storyboard.routes.ts';

@@ -1,0 +1,2 @@
+// Universes: the universe entity and its configuration.
+export { universeConfiguration, universeEntity } from './universe.entity.ts';
