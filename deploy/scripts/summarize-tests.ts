@@ -135,8 +135,8 @@ const steps = existsSync(join(resultsDir, 'steps.tsv'))
       .split('\n')
       .filter(Boolean)
       .map((line) => {
-        const [name = '', spent = '0', status = ''] = line.split('\t');
-        return { name, seconds: Number(spent), status };
+        const [name = '', spent = '0', status = '', busy] = line.split('\t');
+        return { name, seconds: Number(spent), status, busy: busy === undefined ? undefined : Number(busy) };
       })
   : [];
 const files = [
@@ -150,8 +150,11 @@ const files = [
   ...[...e2eFileSeconds].map(([file, spent]) => ({ layer: 'e2e', file: `tests/e2e/${file}`, seconds: spent })),
 ].sort((a, b) => b.seconds - a.seconds);
 const timings = [
-  `wall time ${seconds}s; by step:`,
-  ...steps.map((s) => `  ${`${s.seconds}s`.padStart(6)}  ${s.name}${s.status === 'ok' ? '' : ` (${s.status})`}`),
+  `wall time ${seconds}s; by step (with how busy both cores were meanwhile, whatever ran beside it):`,
+  ...steps.map(
+    (s) =>
+      `  ${`${s.seconds}s`.padStart(6)}${s.busy === undefined ? '' : `  ${`${s.busy} %`.padStart(5)}`}  ${s.name}${s.status === 'ok' ? '' : ` (${s.status})`}`,
+  ),
   `the ${Math.min(slowestShown, files.length)} slowest test files of ${files.length}:`,
   ...files
     .slice(0, slowestShown)

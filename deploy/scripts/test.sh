@@ -53,11 +53,17 @@ servers_started=$SECONDS
 servers_pid=$!
 
 failed_steps=()
-step() { # name command...: runs it, keeps its wall time and outcome in steps.tsv for the closing summary
-  local name=$1 status=ok step_started=$SECONDS; shift
+# The machine's CPU ticks so far, busy and all (/proc/stat's first line; idle and iowait are not busy): a step that kept
+# both cores busy can only be made faster by spending less CPU, one that did not by waiting less.
+cpu_ticks() { awk '/^cpu /{ all = 0; for (i = 2; i <= NF; i++) all += $i; print all - $5 - $6, all; exit }' /proc/stat; }
+step() { # name command...: runs it, keeps its wall time, outcome and how busy the machine was in steps.tsv
+  local name=$1 status=ok step_started=$SECONDS busy_before all_before busy_after all_after; shift
+  read -r busy_before all_before < <(cpu_ticks)
   echo; echo "══ $name ══"
   "$@" || { failed_steps+=("$name"); status=failed; }
-  printf '%s\t%s\t%s\n' "$name" "$(( SECONDS - step_started ))" "$status" >> "$results/steps.tsv"
+  read -r busy_after all_after < <(cpu_ticks)
+  printf '%s\t%s\t%s\t%s\n' "$name" "$(( SECONDS - step_started ))" "$status" \
+    "$(( (busy_after - busy_before) * 100 / (all_after - all_before + 1) ))" >> "$results/steps.tsv"
 }
 # Each Vitest layer also writes its files' times and what each file printed (test-results/<layer>/).
 vitest_layer() { # layer projects...

@@ -28,7 +28,9 @@ describe('fault harness (short form)', { timeout: 900_000 }, () => {
     console.info(faultTable(report));
     for (const row of report.rows) {
       expect(row.accepted.results, row.fault).toBeGreaterThan(0);
-      expect({ fault: row.fault, lost: row.lost, duplicated: row.duplicated, behind: row.readModelsBehind }).toEqual({
+      const outcome = { fault: row.fault, lost: row.lost, duplicated: row.duplicated, behind: row.readModelsBehind };
+      // The outcome in the message: the summary of a failed run shows a failure's first line, not the diff.
+      expect(outcome, JSON.stringify(outcome)).toEqual({
         fault: row.fault,
         lost: { results: 0, commands: 0, files: 0 },
         duplicated: { results: 0, commands: 0, files: 0 },

@@ -152,7 +152,7 @@ describe('the closing summary of the test command', () => {
       },
       [],
       {
-        'steps.tsv': 'unit tests (vitest)\t300\tok\nend-to-end tests (playwright, chromium)\t500\tfailed\n',
+        'steps.tsv': 'unit tests (vitest)\t300\tok\t97\nend-to-end tests (playwright, chromium)\t500\tfailed\n',
         'unit/files.json': fileTimes('unit', [
           ['services/src/slow.test.ts', 45.2],
           ['services/src/quick.test.ts', 0.3],
@@ -161,7 +161,8 @@ describe('the closing summary of the test command', () => {
       },
     );
     const lines = run.stdout.split('\n').map((line) => line.trim());
-    expect(lines).toContain('300s  unit tests (vitest)');
+    // How busy both cores were meanwhile, when the step measured it.
+    expect(lines).toContain('300s   97 %  unit tests (vitest)');
     expect(lines).toContain('500s  end-to-end tests (playwright, chromium) (failed)');
     const slowest = lines.slice(lines.findIndex((line) => line.startsWith('the 4 slowest test files of 4')) + 1);
     expect(slowest.slice(0, 4)).toEqual([

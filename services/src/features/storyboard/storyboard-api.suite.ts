@@ -125,7 +125,7 @@ export function describeStoryboardApi(profile: string, environment: () => Promis
         })),
       );
       // Everything written shows: both probes (their read model may lag) and their reports, the scorecards' read
-      // model, the measurements' index.
+      // model and the providers' (each read model follows the log on its own), the measurements' index.
       await waitFor(
         'the storyboard to show what was written',
         async () => {
@@ -136,6 +136,7 @@ export function describeStoryboardApi(profile: string, environment: () => Promis
             probeStatus.data.neverReported === 0 &&
             'data' in scorecards &&
             scorecards.data.total === 2 &&
+            scorecards.data.list.every((card) => 'entities' in card && card.entities.every((entity) => entity.name)) &&
             'data' in errors &&
             errors.data.count === 2
           );

@@ -1,7 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type LogPosition, logStart } from '@nq/contracts';
 import { DependencyUnavailableError } from '../dependency-unavailable.ts';
 import { type ElasticsearchConnection, elasticsearchClientOptions } from './elasticsearch-connection.ts';
+import { elasticsearchFailureOf } from './elasticsearch-failure.ts';
 import { type IndexSettings, indexSettingsOf, singleNodeIndexSettings } from './elasticsearch-index-settings.ts';
 import { documentMissingTypes, isMissingIndex } from './elasticsearch-missing-index.ts';
 import type { ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
@@ -92,18 +94,23 @@ export async function openElasticsearchReadStore(
   }
 
   /**
-   * A read that meets an index whose primary shard has not started (created a moment ago by a writer, this process's
-   * or another's, whose creation is still waiting for it) waits for that shard, a while, then reads again: only a
-   * shard that does not start in that time is an outage (503).
+   * A read that meets a shard not available — an index created a moment ago by a writer (this process's or another's)
+   * whose primary is still starting, or a shard being recovered — waits for the index to report its primary started
+   * and reads again, for as long as the shard wait lasts: the cluster's health can say "started" a moment before the
+   * shard serves reads, so one wait then one read is not enough on a busy machine. Only a shard that does not serve
+   * within the wait is an outage (503).
    */
   async function onceStarted<T>(index: string, read: () => Promise<T>): Promise<T> {
-    try {
-      return await read();
-    } catch (error) {
-      if (!isShardNotStarted(error)) throw error;
-      const timeout = `${options.shardStartWaitMs ?? 10_000}ms`;
-      await client.cluster.health({ index, wait_for_status: 'yellow', timeout }).catch(() => undefined);
-      return read();
+    const deadline = Date.now() + (options.shardStartWaitMs ?? 10_000);
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await read();
+      } catch (error) {
+        const left = deadline - Date.now();
+        if (!isShardNotStarted(error) || left <= 0) throw error;
+        await client.cluster.health({ index, wait_for_status: 'yellow', timeout: `${left}ms` }).catch(() => undefined);
+        await sleep(Math.min(50 * 2 ** attempt, 1_000, Math.max(0, deadline - Date.now())));
+      }
     }
   }
 
@@ -156,8 +163,8 @@ export async function openElasticsearchReadStore(
           if ('found' in doc && doc.found && doc._source) found.set(doc._id, doc._source);
           else if ('error' in doc && !documentMissingTypes.includes(doc.error.type))
             throw doc.error.type === shardNotStarted
-              ? new DependencyUnavailableError('read-store', new Error(JSON.stringify(doc.error)))
-              : new Error(`read model read failed: ${JSON.stringify(doc.error)}`);
+              ? new DependencyUnavailableError('read-store', new Error(elasticsearchFailureOf(doc.error)))
+              : new Error(`read model read failed: ${elasticsearchFailureOf(doc.error)}`);
         }
         return found;
       };
