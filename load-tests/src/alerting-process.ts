@@ -4,9 +4,9 @@
  * can read the evaluator's lag histograms. Prints `listening <port>` once the evaluator runs; SIGTERM stops it.
  */
 import { createServer } from 'node:http';
+import { platformRuns } from '@nq/services/composition/platform-runs';
 import { loadConfig } from '@nq/services/config/config';
 import { startAlerting } from '@nq/services/features/alerts/index';
-import { platformRuns } from '@nq/services/features/platform-runs';
 import { openPlatform } from '@nq/services/platform/platform';
 
 const platform = await openPlatform(loadConfig(), platformRuns);

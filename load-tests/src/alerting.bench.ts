@@ -19,9 +19,10 @@ import { spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { readFileSync } from 'node:fs';
 import type { AlertCondition } from '@nq/contracts';
+import { demoAdministrator } from '@nq/services/demo/demo-fleet';
 import { startAlerting } from '@nq/services/features/alerts/index';
-import { configurationServices } from '@nq/services/features/configuration';
-import { readAll } from '@nq/services/features/feature-routes';
+import { servicesOf } from '@nq/services/platform/entities/entity-catalog';
+import { readAll } from '@nq/services/platform/read-store/read-all';
 import { fleetOptions } from '@nq/services/simulator/fleet-options';
 import { registerFleet, runFleet } from '@nq/services/simulator/fleet-simulator';
 import { startBenchPlatform } from './bench-platform.ts';
@@ -29,6 +30,7 @@ import { startBenchPlatform } from './bench-platform.ts';
 const alertCount = Number(process.env.BENCH_ALERTS ?? 1_000);
 const { run, profile, platform, address, stop, settings } = await startBenchPlatform('alerting', 'distributed');
 const options = fleetOptions(process.argv.slice(2), {
+  ...demoAdministrator(),
   url: address,
   probes: 100,
   rate: Number(process.env.BENCH_RATE ?? 1_000),
@@ -48,7 +50,7 @@ const conditions: AlertCondition[] = [
 
 const { fleet } = await registerFleet(options, run);
 const landline = fleet.filter((probe) => probe.type === 'landline');
-const services = configurationServices(platform.eventStore, platform.config.configuration, platform.secrets.seal);
+const services = servicesOf(platform.entities);
 const context = (key: string) => ({
   actor: { userId: 'system', profileId: 'demo-admin' },
   commandId: `bench-${run}-${key}`,

@@ -1,7 +1,7 @@
-import { configurationProjections } from '@nq/services/features/configuration';
+import { readModels } from '@nq/services/composition/platform-runs';
 import type { ReadStore } from '@nq/services/platform/read-store/read-store-port';
 
-const probes = configurationProjections.find((projection) => projection.collection === 'probes')!;
+const probes = readModels.find((projection) => projection.collection === 'probes')!;
 
 /**
  * The probes of the benchmark's measurements, in the probes read model as the projector writes them: ingest stores no

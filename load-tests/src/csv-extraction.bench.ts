@@ -5,11 +5,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { csvExtractionRequestSchema, defaultCsvColumns, type EnrichedMeasurement } from '@nq/contracts';
+import { platformRuns } from '@nq/services/composition/platform-runs';
 import { loadConfig } from '@nq/services/config/config';
-import { configurationServices } from '@nq/services/features/configuration';
 import { csvExtractionKind } from '@nq/services/features/csv-extraction/index';
 import { fileRecords, storedNameOf } from '@nq/services/features/files/index';
-import { platformRuns } from '@nq/services/features/platform-runs';
+import { servicesOf } from '@nq/services/platform/entities/entity-catalog';
 import { openPlatform } from '@nq/services/platform/platform';
 import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
 
@@ -82,7 +82,7 @@ function measurementOf(index: number): EnrichedMeasurement {
 /** Child process 1: the profile, and N measurements written straight into the store. */
 async function load(count: number) {
   const platform = await openBenchPlatform();
-  const services = configurationServices(platform.eventStore, platform.config.configuration);
+  const services = servicesOf(platform.entities);
   await services.profile.execute(
     {
       type: 'create',

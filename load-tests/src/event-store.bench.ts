@@ -15,7 +15,7 @@ import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compareLogPositions, type EventMetadata, type LogPosition } from '@nq/contracts';
 import { createProjector } from '@nq/projections/projector/projector';
-import { configurationProjections } from '@nq/services/features/configuration';
+import { readModels } from '@nq/services/composition/platform-runs';
 import { tagEntity } from '@nq/services/features/tags/index';
 import { defaultConfigurationSettings } from '@nq/services/platform/entities/entity-definition';
 import { entityService } from '@nq/services/platform/entities/entity-service';
@@ -235,7 +235,7 @@ async function rebuild(
   const projector = createProjector({
     eventStore,
     readStore,
-    projections: configurationProjections,
+    projections: readModels,
     batchSize: projectorBatch,
   });
   const report = await projector.rebuild('configuration-tags');
@@ -258,7 +258,7 @@ async function rebuild(
  */
 async function projectionLag(sql: SqlClient, readStore: ReadStore): Promise<Partial<Row>> {
   const eventStore = await openSqlEventStore(sql);
-  const projector = createProjector({ eventStore, readStore, projections: configurationProjections });
+  const projector = createProjector({ eventStore, readStore, projections: readModels });
   const tags = entityService(tagEntity, { eventStore, settings: defaultConfigurationSettings });
   const metadata = () => {
     const commandId = randomUUID();

@@ -9,6 +9,7 @@
  * BENCH_PROCESSES=1 runs the API and ingest as processes of their own (the simulator then shares no event loop with
  * the gateway); by default the whole platform runs in this process beside the simulator.
  */
+import { demoAdministrator } from '@nq/services/demo/demo-fleet';
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
 import { startBenchPlatform } from './bench-platform.ts';
@@ -26,7 +27,13 @@ const counter = await platform.log.consume({
   },
 });
 
-const options = fleetOptions(process.argv.slice(2), { url: address, probes: 50, rate: 1_000, seconds: 60 });
+const options = fleetOptions(process.argv.slice(2), {
+  ...demoAdministrator(),
+  url: address,
+  probes: 50,
+  rate: 1_000,
+  seconds: 60,
+});
 const searched = process.env.BENCH_SEARCH?.split(',').map(Number);
 if (searched) {
   const rows: string[][] = [];

@@ -10,6 +10,7 @@
  */
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { signRequest } from '@nq/contracts/identity/request-signing';
+import { demoAdministrator } from '@nq/services/demo/demo-fleet';
 import { demoLogins } from '@nq/services/demo/load-demo';
 import { fleetOptions } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
@@ -73,7 +74,7 @@ const loops = [
   }),
 ];
 
-const options = fleetOptions([], { url: address, probes: 50, rate, seconds: minutes * 60 });
+const options = fleetOptions([], { ...demoAdministrator(), url: address, probes: 50, rate, seconds: minutes * 60 });
 console.info(
   `[soak] ${profile} profile, ${options.probes} probes at ${rate} results/s for ${minutes} min, ` +
     'with the storyboard and a graphic every 2 s and a tag created and renamed every second',

@@ -19,7 +19,7 @@ const keepCompiledModules = () => module.flushCompileCache?.();
 const loadRuntime = async () => ({
   ...(await import('./platform/platform.ts')),
   ...(await import('./platform/lifecycle.ts')),
-  ...(await import('./features/platform-runs.ts')),
+  ...(await import('./composition/platform-runs.ts')),
   ...(await import('./features/alerts/alerting.worker.ts')),
   ...(await import('./platform/projector-lease.ts')),
   ...(await import('./platform/health/process-health.ts')),
@@ -116,7 +116,7 @@ async function serve(processes: string, withProjector: boolean) {
   api.addHook('preClose', async () => demoFleet.abort());
   const address = await api.listen({ host: config.http.host, port: config.http.port });
   if (withProjector && config.demoData) {
-    const { startDemoFleet } = await import('./simulator/demo-fleet.ts');
+    const { startDemoFleet } = await import('./demo/demo-fleet.ts');
     startDemoFleet(address, demoFleet.signal, api.log);
   }
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
@@ -302,8 +302,8 @@ async function admin(args: string[]) {
 }
 
 async function rebuild(name: string | undefined) {
-  const { configurationProjections } = await import('./features/configuration.ts');
-  const names = configurationProjections.map((projection) => projection.name);
+  const { readModels } = await import('./composition/platform-runs.ts');
+  const names = readModels.map((projection) => projection.name);
   if (!name || (name !== 'all' && !names.includes(name))) {
     console.error(`rebuild needs a projection name or 'all'; projections: ${names.join(', ')}`);
     process.exitCode = 2;
@@ -328,7 +328,7 @@ async function migrateDatabase() {
   const config = loadConfig();
   const { openPlatform, platformRuns } = await loadRuntime();
   const { appliedMigrations, migrate } = await import('./platform/sql/migrations.ts');
-  const { featureSchemaModules } = await import('./features/schema-modules.ts');
+  const { featureSchemas: featureSchemaModules } = await import('./composition/platform-runs.ts');
   // Each adapter brings its own tables up to date as it opens; the features' tables follow.
   const platform = await openPlatform(config, platformRuns);
   try {
@@ -366,8 +366,9 @@ async function openapi(check: boolean) {
 
 async function simulate(args: string[]) {
   const { fleetOptions, percentile } = await import('./simulator/fleet-options.ts');
+  const { demoAdministrator } = await import('./demo/demo-fleet.ts');
   const { runFleet } = await import('./simulator/fleet-simulator.ts');
-  const options = fleetOptions(args);
+  const options = fleetOptions(args, demoAdministrator());
   const report = await runFleet(
     { ...options, log: (line) => console.info(`[fleet] ${line}`) },
     randomBytes(3).toString('hex'),
@@ -381,13 +382,38 @@ async function simulate(args: string[]) {
   );
 }
 
+/** The commands of the CLI itself; any other is looked for among the features' (e.g. `cube`). */
+const builtInCommands = new Set([
+  'start',
+  'api',
+  'projector',
+  'ingest',
+  'jobs',
+  'alerting',
+  'admin',
+  'rebuild',
+  'migrate',
+  'openapi',
+  'config',
+  'simulate',
+  'help',
+]);
+
 async function main() {
   if (process.argv[2] === 'simulate') return simulate(process.argv.slice(3));
   if (process.argv[2] === 'admin') return admin(process.argv.slice(3));
-  if (process.argv[2] === 'cube') {
-    const { cubeCommand } = await import('./features/cubes/cube-cli.ts');
-    process.exitCode = await cubeCommand(process.argv.slice(3));
-    return;
+  const named = process.argv[2];
+  if (named && !builtInCommands.has(named) && !named.startsWith('-')) {
+    const { features } = await import('./composition/features.ts');
+    const declared = features.flatMap((feature) => feature.commands ?? []).find((item) => item.name === named);
+    if (declared) {
+      const open = async () => {
+        const { openPlatform, platformRuns } = await loadRuntime();
+        return openPlatform(loadConfig(), platformRuns);
+      };
+      process.exitCode = await declared.run(process.argv.slice(3), open);
+      return;
+    }
   }
   const { positionals, values } = parseArgs({
     allowPositionals: true,

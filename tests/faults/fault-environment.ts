@@ -1,9 +1,9 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { platformRuns } from '@nq/services/composition/platform-runs';
 import { loadConfig } from '@nq/services/config/config';
 import { loadDemoData } from '@nq/services/demo/load-demo';
-import { platformRuns } from '@nq/services/features/platform-runs';
 import { openPlatform } from '@nq/services/platform/platform';
 import { createTestDatabase, distributedEnvironment, infra } from '@nq/services/testing/infra';
 import { startPrivateElasticsearch } from '@nq/services/testing/private-elasticsearch';

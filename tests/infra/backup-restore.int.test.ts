@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { configurationProjections } from '@nq/services/features/configuration';
+import { readModels as projections } from '@nq/services/composition/platform-runs';
 import { dropDatabase, ensureDatabase } from '@nq/services/platform/sql/ensure-database';
 import { createTestDatabase, deleteIndices, distributedEnvironment, infra } from '@nq/services/testing/infra';
 import { openTestApi } from '@nq/services/testing/test-api';
@@ -16,7 +16,7 @@ const cli = resolve(import.meta.dirname, '../../services/src/cli.ts');
 async function readModels(prefix: string) {
   await fetch(`${infra.elasticsearchUrl}/${prefix}-rm-*/_refresh`, { method: 'POST' });
   const models: Record<string, { id: string; version: number; source: unknown }[]> = {};
-  for (const { collection } of configurationProjections) {
+  for (const { collection } of projections) {
     const index = `${prefix}-rm-${collection.toLowerCase()}`;
     const response = await fetch(`${infra.elasticsearchUrl}/${index}/_search?ignore_unavailable=true`, {
       method: 'POST',

@@ -1,6 +1,6 @@
 import { entityEventKindOf } from '@nq/contracts';
+import type { DocumentProjection, ProjectedDocument } from '@nq/services/platform/read-store/document-projection';
 import { type EntityEventSource, entityEvents } from '../configuration/configuration-entities.ts';
-import type { DocumentProjection, ProjectedDocument } from '../projection.ts';
 
 type Ring = [number, number][];
 

@@ -3,10 +3,10 @@ import { metadataFor } from '@nq/services/platform/event-store/event-store.contr
 import type { EventStore } from '@nq/services/platform/event-store/event-store-port';
 import { openSqlEventStore } from '@nq/services/platform/event-store/sql-event-store';
 import type { Projector } from '@nq/services/platform/projector-port';
+import type { DocumentProjection } from '@nq/services/platform/read-store/document-projection';
 import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DocumentProjection } from '../projection.ts';
 import { createProjector } from './projector.ts';
 
 /** A read model of the events of one type: one document per stream, holding its last event's data. */

@@ -2,21 +2,11 @@ import type { Writable } from 'node:stream';
 import { basePathOf, type ConfigurationKind } from '@nq/contracts';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { features } from '../composition/features.ts';
 import type { Config } from '../config/config.ts';
-import {
-  configurationEntities,
-  configurationKindList,
-  configurationServices,
-  projectionOf,
-} from '../features/configuration.ts';
-import { registerFeatureRoutes } from '../features/feature-route-registry.ts';
-// These routes stay outside their features' entries: there they would close an import cycle (the identity routes
-// import feature-routes.ts, which imports the identity entry; the current profile's reach configuration.ts).
-import { accountRoutes } from '../features/identity/account.routes.ts';
-import { openIdentity, type Viewer } from '../features/identity/index.ts';
-import { tokenRoutes } from '../features/identity/token.routes.ts';
-import { currentProfileRoutes } from '../features/profiles/current-profile.routes.ts';
+import { identityOf } from '../features/identity/index.ts';
 import { assignableProfiles } from '../features/users/index.ts';
+import type { Viewer } from '../platform/access/viewer.ts';
 import { loggerOptions } from '../platform/logging/log-output.ts';
 import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
@@ -73,9 +63,8 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
     reply.header('x-request-id', request.id);
   });
 
-  const { eventStore, readStore, projector, ephemeral } = platform;
-  const services = configurationServices(eventStore, config.configuration, platform.secrets.seal);
-  const identity = await openIdentity({ config, platform, users: services.user, profiles: services.profile });
+  const { readStore, projector, entities } = platform;
+  const identity = await identityOf(platform);
 
   app.decorate('identity', identity);
   await app.register(errorHandlerPlugin);
@@ -101,8 +90,8 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
-  const assignable = assignableProfiles(services.profile, services.user);
-  const probeVisibility = configurationEntities.probe.visibility;
+  const assignable = assignableProfiles(entities.service('profile'), entities.service('user'));
+  const probeVisibility = entities.entity('probe').visibility;
   /**
    * The probes a profile may put in its clusters and universes are those it sees (owned or granted), read
    * from their streams so that a probe created a moment ago counts
@@ -110,7 +99,7 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
    */
   const visibleProbeIds = async (viewer: Viewer, probeIds: string[]) => {
     if (viewer.profile.isGod) return undefined;
-    const probes = await Promise.all(probeIds.map((id) => services.probe.load(id)));
+    const probes = await Promise.all(probeIds.map((id) => entities.service('probe').load(id)));
     return probeIds.filter((id, index) => {
       const { state } = probes[index]!;
       return state.status === 'active' && probeVisibility.sees(viewer, { ...state.fields, id, owner: state.owner });
@@ -119,16 +108,9 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
 
   await app.register(async (api) => {
     requireAccessRules(api);
-    await api.register(accountRoutes, {
-      identity: identity.service,
-      ephemeral,
-      ratePerMinute: config.identity.login.ratePerMinute,
-    });
-    await api.register(currentProfileRoutes, { identity: identity.service, profiles: services.profile, readStore });
-    await api.register(tokenRoutes, { identity: identity.service });
-    for (const kind of configurationKindList) {
-      const entity = configurationEntities[kind];
-      const service = services[kind];
+    for (const kind of entities.kinds) {
+      const entity = entities.entity(kind);
+      const service = entities.service(kind);
       const options = {
         readStore,
         collection: entity.collection,
@@ -136,8 +118,8 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
         visibility: entity.visibility,
         service,
         entityOf: (other: ConfigurationKind) => ({
-          service: services[other],
-          visibility: configurationEntities[other].visibility,
+          service: entities.service(other),
+          visibility: entities.entity(other).visibility,
         }),
       };
       await api.register(entityRoutes, {
@@ -145,7 +127,7 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
         service,
         readStore,
         projector,
-        projection: projectionOf(entity),
+        projection: entities.projection(kind),
         tag: entity.tag,
         searchFields: entity.searchFields,
         defaultSort: entity.defaultSort,
@@ -180,13 +162,14 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
           { prefix: basePathOf(kind) },
         );
     }
-    await registerFeatureRoutes(api, { config, platform, services, identity, assignable });
+    // Each feature's own routes, as its manifest registers them.
+    for (const feature of features) await feature.routes?.(api, platform);
     await api.register(auditRoutes, {
       prefix: '/api/audit',
-      entities: configurationKindList.map((kind) => ({
-        service: services[kind],
-        access: configurationEntities[kind].access,
-        visibility: configurationEntities[kind].visibility,
+      entities: entities.kinds.map((kind) => ({
+        service: entities.service(kind),
+        access: entities.entity(kind).access,
+        visibility: entities.entity(kind).visibility,
       })),
     });
   });

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configurationEntities, platformRuns } from '../composition/platform-runs.ts';
 import { loadConfig } from '../config/config.ts';
-import { configurationKindList, configurationServices } from '../features/configuration.ts';
-import { platformRuns } from '../features/platform-runs.ts';
+import { servicesOf } from '../platform/entities/entity-catalog.ts';
 import { openPlatform } from '../platform/platform.ts';
 import type { SignedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
@@ -12,10 +12,10 @@ describe('demo data', () => {
   it('loads a valid configuration of every kind once, into an empty store only', { timeout: 60_000 }, async () => {
     const config = loadConfig({});
     const platform = await openPlatform(config, platformRuns, { inMemory: true });
-    const services = configurationServices(platform.eventStore, config.configuration, platform.secrets.seal);
+    const services = servicesOf(platform.entities);
     expect(await loadDemoData(platform, services)).toBeGreaterThan(10);
     expect(await loadDemoData(platform, services)).toBe(0);
-    expect([...demoEntityKinds].sort()).toEqual(configurationKindList.toSorted());
+    expect([...demoEntityKinds].sort()).toEqual(configurationEntities.map((entity) => entity.definition.kind).sort());
     await platform.projector.catchUp();
     const clusters = await platform.readStore.list('clusters', { offset: 0, limit: 10 });
     expect(clusters.items[0]).toMatchObject({ name: 'Madrid landline', owner: 'demo-admin' });

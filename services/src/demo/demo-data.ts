@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { type ConfigurationKind, layerIds } from '@nq/contracts';
-import { hashPassword, openIdentityStore } from '../features/identity/index.ts';
+import { demoAccountEmails, hashPassword, openIdentityStore } from '../features/identity/index.ts';
 import type { EntityService } from '../platform/entities/entity-service.ts';
 import type { Platform } from '../platform/platform.ts';
 import {
@@ -12,7 +12,6 @@ import {
   probeRegistration,
   type VirtualProbe,
 } from '../simulator/fleet-model.ts';
-import { demoAccountEmails } from './demo-accounts.ts';
 import { personalDashboardItems } from './demo-dashboards.ts';
 import { loadDemoFiles } from './demo-files.ts';
 

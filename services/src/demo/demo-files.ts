@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { readAll } from '../features/feature-routes.ts';
 import { fileJob, fileRecords } from '../features/files/index.ts';
 import { csvFormat } from '../platform/csv/csv-writer.ts';
 import type { JobKind } from '../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../platform/platform.ts';
+import { readAll } from '../platform/read-store/read-all.ts';
 
 const demoFileKind: JobKind<{ fileId: string }> = {
   name: 'demo-file',

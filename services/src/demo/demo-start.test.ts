@@ -4,12 +4,12 @@ import { join } from 'node:path';
 import { Writable } from 'node:stream';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../api/app.ts';
+import { platformRuns } from '../composition/platform-runs.ts';
 import { loadConfig } from '../config/config.ts';
 import { fileRecords } from '../features/files/file-records.ts';
-import { platformRuns } from '../features/platform-runs.ts';
 import { openPlatform } from '../platform/platform.ts';
-import { startDemoFleet } from '../simulator/demo-fleet.ts';
 import { waitFor } from '../testing/wait-for.ts';
+import { startDemoFleet } from './demo-fleet.ts';
 import { loadDemoData } from './load-demo.ts';
 
 type LogEntry = {

@@ -1,10 +1,9 @@
-import { configurationServices } from '../features/configuration.ts';
+import { servicesOf } from '../platform/entities/entity-catalog.ts';
 import type { Platform } from '../platform/platform.ts';
 import { loadDemoData as loadInto } from './demo-data.ts';
 
 /** The demo configuration for a fresh start (nothing when the store already holds events). */
-export const loadDemoData = (platform: Platform) =>
-  loadInto(platform, configurationServices(platform.eventStore, platform.config.configuration, platform.secrets.seal));
+export const loadDemoData = (platform: Platform) => loadInto(platform, servicesOf(platform.entities));
 
 export { demoLogins } from './demo-data.ts';
 

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { collectDefaultMetrics, Registry } from 'prom-client';
 import type { Config } from '../config/config.ts';
 import type { Dependency } from './dependency.ts';
+import type { ConfigurationEntity } from './entities/configuration-entity.ts';
+import { type EntityCatalog, entityCatalog } from './entities/entity-catalog.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import { withAppendMetrics } from './event-store/append-metrics.ts';
@@ -32,6 +34,7 @@ import { openMail } from './mail/open-mail.ts';
 import { openSqlMailOutbox } from './mail/sql-mail-outbox.ts';
 import type { MeasurementStore } from './measurements/measurement-store-port.ts';
 import type { Projector, ProjectorAdapters } from './projector-port.ts';
+import type { DocumentProjection } from './read-store/document-projection.ts';
 import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
 import type { ReadStore } from './read-store/read-store-port.ts';
 import { openSqlReadStore } from './read-store/sql-read-store.ts';
@@ -76,6 +79,9 @@ export const platformJob = <Payload>(
  * itself knows no feature and no read model: it opens the adapters and hands them over.
  */
 export interface PlatformRuns {
+  /** The configuration entities the features bring, and the read model each is projected into. */
+  entities: readonly ConfigurationEntity[];
+  projectionOf(entity: ConfigurationEntity): DocumentProjection;
   createProjector(adapters: ProjectorAdapters): Projector;
   openMeasurements(config: Config, sql: SqlClient): Promise<MeasurementStore>;
   workers: readonly PlatformWorker[];
@@ -104,6 +110,8 @@ export interface Platform {
   secrets: SecretSealer;
   /** The measurements read model. */
   measurements: MeasurementStore;
+  /** Every configuration entity by kind: its commands, rules, visibility and read model. */
+  entities: EntityCatalog;
   /** The fleet's topics (created at open). */
   topics: FleetTopics;
   /** Where features enqueue asynchronous work (the job kinds of `PlatformRuns.jobs`) and follow it. */
@@ -146,6 +154,12 @@ export async function openPlatform(
   const eventStore = withAppendMetrics(await openSqlEventStore(sql), metrics);
   const secretKey = await platformSecretKey(sql, config.secretKey);
   const secrets = secretSealer(config.probeSecretsKey ?? secretKey);
+  const entities = entityCatalog(runs.entities, {
+    eventStore,
+    settings: config.configuration,
+    seal: secrets.seal,
+    projectionOf: runs.projectionOf,
+  });
   const log = config.adapters.log === 'kafka' ? await openKafkaLog(config.kafka) : await openEmbeddedLog(sql);
   closers.push(() => log.close());
   const topics = fleetTopicsFor(config.kafka.topicPrefix);
@@ -209,6 +223,7 @@ export async function openPlatform(
     mailOutbox,
     secretKey,
     secrets,
+    entities,
     topics,
     measurements,
     jobs,

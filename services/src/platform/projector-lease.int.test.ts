@@ -3,13 +3,13 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { platformRuns } from '../composition/platform-runs.ts';
 import { loadConfig } from '../config/config.ts';
-import { configurationServices } from '../features/configuration.ts';
-import { platformRuns } from '../features/platform-runs.ts';
 import { type CliProcess, cliProcess, probe } from '../testing/cli-process.ts';
 import { freePort } from '../testing/free-port.ts';
 import { createTestDatabase, distributedEnvironment } from '../testing/infra.ts';
 import { waitFor } from '../testing/wait-for.ts';
+import { servicesOf } from './entities/entity-catalog.ts';
 import { openPlatform, type Platform } from './platform.ts';
 
 const running = /projector, read-model workers and mail delivery running/;
@@ -35,7 +35,7 @@ describe('one projector projects at a time', { timeout: 300_000 }, () => {
 
   /** Creates a profile and resolves once the projecting process has written it to its read model. */
   async function projected(name: string) {
-    const services = configurationServices(platform.eventStore, platform.config.configuration);
+    const services = servicesOf(platform.entities);
     const id = randomUUID();
     const metadata = { actor: { userId: 'test', profileId: 'test' }, commandId: randomUUID(), correlationId: id };
     await services.profile.execute({ type: 'create', id, fields: { name } }, { ...metadata, now: new Date() });

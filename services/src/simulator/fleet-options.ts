@@ -1,16 +1,18 @@
 import { parseArgs } from 'node:util';
-import { demoLogins } from '../demo/demo-data.ts';
 import { geographies } from './fleet-model.ts';
 import type { FleetOptions } from './fleet-simulator.ts';
 
-/** Command-line options of the simulator and its benchmark (every one has a default). */
+/**
+ * Command-line options of the simulator and its benchmarks (every one has a default; the administrator who registers
+ * the probes, the caller's: `nq simulate` gives the demo's).
+ */
 export function fleetOptions(args: string[], defaults: Partial<FleetOptions> = {}): FleetOptions {
   const { values } = parseArgs({
     args,
     options: {
       url: { type: 'string', default: defaults.url ?? 'http://127.0.0.1:8080' },
-      email: { type: 'string', default: demoLogins[0]!.email },
-      password: { type: 'string', default: demoLogins[0]!.password },
+      email: { type: 'string', default: defaults.email ?? '' },
+      password: { type: 'string', default: defaults.password ?? '' },
       probes: { type: 'string', default: String(defaults.probes ?? 50) },
       rate: { type: 'string', default: String(defaults.rate ?? 100) },
       seconds: { type: 'string', default: String(defaults.seconds ?? 60) },

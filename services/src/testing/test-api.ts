@@ -3,12 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConfigurationKind, layerIds, type ProfileFields } from '@nq/contracts';
 import { buildApi } from '../api/app.ts';
+import { platformRuns } from '../composition/platform-runs.ts';
 import { loadConfig } from '../config/config.ts';
 import { loadDemoData } from '../demo/load-demo.ts';
-import { configurationServices } from '../features/configuration.ts';
 import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
-import { platformRuns } from '../features/platform-runs.ts';
+import { servicesOf } from '../platform/entities/entity-catalog.ts';
 import { openPlatform, type PlatformJob } from '../platform/platform.ts';
 import { platformErrorLog } from './platform-errors.ts';
 import { type SignedClient, signedClient } from './signed-client.ts';
@@ -71,7 +71,7 @@ export async function openTestApi(
     await platform.close();
   });
   const identity = raw.identity as Identity;
-  const services = configurationServices(platform.eventStore, config.configuration, platform.secrets.seal);
+  const services = servicesOf(platform.entities);
   const service = (kind: ConfigurationKind) => services[kind];
   const metadata = () => ({
     actor: { userId: 'test-setup', profileId: 'test-admin' },

@@ -1,5 +1,5 @@
 import { DomainError, type LayerId, reachesLayer } from '@nq/contracts';
-import { isAdmin, type Viewer } from '../../features/identity/index.ts';
+import { isAdmin, type Viewer } from '../../platform/access/viewer.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
 
 /** Refuses a signed-in caller the rule does not admit: a screen its profile lacks (403), or an admin-only operation. */

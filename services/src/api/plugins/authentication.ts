@@ -1,7 +1,8 @@
 import { type Actor, DomainError } from '@nq/contracts';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import type { Authenticate, AuthenticateProbe, ProbeCaller, Viewer } from '../../features/identity/index.ts';
+import type { Authenticate, AuthenticateProbe, ProbeCaller } from '../../features/identity/index.ts';
+import type { Viewer } from '../../platform/access/viewer.ts';
 import { rateLimitHeaders } from '../../platform/http/request-budget.ts';
 import { authorize } from '../access/authorize.ts';
 

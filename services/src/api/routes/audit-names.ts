@@ -6,7 +6,8 @@ import {
   isAuditedKind,
   referencedEntities,
 } from '@nq/contracts';
-import type { Viewer, Visibility } from '../../features/identity/index.ts';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
 import { authorize } from '../access/authorize.ts';

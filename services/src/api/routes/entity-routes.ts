@@ -11,8 +11,9 @@ import { configurationProjectionName } from '@nq/projections/configuration/confi
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdmin, type Visibility } from '../../features/identity/index.ts';
 import { profileConfiguration } from '../../features/profiles/index.ts';
+import { isAdmin } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { splitUpdateBody, updateBodySchema } from '../../platform/entities/update-body.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';

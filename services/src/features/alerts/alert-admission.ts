@@ -1,6 +1,6 @@
 import { type AlertCondition, DomainError, kpisOfProgramType, type Profile } from '@nq/contracts';
-import type { EntityLookup } from '../configuration-access.ts';
-import type { Viewer } from '../identity/index.ts';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { EntityLookup } from '../../platform/entities/configuration-entity.ts';
 
 // What an alert may name for the profile that writes it (docs/product/roles.md#data-restrictions: a profile sees its
 // own programs, KPIs, technologies, providers and campaigns). That campaigns, universes and providers exist is checked

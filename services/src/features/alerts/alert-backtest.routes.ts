@@ -6,10 +6,10 @@ import {
   selectionFields,
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EntityLookup } from '../../platform/entities/configuration-entity.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { type AnalyticsEngine, programsScopeOf, type Selection } from '../analytics/index.ts';
-import type { EntityLookup } from '../configuration-access.ts';
-import { errorResponse } from '../feature-routes.ts';
 import { clientAbortSignal, including, translated } from '../measurements-api/index.ts';
 import { alertEntity } from './alert.entity.ts';
 import { alertAccess } from './alert.routes.ts';

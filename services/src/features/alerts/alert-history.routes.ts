@@ -11,8 +11,8 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../feature-routes.ts';
-import type { Viewer } from '../identity/index.ts';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { alertAccess } from './alert.routes.ts';
 import type { AlertHistoryReader, HistoryScope } from './alert-history-store.ts';
 

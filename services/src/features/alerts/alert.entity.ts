@@ -6,11 +6,11 @@ import {
   DomainError,
 } from '@nq/contracts';
 import { z } from 'zod';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import { type ConfigurationEntity, named } from '../../platform/entities/configuration-entity.ts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { campaignEntity } from '../campaigns/index.ts';
-import { type ConfigurationEntity, named } from '../configuration-access.ts';
-import { privateToOwner } from '../identity/index.ts';
 import { providerEntity } from '../providers/index.ts';
 import { universeEntity } from '../universes/index.ts';
 import { alertAccess, alertRoutes } from './alert.routes.ts';

@@ -1,9 +1,10 @@
 import { alertSwitchActions, DomainError } from '@nq/contracts';
 import { entityDocument } from '@nq/projections';
 import { z } from 'zod';
+import { managedOn } from '../../platform/entities/configuration-entity.ts';
+import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
 import { commandMetadata } from '../../platform/http/command-metadata.ts';
-import { managedOn } from '../configuration-access.ts';
-import { errorResponse, type FeatureRoutes } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 
 /** Alerts are read and changed on their screen. */
 export const alertAccess = managedOn('alerts', []);

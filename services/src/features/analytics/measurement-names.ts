@@ -1,7 +1,6 @@
 import type { EnrichedMeasurement, MeasurementNamesAnswer } from '@nq/contracts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { configurationEntities } from '../configuration.ts';
-import type { Viewer } from '../identity/index.ts';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { ConfigurationReads } from '../../platform/entities/entity-catalog.ts';
 
 /** The configuration entities a measurement refers to by id, and the measurement fields holding their ids. */
 const referenceFields = {
@@ -26,7 +25,7 @@ export interface MeasurementNames {
 }
 
 /** Names for the entity ids that measurements carry (providers, campaigns, clusters, universes, tags), as `viewer` sees them. */
-export function measurementNamer(readStore: ReadStore, viewer: Viewer): MeasurementNames {
+export function measurementNamer({ readStore, entities }: ConfigurationReads, viewer: Viewer): MeasurementNames {
   const known = new Map<NamedKind, Map<string, string | undefined>>(
     Object.keys(referenceFields).map((kind) => [kind as NamedKind, new Map()]),
   );
@@ -41,7 +40,7 @@ export function measurementNamer(readStore: ReadStore, viewer: Viewer): Measurem
             for (const measurement of batch)
               for (const id of idsIn(measurement)) if (id !== undefined && !names.has(id)) missing.add(id);
             if (missing.size === 0) return;
-            const { collection, visibility } = configurationEntities[kind];
+            const { collection, visibility } = entities.entity(kind);
             const documents = await readStore.getMany(collection, [...missing]);
             for (const id of missing) {
               const document = documents.get(id) as { id: string; owner: string; name?: unknown } | undefined;

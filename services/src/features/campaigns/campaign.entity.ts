@@ -1,8 +1,14 @@
 import { assertPolygonWithinLimit, campaignFieldsSchema } from '@nq/contracts';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import {
+  analysisLayers,
+  type ConfigurationEntity,
+  campaignIds,
+  managedOn,
+  named,
+} from '../../platform/entities/configuration-entity.ts';
+import { refuseEndBeforeStart, refuseForbiddenName, uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { analysisLayers, type ConfigurationEntity, campaignIds, managedOn, named } from '../configuration-access.ts';
-import { refuseEndBeforeStart, refuseForbiddenName, uniqueName } from '../configuration-rules.ts';
-import { privateToOwner } from '../identity/index.ts';
 
 export const campaignNameScope = 'campaign-name';
 

@@ -1,2 +1,4 @@
 // CDNs: the CDN configuration.
+
 export { cdnConfiguration } from './cdn.entity.ts';
+export { cdnsManifest } from './manifest.ts';

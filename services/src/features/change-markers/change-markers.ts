@@ -10,12 +10,14 @@ import {
   maxChangeMarkers,
   reachesLayer,
 } from '@nq/contracts';
+import { isAdmin, type Viewer } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import { historyOf } from '../../platform/entities/audit.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { AccessRule } from '../../platform/http/access-rule.ts';
 import { endOf, startOf } from '../analytics/index.ts';
-import { intersect, isAdmin, scopeOf, type Viewer, type Visibility } from '../identity/index.ts';
+import { intersect, scopeOf } from '../identity/index.ts';
 import { type MarkedKind, markedKinds, touchesScope } from './marked-changes.ts';
 
 export interface MarkedEntity {

@@ -1,16 +1,21 @@
 import { clusterFieldsSchema, DomainError } from '@nq/contracts';
-import { streamIdOf } from '../../platform/entities/entity-decider.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { analysisLayers, type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import {
+  analysisLayers,
+  type ConfigurationEntity,
+  managedOn,
+  named,
+} from '../../platform/entities/configuration-entity.ts';
 import {
   refuseEndBeforeStart,
   refuseForbiddenName,
   refuseOverlappingRanges,
   refuseProbesOutsideProfile,
   uniqueName,
-} from '../configuration-rules.ts';
+} from '../../platform/entities/configuration-rules.ts';
+import { streamIdOf } from '../../platform/entities/entity-decider.ts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { geofilterEntity } from '../geofilters/index.ts';
-import { privateToOwner } from '../identity/index.ts';
 import { clusterRoutes } from './cluster.routes.ts';
 
 export const clusterEntity = {

@@ -1,6 +1,8 @@
 import type { ProbeMembership } from '@nq/contracts';
 import { z } from 'zod';
-import { documentList, type FeatureRoutes, pickFields, readAll } from '../feature-routes.ts';
+import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
+import { documentList } from '../../platform/http/response-schemas.ts';
+import { pickFields, readAll } from '../../platform/read-store/read-all.ts';
 import { refuseOutsideDates, scopeOf } from '../identity/index.ts';
 import { membersAsOf } from './memberships.ts';
 

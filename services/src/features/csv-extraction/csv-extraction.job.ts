@@ -6,15 +6,14 @@ import {
   profileServices,
 } from '@nq/contracts';
 import { z } from 'zod';
+import { jobViewer } from '../../platform/access/viewer.ts';
 import { type CsvField, writeCsv } from '../../platform/csv/csv-writer.ts';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { type AnalyticsEngine, measurementNamer, namedBatches } from '../analytics/index.ts';
-import { configurationServices } from '../configuration.ts';
 import { csvColumnsOf } from '../csv-templates/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { type FileProducer, fileJob } from '../files/index.ts';
-import { jobViewer } from '../identity/index.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { asExtractionFailure } from './engine-refusal.ts';
 
@@ -47,8 +46,7 @@ const SCAN_BATCH = 5_000;
 const PROGRESS_EVERY_ROWS = 5_000;
 
 async function profileOf(platform: Platform, profileId: string): Promise<Profile> {
-  const services = configurationServices(platform.eventStore, platform.config.configuration);
-  const { state } = await services.profile.load(profileId);
+  const { state } = await platform.entities.service('profile').load(profileId);
   if (state.status !== 'active') throw new PermanentJobFailure(`profile ${profileId} no longer exists`);
   return { ...(state.fields as Profile), id: state.id };
 }
@@ -77,10 +75,7 @@ export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtra
       throw asExtractionFailure(error);
     });
     // Providers, campaigns, tags… by their names, as far as the asker's profile sees them.
-    const names = measurementNamer(
-      platform.readStore,
-      jobViewer({ userId: payload.userId, profile, jobId: payload.fileId }),
-    );
+    const names = measurementNamer(platform, jobViewer({ userId: payload.userId, profile, jobId: payload.fileId }));
     const fields: CsvField<EnrichedMeasurement>[] = csvColumnsOf(payload, names).map((column) => ({
       label: column.header,
       // An empty cell is written empty, not as an empty text.

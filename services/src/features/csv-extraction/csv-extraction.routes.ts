@@ -1,18 +1,23 @@
 import { createHash } from 'node:crypto';
 import { csvExtractionAnswerSchema, csvExtractionRequestSchema, csvScopeParamsSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { EntityCatalog } from '../../platform/entities/entity-catalog.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
 import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/index.ts';
-import { errorResponse } from '../feature-routes.ts';
 import type { FileRecords } from '../files/index.ts';
 import { languageOf } from '../measurements-api/index.ts';
 import { csvExtractionKind } from './csv-extraction.job.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { type CsvTemplateSources, extractionColumns } from './csv-extraction-template.ts';
 
-export type CsvExtractionRouteOptions = CsvTemplateSources & { files: FileRecords; readStore: ReadStore };
+export type CsvExtractionRouteOptions = CsvTemplateSources & {
+  files: FileRecords;
+  readStore: ReadStore;
+  entities: EntityCatalog;
+};
 
 /** A retried request (same Idempotency-Key, same user) names the same file, so it queues nothing twice. */
 const fileIdOf = (userId: string, idempotencyKey: string | undefined) =>
@@ -34,7 +39,7 @@ const fileNameOf = (service: string, timeZone: string, now: Date) =>
  */
 export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOptions> = async (app, options) => {
   const { files } = options;
-  const narrowingNames = configurationNarrowingNamer(options.readStore);
+  const narrowingNames = configurationNarrowingNamer(options);
   app.post(
     '/api/types/:service/programs/:programs/csv',
     {

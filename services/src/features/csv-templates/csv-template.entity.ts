@@ -1,7 +1,7 @@
 import { csvTemplateFieldsSchema } from '@nq/contracts';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
-import { privateToOwner } from '../identity/index.ts';
 import { admitCsvTemplateBody } from './csv-template-admission.ts';
 
 /**

@@ -26,7 +26,19 @@ export interface AnalyticsSources {
  * The engine that reads where the platform's measurements are (the Elasticsearch alias, or the SQL table), answering
  * from a cube whenever one covers the query.
  */
-export function analyticsFor({ measurements, sql, readStore, ephemeral }: AnalyticsSources): AnalyticsEngine {
+export function analyticsFor(sources: AnalyticsSources): AnalyticsEngine {
+  let engine = engines.get(sources);
+  if (!engine) {
+    engine = engineOf(sources);
+    engines.set(sources, engine);
+  }
+  return engine;
+}
+
+/** One engine per platform, whichever features ask for it: they share its caches (cube definitions and builds). */
+const engines = new WeakMap<AnalyticsSources, AnalyticsEngine>();
+
+function engineOf({ measurements, sql, readStore, ephemeral }: AnalyticsSources): AnalyticsEngine {
   const definitions = cubeDefinitions(readStore, async () => (await cubeBuildsOf(sql)).built());
   if (isElasticsearchStore(measurements)) {
     const aggregate = elasticsearchCubeAnalytics({

@@ -1,8 +1,7 @@
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../../config/config.ts';
-import { openPlatform } from '../../platform/platform.ts';
+import type { FeatureCommand } from '../../platform/feature-manifest.ts';
+import type { Platform } from '../../platform/platform.ts';
 import { endOf, startOf } from '../analytics/index.ts';
-import { platformRuns } from '../platform-runs.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { runCubeRebuild } from './cube-rebuild.job.ts';
 
@@ -11,7 +10,7 @@ export const cubeUsage = `nq cube rebuild <cube> --from <date|instant> --to <dat
   (dates are whole days in the cube's zone: UTC for an hourly cube)`;
 
 /** `nq cube rebuild <cube> --from … --to …`: answers the process's exit code. */
-export async function cubeCommand(args: string[]): Promise<number> {
+async function cubeCommand(args: string[], openPlatform: () => Promise<Platform>): Promise<number> {
   const { positionals, values } = parseArgs({
     args,
     allowPositionals: true,
@@ -22,7 +21,7 @@ export async function cubeCommand(args: string[]): Promise<number> {
     console.error(cubeUsage);
     return 2;
   }
-  const platform = await openPlatform(loadConfig(), platformRuns);
+  const platform = await openPlatform();
   try {
     const cubes = await cubeDefinitions(platform.readStore).list();
     const cube = cubes.find((item) => item.name === name || item.id === name);
@@ -61,3 +60,5 @@ export async function cubeCommand(args: string[]): Promise<number> {
     await platform.close();
   }
 }
+
+export const cubeCliCommand: FeatureCommand = { name: 'cube', usage: cubeUsage, run: cubeCommand };

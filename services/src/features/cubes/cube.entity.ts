@@ -1,9 +1,9 @@
 import { cubeFieldsSchema, isUtcZone } from '@nq/contracts';
+import { shared } from '../../platform/access/visibility.ts';
+import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
+import { uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
-import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
-import { uniqueName } from '../configuration-rules.ts';
-import { shared } from '../identity/index.ts';
 
 const builtWith = { error: 'cubes.definitionChanged' } as const;
 

@@ -9,9 +9,9 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { endOf, startOf } from '../analytics/index.ts';
-import { errorResponse } from '../feature-routes.ts';
 import { cubeMaintainerGroup } from './cube.worker.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions } from './cube-definitions.ts';

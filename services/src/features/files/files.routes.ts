@@ -12,10 +12,10 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Viewer } from '../../platform/access/viewer.ts';
 import type { FileStore } from '../../platform/files/file-store.ts';
 import { layerAccess, publicAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../feature-routes.ts';
-import type { Viewer } from '../identity/index.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { downloadLinks } from './download-link.ts';
 import { attachmentOf, contentTypeOf, type DownloadableFile, downloadMediaTypes, zipOf } from './file-download.ts';
 import { type FileRecords, ownedBy } from './file-records.ts';

@@ -5,10 +5,10 @@ import { z } from 'zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { localizedProblems } from '../../platform/entities/validation-error.ts';
 import { probeAccess } from '../../platform/http/access-rule.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
 import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
-import { errorResponse } from '../feature-routes.ts';
 import { type ItemRejection, splitBatch } from './batch-items.ts';
 
 export interface GatewayRouteOptions {

@@ -1,10 +1,11 @@
 import { DomainError, issuedCredentialsSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../feature-routes.ts';
-import type { IdentityService, Visibility } from '../identity/index.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
+import type { IdentityService } from '../identity/index.ts';
 
 /** Credentials a probe signs its gateway calls with; issuing new ones ends the previous ones. */
 export const probeCredentialRoutes: FastifyPluginAsyncZod<{

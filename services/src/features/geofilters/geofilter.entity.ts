@@ -1,8 +1,8 @@
 import { assertPolygonWithinLimit, geofilterFieldsSchema } from '@nq/contracts';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
+import { refuseForbiddenName, uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
-import { refuseForbiddenName, uniqueName } from '../configuration-rules.ts';
-import { privateToOwner } from '../identity/index.ts';
 
 export const geofilterEntity = {
   kind: 'geofilter',

@@ -1,2 +1,4 @@
 // Geofilters: the geofilter entity and its configuration.
+
 export { geofilterConfiguration, geofilterEntity } from './geofilter.entity.ts';
+export { geofiltersManifest } from './manifest.ts';

@@ -13,7 +13,7 @@ import { z } from 'zod';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import { publicAccess, signedIn } from '../../platform/http/access-rule.ts';
 import { rateLimitHeaders, spendRequestBudget } from '../../platform/http/request-budget.ts';
-import { errorResponse } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { IdentityService } from './identity-service.ts';
 
 export interface AccountRouteOptions {

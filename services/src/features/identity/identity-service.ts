@@ -10,12 +10,13 @@ import {
   technologiesOfProfile,
   type UserFields,
 } from '@nq/contracts';
+import type { CredentialKind } from '../../platform/access/viewer.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
 import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
 import type { SqlExecutor } from '../../platform/sql/sql-client.ts';
-import type { Credential, CredentialKind, IdentityStore } from './identity-store.ts';
+import type { Credential, IdentityStore } from './identity-store.ts';
 import { type LoginGuard, loginGuard } from './login-guard.ts';
 import { passwordMessage } from './password-mail.ts';
 import { hashPassword, type PasswordPolicy, passwordPolicyProblem, verifyPassword } from './passwords.ts';

@@ -1,3 +1,4 @@
+import type { CredentialKind } from '../../platform/access/viewer.ts';
 import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
 import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
 
@@ -16,12 +17,6 @@ create table if not exists iam_password_links (
   expires_at timestamptz not null, used_at timestamptz);
 `;
 export const identitySchema: SchemaModule = { name: 'identity', migrations: [{ id: '1-tables', up: tables }] };
-
-/**
- * Sessions sign the console's calls; tokens and API clients machine calls (docs/product/entities.md#token); probes sign
- * for the gateway.
- */
-export type CredentialKind = 'session' | 'token' | 'client' | 'probe';
 
 export interface Credential {
   id: string;

@@ -2,9 +2,9 @@ import type { EntityState, UserFields } from '@nq/contracts';
 import { pickLanguage } from '@nq/contracts';
 import type { FastifyRequest } from 'fastify';
 import type { Config } from '../../config/config.ts';
-import { demoAccountEmails } from '../../demo/demo-accounts.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { demoAccountEmails } from './demo-accounts.ts';
 import { identityService } from './identity-service.ts';
 import { openIdentityStore } from './identity-store.ts';
 import { probeAuthenticator } from './probe-authenticator.ts';
@@ -58,3 +58,24 @@ export async function openIdentity(options: {
 }
 
 export type Identity = Awaited<ReturnType<typeof openIdentity>>;
+
+const opened = new WeakMap<Platform, Promise<Identity>>();
+
+/**
+ * The platform's identity, opened once however many features ask (the API's authentication, the users' and probes'
+ * routes, the first administrator): its users and profiles are the catalog's.
+ */
+export function identityOf(platform: Platform): Promise<Identity> {
+  let identity = opened.get(platform);
+  if (!identity) {
+    identity = openIdentity({
+      config: platform.config,
+      platform,
+      users: platform.entities.service('user'),
+      profiles: platform.entities.service('profile'),
+    });
+    opened.set(platform, identity);
+    identity.catch(() => opened.delete(platform));
+  }
+  return identity;
+}

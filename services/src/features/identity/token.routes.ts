@@ -2,7 +2,7 @@ import { DomainError, issuedCredentialsSchema, tokenRequestSchema, tokenSchema }
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { IdentityService } from './identity-service.ts';
 import type { Credential } from './identity-store.ts';
 

@@ -1,9 +1,9 @@
 import type { LogPosition, Measurement } from '@nq/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readModels } from '../../composition/platform-runs.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { openSqlReadStore } from '../../platform/read-store/sql-read-store.ts';
 import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
-import { configurationProjections } from '../configuration.ts';
 import { enrichment } from './enrichment.ts';
 
 const square = (lon: number, lat: number): [number, number][] => [
@@ -32,7 +32,7 @@ describe('enrichment facts after a configuration change', () => {
   /** Every configuration read model at `position`; the campaign's documents written with its polygon when given. */
   async function project(position: LogPosition, rings?: [number, number][]) {
     sequence++;
-    for (const projection of configurationProjections) {
+    for (const projection of readModels) {
       const writes =
         rings && projection.collection === 'campaigns'
           ? [

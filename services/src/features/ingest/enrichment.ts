@@ -7,12 +7,16 @@ import {
   type ProbeMembership,
   technologyLabels,
 } from '@nq/contracts';
-import { campaignPolygonsProjection, type PolygonHistoryDocument, type PolygonVersion } from '@nq/projections';
+import {
+  campaignPolygonsProjection,
+  configurationProjectionName,
+  type PolygonHistoryDocument,
+  type PolygonVersion,
+} from '@nq/projections';
 import type { EventStore } from '../../platform/event-store/event-store-port.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { membersAsOf } from '../clusters/index.ts';
-import { configurationProjections } from '../configuration.ts';
-import { readAll } from '../feature-routes.ts';
 import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
 import { localTimeOf } from './local-time.ts';
 import { polygonIndex, type TimedPolygon } from './point-in-polygon.ts';
@@ -62,7 +66,6 @@ const timedPolygons = (id: string, versions: PolygonVersion[]): TimedPolygon[] =
   });
 
 const entityCollections = ['probes', 'profiles', 'campaigns', 'clusters', 'universes', 'providers'];
-const factCollections = [...entityCollections, campaignPolygonsProjection.collection];
 
 /** What enrichment knows, loaded from the configuration read models. */
 async function loadFacts(readStore: ReadStore) {
@@ -109,9 +112,7 @@ async function loadFacts(readStore: ReadStore) {
 const CATCH_UP_POLL_MS = 20;
 
 /** The configuration read models enrichment reads, whose checkpoints tell whether its facts show a change. */
-const sourceProjections = configurationProjections
-  .filter((projection) => factCollections.includes(projection.collection))
-  .map((projection) => projection.name);
+const sourceProjections = [...entityCollections.map(configurationProjectionName), campaignPolygonsProjection.name];
 
 /**
  * Enrichment at ingest: local hour, weekday and fringe in the time zone of the probe's profile; campaigns

@@ -1,17 +1,14 @@
 import type { Platform, PlatformWorker } from '../../platform/platform.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import { runStartupStep } from '../../platform/sql/startup-steps.ts';
-import { configurationEntities, projectionOf } from '../configuration.ts';
-import { readAll } from '../feature-routes.ts';
 import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
 
 /** The start-up step's name: a later change of how ISPs are identified would run under a new one. */
 export const storedIspIdsStep = 'measurements-isp-id-v1';
 
-const providersEntity = configurationEntities.provider;
-const providersReadModel = projectionOf(providersEntity).name;
 const providersCaughtUpMs = 60_000;
 
-type Stores = Pick<Platform, 'sql' | 'eventStore' | 'readStore' | 'projector' | 'measurements'>;
+type Stores = Pick<Platform, 'sql' | 'eventStore' | 'readStore' | 'projector' | 'measurements' | 'entities'>;
 
 /**
  * Gives the measurements stored without an ISP id (before ingest recorded one) the id ingest would give them — the
@@ -19,10 +16,13 @@ type Stores = Pick<Platform, 'sql' | 'eventStore' | 'readStore' | 'projector' | 
  * Answers how many got one.
  */
 export async function assignIspIdsFromProviders(platform: Stores): Promise<number> {
+  const providersReadModel = platform.entities.projection('provider').name;
   const head = await platform.eventStore.head();
   if (!(await platform.projector.waitFor(head, providersCaughtUpMs, providersReadModel)))
     throw new Error(`the ${providersReadModel} read model did not reach ${head}`);
-  const providers = await readAll(platform.readStore, providersEntity.collection, [], { fresh: true });
+  const providers = await readAll(platform.readStore, platform.entities.entity('provider').collection, [], {
+    fresh: true,
+  });
   const detect = providerDetector(
     providers.map((provider) => ({ id: provider.id, fields: providerEntryFields(provider) })),
   );

@@ -1,12 +1,12 @@
 import type { EnrichedMeasurement, LogPosition } from '@nq/contracts';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { readModels } from '../../composition/platform-runs.ts';
 import type { LogRecord } from '../../platform/log/log-port.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { openSqlReadStore } from '../../platform/read-store/sql-read-store.ts';
 import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
 import { waitFor } from '../../testing/wait-for.ts';
-import { configurationProjections } from '../configuration.ts';
 import { enrichment } from './enrichment.ts';
 import { ingestBatch } from './ingest-batch.ts';
 
@@ -48,7 +48,7 @@ describe('results of a probe enrichment does not know', () => {
   /** Every configuration read model at `position`, with these probes written. */
   async function project(position: LogPosition, probes: { id: string; type: string; tags: string[] }[] = []) {
     sequence++;
-    for (const projection of configurationProjections) {
+    for (const projection of readModels) {
       const writes =
         projection.collection === 'probes' ? probes.map((doc) => ({ id: doc.id, version: sequence, doc })) : [];
       await readStore.write(projection.name, projection.collection, writes, position);

@@ -1,12 +1,12 @@
 import { DomainError, type Launch, launchSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
 import type { LogPort } from '../../platform/log/log-port.ts';
-import { errorResponse } from '../feature-routes.ts';
-import type { Visibility } from '../identity/index.ts';
 import type { LaunchStore } from './launch-store.ts';
 
 export interface LauncherRouteOptions {

@@ -8,8 +8,9 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import { measurementNamer, programsScopeOf } from '../analytics/index.ts';
-import { errorResponse, readAll } from '../feature-routes.ts';
 import { seenProbeFilters } from '../probes/index.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { including, narrowedSelection } from './measurement-filters.ts';
@@ -84,7 +85,7 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
       return sendStream(
         reply,
         'text/csv; charset=utf-8',
-        csvStream(batches, scope.kpis ?? kpiIds, measurementNamer(readStore, request.viewer)),
+        csvStream(batches, scope.kpis ?? kpiIds, measurementNamer(options, request.viewer)),
       );
     },
   );

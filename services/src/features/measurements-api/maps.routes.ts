@@ -14,7 +14,8 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { ConfigurationReads } from '../../platform/entities/entity-catalog.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import {
   configurationNarrowingNamer,
   measurementNamer,
@@ -22,16 +23,12 @@ import {
   scopeSelection,
   withNamedNarrowing,
 } from '../analytics/index.ts';
-import { configurationEntities } from '../configuration.ts';
-import { errorResponse } from '../feature-routes.ts';
 import { translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { mapTile, mapTileSchema, maxZoom } from './map-tiles.ts';
 import { csvStream, prefetched, sendStream } from './measurement-stream.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { mapScreen } from './screens.ts';
-
-const campaignVisibility = configurationEntities.campaign.visibility;
 
 const mapBody = withSelectionRules(
   selectionFields.extend({
@@ -61,11 +58,16 @@ const countAnswer = z.object({
 });
 
 /** The requested campaigns the caller sees, each with its polygon's centre; one without a polygon cannot be mapped. */
-async function campaignAreas(readStore: ReadStore, request: FastifyRequest, ids: readonly string[] | undefined) {
+async function campaignAreas(
+  { readStore, entities }: ConfigurationReads,
+  request: FastifyRequest,
+  ids: readonly string[] | undefined,
+) {
   if (!ids?.length) return [];
-  const found = await readStore.getMany('campaigns', ids);
+  const { collection, visibility } = entities.entity('campaign');
+  const found = await readStore.getMany(collection, ids);
   const seen = [...found.values()].filter((campaign) =>
-    campaignVisibility.sees(request.viewer, campaign as Parameters<typeof campaignVisibility.sees>[1]),
+    visibility.sees(request.viewer, campaign as Parameters<typeof visibility.sees>[1]),
   );
   const withoutPolygon = seen.filter((campaign) => !campaign.polygon).map((campaign) => campaign.id);
   if (withoutPolygon.length > 0)
@@ -85,7 +87,7 @@ async function campaignAreas(readStore: ReadStore, request: FastifyRequest, ids:
  */
 export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore, mapSampleLimit: limit } = options;
-  const narrowingNames = configurationNarrowingNamer(readStore);
+  const narrowingNames = configurationNarrowingNamer(options);
 
   app.post(
     '/maps',
@@ -112,7 +114,7 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
       const { kpi, metric, zoom, ...filter } = request.body;
       const { scope, warnings: destinationWarnings } = programsScopeOf(request.viewer.profile, filter.programs);
       const signal = clientAbortSignal(reply);
-      const campaigns = await campaignAreas(readStore, request, filter.campaigns);
+      const campaigns = await campaignAreas(options, request, filter.campaigns);
       const selection = { filter, kpi, located: true };
       const total = await reportedAs('maps.resultsFailed', engine.count(selection, scope, { signal }));
       const narrowing = await withNamedNarrowing(
@@ -136,7 +138,7 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         return sendStream(
           reply,
           'text/csv; charset=utf-8',
-          csvStream(batches, [kpi], measurementNamer(readStore, request.viewer)),
+          csvStream(batches, [kpi], measurementNamer(options, request.viewer)),
         );
       }
 

@@ -13,8 +13,8 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { measurementNamer, namesOfMeasurement } from '../analytics/index.ts';
-import { errorResponse } from '../feature-routes.ts';
 import { scopeOf } from '../identity/index.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
@@ -123,7 +123,7 @@ export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptio
           value,
         };
       });
-      const names = await namesOfMeasurement(measurementNamer(readStore, request.viewer), measurement);
+      const names = await namesOfMeasurement(measurementNamer(options, request.viewer), measurement);
       return { measurement, section: measurement.status, results, names };
     },
   );

@@ -1,3 +1,4 @@
+import type { EntityCatalog } from '../../platform/entities/entity-catalog.ts';
 import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
@@ -10,6 +11,8 @@ export interface MeasurementsApiOptions {
   labels: SeriesLabeller;
   measurements: MeasurementStore;
   readStore: ReadStore;
+  /** Each configuration kind's collection and visibility (to name what measurements refer to). */
+  entities: EntityCatalog;
   /** The probes each profile sees. */
   probes: ProbeSight;
   /**

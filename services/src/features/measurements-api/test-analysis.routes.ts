@@ -14,7 +14,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { queryIrOf, selectionOf } from '../../platform/entities/validated-input.ts';
-import { errorResponse } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { analyticsScopeOf, languageOf, translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { profileKpis } from './kpi-views.ts';

@@ -10,8 +10,10 @@ import {
   selectionFields,
 } from '@nq/contracts';
 import { z } from 'zod';
+import { jobViewer, type Viewer } from '../../platform/access/viewer.ts';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import type { Platform } from '../../platform/platform.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import {
   type AnalyticsEngine,
   type AnalyticsScope,
@@ -19,11 +21,8 @@ import {
   programsScopeOf,
   type Selection,
 } from '../analytics/index.ts';
-import { configurationEntities, configurationServices } from '../configuration.ts';
 import { analyticsFor } from '../cubes/index.ts';
-import { readAll } from '../feature-routes.ts';
 import { fileJob } from '../files/index.ts';
-import { jobViewer, type Viewer } from '../identity/index.ts';
 import { csvStream, including, narrowedSelection, visibleIn } from '../measurements-api/index.ts';
 import { monthlyDataReadme } from './monthly-data-readme.ts';
 import { zipWriter } from './zip-writer.ts';
@@ -57,7 +56,7 @@ interface MonthPart {
 
 /** The requester's profile as it is now; a profile gone since the request fails the file for good. */
 async function requesterProfile(platform: Platform, profileId: string): Promise<Profile> {
-  const { profile } = configurationServices(platform.eventStore, platform.config.configuration);
+  const profile = platform.entities.service('profile');
   const { state } = await profile.load(profileId);
   if (state.status !== 'active') throw new PermanentJobFailure(`profile ${profileId} no longer exists`);
   return { ...(state.fields as Omit<Profile, 'id'>), id: state.id };
@@ -72,7 +71,7 @@ async function partsOf(platform: Platform, requester: Viewer, filter: SelectionF
   const probes = await readAll(
     platform.readStore,
     'probes',
-    configurationEntities.probe.visibility.listFilters(requester),
+    platform.entities.entity('probe').visibility.listFilters(requester),
   );
   return probeTypes.flatMap((service) =>
     deployments.flatMap((deployment) => {
@@ -109,7 +108,7 @@ export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
     const filter = selectionFields.parse({ tsStart: window.firstDate, tsEnd: window.lastDate });
     const requester = requesterOf(payload, profile);
     const parts = await partsOf(platform, requester, filter);
-    const names = measurementNamer(platform.readStore, requester);
+    const names = measurementNamer(platform, requester);
     const total = await countOf(engine, parts, scope, signal);
     await output.progress({ percent: 0, rows: 0 });
 

@@ -9,7 +9,7 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { FileRecords } from '../files/index.ts';
 import { monthlyDataKind } from './monthly-data.job.ts';
 

@@ -7,14 +7,13 @@ import {
   translate,
 } from '@nq/contracts';
 import { z } from 'zod';
+import { jobViewer } from '../../platform/access/viewer.ts';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { admitGraphicType, configurationSeriesLabeller, programsScopeOf } from '../analytics/index.ts';
-import { configurationServices } from '../configuration.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { fileJob } from '../files/index.ts';
-import { jobViewer } from '../identity/index.ts';
 import { dashboardPdf, type GraphicAnswer } from './dashboard-pdf.ts';
 import { computedPeriod } from './graphic-period.ts';
 
@@ -44,7 +43,10 @@ export async function renderDashboardPdf(
   payload: PersonalDashboardSendPayload,
   signal?: AbortSignal,
 ) {
-  const services = configurationServices(platform.eventStore, platform.config.configuration);
+  const services = {
+    profile: platform.entities.service('profile'),
+    'personal-dashboard': platform.entities.service('personal-dashboard'),
+  };
   const [{ state: profileState }, { state: dashboardState }] = await Promise.all([
     services.profile.load(payload.profileId),
     services['personal-dashboard'].load(payload.dashboardId),
@@ -57,7 +59,7 @@ export async function renderDashboardPdf(
   const profile = { ...(profileState.fields as Profile), id: profileState.id } as Profile;
   const engine = analyticsFor(platform);
   // Series named as on screen (providers, campaigns, probes… by name, not id), as far as the sender's profile sees them.
-  const labels = configurationSeriesLabeller(platform.readStore);
+  const labels = configurationSeriesLabeller(platform);
   const sender = jobViewer({ userId: payload.userId, profile, jobId: payload.fileId });
   const graphics = fields.categories.flatMap((category) =>
     category.graphics.map((graphic) => ({ category: category.name, graphic })),

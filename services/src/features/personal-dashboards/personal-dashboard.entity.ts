@@ -9,10 +9,10 @@ import {
   personalDashboardSystemFields,
 } from '@nq/contracts';
 import { z } from 'zod';
+import { type ConfigurationEntity, named } from '../../platform/entities/configuration-entity.ts';
+import { nameKey } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import { type ConfigurationEntity, named } from '../configuration-access.ts';
-import { nameKey } from '../configuration-rules.ts';
 import { categoriesAfter, refuseDuplicateCategories, withGraphic, withoutGraphic } from './dashboard-categories.ts';
 import { dashboardVisibility } from './dashboard-visibility.ts';
 

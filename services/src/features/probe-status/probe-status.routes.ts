@@ -2,12 +2,13 @@ import type { ProbeMembership } from '@nq/contracts';
 import { pickLanguage, translate } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import { csvDocument } from '../../platform/csv/csv-writer.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { membersAsOf } from '../clusters/index.ts';
-import { readAll } from '../feature-routes.ts';
-import type { Viewer, Visibility } from '../identity/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
 import { type ProbeWithStatus, visibleProbes as visibleProbesOf } from './visible-probes.ts';
 

@@ -1,7 +1,7 @@
 import { probeStatusCollection } from '@nq/projections';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { readAll } from '../feature-routes.ts';
-import type { Viewer } from '../identity/index.ts';
 import { type ProbeSight, seenProbeFilters } from '../probes/index.ts';
 
 /** A probe the viewer sees and its last report (none when it never reported). */

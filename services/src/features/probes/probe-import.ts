@@ -1,9 +1,9 @@
 import { DomainError, type LogPosition } from '@nq/contracts';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import { nameKey } from '../../platform/entities/configuration-rules.ts';
 import type { CommandMetadata, EntityService } from '../../platform/entities/entity-service.ts';
+import type { FeatureRouteOptions } from '../../platform/entities/feature-routes.ts';
 import { campaignNameScope } from '../campaigns/index.ts';
-import { nameKey } from '../configuration-rules.ts';
-import type { FeatureRouteOptions } from '../feature-routes.ts';
-import type { Viewer } from '../identity/index.ts';
 import { tagNameScope } from '../tags/index.ts';
 import { taskSuiteNameScope } from '../task-suites/index.ts';
 import {

@@ -1,7 +1,7 @@
 import { DomainError, probeFieldsSchema } from '@nq/contracts';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import { analysisLayers, type ConfigurationEntity, managedOn } from '../../platform/entities/configuration-entity.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { analysisLayers, type ConfigurationEntity, managedOn } from '../configuration-access.ts';
-import { privateToOwner } from '../identity/index.ts';
 import { probeRoutes } from './probe.routes.ts';
 import { protectProbe } from './probe-secrets.ts';
 

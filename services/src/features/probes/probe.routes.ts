@@ -1,8 +1,10 @@
 import { pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
 import { z } from 'zod';
 import { csvDocument } from '../../platform/csv/csv-writer.ts';
+import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
+import { documentList } from '../../platform/http/response-schemas.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
 import { probeImportRoutes } from './probe-import.routes.ts';
 
 /** Columns of the probes CSV export: identity, place and assignment (never credentials). */

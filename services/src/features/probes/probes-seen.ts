@@ -1,4 +1,7 @@
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import { selectionOf } from '../../platform/entities/validated-input.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ListFilter, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import {
   type AnalyticsEngine,
@@ -7,8 +10,6 @@ import {
   type RunOptions,
   scopeSelection,
 } from '../analytics/index.ts';
-import { readAll } from '../feature-routes.ts';
-import type { Viewer, Visibility } from '../identity/index.ts';
 
 /** The probes a viewer sees: every one, or those with these ids. */
 export type ProbesSeen = { every: true } | { every: false; ids: ReadonlySet<string> };

@@ -7,11 +7,13 @@ import {
 } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { isAdmin } from '../../platform/access/viewer.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess, signedIn } from '../../platform/http/access-rule.ts';
+import { documentList, errorResponse } from '../../platform/http/response-schemas.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { documentList, errorResponse, readAll } from '../feature-routes.ts';
-import { type IdentityService, isAdmin } from '../identity/index.ts';
+import type { IdentityService } from '../identity/index.ts';
 import { smartPerformanceDashboard } from '../smart-performance/index.ts';
 
 export interface CurrentProfileRouteOptions {

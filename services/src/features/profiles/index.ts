@@ -1,2 +1,3 @@
 // Profiles: the profile configuration.
+export { profilesManifest } from './manifest.ts';
 export { profileConfiguration } from './profile.entity.ts';

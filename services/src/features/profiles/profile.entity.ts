@@ -1,11 +1,10 @@
 import { DomainError, kpiFringesChangeSchema, profileFieldsSchema } from '@nq/contracts';
 import { z } from 'zod';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
+import { refuseEndBeforeStart, uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
-import { refuseEndBeforeStart, uniqueName } from '../configuration-rules.ts';
-// biome-ignore lint/style/noRestrictedImports: the csv-templates entry leads back here: its columns use analytics, whose measurement names read configuration.ts, which reads this entity
-import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/csv-template-preferences.ts';
-import { privateToOwner } from '../identity/index.ts';
+import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/index.ts';
 import { profileWarnings } from './profile-warnings.ts';
 
 /**

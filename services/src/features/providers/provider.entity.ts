@@ -1,7 +1,12 @@
 import { DomainError, providerFieldsSchema } from '@nq/contracts';
+import {
+  analysisLayers,
+  type ConfigurationEntity,
+  named,
+  sharedConfiguration,
+} from '../../platform/entities/configuration-entity.ts';
+import { uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { analysisLayers, type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
-import { uniqueName } from '../configuration-rules.ts';
 import { parseIpRange } from './ip-ranges.ts';
 import { providerRoutes } from './provider.routes.ts';
 

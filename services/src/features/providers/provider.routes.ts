@@ -1,6 +1,8 @@
 import { DomainError } from '@nq/contracts';
 import { z } from 'zod';
-import { documentList, errorResponse, type FeatureRoutes, readAll } from '../feature-routes.ts';
+import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
+import { documentList, errorResponse } from '../../platform/http/response-schemas.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import { providerDetector, providerEntryFields } from './provider-detector.ts';
 
 /**

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { type AlertHistoryEntry, alertFieldsSchema, type PushMessage } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 import {
@@ -12,7 +13,6 @@ import {
 } from '../../testing/test-push-service.ts';
 import { waitFor } from '../../testing/wait-for.ts';
 import { notifyPush, type PushedAlert } from '../alerts/alert-push.ts';
-import { readAll } from '../feature-routes.ts';
 
 const PROFILE = 'push-noc';
 const OTHER_PROFILE = 'push-elsewhere';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import { nonPublicReason } from '../../platform/http/public-endpoint.ts';
-import { errorResponse } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { PushSubscriptions } from './push-subscriptions.ts';
 
 export interface PushRouteOptions {

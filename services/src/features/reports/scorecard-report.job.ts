@@ -1,13 +1,12 @@
 import { languages, scorecardCalculationRequestSchema } from '@nq/contracts';
 import { z } from 'zod';
+import { jobViewer } from '../../platform/access/viewer.ts';
 import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
 import { pdfPageCount, renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import type { Platform } from '../../platform/platform.ts';
 import { configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
-import { configurationEntities, configurationServices } from '../configuration.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { fileJob } from '../files/index.ts';
-import { jobViewer } from '../identity/index.ts';
 import type { Caller } from '../scorecards/index.ts';
 import { scorecardReport } from './scorecard-report.ts';
 import { gatherScorecardReport, type ScorecardReportSources } from './scorecard-report-data.ts';
@@ -34,9 +33,9 @@ export const scorecardReportKind: JobKind<ScorecardReportPayload> = {
 
 export const reportSourcesOf = (platform: Platform): ScorecardReportSources => ({
   engine: analyticsFor(platform),
-  scorecards: configurationServices(platform.eventStore, platform.config.configuration).scorecard,
+  scorecards: platform.entities.service('scorecard'),
   readStore: platform.readStore,
-  providers: configurationEntities.provider.collection,
+  providers: platform.entities.entity('provider').collection,
 });
 
 /**
@@ -44,8 +43,7 @@ export const reportSourcesOf = (platform: Platform): ScorecardReportSources => (
  * window out of its dates is a `DomainError`: the file fails with its code, no retry).
  */
 export async function renderScorecardReport(platform: Platform, payload: ScorecardReportPayload, signal?: AbortSignal) {
-  const services = configurationServices(platform.eventStore, platform.config.configuration);
-  const { state } = await services.profile.load(payload.profileId);
+  const { state } = await platform.entities.service('profile').load(payload.profileId);
   if (state.status !== 'active') throw new PermanentJobFailure(`profile ${payload.profileId} no longer exists`);
   const caller: Caller = {
     profile: { ...(state.fields as Caller['profile']), id: state.id },
@@ -61,7 +59,7 @@ export async function renderScorecardReport(platform: Platform, payload: Scoreca
   );
   // What the profile narrowed the scores by, named as the asker sees the entities.
   const asker = jobViewer({ userId: payload.userId, profile: caller.profile, jobId: payload.fileId });
-  const narrowing = configurationNarrowingNamer(platform.readStore);
+  const narrowing = configurationNarrowingNamer(platform);
   const calculation = await withNamedNarrowing(data.calculation, narrowing, asker);
   const { document, warnings } = scorecardReport({ ...data, calculation });
   const pdf = await renderPdf(document);

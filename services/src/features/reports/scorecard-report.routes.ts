@@ -5,7 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { FileRecords } from '../files/index.ts';
 import { analyticsScopeOf, liveWindow, scorecardAsOf } from '../scorecards/index.ts';
 import { scorecardReportKind } from './scorecard-report.job.ts';

@@ -3,7 +3,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { configurationServices } from '../configuration.ts';
 
 // Scorecard calculations (docs/product/api.md#scorecards), drilldown and CSV on the embedded profile: the numbers
 // hand-computed from the measurements written below, and a calculation asked for again at its configuration version
@@ -41,7 +40,6 @@ describe('scorecard calculations API — embedded', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     api = await openTestApi();
     app = api.app;
-    const _services = configurationServices(api.platform.eventStore, api.config.configuration);
     ids.campaign = (
       await create('/api/campaigns-management', { name: 'Madrid 2026', startDate: '2026-01-01', endDate: '2026-12-31' })
     ).id;

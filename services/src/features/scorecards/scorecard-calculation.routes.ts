@@ -16,8 +16,10 @@ import {
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Viewer } from '../../platform/access/viewer.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import {
   type AnalyticsEngine,
   abortOnDisconnect,
@@ -25,8 +27,6 @@ import {
   type SeriesLabeller,
   withNamedNarrowing,
 } from '../analytics/index.ts';
-import { errorResponse } from '../feature-routes.ts';
-import type { Viewer } from '../identity/index.ts';
 import { type Caller, calculateScorecard } from './calculate-scorecard.ts';
 import { scorecardCsv } from './scorecard-csv.ts';
 import { scorecardDrilldown } from './scorecard-drilldown.ts';

@@ -1,10 +1,10 @@
 import { DomainError, type ScorecardFields, scorecardFieldsSchema } from '@nq/contracts';
+import { type ConfigurationEntity, named, sharedConfiguration } from '../../platform/entities/configuration-entity.ts';
+import { uniqueName } from '../../platform/entities/configuration-rules.ts';
 import { streamIdOf } from '../../platform/entities/entity-decider.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { campaignEntity } from '../campaigns/index.ts';
 import { clusterEntity } from '../clusters/index.ts';
-import { type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
-import { uniqueName } from '../configuration-rules.ts';
 import { checkMosEntries, checkWeightsTotal } from '../moses/index.ts';
 import { providerEntity } from '../providers/index.ts';
 import { universeEntity } from '../universes/index.ts';

@@ -1,4 +1,6 @@
-import { documentList, type FeatureRoutes, readAll } from '../feature-routes.ts';
+import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
+import { documentList } from '../../platform/http/response-schemas.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 
 /** GET /scorecards/active (docs/product/api.md#scorecards). */
 export const scorecardRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {

@@ -7,8 +7,8 @@ import {
   smartPerformanceRequestSchema,
 } from '@nq/contracts';
 import { describe, expect, it, vi } from 'vitest';
+import type { Viewer } from '../../platform/access/viewer.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
-import type { Viewer } from '../identity/viewer.ts';
 import { type ChartsContext, smartPerformanceCharts } from './kpi-charts.ts';
 
 const profileWith = (fields: Partial<Profile> = {}): Profile => ({

@@ -13,10 +13,10 @@ import {
   warningBody,
 } from '@nq/contracts';
 import type { z } from 'zod';
+import type { Viewer } from '../../platform/access/viewer.ts';
 import { queryIrOf } from '../../platform/entities/validated-input.ts';
 import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
 import { type AnalyticsEngine, type AnalyticsScope, programsScopeOf, type SeriesLabeller } from '../analytics/index.ts';
-import type { Viewer } from '../identity/index.ts';
 import { smartPerformanceDashboard } from './dashboard-definition.ts';
 
 export interface ChartsContext {

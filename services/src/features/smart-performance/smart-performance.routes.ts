@@ -1,8 +1,8 @@
 import { smartPerformanceAnswerSchema, smartPerformanceRequestSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
-import { errorResponse } from '../feature-routes.ts';
 import { analyticsScopeOf, clientAbortSignal, languageOf } from '../measurements-api/index.ts';
 import { smartPerformanceCharts } from './kpi-charts.ts';
 

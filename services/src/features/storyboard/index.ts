@@ -1,2 +1,3 @@
 // Storyboard: the routes.
+export { storyboardManifest } from './manifest.ts';
 export { storyboardRoutes } from './storyboard.routes.ts';

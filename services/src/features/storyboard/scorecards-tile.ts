@@ -5,10 +5,11 @@ import {
   type StoryboardEntityScore,
   storyboardLimits,
 } from '@nq/contracts';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { startOf } from '../analytics/index.ts';
-import { readAll } from '../feature-routes.ts';
-import type { Viewer, Visibility } from '../identity/index.ts';
 import { analyticsScopeOf, calculateScorecard, type ScorecardSources } from '../scorecards/index.ts';
 import { lastDays } from './last-days.ts';
 import type { PreviousScoresCache } from './previous-scores.ts';

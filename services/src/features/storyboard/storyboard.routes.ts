@@ -1,10 +1,11 @@
 import { type NarrowedBy, pickLanguage, storyboardResponseSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Visibility } from '../../platform/access/visibility.ts';
+import type { EntityCatalog } from '../../platform/entities/entity-catalog.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { type AnalyticsEngine, configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
-import type { Visibility } from '../identity/index.ts';
 import { clientAbortSignal } from '../measurements-api/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
 import { analyticsScopeOf } from '../scorecards/index.ts';
@@ -19,6 +20,7 @@ export interface StoryboardRouteOptions {
   engine: AnalyticsEngine;
   scorecards: EntityService;
   readStore: ReadStore;
+  entities: EntityCatalog;
   /** The probes each profile sees. */
   probes: ProbeSight;
   campaignVisibility: Visibility;
@@ -34,7 +36,7 @@ export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = a
   const sources = {
     ...options,
     previousScores: previousScoresCache(),
-    narrowing: configurationNarrowingNamer(options.readStore),
+    narrowing: configurationNarrowingNamer(options),
   };
   app.get(
     '/api/storyboard',

@@ -1,8 +1,13 @@
 import { tagFieldsSchema } from '@nq/contracts';
+import { privateToOwner } from '../../platform/access/visibility.ts';
+import {
+  analysisLayers,
+  type ConfigurationEntity,
+  managedOn,
+  named,
+} from '../../platform/entities/configuration-entity.ts';
+import { uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { analysisLayers, type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
-import { uniqueName } from '../configuration-rules.ts';
-import { privateToOwner } from '../identity/index.ts';
 import { tagRoutes } from './tag.routes.ts';
 
 export const tagNameScope = 'tag-name';

@@ -1,6 +1,7 @@
 import { DomainError } from '@nq/contracts';
 import { z } from 'zod';
-import { errorResponse, type FeatureRoutes } from '../feature-routes.ts';
+import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
+import { errorResponse } from '../../platform/http/response-schemas.ts';
 
 /** GET /tags/{id}/profiles — the profiles a tag is assigned to (docs/product/api.md#tags). */
 export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {

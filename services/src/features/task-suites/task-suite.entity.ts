@@ -1,8 +1,8 @@
 import { taskSuiteFieldsSchema } from '@nq/contracts';
+import { shared } from '../../platform/access/visibility.ts';
+import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
+import { uniqueName } from '../../platform/entities/configuration-rules.ts';
 import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { type ConfigurationEntity, managedOn, named } from '../configuration-access.ts';
-import { uniqueName } from '../configuration-rules.ts';
-import { shared } from '../identity/index.ts';
 import { familyChange, type familyChangeOptions } from './family-change.ts';
 import { checkTasks } from './task-rules.ts';
 import { taskWarnings } from './task-warnings.ts';

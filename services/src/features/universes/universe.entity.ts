@@ -1,12 +1,17 @@
 import { universeFieldsSchema } from '@nq/contracts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { analysisLayers, type ConfigurationEntity, named, sharedConfiguration } from '../configuration-access.ts';
+import {
+  analysisLayers,
+  type ConfigurationEntity,
+  named,
+  sharedConfiguration,
+} from '../../platform/entities/configuration-entity.ts';
 import {
   refuseForbiddenName,
   refuseOverlappingRanges,
   refuseProbesOutsideProfile,
   uniqueName,
-} from '../configuration-rules.ts';
+} from '../../platform/entities/configuration-rules.ts';
+import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 
 export const universeEntity = {
   kind: 'universe',

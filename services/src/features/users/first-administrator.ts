@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, type EntityState, layerIds, type UserFields } from '@nq/contracts';
 import type { Platform } from '../../platform/platform.ts';
-import { configurationServices } from '../configuration.ts';
-import { openIdentity } from '../identity/index.ts';
+import { identityOf } from '../identity/index.ts';
 
 /** The profile of the administrators `nq admin create` makes: every screen and every datum (isGod), API access. */
 export const administratorProfileId = 'platform-administrator';
@@ -30,7 +29,7 @@ export async function createAdministrator(
 ): Promise<AdministratorCreation> {
   const { email } = request;
   if (await platform.eventStore.holderOf('user-email', email)) return { outcome: 'exists', email };
-  const services = configurationServices(platform.eventStore, platform.config.configuration, platform.secrets.seal);
+  const services = { profile: platform.entities.service('profile'), user: platform.entities.service('user') };
   const correlationId = randomUUID();
   const metadata = () => ({
     actor: { userId: 'nq-admin-create', profileId: administratorProfileId },
@@ -61,12 +60,7 @@ export async function createAdministrator(
     if (error instanceof DomainError && error.code === 'users.alreadyExists') return { outcome: 'exists', email };
     throw error;
   }
-  const { service: identity } = await openIdentity({
-    config: platform.config,
-    platform,
-    users: services.user,
-    profiles: services.profile,
-  });
+  const { service: identity } = await identityOf(platform);
   const user = (await services.user.load(userId)).state as EntityState<UserFields>;
   if (request.send) {
     await identity.sendPasswordLink(user, 'invitation', user.fields.preferredLanguage);

@@ -1,11 +1,14 @@
 import { DomainError, pickLanguage, userProfileActions, userProfileChangeSchema } from '@nq/contracts';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { Viewer } from '../../platform/access/viewer.ts';
+import type { Visibility } from '../../platform/access/visibility.ts';
 import type { EntityService } from '../../platform/entities/entity-service.ts';
 import { layerAccess } from '../../platform/http/access-rule.ts';
+import { documentList, errorResponse } from '../../platform/http/response-schemas.ts';
+import { readAll } from '../../platform/read-store/read-all.ts';
 import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { documentList, errorResponse, readAll } from '../feature-routes.ts';
-import type { IdentityService, Viewer, Visibility } from '../identity/index.ts';
+import type { IdentityService } from '../identity/index.ts';
 import type { AssignableProfiles } from './assignable-profiles.ts';
 
 export interface UserProfileRouteOptions {

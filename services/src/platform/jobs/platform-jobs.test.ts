@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
+import { platformRuns } from '../../composition/platform-runs.ts';
 import { loadConfig } from '../../config/config.ts';
-import { platformRuns } from '../../features/platform-runs.ts';
 import { waitFor } from '../../testing/wait-for.ts';
 import { openPlatform, platformJob } from '../platform.ts';
 import type { JobKind } from './job-queue-port.ts';

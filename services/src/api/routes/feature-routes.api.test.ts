@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedClient } from '../testing/signed-client.ts';
-import { openTestApi } from '../testing/test-api.ts';
+import type { SignedClient } from '../../testing/signed-client.ts';
+import { openTestApi } from '../../testing/test-api.ts';
 
 describe('entity-specific routes', () => {
   let app: SignedClient;

@@ -1,8 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { demoProbeIds } from '../demo/demo-data.ts';
-import { demoFleet } from './fleet-model.ts';
-import { fleetOptions } from './fleet-options.ts';
-import { runFleet } from './fleet-simulator.ts';
+import { demoFleet } from '../simulator/fleet-model.ts';
+import { fleetOptions } from '../simulator/fleet-options.ts';
+import { runFleet } from '../simulator/fleet-simulator.ts';
+import { demoLogins, demoProbeIds } from './demo-data.ts';
+
+/** The demo's administrator, who registers the simulated probes. */
+export const demoAdministrator = () => ({ email: demoLogins[0]!.email, password: demoLogins[0]!.password });
 
 /**
  * The start command's demo fleet: a dozen Madrid probes sending a few results a second until the platform stops; the
@@ -10,7 +13,13 @@ import { runFleet } from './fleet-simulator.ts';
  */
 export function startDemoFleet(url: string, signal: AbortSignal, log: FastifyBaseLogger) {
   const { run, probes, rate, geography, seed } = demoFleet;
-  const options = fleetOptions([], { url, probes, rate, seconds: Number.MAX_SAFE_INTEGER / 1_000 });
+  const options = fleetOptions([], {
+    ...demoAdministrator(),
+    url,
+    probes,
+    rate,
+    seconds: Number.MAX_SAFE_INTEGER / 1_000,
+  });
   runFleet(
     {
       ...options,

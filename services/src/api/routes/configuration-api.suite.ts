@@ -1,5 +1,7 @@
 import { Buffer } from 'node:buffer';
 import {
+  basePathOf,
+  type ConfigurationKind,
   clusterImageMaxBytes,
   configurationKinds,
   type HttpErrorCode,
@@ -9,10 +11,10 @@ import {
 } from '@nq/contracts';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SignedClient } from '../testing/signed-client.ts';
-import { openTestApi, type TestApi } from '../testing/test-api.ts';
-import { basePathOfEntity, configurationEntities } from './configuration.ts';
-import { validSuite } from './task-suites/task-suite.fixtures.ts';
+import { configurationEntities } from '../../composition/platform-runs.ts';
+import type { SignedClient } from '../../testing/signed-client.ts';
+import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+import { validSuite } from '../../features/task-suites/task-suite.fixtures.ts';
 
 type Body = Record<string, unknown>;
 type Kind =
@@ -580,8 +582,9 @@ export function describeConfigurationApi(profile: string, environment: () => Pro
     for (const row of table) {
       describe(row.entity, () => {
         const { basePath } = row;
-        const cloneable = Object.values(configurationEntities).find((entity) => basePathOfEntity(entity) === basePath)
-          ?.definition.cloneable;
+        const cloneable = configurationEntities.find(
+          (entity) => basePathOf(entity.definition.kind as ConfigurationKind) === basePath,
+        )?.definition.cloneable;
         let valid: Body;
         /** The entity the valid create stored, as it is now. */
         let current: { id: string; version: number; fields: Body };

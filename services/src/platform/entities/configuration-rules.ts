@@ -1,5 +1,5 @@
 import { DomainError, type HttpErrorCode, overlappingRanges } from '@nq/contracts';
-import type { RuleContext } from '../platform/entities/entity-definition.ts';
+import type { RuleContext } from './entity-definition.ts';
 
 // Rules shared by campaigns, geographic filters, clusters and universes
 // (docs/product/rules.md#universes-clusters-and-campaigns).

@@ -1,6 +1,11 @@
 import type { Profile } from '@nq/contracts';
-import type { RequestBudget } from '../../platform/http/request-budget.ts';
-import type { CredentialKind } from './identity-store.ts';
+import type { RequestBudget } from '../http/request-budget.ts';
+
+/**
+ * How a caller signed: sessions sign the console's calls; tokens and API clients machine calls
+ * (docs/product/entities.md#token); probes sign for the gateway.
+ */
+export type CredentialKind = 'session' | 'token' | 'client' | 'probe';
 
 /** The caller of a signed request: its user, the profile it works under, and the credential it signed with. */
 export interface Viewer {

@@ -1,4 +1,4 @@
-import type { ListFilter } from '../../platform/read-store/read-store-port.ts';
+import type { ListFilter } from '../read-store/read-store-port.ts';
 import type { Viewer } from './viewer.ts';
 
 type Visible = { id: string; owner: string } & Record<string, unknown>;

@@ -1,10 +1,11 @@
 import type { ConfigurationKind, LayerId } from '@nq/contracts';
 import type { z } from 'zod';
-import type { EntityDefinition } from '../platform/entities/entity-definition.ts';
-import type { EntityService } from '../platform/entities/entity-service.ts';
-import { type AccessRule, layerAccess } from '../platform/http/access-rule.ts';
+import type { Viewer } from '../access/viewer.ts';
+import { shared, type Visibility } from '../access/visibility.ts';
+import { type AccessRule, layerAccess } from '../http/access-rule.ts';
+import type { EntityDefinition } from './entity-definition.ts';
+import type { EntityService } from './entity-service.ts';
 import type { FeatureRoutes } from './feature-routes.ts';
-import { shared, type Viewer, type Visibility } from './identity/index.ts';
 
 /** A configuration entity as the platform serves it: where its routes live and how its list is searched. */
 export interface ConfigurationEntity {

@@ -1,0 +1,5 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { cdnConfiguration } from './cdn.entity.ts';
+
+/** CDNs: the content networks measured, configured once for every profile. */
+export const cdnsManifest: FeatureManifest = { name: 'cdns', entities: [cdnConfiguration] };

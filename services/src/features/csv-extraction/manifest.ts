@@ -1,0 +1,19 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { fileRecords } from '../files/index.ts';
+import { csvExtractionJob } from './csv-extraction.job.ts';
+import { csvExtractionRoutes } from './csv-extraction.routes.ts';
+
+/** CSV extraction: measurements as a CSV file, made by a job and kept in the files. */
+export const csvExtractionManifest: FeatureManifest = {
+  name: 'csv-extraction',
+  jobs: [csvExtractionJob],
+  async routes(api, platform) {
+    await api.register(csvExtractionRoutes, {
+      files: fileRecords(platform),
+      readStore: platform.readStore,
+      entities: platform.entities,
+      templates: platform.entities.service('csv-template'),
+      profiles: platform.entities.service('profile'),
+    });
+  },
+};

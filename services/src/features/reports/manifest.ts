@@ -1,0 +1,16 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { fileRecords } from '../files/index.ts';
+import { scorecardReportJob } from './scorecard-report.job.ts';
+import { scorecardReportRoutes } from './scorecard-report.routes.ts';
+
+/** Reports: a scorecard as a PDF, made by a job. */
+export const reportsManifest: FeatureManifest = {
+  name: 'reports',
+  jobs: [scorecardReportJob],
+  async routes(api, platform) {
+    await api.register(scorecardReportRoutes, {
+      files: fileRecords(platform),
+      scorecards: platform.entities.service('scorecard'),
+    });
+  },
+};

@@ -1,0 +1,22 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { analyticsFor } from '../cubes/index.ts';
+import { probeSight } from '../probes/index.ts';
+import { storyboardRoutes } from './storyboard.routes.ts';
+
+/** The storyboard: a profile's scorecards, probes, KPIs and errors at a glance. */
+export const storyboardManifest: FeatureManifest = {
+  name: 'storyboard',
+  async routes(api, platform) {
+    const { readStore, entities } = platform;
+    const engine = analyticsFor(platform);
+    await api.register(storyboardRoutes, {
+      engine,
+      scorecards: entities.service('scorecard'),
+      readStore,
+      entities,
+      probes: probeSight({ engine, readStore, configured: entities.entity('probe').visibility }),
+      campaignVisibility: entities.entity('campaign').visibility,
+      clusterVisibility: entities.entity('cluster').visibility,
+    });
+  },
+};

@@ -1,0 +1,5 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { tagConfiguration } from './tag.entity.ts';
+
+/** Tags: labels given to probes and their measurements. */
+export const tagsManifest: FeatureManifest = { name: 'tags', entities: [tagConfiguration] };

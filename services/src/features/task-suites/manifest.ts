@@ -1,0 +1,5 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { taskSuiteConfiguration } from './task-suite.entity.ts';
+
+/** Task suites: the tests a probe runs, and their schedule. */
+export const taskSuitesManifest: FeatureManifest = { name: 'task-suites', entities: [taskSuiteConfiguration] };

@@ -1,0 +1,5 @@
+import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import { universeConfiguration } from './universe.entity.ts';
+
+/** Universes: named sets of probes analysed together. */
+export const universesManifest: FeatureManifest = { name: 'universes', entities: [universeConfiguration] };
