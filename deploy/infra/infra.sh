@@ -18,7 +18,7 @@ mkdir -p "$cache" "$run"
 PG_HOST=127.0.0.1 PG_PORT=${NQ_PG_PORT:-5432}
 REDIS_PORT=${NQ_REDIS_PORT:-6379}
 KAFKA_PORT=${NQ_KAFKA_PORT:-9092} KAFKA_CONTROLLER_PORT=${NQ_KAFKA_CONTROLLER_PORT:-9093}
-# The production shape beside PLAINTEXT: SCRAM-SHA-512 over TLS, with a CA of our own (services/src/testing/infra.ts).
+# The production shape beside PLAINTEXT: SCRAM-SHA-512 over TLS, with a CA of our own (platform/src/testing/infra.ts).
 KAFKA_SASL_SSL_PORT=${NQ_KAFKA_SASL_SSL_PORT:-9094}
 KAFKA_SCRAM_USER=${NQ_KAFKA_SCRAM_USER:-nq} KAFKA_SCRAM_PASSWORD=${NQ_KAFKA_SCRAM_PASSWORD:-nq-local-scram}
 kafka_tls=$cache/kafka-tls kafka_tls_password=nq-local-tls

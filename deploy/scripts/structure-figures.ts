@@ -11,10 +11,10 @@ const listing = process.argv.includes('--list');
 /** The layers, lowest first: a module may import its own layer or lower ones. */
 const layerOf = (folder: string): number => {
   if (folder.startsWith('contracts/')) return 0;
-  if (folder === 'services/config' || folder.startsWith('services/platform')) return 1;
+  if (folder === 'platform') return 1;
   if (folder.startsWith('services/features/') || folder.startsWith('projections')) return 2;
-  // The registries beside the feature folders compose them, as the demo data and the simulator use them.
-  if (['services/features', 'services/demo', 'services/simulator', 'services/testing'].includes(folder)) return 3;
+  // The composition lists the features, as the demo data and the simulator use them.
+  if (['services/composition', 'services/demo', 'services/simulator', 'services/testing'].includes(folder)) return 3;
   return 4; // services/api, services/cli.ts
 };
 
@@ -30,7 +30,7 @@ function* sources(folder: string): Generator<string> {
 
 /** Where an import specifier leads inside the repository (undefined: a package outside it). */
 function target(from: string, specifier: string): string | undefined {
-  const workspace = /^@nq\/(contracts|services|projections)\/?(.*)$/.exec(specifier);
+  const workspace = /^@nq\/(contracts|platform|services|projections)\/?(.*)$/.exec(specifier);
   const base = workspace
     ? join(root, workspace[1]!, 'src', workspace[2] ?? '')
     : specifier.startsWith('.')
@@ -42,19 +42,21 @@ function target(from: string, specifier: string): string | undefined {
   return undefined;
 }
 
-/** The node a file belongs to: a feature or read model folder, else its top folder (`services/platform`). */
+/** The node a file belongs to: a feature or read model folder, the platform, else its top folder (`services/api`). */
 function nodeOf(path: string): string {
   const [workspace, , top, next] = relative(root, path).split('/');
   if (workspace === 'services' && top === 'features')
     return next?.endsWith('.ts') ? 'services/features' : `services/features/${next}`;
   if (workspace === 'projections') return top?.endsWith('.ts') ? 'projections' : `projections/${top}`;
   if (workspace === 'contracts') return 'contracts/';
+  // The platform is one layer whose folders (ports and their adapters) use each other: one node.
+  if (workspace === 'platform') return 'platform';
   return top?.endsWith('.ts') ? `services/${top.replace(/\.tsx?$/, '')}` : `services/${top}`;
 }
 
 const arrows = new Map<string, number>();
 const workspaces = new Set<string>();
-for (const workspace of ['contracts', 'services', 'projections'])
+for (const workspace of ['contracts', 'platform', 'services', 'projections'])
   for (const file of sources(join(root, workspace, 'src'))) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s+['"]([^'"]+)['"]/g)) {
@@ -111,7 +113,8 @@ function tangles() {
   return found.sort((a, b) => b.length - a.length);
 }
 const tangled = tangles();
-const loop = workspaces.has('services → projections') && workspaces.has('projections → services');
+const pairs = [...workspaces].map((arrow) => arrow.split(' → ') as [string, string]);
+const loops = pairs.filter(([a, b]) => a < b && workspaces.has(`${b} → ${a}`)).map(([a, b]) => `${a} ⇄ ${b}`);
 
 console.info(
   `folder arrows (imports between folders): ${arrows.size}, ${[...arrows.values()].reduce((a, b) => a + b, 0)} imports`,
@@ -123,7 +126,7 @@ console.info(
     (tangled[0] ? ` (the largest holds ${tangled[0].filter(features).length} feature folders)` : ''),
 );
 console.info(`loose files in services/src/features: ${loose.length}${loose.length ? ` (${loose.join(', ')})` : ''}`);
-console.info(`workspace loop (services ⇄ projections): ${loop ? 'yes' : 'no'} [${[...workspaces].sort().join('; ')}]`);
+console.info(`workspaces importing each other: ${loops.join(', ') || 'none'} [${[...workspaces].sort().join('; ')}]`);
 if (listing) {
   console.info('\nfolders in import cycles:');
   for (const group of tangled) console.info(`  ${group.join(', ')}`);

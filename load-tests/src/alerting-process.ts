@@ -4,10 +4,10 @@
  * can read the evaluator's lag histograms. Prints `listening <port>` once the evaluator runs; SIGTERM stops it.
  */
 import { createServer } from 'node:http';
+import { loadConfig } from '@nq/platform/config/config';
+import { openPlatform } from '@nq/platform/platform';
 import { platformRuns } from '@nq/services/composition/platform-runs';
-import { loadConfig } from '@nq/services/config/config';
 import { startAlerting } from '@nq/services/features/alerts/index';
-import { openPlatform } from '@nq/services/platform/platform';
 
 const platform = await openPlatform(loadConfig(), platformRuns);
 const stopAlerting = await startAlerting(platform, {

@@ -2,13 +2,13 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@nq/platform/config/config';
+import { openPlatform } from '@nq/platform/platform';
+import { dropDatabase } from '@nq/platform/sql/ensure-database';
+import { freePort } from '@nq/platform/testing/free-port';
 import { buildApi } from '@nq/services/api/app';
 import { platformRuns } from '@nq/services/composition/platform-runs';
-import { loadConfig } from '@nq/services/config/config';
 import { loadDemoData } from '@nq/services/demo/load-demo';
-import { openPlatform } from '@nq/services/platform/platform';
-import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
-import { freePort } from '@nq/services/testing/free-port';
 import { superviseProcesses } from '../../tests/faults/supervisor.ts';
 
 /**

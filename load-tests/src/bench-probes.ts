@@ -1,5 +1,5 @@
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import { readModels } from '@nq/services/composition/platform-runs';
-import type { ReadStore } from '@nq/services/platform/read-store/read-store-port';
 
 const probes = readModels.find((projection) => projection.collection === 'probes')!;
 

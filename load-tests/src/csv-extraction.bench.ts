@@ -5,13 +5,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Client } from '@elastic/elasticsearch';
 import { csvExtractionRequestSchema, defaultCsvColumns, type EnrichedMeasurement } from '@nq/contracts';
+import { loadConfig } from '@nq/platform/config/config';
+import { servicesOf } from '@nq/platform/entities/entity-catalog';
+import { openPlatform } from '@nq/platform/platform';
+import { dropDatabase } from '@nq/platform/sql/ensure-database';
 import { platformRuns } from '@nq/services/composition/platform-runs';
-import { loadConfig } from '@nq/services/config/config';
 import { csvExtractionKind } from '@nq/services/features/csv-extraction/index';
 import { fileRecords, storedNameOf } from '@nq/services/features/files/index';
-import { servicesOf } from '@nq/services/platform/entities/entity-catalog';
-import { openPlatform } from '@nq/services/platform/platform';
-import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
 
 // The CSV extraction job at scale: N measurements are written straight into the store (one process), then another
 // process — the job worker — runs the extraction of all of them while its resident memory is sampled every 100 ms

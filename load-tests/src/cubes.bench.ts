@@ -17,6 +17,8 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { Client } from '@elastic/elasticsearch';
 import type { CubeDimension, QueryIrInput } from '@nq/contracts';
 import { queryIrSchema } from '@nq/contracts';
+import type { LogPort } from '@nq/platform/log/log-port';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import {
@@ -41,8 +43,6 @@ import {
   sqlCubeAnalytics,
   sqlCubeStore,
 } from '@nq/services/features/cubes/index';
-import type { LogPort } from '@nq/services/platform/log/log-port';
-import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import { batchesOf, bulkInto } from './seed-measurements.ts';
 
 const run = randomBytes(4).toString('hex');

@@ -14,20 +14,20 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { compareLogPositions, type EventMetadata, type LogPosition } from '@nq/contracts';
+import { defaultConfigurationSettings } from '@nq/platform/entities/entity-definition';
+import { entityService } from '@nq/platform/entities/entity-service';
+import type { EventStore, NewEvent } from '@nq/platform/event-store/event-store-port';
+import { openSqlEventStore } from '@nq/platform/event-store/sql-event-store';
+import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearch-read-store';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
+import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
+import { dropDatabase, ensureDatabase } from '@nq/platform/sql/ensure-database';
+import { openPgClient } from '@nq/platform/sql/pg-client';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { createProjector } from '@nq/projections/projector/projector';
 import { readModels } from '@nq/services/composition/platform-runs';
 import { tagEntity } from '@nq/services/features/tags/index';
-import { defaultConfigurationSettings } from '@nq/services/platform/entities/entity-definition';
-import { entityService } from '@nq/services/platform/entities/entity-service';
-import type { EventStore, NewEvent } from '@nq/services/platform/event-store/event-store-port';
-import { openSqlEventStore } from '@nq/services/platform/event-store/sql-event-store';
-import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
-import type { ReadStore } from '@nq/services/platform/read-store/read-store-port';
-import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
-import { dropDatabase, ensureDatabase } from '@nq/services/platform/sql/ensure-database';
-import { openPgClient } from '@nq/services/platform/sql/pg-client';
-import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
-import type { SqlClient } from '@nq/services/platform/sql/sql-client';
 
 function positive(name: string, fallback: number, integer = true): number {
   const value = Number(process.env[name] ?? fallback);

@@ -5,6 +5,9 @@
  */
 import { parentPort, workerData } from 'node:worker_threads';
 import { logStart } from '@nq/contracts';
+import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
+import { openKafkaLog } from '@nq/platform/log/kafka/kafka-log';
+import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearch-read-store';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import {
   type CubeDefinition,
@@ -13,9 +16,6 @@ import {
   startCubeMaintainer,
 } from '@nq/services/features/cubes/index';
 import { startIngestWorker } from '@nq/services/features/ingest/index';
-import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
-import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
-import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
 import { Registry } from 'prom-client';
 
 export interface IngestThreadData {

@@ -5,10 +5,10 @@
  * (default 300). Each run leaves one `bench-*` topic per adapter behind (the port has no way to delete one).
  */
 import { randomUUID } from 'node:crypto';
-import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
-import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
-import type { LogMessage, LogPort } from '@nq/services/platform/log/log-port';
-import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
+import { openEmbeddedLog } from '@nq/platform/log/embedded/embedded-log';
+import { openKafkaLog } from '@nq/platform/log/kafka/kafka-log';
+import type { LogMessage, LogPort } from '@nq/platform/log/log-port';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { openKafkajsLog } from './alternatives/kafkajs-log.ts';
 
 const total = Number(process.env.BENCH_MESSAGES ?? 200_000);

@@ -18,6 +18,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
 import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
 import { cubeDimensions, logStart, queryIrSchema } from '@nq/contracts';
+import { openEmbeddedLog } from '@nq/platform/log/embedded/embedded-log';
+import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
+import { openKafkaLog } from '@nq/platform/log/kafka/kafka-log';
+import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearch-read-store';
+import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import {
@@ -30,12 +36,6 @@ import {
 } from '@nq/services/features/analytics/index';
 import type { CubeDefinition } from '@nq/services/features/cubes/index';
 import { startIngestWorker } from '@nq/services/features/ingest/index';
-import { openEmbeddedLog } from '@nq/services/platform/log/embedded/embedded-log';
-import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
-import { openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
-import { openElasticsearchReadStore } from '@nq/services/platform/read-store/elasticsearch-read-store';
-import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
-import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
 import { registerBenchProbes } from './bench-probes.ts';
 import type { IngestThreadData } from './ingest-worker.thread.ts';
 import { cpuMeter, pin } from './process-cpu.ts';

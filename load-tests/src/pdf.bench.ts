@@ -8,10 +8,10 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
-import { chartSvg, type PdfChart } from '@nq/services/platform/pdf/chart-svg';
-import { chartBlock, contentWidth, tableBlock, titlePage } from '@nq/services/platform/pdf/pdf-blocks';
-import { pdfDocument } from '@nq/services/platform/pdf/pdf-document';
-import { pdfPageCount, renderPdf } from '@nq/services/platform/pdf/pdf-renderer';
+import { chartSvg, type PdfChart } from '@nq/platform/pdf/chart-svg';
+import { chartBlock, contentWidth, tableBlock, titlePage } from '@nq/platform/pdf/pdf-blocks';
+import { pdfDocument } from '@nq/platform/pdf/pdf-document';
+import { pdfPageCount, renderPdf } from '@nq/platform/pdf/pdf-renderer';
 
 const runs = Number(process.env.BENCH_RUNS ?? 5);
 // Here rather than from the simulator's options, whose imports (the demo, the contracts) would weigh on the RSS read.

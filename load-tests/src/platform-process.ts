@@ -5,9 +5,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { dropDatabase } from '@nq/services/platform/sql/ensure-database';
-import { freePort } from '@nq/services/testing/free-port';
-import { deleteIndices } from '@nq/services/testing/infra';
+import { dropDatabase } from '@nq/platform/sql/ensure-database';
+import { freePort } from '@nq/platform/testing/free-port';
+import { deleteIndices } from '@nq/platform/testing/infra';
 
 const cli = resolve(import.meta.dirname, '../../services/src/cli.ts');
 

@@ -5,8 +5,8 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
+import { type Config, ConfigError, describeConfig, loadConfig } from '@nq/platform/config/config';
 import type { Registry } from 'prom-client';
-import { type Config, ConfigError, describeConfig, loadConfig } from './config/config.ts';
 
 // Compiled modules are kept on disk between starts (in the temporary folder), so that a process replacing one that
 // crashed runs sooner; where the folder cannot be written the process starts as before.
@@ -17,13 +17,13 @@ const keepCompiledModules = () => module.flushCompileCache?.();
 // The platform's modules load only for the commands that run it, so that help and bad input answer at once; a
 // worker process loads no HTTP API.
 const loadRuntime = async () => ({
-  ...(await import('./platform/platform.ts')),
-  ...(await import('./platform/lifecycle.ts')),
+  ...(await import('@nq/platform/platform')),
+  ...(await import('@nq/platform/lifecycle')),
   ...(await import('./composition/platform-runs.ts')),
   ...(await import('./features/alerts/alerting.worker.ts')),
-  ...(await import('./platform/projector-lease.ts')),
-  ...(await import('./platform/health/process-health.ts')),
-  ...(await import('./platform/http/operations-server.ts')),
+  ...(await import('@nq/platform/projector-lease')),
+  ...(await import('@nq/platform/health/process-health')),
+  ...(await import('@nq/platform/http/operations-server')),
 });
 const loadApiRuntime = async () => ({
   ...(await loadRuntime()),
@@ -327,7 +327,7 @@ async function rebuild(name: string | undefined) {
 async function migrateDatabase() {
   const config = loadConfig();
   const { openPlatform, platformRuns } = await loadRuntime();
-  const { appliedMigrations, migrate } = await import('./platform/sql/migrations.ts');
+  const { appliedMigrations, migrate } = await import('@nq/platform/sql/migrations');
   const { featureSchemas: featureSchemaModules } = await import('./composition/platform-runs.ts');
   // Each adapter brings its own tables up to date as it opens; the features' tables follow.
   const platform = await openPlatform(config, platformRuns);

@@ -1,7 +1,7 @@
 import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { signRequest } from '@nq/contracts/identity/request-signing';
-import { parseReceivedMail, type ReceivedMail } from '@nq/services/testing/received-mail';
+import { parseReceivedMail, type ReceivedMail } from '@nq/platform/testing/received-mail';
 import { expect, type Page } from '@playwright/test';
 
 /** The demo logins `npm start` seeds (README). */
@@ -126,4 +126,4 @@ export async function mailsTo(address: string): Promise<ReceivedMail[]> {
   return mails.filter((mail) => mail.to.includes(address));
 }
 
-export { linksIn } from '@nq/services/testing/received-mail';
+export { linksIn } from '@nq/platform/testing/received-mail';

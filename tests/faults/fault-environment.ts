@@ -1,15 +1,15 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { loadConfig } from '@nq/platform/config/config';
+import { openPlatform } from '@nq/platform/platform';
+import { createTestDatabase, distributedEnvironment, infra } from '@nq/platform/testing/infra';
+import { startPrivatePostgres } from '@nq/platform/testing/private-postgres';
+import type { PrivateServer } from '@nq/platform/testing/private-process';
 import { platformRuns } from '@nq/services/composition/platform-runs';
-import { loadConfig } from '@nq/services/config/config';
 import { loadDemoData } from '@nq/services/demo/load-demo';
-import { openPlatform } from '@nq/services/platform/platform';
-import { createTestDatabase, distributedEnvironment, infra } from '@nq/services/testing/infra';
 import { startPrivateElasticsearch } from '@nq/services/testing/private-elasticsearch';
 import { startPrivateKafka } from '@nq/services/testing/private-kafka';
-import { startPrivatePostgres } from '@nq/services/testing/private-postgres';
-import type { PrivateServer } from '@nq/services/testing/private-process';
 import { startPrivateRedis } from '@nq/services/testing/private-redis';
 
 export const serverNames = ['Kafka', 'Elasticsearch', 'PostgreSQL', 'Redis'] as const;

@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
+import { kafkaPartitionOf, openKafkaLog } from '@nq/platform/log/kafka/kafka-log';
+import { freePort } from '@nq/platform/testing/free-port';
+import { startTcpProxy } from '@nq/platform/testing/tcp-proxy';
 import { demoLogins } from '@nq/services/demo/load-demo';
-import { fleetTopicsFor } from '@nq/services/platform/log/fleet-topics';
-import { kafkaPartitionOf, openKafkaLog } from '@nq/services/platform/log/kafka/kafka-log';
 import { geographies, type VirtualProbe } from '@nq/services/simulator/fleet-model';
 import { registerFleet } from '@nq/services/simulator/fleet-simulator';
-import { freePort } from '@nq/services/testing/free-port';
-import { startTcpProxy } from '@nq/services/testing/tcp-proxy';
 import { startCanary } from './canary.ts';
 import { startCommandLoad } from './command-load.ts';
 import { type CubeCheck, checkCubes } from './cube-check.ts';

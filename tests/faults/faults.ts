@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import type { PrivateServer } from '@nq/services/testing/private-process';
-import type { TcpProxy } from '@nq/services/testing/tcp-proxy';
+import type { PrivateServer } from '@nq/platform/testing/private-process';
+import type { TcpProxy } from '@nq/platform/testing/tcp-proxy';
 import type { ServerName } from './fault-environment.ts';
 import type { ProcessKind, Supervisor } from './supervisor.ts';
 

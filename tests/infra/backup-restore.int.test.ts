@@ -3,9 +3,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
+import { dropDatabase, ensureDatabase } from '@nq/platform/sql/ensure-database';
+import { createTestDatabase, deleteIndices, distributedEnvironment, infra } from '@nq/platform/testing/infra';
 import { readModels as projections } from '@nq/services/composition/platform-runs';
-import { dropDatabase, ensureDatabase } from '@nq/services/platform/sql/ensure-database';
-import { createTestDatabase, deleteIndices, distributedEnvironment, infra } from '@nq/services/testing/infra';
 import { openTestApi } from '@nq/services/testing/test-api';
 import { afterAll, describe, expect, it } from 'vitest';
 

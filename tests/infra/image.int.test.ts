@@ -2,9 +2,9 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
+import { freePort } from '@nq/platform/testing/free-port';
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../services/src/testing/free-port.ts';
-import { createTestDatabase, distributedEnvironment } from '../../services/src/testing/infra.ts';
 import { type ReproducedImage, reproduceImage } from './image/reproduce-image.ts';
 
 const root = resolve(import.meta.dirname, '../..');
@@ -103,6 +103,7 @@ describe('the container image (deploy/Dockerfile, reproduced without a container
     expect(files.filter((path) => /\.(test|suite|contract|fixture)\.tsx?$/.test(path))).toEqual([]);
     expect(readdirSync(join(image.folder, 'node_modules/@nq')).sort()).toEqual([
       'contracts',
+      'platform',
       'projections',
       'services',
     ]);

@@ -7,6 +7,8 @@ import type { IKafka } from '@kubernetes-models/strimzi-kafka-operator/kafka.str
 import type { IKafkaNodePool } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaNodePool';
 import type { IKafkaTopic } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaTopic';
 import type { IKafkaUser } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaUser';
+import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
+import { consumerGroupOf, type PipelineConsumer, pipeline } from '@nq/platform/log/pipeline';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -18,8 +20,6 @@ import type { INamespace } from 'kubernetes-models/v1/Namespace';
 import type { IPersistentVolumeClaim } from 'kubernetes-models/v1/PersistentVolumeClaim';
 import type { IService } from 'kubernetes-models/v1/Service';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { fleetTopicsFor } from '../../services/src/platform/log/fleet-topics.ts';
-import { consumerGroupOf, type PipelineConsumer, pipeline } from '../../services/src/platform/log/pipeline.ts';
 import { environmentOf, unresolvedReferences, type Variable } from './k8s/container-environment.ts';
 import { connects, type Endpoint } from './k8s/network-policies.ts';
 import { podSpecsOf, restrictedViolations } from './k8s/pod-security.ts';
@@ -155,7 +155,7 @@ describe.each(overlays)('the %s overlay', (overlay) => {
   });
 
   it('runs one projector at a time, replaced by Recreate, and rolls the other processes', () => {
-    // It holds a lease (services/src/platform/projector-lease.ts): a second one would be unready on standby.
+    // It holds a lease (platform/src/projector-lease.ts): a second one would be unready on standby.
     const projector = deploymentOf(objects, 'projector');
     expect(projector.spec?.replicas).toBe(1);
     expect(projector.spec?.strategy).toEqual({ type: 'Recreate' });

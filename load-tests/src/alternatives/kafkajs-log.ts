@@ -1,6 +1,6 @@
-import { consumerStatusTracker } from '@nq/services/platform/log/consumer-status';
-import { defaultMaxBatchSize, groupTimings, handleUntilDone } from '@nq/services/platform/log/kafka/shared';
-import type { ConsumerOptions, LogConsumer, LogPort, LogRecord } from '@nq/services/platform/log/log-port';
+import { consumerStatusTracker } from '@nq/platform/log/consumer-status';
+import { defaultMaxBatchSize, groupTimings, handleUntilDone } from '@nq/platform/log/kafka/shared';
+import type { ConsumerOptions, LogConsumer, LogPort, LogRecord } from '@nq/platform/log/log-port';
 import {
   type Consumer,
   type EachBatchPayload,

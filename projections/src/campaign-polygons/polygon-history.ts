@@ -1,5 +1,5 @@
 import { entityEventKindOf } from '@nq/contracts';
-import type { DocumentProjection, ProjectedDocument } from '@nq/services/platform/read-store/document-projection';
+import type { DocumentProjection, ProjectedDocument } from '@nq/platform/read-store/document-projection';
 import { type EntityEventSource, entityEvents } from '../configuration/configuration-entities.ts';
 
 type Ring = [number, number][];

@@ -1,5 +1,5 @@
 import { type EntityState, emptyEntity, entityEventKind, evolveEntity } from '@nq/contracts';
-import type { DocumentProjection, ProjectedDocument } from '@nq/services/platform/read-store/document-projection';
+import type { DocumentProjection, ProjectedDocument } from '@nq/platform/read-store/document-projection';
 
 const metaKeys = ['id', 'owner', 'createdAt', 'updatedAt', 'version'] as const;
 

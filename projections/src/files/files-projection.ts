@@ -1,5 +1,5 @@
 import { evolveFile, type FileState, fileEventTypes, fileRecordSchema } from '@nq/contracts';
-import type { DocumentProjection, ProjectedDocument } from '@nq/services/platform/read-store/document-projection';
+import type { DocumentProjection, ProjectedDocument } from '@nq/platform/read-store/document-projection';
 
 export const filesCollection = 'files';
 const handled = new Set<string>(fileEventTypes);

@@ -1,10 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import {
-  describeMeasurementStore,
-  sampleMeasurement,
-} from '@nq/services/platform/measurements/measurement-store.contract';
-import { openPgClient } from '@nq/services/platform/sql/pg-client';
-import { createTestDatabase, infra } from '@nq/services/testing/infra';
+import { describeMeasurementStore, sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { openPgClient } from '@nq/platform/sql/pg-client';
+import { createTestDatabase, infra } from '@nq/platform/testing/infra';
 import { describe, expect, it } from 'vitest';
 import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
 import { measurementMappings } from './measurement-index-template.ts';

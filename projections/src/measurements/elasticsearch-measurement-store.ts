@@ -5,13 +5,13 @@ import {
   type IspIdentityFacts,
   type MeasurementStore,
   type WriteFailure,
-} from '@nq/services/platform/measurements/measurement-store-port';
+} from '@nq/platform/measurements/measurement-store-port';
 import {
   type ElasticsearchConnection,
   elasticsearchClientOptions,
-} from '@nq/services/platform/read-store/elasticsearch-connection';
-import type { IndexSettings } from '@nq/services/platform/read-store/elasticsearch-index-settings';
-import { isMissingIndex } from '@nq/services/platform/read-store/elasticsearch-missing-index';
+} from '@nq/platform/read-store/elasticsearch-connection';
+import type { IndexSettings } from '@nq/platform/read-store/elasticsearch-index-settings';
+import { isMissingIndex } from '@nq/platform/read-store/elasticsearch-missing-index';
 import { measurementIndexTemplate, measurementMappings, monthOf } from './measurement-index-template.ts';
 
 const assignPageSize = 1_000;

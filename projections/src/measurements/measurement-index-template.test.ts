@@ -1,4 +1,4 @@
-import { loadConfig } from '@nq/services/config/config';
+import { loadConfig } from '@nq/platform/config/config';
 import { describe, expect, it } from 'vitest';
 import { measurementIndexTemplate } from './measurement-index-template.ts';
 

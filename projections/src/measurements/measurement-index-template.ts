@@ -3,7 +3,7 @@ import {
   type IndexSettings,
   indexSettingsOf,
   singleNodeIndexSettings,
-} from '@nq/services/platform/read-store/elasticsearch-index-settings';
+} from '@nq/platform/read-store/elasticsearch-index-settings';
 
 const keyword = { type: 'keyword' } as const;
 const smallNumber = { type: 'byte' } as const;

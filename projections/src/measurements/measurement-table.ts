@@ -1,5 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type { SchemaModule } from '@nq/services/platform/sql/migrations';
+import type { SchemaModule } from '@nq/platform/sql/migrations';
 
 // The fields the analytics filter and group by are columns; the whole document stays in `doc`.
 const tables = `

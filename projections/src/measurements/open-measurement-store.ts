@@ -1,6 +1,6 @@
-import type { Config } from '@nq/services/config/config';
-import type { MeasurementStore } from '@nq/services/platform/measurements/measurement-store-port';
-import type { SqlClient } from '@nq/services/platform/sql/sql-client';
+import type { Config } from '@nq/platform/config/config';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
 import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 

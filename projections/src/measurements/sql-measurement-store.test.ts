@@ -1,8 +1,5 @@
-import {
-  describeMeasurementStore,
-  sampleMeasurement,
-} from '@nq/services/platform/measurements/measurement-store.contract';
-import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
+import { describeMeasurementStore, sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { describe, expect, it } from 'vitest';
 import { openSqlMeasurementStore } from './sql-measurement-store.ts';
 

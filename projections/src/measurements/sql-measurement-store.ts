@@ -1,7 +1,7 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import { duplicatesAmong, type MeasurementStore } from '@nq/services/platform/measurements/measurement-store-port';
-import { migrate } from '@nq/services/platform/sql/migrations';
-import type { SqlClient } from '@nq/services/platform/sql/sql-client';
+import { duplicatesAmong, type MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import { migrate } from '@nq/platform/sql/migrations';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { measurementColumns as columns, measurementRowOf, measurementsSchema } from './measurement-table.ts';
 import { writeIsolatingRefusals } from './write-isolating-refusals.ts';
 

@@ -1,6 +1,6 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type { WriteFailure } from '@nq/services/platform/measurements/measurement-store-port';
-import { isDataRefusal } from '@nq/services/platform/sql/sql-errors';
+import type { WriteFailure } from '@nq/platform/measurements/measurement-store-port';
+import { isDataRefusal } from '@nq/platform/sql/sql-errors';
 
 const reasonOf = (error: unknown) => {
   const { code, message } = error as { code?: string; message?: string };

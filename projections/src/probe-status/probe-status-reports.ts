@@ -1,6 +1,6 @@
 import { type ProbeStatusReport, pathOfForbiddenText, probeStatusReportSchema } from '@nq/contracts';
-import type { LogRecord } from '@nq/services/platform/log/log-port';
-import type { DocumentWrite } from '@nq/services/platform/read-store/read-store-port';
+import type { LogRecord } from '@nq/platform/log/log-port';
+import type { DocumentWrite } from '@nq/platform/read-store/read-store-port';
 
 export const probeStatusCollection = 'probe-status';
 

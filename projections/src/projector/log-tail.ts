@@ -1,5 +1,5 @@
 import { compareLogPositions, type LogPosition, type StoredEvent } from '@nq/contracts';
-import type { EventStore } from '@nq/services/platform/event-store/event-store-port';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
 
 /**
  * The recent end of the global log, read once for every projection: projections that are caught up ask for the same

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { metadataFor } from '@nq/services/platform/event-store/event-store.contract';
-import type { EventStore } from '@nq/services/platform/event-store/event-store-port';
-import { openSqlEventStore } from '@nq/services/platform/event-store/sql-event-store';
-import type { Projector } from '@nq/services/platform/projector-port';
-import type { DocumentProjection } from '@nq/services/platform/read-store/document-projection';
-import { openSqlReadStore } from '@nq/services/platform/read-store/sql-read-store';
-import { openPgliteClient } from '@nq/services/platform/sql/pglite-client';
+import { metadataFor } from '@nq/platform/event-store/event-store.contract';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
+import { openSqlEventStore } from '@nq/platform/event-store/sql-event-store';
+import type { Projector } from '@nq/platform/projector-port';
+import type { DocumentProjection } from '@nq/platform/read-store/document-projection';
+import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createProjector } from './projector.ts';
 

@@ -1,7 +1,7 @@
 import { compareLogPositions, type LogPosition, type StoredEvent, splitLogPosition } from '@nq/contracts';
-import type { Projector, ProjectorAdapters } from '@nq/services/platform/projector-port';
-import type { DocumentProjection, ProjectedDocument } from '@nq/services/platform/read-store/document-projection';
-import type { DocumentWrite } from '@nq/services/platform/read-store/read-store-port';
+import type { Projector, ProjectorAdapters } from '@nq/platform/projector-port';
+import type { DocumentProjection, ProjectedDocument } from '@nq/platform/read-store/document-projection';
+import type { DocumentWrite } from '@nq/platform/read-store/read-store-port';
 import { Counter, Gauge, Histogram, type Registry } from 'prom-client';
 import { logTail } from './log-tail.ts';
 

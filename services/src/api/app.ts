@@ -1,14 +1,14 @@
 import type { Writable } from 'node:stream';
 import { basePathOf, type ConfigurationKind } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { Config } from '@nq/platform/config/config';
+import { loggerOptions } from '@nq/platform/logging/log-output';
+import type { Platform } from '@nq/platform/platform';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { features } from '../composition/features.ts';
-import type { Config } from '../config/config.ts';
 import { identityOf } from '../features/identity/index.ts';
 import { assignableProfiles } from '../features/users/index.ts';
-import type { Viewer } from '../platform/access/viewer.ts';
-import { loggerOptions } from '../platform/logging/log-output.ts';
-import type { Platform } from '../platform/platform.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';

@@ -1,5 +1,5 @@
+import { createTestDatabase, infra } from '@nq/platform/testing/infra';
 import { afterAll } from 'vitest';
-import { createTestDatabase, infra } from '../testing/infra.ts';
 import { describeBoundaryRefusals } from './boundary-refusals.suite.ts';
 
 const database = await createTestDatabase();

@@ -1,6 +1,6 @@
+import { createTestDatabase, distributedEnvironment, infra } from '@nq/platform/testing/infra';
+import { startTcpProxy, type TcpProxy } from '@nq/platform/testing/tcp-proxy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, distributedEnvironment, infra } from '../testing/infra.ts';
-import { startTcpProxy, type TcpProxy } from '../testing/tcp-proxy.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
 
 /**

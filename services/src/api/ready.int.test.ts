@@ -1,5 +1,5 @@
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createTestDatabase, distributedEnvironment } from '../testing/infra.ts';
 import { openTestApi } from '../testing/test-api.ts';
 
 const database = await createTestDatabase();

@@ -4,9 +4,9 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { signRequest } from '@nq/contracts';
+import { freePort } from '@nq/platform/testing/free-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { demoLogins } from '../demo/load-demo.ts';
-import { freePort } from '../testing/free-port.ts';
 
 type Credentials = { clientId: string; clientSecret: string };
 

@@ -1,3 +1,4 @@
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { alertsManifest } from '../features/alerts/index.ts';
 import { campaignsManifest } from '../features/campaigns/index.ts';
 import { cdnsManifest } from '../features/cdns/index.ts';
@@ -30,7 +31,6 @@ import { tagsManifest } from '../features/tags/index.ts';
 import { taskSuitesManifest } from '../features/task-suites/index.ts';
 import { universesManifest } from '../features/universes/index.ts';
 import { usersManifest } from '../features/users/index.ts';
-import type { FeatureManifest } from '../platform/feature-manifest.ts';
 
 /**
  * Every feature of the platform, by its manifest: what each brings (entities, read models, tables, workers, jobs,

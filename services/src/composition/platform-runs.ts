@@ -1,10 +1,10 @@
+import type { ConfigurationEntity } from '@nq/platform/entities/configuration-entity';
+import { intentEventsOf } from '@nq/platform/entities/entity-definition';
+import type { PlatformRuns } from '@nq/platform/platform';
 import { configurationEntityProjection } from '@nq/projections';
 import { openMeasurementStore } from '@nq/projections/measurements/open-measurement-store';
 import { createProjector } from '@nq/projections/projector/projector';
 import { demoFileJob } from '../demo/demo-files.ts';
-import type { ConfigurationEntity } from '../platform/entities/configuration-entity.ts';
-import { intentEventsOf } from '../platform/entities/entity-definition.ts';
-import type { PlatformRuns } from '../platform/platform.ts';
 import { features } from './features.ts';
 
 /** Every configuration entity the features bring, in the features' order. */

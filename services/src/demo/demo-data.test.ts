@@ -1,8 +1,8 @@
+import { loadConfig } from '@nq/platform/config/config';
+import { servicesOf } from '@nq/platform/entities/entity-catalog';
+import { openPlatform } from '@nq/platform/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurationEntities, platformRuns } from '../composition/platform-runs.ts';
-import { loadConfig } from '../config/config.ts';
-import { servicesOf } from '../platform/entities/entity-catalog.ts';
-import { openPlatform } from '../platform/platform.ts';
 import type { SignedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
 import { demoEntityKinds, demoLogins, loadDemoData } from './demo-data.ts';

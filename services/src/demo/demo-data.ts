@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { type ConfigurationKind, layerIds } from '@nq/contracts';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import type { Platform } from '@nq/platform/platform';
 import { demoAccountEmails, hashPassword, openIdentityStore } from '../features/identity/index.ts';
-import type { EntityService } from '../platform/entities/entity-service.ts';
-import type { Platform } from '../platform/platform.ts';
 import {
   demoDestinations,
   demoFleet,

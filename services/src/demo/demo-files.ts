@@ -1,9 +1,9 @@
+import { csvFormat } from '@nq/platform/csv/csv-writer';
+import type { JobKind } from '@nq/platform/jobs/job-queue-port';
+import type { Platform } from '@nq/platform/platform';
+import { readAll } from '@nq/platform/read-store/read-all';
 import { z } from 'zod';
 import { fileJob, fileRecords } from '../features/files/index.ts';
-import { csvFormat } from '../platform/csv/csv-writer.ts';
-import type { JobKind } from '../platform/jobs/job-queue-port.ts';
-import type { Platform } from '../platform/platform.ts';
-import { readAll } from '../platform/read-store/read-all.ts';
 
 const demoFileKind: JobKind<{ fileId: string }> = {
   name: 'demo-file',

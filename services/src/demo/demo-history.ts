@@ -1,7 +1,7 @@
+import type { LogRecord } from '@nq/platform/log/log-port';
+import type { Platform } from '@nq/platform/platform';
+import { seededRandom } from '@nq/platform/seeded-random';
 import { enrichedMessage, enrichment, type Indexed, ingestBatch } from '../features/ingest/index.ts';
-import type { LogRecord } from '../platform/log/log-port.ts';
-import type { Platform } from '../platform/platform.ts';
-import { seededRandom } from '../platform/seeded-random.ts';
 import { fleetHistory } from '../simulator/fleet-history.ts';
 import { demoFleetProbes } from '../simulator/fleet-model.ts';
 import { demoConfigurationProbes } from './demo-data.ts';

@@ -2,13 +2,13 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Writable } from 'node:stream';
+import { loadConfig } from '@nq/platform/config/config';
+import { openPlatform } from '@nq/platform/platform';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildApi } from '../api/app.ts';
 import { platformRuns } from '../composition/platform-runs.ts';
-import { loadConfig } from '../config/config.ts';
 import { fileRecords } from '../features/files/file-records.ts';
-import { openPlatform } from '../platform/platform.ts';
-import { waitFor } from '../testing/wait-for.ts';
 import { startDemoFleet } from './demo-fleet.ts';
 import { loadDemoData } from './load-demo.ts';
 

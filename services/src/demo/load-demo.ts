@@ -1,5 +1,5 @@
-import { servicesOf } from '../platform/entities/entity-catalog.ts';
-import type { Platform } from '../platform/platform.ts';
+import { servicesOf } from '@nq/platform/entities/entity-catalog';
+import type { Platform } from '@nq/platform/platform';
 import { loadDemoData as loadInto } from './demo-data.ts';
 
 /** The demo configuration for a fresh start (nothing when the store already holds events). */

@@ -1,6 +1,6 @@
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
-import { waitFor } from '../testing/wait-for.ts';
 import { geographies } from './fleet-model.ts';
 import { type FleetReport, runFleet } from './fleet-simulator.ts';
 

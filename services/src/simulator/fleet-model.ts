@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { type Measurement, measurementFailureReasons, type ProbeInput, type ProbeStatusReport } from '@nq/contracts';
-import { seededRandom } from '../platform/seeded-random.ts';
+import { seededRandom } from '@nq/platform/seeded-random';
 
 export { seededRandom };
 

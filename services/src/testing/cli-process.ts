@@ -1,6 +1,6 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { resolve } from 'node:path';
-import { waitFor } from './wait-for.ts';
+import { waitFor } from '@nq/platform/testing/wait-for';
 
 const cli = resolve(import.meta.dirname, '../cli.ts');
 

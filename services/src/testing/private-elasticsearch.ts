@@ -1,11 +1,11 @@
 import { execFileSync } from 'node:child_process';
 import { cpSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
+import { freePort } from '@nq/platform/testing/free-port';
+import { type PrivateServer, serverProcess } from '@nq/platform/testing/private-process';
+import { serverDirectory, serviceUser } from '@nq/platform/testing/service-user';
 import { fetchedDistribution, infraScript } from './infra-distribution.ts';
 import { javaHome } from './java-home.ts';
-import { type PrivateServer, serverProcess } from './private-process.ts';
-import { serverDirectory, serviceUser } from './service-user.ts';
 
 /**
  * A single-node Elasticsearch of a test's own on free loopback ports, from the distribution `deploy/infra/infra.sh

@@ -4,10 +4,10 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { freePort } from './free-port.ts';
+import { freePort } from '@nq/platform/testing/free-port';
+import { type PrivateServer, serverProcess, takesConnections } from '@nq/platform/testing/private-process';
 import { fetchedDistribution } from './infra-distribution.ts';
 import { javaHome } from './java-home.ts';
-import { type PrivateServer, serverProcess, takesConnections } from './private-process.ts';
 
 /**
  * A single-node KRaft Kafka of a test's own, on free loopback ports, from the broker `deploy/infra/infra.sh fetch`

@@ -1,8 +1,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { freePort } from './free-port.ts';
-import { type PrivateServer, serverProcess, takesConnections } from './private-process.ts';
+import { freePort } from '@nq/platform/testing/free-port';
+import { type PrivateServer, serverProcess, takesConnections } from '@nq/platform/testing/private-process';
 
 /**
  * A Redis of a test's own on a free loopback port, from Debian's `redis-server`, which a fault-injection test stops

@@ -1,8 +1,8 @@
+import { type PrivatePostgres, startPrivatePostgres } from '@nq/platform/testing/private-postgres';
 import { Redis } from 'ioredis';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrivateElasticsearch, startPrivateElasticsearch } from './private-elasticsearch.ts';
-import { type PrivatePostgres, startPrivatePostgres } from './private-postgres.ts';
 import { type PrivateRedis, startPrivateRedis } from './private-redis.ts';
 
 /** Runs `step` and reports how long it took, so that a slow machine shows in the output. */

@@ -2,17 +2,17 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type ConfigurationKind, layerIds, type ProfileFields } from '@nq/contracts';
+import { loadConfig } from '@nq/platform/config/config';
+import { servicesOf } from '@nq/platform/entities/entity-catalog';
+import { openPlatform, type PlatformJob } from '@nq/platform/platform';
+import { sleep } from '@nq/platform/testing/wait-for';
 import { buildApi } from '../api/app.ts';
 import { platformRuns } from '../composition/platform-runs.ts';
-import { loadConfig } from '../config/config.ts';
 import { loadDemoData } from '../demo/load-demo.ts';
 import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
-import { servicesOf } from '../platform/entities/entity-catalog.ts';
-import { openPlatform, type PlatformJob } from '../platform/platform.ts';
 import { platformErrorLog } from './platform-errors.ts';
 import { type SignedClient, signedClient } from './signed-client.ts';
-import { sleep } from './wait-for.ts';
 
 export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
 

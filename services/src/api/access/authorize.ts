@@ -1,6 +1,6 @@
 import { DomainError, type LayerId, reachesLayer } from '@nq/contracts';
-import { isAdmin, type Viewer } from '../../platform/access/viewer.ts';
-import type { AccessRule } from '../../platform/http/access-rule.ts';
+import { isAdmin, type Viewer } from '@nq/platform/access/viewer';
+import type { AccessRule } from '@nq/platform/http/access-rule';
 
 /** Refuses a signed-in caller the rule does not admit: a screen its profile lacks (403), or an admin-only operation. */
 export function authorize(rule: AccessRule, viewer: Viewer): void {

@@ -1,9 +1,9 @@
 import { type Actor, DomainError } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import { rateLimitHeaders } from '@nq/platform/http/request-budget';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Authenticate, AuthenticateProbe, ProbeCaller } from '../../features/identity/index.ts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import { rateLimitHeaders } from '../../platform/http/request-budget.ts';
 import { authorize } from '../access/authorize.ts';
 
 declare module 'fastify' {

@@ -1,15 +1,15 @@
 import { DomainError, errorBody, type HttpErrorCode, type Language, pickLanguage } from '@nq/contracts';
-import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import fp from 'fastify-plugin';
-import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
-import { DependencyUnavailableError, unavailableDependency } from '../../platform/dependency-unavailable.ts';
+import { DependencyUnavailableError, unavailableDependency } from '@nq/platform/dependency-unavailable';
 import {
   type FieldProblem,
   fieldProblem,
   localizedProblems,
   validationError,
-} from '../../platform/entities/validation-error.ts';
-import { type RequestBudget, rateLimitHeaders } from '../../platform/http/request-budget.ts';
+} from '@nq/platform/entities/validation-error';
+import { type RequestBudget, rateLimitHeaders } from '@nq/platform/http/request-budget';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors, isResponseSerializationError } from 'fastify-type-provider-zod';
 
 /** A failure of a dependency that cannot serve now (down, restarting, recovering) is the catalogue's 503. */
 function asDomainError(error: FastifyError): FastifyError | DomainError {

@@ -1,7 +1,7 @@
 import { pathOfForbiddenText } from '@nq/contracts';
+import { invalidCharactersProblem, validationError } from '@nq/platform/entities/validation-error';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { invalidCharactersProblem, validationError } from '../../platform/entities/validation-error.ts';
 
 declare module 'fastify' {
   interface FastifyContextConfig {

@@ -1,8 +1,8 @@
 import { DomainError } from '@nq/contracts';
+import { mayReadMetrics } from '@nq/platform/http/metrics-access';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import { mayReadMetrics } from '../../platform/http/metrics-access.ts';
 
 /**
  * Prometheus metrics at /metrics: the registry is the platform's, so workers' gauges (lag, DLQ…) appear too. With

@@ -1,9 +1,9 @@
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { describeAccess } from '@nq/platform/http/access-rule';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
-import { describeAccess } from '../../platform/http/access-rule.ts';
 
 export const apiInfo = {
   title: 'Network-quality platform API',

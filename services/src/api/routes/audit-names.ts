@@ -6,10 +6,10 @@ import {
   isAuditedKind,
   referencedEntities,
 } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import type { AccessRule } from '../../platform/http/access-rule.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import type { AccessRule } from '@nq/platform/http/access-rule';
 import { authorize } from '../access/authorize.ts';
 
 type Named = { kind: AuditedKind; id: string };

@@ -1,9 +1,9 @@
 import { DomainError, entityAsOfSchema, historyAnswerSchema } from '@nq/contracts';
+import { historyOf } from '@nq/platform/entities/audit';
+import { alongWith } from '@nq/platform/http/access-rule';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { historyOf } from '../../platform/entities/audit.ts';
-import { alongWith } from '../../platform/http/access-rule.ts';
 import { type AuditedEntity, auditNamer } from './audit-names.ts';
 
 const params = z.object({ id: z.string().min(1).max(64) });

@@ -12,9 +12,9 @@ import {
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { configurationEntities } from '../../composition/platform-runs.ts';
+import { validSuite } from '../../features/task-suites/task-suite.fixtures.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { validSuite } from '../../features/task-suites/task-suite.fixtures.ts';
 
 type Body = Record<string, unknown>;
 type Kind =

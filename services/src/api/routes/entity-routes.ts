@@ -6,21 +6,21 @@ import {
   warningBody,
   warningBodySchema,
 } from '@nq/contracts';
+import { isAdmin } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { splitUpdateBody, updateBodySchema } from '@nq/platform/entities/update-body';
+import type { AccessRule } from '@nq/platform/http/access-rule';
+import { commandMetadata } from '@nq/platform/http/command-metadata';
+import type { Projector } from '@nq/platform/projector-port';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
+import type { SecretSealer } from '@nq/platform/secrets/secret-sealer';
 import { entityDocument } from '@nq/projections';
 import { configurationProjectionName } from '@nq/projections/configuration/configuration-entities';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileConfiguration } from '../../features/profiles/index.ts';
-import { isAdmin } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { splitUpdateBody, updateBodySchema } from '../../platform/entities/update-body.ts';
-import type { AccessRule } from '../../platform/http/access-rule.ts';
-import { commandMetadata } from '../../platform/http/command-metadata.ts';
-import type { Projector } from '../../platform/projector-port.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 
 export interface EntityRoutesOptions {
   service: EntityService;

@@ -1,8 +1,8 @@
 import { errorBody, pickLanguage } from '@nq/contracts';
+import type { Dependency } from '@nq/platform/dependency';
+import { publicAccess } from '@nq/platform/http/access-rule';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Dependency } from '../../platform/dependency.ts';
-import { publicAccess } from '../../platform/http/access-rule.ts';
 
 const CHECK_TIMEOUT_MS = 2_000;
 

@@ -1,6 +1,6 @@
 import { type AlertCondition, DomainError, kpisOfProgramType, type Profile } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { EntityLookup } from '../../platform/entities/configuration-entity.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { EntityLookup } from '@nq/platform/entities/configuration-entity';
 
 // What an alert may name for the profile that writes it (docs/product/roles.md#data-restrictions: a profile sees its
 // own programs, KPIs, technologies, providers and campaigns). That campaigns, universes and providers exist is checked

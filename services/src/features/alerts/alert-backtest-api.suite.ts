@@ -1,7 +1,7 @@
 import type { AlertBacktestResult, AlertHistoryEntry, EnrichedMeasurement } from '@nq/contracts';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { enrichedMessageOf, slowDownloadAlert, speedTest } from './alert-measurements.fixture.ts';
 import { startAlertingWorker } from './alerting.worker.ts';
 

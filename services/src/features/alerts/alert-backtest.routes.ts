@@ -5,10 +5,10 @@ import {
   type EnrichedMeasurement,
   selectionFields,
 } from '@nq/contracts';
+import type { EntityLookup } from '@nq/platform/entities/configuration-entity';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { EntityLookup } from '../../platform/entities/configuration-entity.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { type AnalyticsEngine, programsScopeOf, type Selection } from '../analytics/index.ts';
 import { clientAbortSignal, including, translated } from '../measurements-api/index.ts';
 import { alertEntity } from './alert.entity.ts';

@@ -1,6 +1,6 @@
 import type { AlertGrouping } from '@nq/contracts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import { type RecipientLanguage, recipientLanguages } from './alert-mail.ts';
 import { type EvaluatedAlert, evaluatedAlert } from './alert-matching.ts';
 

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AlertHistoryEntry } from '@nq/contracts';
-import { enqueueMailIn } from '../../platform/mail/sql-mail-outbox.ts';
-import type { SqlExecutor } from '../../platform/sql/sql-client.ts';
+import { enqueueMailIn } from '@nq/platform/mail/sql-mail-outbox';
+import type { SqlExecutor } from '@nq/platform/sql/sql-client';
 import type { WindowDecision } from './alert-evaluation.ts';
 import { type GroupKey, insertEntries, type StoredEntry } from './alert-history-store.ts';
 import { alertMailMessage, type RecipientLanguage } from './alert-mail.ts';

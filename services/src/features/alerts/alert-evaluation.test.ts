@@ -1,5 +1,5 @@
+import { specification, testContext } from '@nq/platform/decider/specification';
 import { describe, expect, it } from 'vitest';
-import { specification, testContext } from '../../platform/decider/specification.ts';
 import {
   type EvaluatedRule,
   type EvaluationContext,

@@ -1,5 +1,5 @@
 import type { AlertCondition, AlertFields, AlertGroupState, AlertInterval, AlertOperator } from '@nq/contracts';
-import type { DecideContext, Decider } from '../../platform/decider/decider.ts';
+import type { DecideContext, Decider } from '@nq/platform/decider/decider';
 
 // The streaming evaluation of one alert for one group (a probe, universe or campaign): tumbling windows of the alert's
 // interval, aligned in UTC; each window is decided once, when a measurement of a later window arrives or when the

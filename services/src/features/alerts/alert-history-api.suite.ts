@@ -1,12 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { AlertHistoryEntry } from '@nq/contracts';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ListFilter } from '@nq/platform/read-store/read-store-port';
+import type { ReceivedMail } from '@nq/platform/testing/received-mail';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ListFilter } from '../../platform/read-store/read-store-port.ts';
-import type { ReceivedMail } from '../../testing/received-mail.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { enrichedMessageOf, slowDownloadAlert, speedTest } from './alert-measurements.fixture.ts';
 import { startAlertingWorker } from './alerting.worker.ts';
 

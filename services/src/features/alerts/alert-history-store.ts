@@ -1,6 +1,6 @@
 import type { AlertGrouping, AlertHistoryEntry, AlertHistoryQuery } from '@nq/contracts';
-import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
-import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
+import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
+import type { SqlClient, SqlExecutor } from '@nq/platform/sql/sql-client';
 import { freshEvaluation, type GroupEvaluation } from './alert-evaluation.ts';
 
 // The evaluator's durable state, in the event store's database (so that the mail outbox commits with it): each

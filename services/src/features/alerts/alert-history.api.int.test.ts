@@ -1,6 +1,6 @@
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
+import { startTestSmtpServer } from '@nq/platform/testing/test-smtp-server';
 import { afterAll } from 'vitest';
-import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
-import { startTestSmtpServer } from '../../testing/test-smtp-server.ts';
 import { describeAlertHistoryApi } from './alert-history-api.suite.ts';
 
 const database = await createTestDatabase();

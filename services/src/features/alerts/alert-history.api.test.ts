@@ -2,7 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { parseReceivedMail } from '../../testing/received-mail.ts';
+import { parseReceivedMail } from '@nq/platform/testing/received-mail';
 import { describeAlertHistoryApi } from './alert-history-api.suite.ts';
 
 describeAlertHistoryApi('embedded (e-mails written to the outbox folder)', async () => {

@@ -9,10 +9,10 @@ import {
   alertUnreadCountSchema,
   DomainError,
 } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { alertAccess } from './alert.routes.ts';
 import type { AlertHistoryReader, HistoryScope } from './alert-history-store.ts';
 

@@ -1,7 +1,7 @@
 import { type AlertGroupState, type AlertHistoryEntry, kpiById, type Language } from '@nq/contracts';
-import type { MailMessage } from '../../platform/mail/mail-port.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { MailMessage } from '@nq/platform/mail/mail-port';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { EvaluatedAlert } from './alert-matching.ts';
 
 // The e-mail telling an alert's recipient that a group changed state, in the recipient's language: theirs when they

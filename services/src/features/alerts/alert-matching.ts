@@ -1,5 +1,5 @@
 import { type AlertFields, type AlertGrouping, alertFieldsSchema, type EnrichedMeasurement } from '@nq/contracts';
-import type { ReadDocument } from '../../platform/read-store/read-store-port.ts';
+import type { ReadDocument } from '@nq/platform/read-store/read-store-port';
 
 /** An alert as the evaluator reads it from the alerts read model. */
 export interface EvaluatedAlert {

@@ -1,5 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type { LogMessage } from '../../platform/log/log-port.ts';
+import type { LogMessage } from '@nq/platform/log/log-port';
 
 /** A landline speed test as the ingest workers publish it on `measurements.enriched`. */
 export function speedTest(probeId: string, measuredAt: string, download: number): EnrichedMeasurement {

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import type { AlertHistoryEntry, Language } from '@nq/contracts';
-import type { Platform } from '../../platform/platform.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
+import type { Platform } from '@nq/platform/platform';
+import { readAll } from '@nq/platform/read-store/read-all';
 import { openPushSubscriptions, pushSender, vapidKeys } from '../push/index.ts';
 import type { EvaluatedAlert } from './alert-matching.ts';
 import { alertPushMessage } from './alert-push-message.ts';

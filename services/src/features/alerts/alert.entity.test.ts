@@ -1,7 +1,7 @@
 import type { EntityEvent, EntityIntentEvent } from '@nq/contracts';
+import { emptyEntity, entityConstraints } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import { emptyEntity, entityConstraints } from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { alertEntity } from './alert.entity.ts';
 
 const spec = entitySpecification(alertEntity);

@@ -5,11 +5,11 @@ import {
   alertListFiltersSchema,
   DomainError,
 } from '@nq/contracts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, named } from '@nq/platform/entities/configuration-entity';
+import { streamIdOf } from '@nq/platform/entities/entity-decider';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { z } from 'zod';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, named } from '../../platform/entities/configuration-entity.ts';
-import { streamIdOf } from '../../platform/entities/entity-decider.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { campaignEntity } from '../campaigns/index.ts';
 import { providerEntity } from '../providers/index.ts';
 import { universeEntity } from '../universes/index.ts';

@@ -1,10 +1,10 @@
 import { alertSwitchActions, DomainError } from '@nq/contracts';
+import { managedOn } from '@nq/platform/entities/configuration-entity';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { commandMetadata } from '@nq/platform/http/command-metadata';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import { entityDocument } from '@nq/projections';
 import { z } from 'zod';
-import { managedOn } from '../../platform/entities/configuration-entity.ts';
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { commandMetadata } from '../../platform/http/command-metadata.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 
 /** Alerts are read and changed on their screen. */
 export const alertAccess = managedOn('alerts', []);

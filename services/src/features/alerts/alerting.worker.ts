@@ -1,11 +1,11 @@
 import { type EnrichedMeasurement, enrichedMeasurementSchema } from '@nq/contracts';
-import { watchWorker } from '../../platform/health/worker-probes.ts';
-import { reportConsumers } from '../../platform/log/consumer-health.ts';
-import type { LogConsumer, LogRecord } from '../../platform/log/log-port.ts';
-import { consumerGroupOf } from '../../platform/log/pipeline.ts';
-import type { DispatcherLog } from '../../platform/mail/mail-dispatcher.ts';
-import type { Platform } from '../../platform/platform.ts';
-import type { SqlExecutor } from '../../platform/sql/sql-client.ts';
+import { watchWorker } from '@nq/platform/health/worker-probes';
+import { reportConsumers } from '@nq/platform/log/consumer-health';
+import type { LogConsumer, LogRecord } from '@nq/platform/log/log-port';
+import { consumerGroupOf } from '@nq/platform/log/pipeline';
+import type { DispatcherLog } from '@nq/platform/mail/mail-dispatcher';
+import type { Platform } from '@nq/platform/platform';
+import type { SqlExecutor } from '@nq/platform/sql/sql-client';
 import { alertBook, groupLabels } from './alert-book.ts';
 import { type Decided, recordDecisions } from './alert-decisions.ts';
 import {

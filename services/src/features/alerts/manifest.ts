@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { analyticsFor } from '../cubes/index.ts';
 import { alertConfiguration } from './alert.entity.ts';
 import { alertBacktestRoutes } from './alert-backtest.routes.ts';

@@ -1,7 +1,7 @@
+import { openPgClient } from '@nq/platform/sql/pg-client';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
+import { createTestDatabase } from '@nq/platform/testing/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgClient } from '../../platform/sql/pg-client.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
-import { createTestDatabase } from '../../testing/infra.ts';
 import { cancellableQuery } from './cancellable-sql.ts';
 
 describe('cancellable SQL queries on PostgreSQL', () => {

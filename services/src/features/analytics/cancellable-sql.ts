@@ -1,4 +1,4 @@
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import type { SqlQuery } from './compile-sql.ts';
 
 function untilAborted<T>(work: Promise<T>, signal: AbortSignal): Promise<T> {

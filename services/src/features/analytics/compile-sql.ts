@@ -1,5 +1,5 @@
 import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric, RowSortField } from '@nq/contracts';
-import type { SqlParam } from '../../platform/sql/sql-client.ts';
+import type { SqlParam } from '@nq/platform/sql/sql-client';
 import type { RowWindow, Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 

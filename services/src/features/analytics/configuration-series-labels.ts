@@ -1,5 +1,5 @@
 import type { ConfigurationKind } from '@nq/contracts';
-import type { ConfigurationReads } from '../../platform/entities/entity-catalog.ts';
+import type { ConfigurationReads } from '@nq/platform/entities/entity-catalog';
 import { type NarrowingNamer, narrowingNamer } from './narrowing-names.ts';
 import { type LabelSources, type SeriesLabeller, seriesLabeller } from './series-labels.ts';
 

@@ -1,6 +1,6 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries, type SeriesKey } from '@nq/contracts';
-import { isMissingIndex } from '../../platform/read-store/elasticsearch-missing-index.ts';
+import { isMissingIndex } from '@nq/platform/read-store/elasticsearch-missing-index';
 import {
   type AnalyticsBackend,
   type AnalyticsEngine,

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrichedMeasurement, Metric, QueryResult } from '@nq/contracts';
+import { openPgClient } from '@nq/platform/sql/pg-client';
+import { createTestDatabase, infra } from '@nq/platform/testing/infra';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { expect } from 'vitest';
-import { openPgClient } from '../../platform/sql/pg-client.ts';
-import { createTestDatabase, infra } from '../../testing/infra.ts';
 
 const batchSize = 1000;
 

@@ -1,13 +1,13 @@
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type ProfileFields, profileFieldsSchema } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
 import Fastify from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { afterEach, describe, expect, it } from 'vitest';
 import { authenticationPlugin } from '../../api/plugins/authentication.ts';
 import { errorHandlerPlugin } from '../../api/plugins/error-handler.ts';
 import { openApiPlugin } from '../../api/plugins/openapi.ts';
-import type { Viewer } from '../../platform/access/viewer.ts';
 import type { Authenticate } from '../identity/request-authenticator.ts';
 import type { AnalyticsBackend, RawSeries } from './analytics-engine.ts';
 import { graphicRoutes } from './graphic.routes.ts';

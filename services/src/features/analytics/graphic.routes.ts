@@ -1,7 +1,7 @@
 import { graphicResponseSchema, pickLanguage, queryIrSchema, warningBody } from '@nq/contracts';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { refuseUnofferedSelection } from '../identity/index.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { programsScopeOf } from './destination-scope.ts';

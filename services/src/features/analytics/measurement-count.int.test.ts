@@ -1,6 +1,6 @@
 import { measurementSearchWindow, selectionFields } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
 import { seedBothStores } from './engine-equivalence.fixture.ts';

@@ -1,6 +1,6 @@
 import type { EnrichedMeasurement, MeasurementNamesAnswer } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { ConfigurationReads } from '../../platform/entities/entity-catalog.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { ConfigurationReads } from '@nq/platform/entities/entity-catalog';
 
 /** The configuration entities a measurement refers to by id, and the measurement fields holding their ids. */
 const referenceFields = {

@@ -7,8 +7,8 @@ import {
   type TechnologyCode,
   technologyLabels,
 } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { LabelSources } from './series-labels.ts';
 
 /** What narrowed an answer, each value named for the viewer; undefined when nothing that narrowed can be named. */

@@ -1,9 +1,9 @@
 import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 
 // Two people asking the same thing get different figures when one's profile narrows the data: each answer says what
 // narrowed it, by name, so that the narrower figure explains itself. The administrator's answers are narrowed by

@@ -1,6 +1,6 @@
 import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
 import { measurementStatuses, technologyLabels } from '@nq/contracts';
-import { seededRandom } from '../../platform/seeded-random.ts';
+import { seededRandom } from '@nq/platform/seeded-random';
 import { localTimeOf } from '../ingest/index.ts';
 
 export { seededRandom };

@@ -1,7 +1,7 @@
 import type { Dimension, QueryResult, SeriesColours, SeriesLabels } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 
 /** The read model whose documents a breakdown's values are the ids of, and who sees each document. */
 export interface NamedEntities {

@@ -1,9 +1,9 @@
 import type { EnrichedMeasurement, QueryIrInput, QueryResult } from '@nq/contracts';
 import { queryIrSchema } from '@nq/contracts';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import type { AnalyticsScope } from './scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';

@@ -1,5 +1,5 @@
 import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries, type SeriesKey } from '@nq/contracts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { type AnalyticsBackend, type AnalyticsEngine, maxBuckets, type RawSeries } from './analytics-engine.ts';
 import { cancellableQuery } from './cancellable-sql.ts';
 import {

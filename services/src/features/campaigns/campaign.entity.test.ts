@@ -1,7 +1,7 @@
 import { polygonSizeLimit } from '@nq/contracts';
+import { type EntityEvent, emptyEntity, entityConstraints } from '@nq/platform/entities/entity-decider';
+import { entitySpecification, testRuleContext } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import { type EntityEvent, emptyEntity, entityConstraints } from '../../platform/entities/entity-decider.ts';
-import { entitySpecification, testRuleContext } from '../../platform/entities/entity-specification.ts';
 import { campaignEntity } from './campaign.entity.ts';
 
 const spec = entitySpecification(campaignEntity);

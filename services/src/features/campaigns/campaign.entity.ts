@@ -1,14 +1,14 @@
 import { assertPolygonWithinLimit, campaignFieldsSchema } from '@nq/contracts';
-import { privateToOwner } from '../../platform/access/visibility.ts';
+import { privateToOwner } from '@nq/platform/access/visibility';
 import {
   analysisLayers,
   type ConfigurationEntity,
   campaignIds,
   managedOn,
   named,
-} from '../../platform/entities/configuration-entity.ts';
-import { refuseEndBeforeStart, refuseForbiddenName, uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+} from '@nq/platform/entities/configuration-entity';
+import { refuseEndBeforeStart, refuseForbiddenName, uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 
 export const campaignNameScope = 'campaign-name';
 

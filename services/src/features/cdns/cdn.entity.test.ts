@@ -1,11 +1,6 @@
+import { type EntityEvent, emptyEntity, entityConstraints, entityDecider } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import {
-  type EntityEvent,
-  emptyEntity,
-  entityConstraints,
-  entityDecider,
-} from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { cdnEntity } from './cdn.entity.ts';
 
 const spec = entitySpecification(cdnEntity);

@@ -1,8 +1,8 @@
 import { cdnFieldsSchema } from '@nq/contracts';
-import { type ConfigurationEntity, named, sharedConfiguration } from '../../platform/entities/configuration-entity.ts';
-import { uniqueName } from '../../platform/entities/configuration-rules.ts';
-import { streamIdOf } from '../../platform/entities/entity-decider.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, named, sharedConfiguration } from '@nq/platform/entities/configuration-entity';
+import { uniqueName } from '@nq/platform/entities/configuration-rules';
+import { streamIdOf } from '@nq/platform/entities/entity-decider';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { providerEntity } from '../providers/index.ts';
 
 export const cdnEntity = {

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { cdnConfiguration } from './cdn.entity.ts';
 
 /** CDNs: the content networks measured, configured once for every profile. */

@@ -1,6 +1,6 @@
 import { changeMarkersRequestSchema, changeMarkersResponseSchema } from '@nq/contracts';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { timeChartScreens } from '../measurements-api/index.ts';
 import type { ChangeMarkerFinder } from './change-markers.ts';
 

@@ -10,12 +10,12 @@ import {
   maxChangeMarkers,
   reachesLayer,
 } from '@nq/contracts';
-import { isAdmin, type Viewer } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import { historyOf } from '../../platform/entities/audit.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import type { AccessRule } from '../../platform/http/access-rule.ts';
+import { isAdmin, type Viewer } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import { historyOf } from '@nq/platform/entities/audit';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
+import type { AccessRule } from '@nq/platform/http/access-rule';
 import { endOf, startOf } from '../analytics/index.ts';
 import { intersect, scopeOf } from '../identity/index.ts';
 import { type MarkedKind, markedKinds, touchesScope } from './marked-changes.ts';

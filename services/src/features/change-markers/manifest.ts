@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { changeMarkerRoutes } from './change-markers.routes.ts';
 import { changeMarkerFinder } from './change-markers.ts';
 

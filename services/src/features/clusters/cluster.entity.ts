@@ -1,20 +1,15 @@
 import { clusterFieldsSchema, DomainError } from '@nq/contracts';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import {
-  analysisLayers,
-  type ConfigurationEntity,
-  managedOn,
-  named,
-} from '../../platform/entities/configuration-entity.ts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { analysisLayers, type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
 import {
   refuseEndBeforeStart,
   refuseForbiddenName,
   refuseOverlappingRanges,
   refuseProbesOutsideProfile,
   uniqueName,
-} from '../../platform/entities/configuration-rules.ts';
-import { streamIdOf } from '../../platform/entities/entity-decider.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+} from '@nq/platform/entities/configuration-rules';
+import { streamIdOf } from '@nq/platform/entities/entity-decider';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { geofilterEntity } from '../geofilters/index.ts';
 import { clusterRoutes } from './cluster.routes.ts';
 

@@ -1,8 +1,8 @@
 import type { ProbeMembership } from '@nq/contracts';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { documentList } from '@nq/platform/http/response-schemas';
+import { pickFields, readAll } from '@nq/platform/read-store/read-all';
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { documentList } from '../../platform/http/response-schemas.ts';
-import { pickFields, readAll } from '../../platform/read-store/read-all.ts';
 import { refuseOutsideDates, scopeOf } from '../identity/index.ts';
 import { membersAsOf } from './memberships.ts';
 

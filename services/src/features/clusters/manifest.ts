@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { clusterConfiguration } from './cluster.entity.ts';
 
 /** Clusters: named groups of probes, with their members over time. */

@@ -6,7 +6,7 @@ import {
   type Language,
   type Profile,
 } from '@nq/contracts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { EntityService } from '@nq/platform/entities/entity-service';
 import {
   admitCsvTemplateColumns,
   csvTemplatePreferencesOf,

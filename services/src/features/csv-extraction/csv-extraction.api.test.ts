@@ -5,12 +5,12 @@ import {
   type FileRecord,
   type ProfileFields,
 } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { everyLayer, openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { storedNameOf } from '../files/file-job.ts';
 
 // The CSV extraction end to end on the embedded platform: the route records a file, the job worker scans the

@@ -1,14 +1,14 @@
 import { Writable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement, FileRecord, ProfileFields } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import type { Platform } from '@nq/platform/platform';
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { everyLayer, openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { storedNameOf } from '../files/file-job.ts';
 import { csvExtractionProducer } from './csv-extraction.job.ts';
 

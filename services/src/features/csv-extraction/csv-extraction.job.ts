@@ -5,11 +5,11 @@ import {
   type Profile,
   profileServices,
 } from '@nq/contracts';
+import { jobViewer } from '@nq/platform/access/viewer';
+import { type CsvField, writeCsv } from '@nq/platform/csv/csv-writer';
+import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
+import type { Platform } from '@nq/platform/platform';
 import { z } from 'zod';
-import { jobViewer } from '../../platform/access/viewer.ts';
-import { type CsvField, writeCsv } from '../../platform/csv/csv-writer.ts';
-import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
-import type { Platform } from '../../platform/platform.ts';
 import { type AnalyticsEngine, measurementNamer, namedBatches } from '../analytics/index.ts';
 import { csvColumnsOf } from '../csv-templates/index.ts';
 import { analyticsFor } from '../cubes/index.ts';

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
 import { csvExtractionAnswerSchema, csvExtractionRequestSchema, csvScopeParamsSchema } from '@nq/contracts';
+import type { EntityCatalog } from '@nq/platform/entities/entity-catalog';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { EntityCatalog } from '../../platform/entities/entity-catalog.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
 import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/index.ts';
 import type { FileRecords } from '../files/index.ts';

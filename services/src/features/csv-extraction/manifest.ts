@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { fileRecords } from '../files/index.ts';
 import { csvExtractionJob } from './csv-extraction.job.ts';
 import { csvExtractionRoutes } from './csv-extraction.routes.ts';

@@ -1,5 +1,5 @@
 import { type CsvTemplateColumn, DomainError, kpisOfProgramType, type Profile, servicesOfProfile } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
 
 /**
  * What a template may hold for the profile that writes it (docs/product/roles.md#data-restrictions: a profile sees its

@@ -8,7 +8,7 @@ import {
   type ProfileFields,
   type profileFieldsSchema,
 } from '@nq/contracts';
-import type { EntityIntent } from '../../platform/entities/entity-definition.ts';
+import type { EntityIntent } from '@nq/platform/entities/entity-definition';
 import { csvTemplateEntity } from './csv-template.entity.ts';
 
 // The favourites and order of a profile's CSV templates live on the profile's stream: the rule across them

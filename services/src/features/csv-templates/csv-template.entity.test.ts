@@ -1,7 +1,7 @@
 import type { EntityEvent, EntityIntentEvent } from '@nq/contracts';
+import { emptyEntity, entityConstraints, entityDecider } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import { emptyEntity, entityConstraints, entityDecider } from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { profileEntity } from '../profiles/profile.entity.ts';
 import { csvTemplateEntity } from './csv-template.entity.ts';
 

@@ -1,7 +1,7 @@
 import { csvTemplateFieldsSchema } from '@nq/contracts';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { admitCsvTemplateBody } from './csv-template-admission.ts';
 
 /**

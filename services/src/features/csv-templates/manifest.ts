@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { csvTemplateConfiguration } from './csv-template.entity.ts';
 import { csvTemplateRoutes } from './csv-templates.routes.ts';
 

@@ -1,8 +1,8 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { type AnalyticsEngine, createElasticsearchAnalytics, createSqlAnalytics } from '../analytics/index.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions } from './cube-definitions.ts';

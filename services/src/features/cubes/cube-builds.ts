@@ -1,6 +1,6 @@
 import type { CubeRebuild } from '@nq/contracts';
-import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 
 const table = `
 create table if not exists cube_builds (

@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
-import type { FeatureCommand } from '../../platform/feature-manifest.ts';
-import type { Platform } from '../../platform/platform.ts';
+import type { FeatureCommand } from '@nq/platform/feature-manifest';
+import type { Platform } from '@nq/platform/platform';
 import { endOf, startOf } from '../analytics/index.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { runCubeRebuild } from './cube-rebuild.job.ts';

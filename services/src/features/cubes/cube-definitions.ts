@@ -1,6 +1,6 @@
 import { cubeFieldsSchema } from '@nq/contracts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { CubeDefinition } from './cube-rows.ts';
 
 /** How long a process keeps what it read: a cube created (or built) is maintained (or used) within this. */

@@ -1,6 +1,6 @@
 import { cubeDimensions, type QueryResult, queryIrSchema } from '@nq/contracts';
+import type { LogPort } from '@nq/platform/log/log-port';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogPort } from '../../platform/log/log-port.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { createElasticsearchAnalytics } from '../analytics/elasticsearch-analytics.ts';
 import { expectEquivalent, seedBothStores } from '../analytics/engine-equivalence.fixture.ts';

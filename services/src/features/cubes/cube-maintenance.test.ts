@@ -1,8 +1,8 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
-import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
 import { applyToCube } from './cube-maintenance.ts';
 import type { CubeDefinition, CubeInput } from './cube-rows.ts';
 import type { CubeStore } from './cube-store.ts';

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import type { JobKind } from '@nq/platform/jobs/job-queue-port';
+import { consumerGroupOf } from '@nq/platform/log/pipeline';
+import { type Platform, type PlatformWorker, platformJob } from '@nq/platform/platform';
 import { z } from 'zod';
-import type { JobKind } from '../../platform/jobs/job-queue-port.ts';
-import { consumerGroupOf } from '../../platform/log/pipeline.ts';
-import { type Platform, type PlatformWorker, platformJob } from '../../platform/platform.ts';
 import { analyticsFor } from './analytics-for-store.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions, definitionsRefreshMs } from './cube-definitions.ts';

@@ -1,6 +1,6 @@
 import { setImmediate } from 'node:timers/promises';
 import type { EnrichedMeasurement } from '@nq/contracts';
-import type { LogPort } from '../../platform/log/log-port.ts';
+import type { LogPort } from '@nq/platform/log/log-port';
 import type { AnalyticsEngine } from '../analytics/index.ts';
 import {
   bucketStart,

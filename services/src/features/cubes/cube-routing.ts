@@ -1,4 +1,4 @@
-import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
+import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
 import type { CubeRouting, RawSeries, ScopedQuery } from '../analytics/index.ts';
 import { cubeFor } from './cube-coverage.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';

@@ -1,7 +1,7 @@
 import { type CubeDimension, cubeDimensions } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import { type CubeDefinition, compareAsUtf8, contributionsOf, keyTextAround, rowKeyText } from './cube-rows.ts';
 
 const text = fc.string({ unit: 'binary', maxLength: 12 });

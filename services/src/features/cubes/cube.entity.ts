@@ -1,9 +1,9 @@
 import { cubeFieldsSchema, isUtcZone } from '@nq/contracts';
-import { shared } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
-import { uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
+import { shared } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
+import { uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
+import { fieldProblem, validationError } from '@nq/platform/entities/validation-error';
 
 const builtWith = { error: 'cubes.definitionChanged' } as const;
 

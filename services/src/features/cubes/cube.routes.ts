@@ -6,11 +6,11 @@ import {
   DomainError,
   maxRebuildDays,
 } from '@nq/contracts';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { Platform } from '@nq/platform/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { Platform } from '../../platform/platform.ts';
 import { endOf, startOf } from '../analytics/index.ts';
 import { cubeMaintainerGroup } from './cube.worker.ts';
 import { cubeBuildsOf } from './cube-builds.ts';

@@ -1,8 +1,8 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
+import type { LogConsumer, LogPort, LogRecord } from '@nq/platform/log/log-port';
+import { consumerGroupOf } from '@nq/platform/log/pipeline';
+import type { PlatformWorker } from '@nq/platform/platform';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { LogConsumer, LogPort, LogRecord } from '../../platform/log/log-port.ts';
-import { consumerGroupOf } from '../../platform/log/pipeline.ts';
-import type { PlatformWorker } from '../../platform/platform.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { applyToCube } from './cube-maintenance.ts';

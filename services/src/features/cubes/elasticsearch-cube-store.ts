@@ -4,8 +4,8 @@ import {
   type IndexSettings,
   indexSettingsOf,
   singleNodeIndexSettings,
-} from '../../platform/read-store/elasticsearch-index-settings.ts';
-import { isMissingIndex } from '../../platform/read-store/elasticsearch-missing-index.ts';
+} from '@nq/platform/read-store/elasticsearch-index-settings';
+import { isMissingIndex } from '@nq/platform/read-store/elasticsearch-missing-index';
 import { fields } from '../analytics/index.ts';
 import type { RowDimensions, StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';

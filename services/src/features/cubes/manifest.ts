@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { cubeConfiguration } from './cube.entity.ts';
 import { cubeRoutes } from './cube.routes.ts';
 import { cubeMaintainerWorker } from './cube.worker.ts';

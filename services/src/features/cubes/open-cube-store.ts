@@ -1,6 +1,6 @@
 import type { Client } from '@elastic/elasticsearch';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import type { CubeStore } from './cube-store.ts';
 import { elasticsearchCubeStore } from './elasticsearch-cube-store.ts';
 import { sqlCubeStore } from './sql-cube-store.ts';

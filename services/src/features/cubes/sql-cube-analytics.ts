@@ -1,5 +1,5 @@
 import { type BucketKey, DomainError, type SeriesKey } from '@nq/contracts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import {
   cancellableQuery,
   maxBuckets,

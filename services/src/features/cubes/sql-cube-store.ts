@@ -1,7 +1,7 @@
 import { setImmediate } from 'node:timers/promises';
 import type { CubeDimension, Dimension } from '@nq/contracts';
-import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { columns } from '../analytics/index.ts';
 import type { StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';

@@ -1,7 +1,7 @@
 import { once } from 'node:events';
 import { PassThrough, type Readable } from 'node:stream';
+import type { FileStore } from '@nq/platform/files/file-store';
 import { Zip, ZipDeflate } from 'fflate';
-import type { FileStore } from '../../platform/files/file-store.ts';
 
 export interface DownloadableFile {
   name: string;

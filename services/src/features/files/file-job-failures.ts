@@ -1,6 +1,6 @@
 import type { HttpErrorCode } from '@nq/contracts';
-import { isTimedOut, type JobSnapshot } from '../../platform/jobs/job-queue-port.ts';
-import type { PlatformWorker } from '../../platform/platform.ts';
+import { isTimedOut, type JobSnapshot } from '@nq/platform/jobs/job-queue-port';
+import type { PlatformWorker } from '@nq/platform/platform';
 import { fileRecords } from './file-records.ts';
 
 /** Failed jobs looked at when the worker starts: failures told while no process listened. */

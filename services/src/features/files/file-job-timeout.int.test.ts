@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { infra } from '../../testing/infra.ts';
+import { infra } from '@nq/platform/testing/infra';
 import { describeFileJobTimeout } from './file-job-timeout.suite.ts';
 
 describeFileJobTimeout('BullMQ on Redis', async () => ({

@@ -1,8 +1,8 @@
 import type { Writable } from 'node:stream';
 import { DomainError, type HttpErrorCode } from '@nq/contracts';
-import { isDependencyUnavailable } from '../../platform/dependency-unavailable.ts';
-import { type JobKind, type JobProgress, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
-import { type Platform, type PlatformJob, platformJob } from '../../platform/platform.ts';
+import { isDependencyUnavailable } from '@nq/platform/dependency-unavailable';
+import { type JobKind, type JobProgress, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
+import { type Platform, type PlatformJob, platformJob } from '@nq/platform/platform';
 import { type FileJobPayload, fileRecords } from './file-records.ts';
 
 /** What a job producing a file writes to and tells. */

@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { translate } from '@nq/contracts';
+import { linksIn, type ReceivedMail } from '@nq/platform/testing/received-mail';
+import { startTestSmtpServer, type TestSmtpServer } from '@nq/platform/testing/test-smtp-server';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linksIn, type ReceivedMail } from '../../testing/received-mail.ts';
 import { everyLayer, openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/test-smtp-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { type FileRecords, fileRecords } from './file-records.ts';
 import { testCsvJob, testCsvKind } from './test-file-job.fixture.ts';
 

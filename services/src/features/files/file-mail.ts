@@ -8,8 +8,8 @@ import {
   translate,
   type UserFields,
 } from '@nq/contracts';
-import { streamIdOf } from '../../platform/entities/entity-decider.ts';
-import type { EventStore } from '../../platform/event-store/event-store-port.ts';
+import { streamIdOf } from '@nq/platform/entities/entity-decider';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
 import { narrowingSentence } from '../analytics/index.ts';
 import { userEntity } from '../users/index.ts';
 

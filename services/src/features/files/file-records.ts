@@ -14,12 +14,12 @@ import {
   type LogPosition,
   type NarrowedBy,
 } from '@nq/contracts';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
+import type { JobKind, JobQueue } from '@nq/platform/jobs/job-queue-port';
+import type { MailOutbox } from '@nq/platform/mail/mail-outbox';
+import type { Projector } from '@nq/platform/projector-port';
+import type { ListFilter, ReadStore } from '@nq/platform/read-store/read-store-port';
 import { filesCollection, filesProjection } from '@nq/projections/files/files-projection';
-import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import type { JobKind, JobQueue } from '../../platform/jobs/job-queue-port.ts';
-import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
-import type { Projector } from '../../platform/projector-port.ts';
-import type { ListFilter, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { fileEndedMessage, userContact } from './file-mail.ts';
 
 /** What a job producing a file is given besides its own payload: the file it writes. */

@@ -1,6 +1,6 @@
+import type { JobKind } from '@nq/platform/jobs/job-queue-port';
+import { type PlatformWorker, platformJob } from '@nq/platform/platform';
 import { z } from 'zod';
-import type { JobKind } from '../../platform/jobs/job-queue-port.ts';
-import { type PlatformWorker, platformJob } from '../../platform/platform.ts';
 import { fileRecords } from './file-records.ts';
 
 const BATCH = 200;

@@ -1,8 +1,8 @@
 import { existsSync, readdirSync } from 'node:fs';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { unzipSync } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { downloadLinks } from './download-link.ts';
 import { type FileRecords, fileRecords } from './file-records.ts';
 import { testCsvJob, testCsvKind, testCsvRow, testFileGates } from './test-file-job.fixture.ts';

@@ -10,12 +10,12 @@ import {
   fileListSchema,
   fileRecordSchema,
 } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { FileStore } from '@nq/platform/files/file-store';
+import { layerAccess, publicAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { FileStore } from '../../platform/files/file-store.ts';
-import { layerAccess, publicAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { downloadLinks } from './download-link.ts';
 import { attachmentOf, contentTypeOf, type DownloadableFile, downloadMediaTypes, zipOf } from './file-download.ts';
 import { type FileRecords, ownedBy } from './file-records.ts';

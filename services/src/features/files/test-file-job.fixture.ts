@@ -1,6 +1,6 @@
 import { DomainError } from '@nq/contracts';
+import type { JobKind } from '@nq/platform/jobs/job-queue-port';
 import { z } from 'zod';
-import type { JobKind } from '../../platform/jobs/job-queue-port.ts';
 import { fileJob } from './file-job.ts';
 
 /** Gates a test opens to let a paused test job finish its file. */

@@ -1,6 +1,6 @@
 import { type MessageParams, pathOfForbiddenText } from '@nq/contracts';
+import { invalidCharactersProblem, issueProblem } from '@nq/platform/entities/validation-error';
 import type { z } from 'zod';
-import { invalidCharactersProblem, issueProblem } from '../../platform/entities/validation-error.ts';
 
 /** A problem of an item: the field at fault, the catalogue code broken and its message's params. */
 export interface ItemProblem {

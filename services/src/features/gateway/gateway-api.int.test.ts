@@ -1,5 +1,5 @@
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
 import { afterAll } from 'vitest';
-import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
 import { describeGatewayApi } from './gateway-api.suite.ts';
 
 const database = await createTestDatabase();

@@ -1,14 +1,14 @@
 import { createHash } from 'node:crypto';
 import { DomainError, measurementSchema, pickLanguage, probeStatusReportSchema } from '@nq/contracts';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { localizedProblems } from '@nq/platform/entities/validation-error';
+import { probeAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { FleetTopics } from '@nq/platform/log/fleet-topics';
+import type { LogPort } from '@nq/platform/log/log-port';
+import type { SecretSealer } from '@nq/platform/secrets/secret-sealer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { localizedProblems } from '../../platform/entities/validation-error.ts';
-import { probeAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
-import type { LogPort } from '../../platform/log/log-port.ts';
-import type { SecretSealer } from '../../platform/secrets/secret-sealer.ts';
 import { type ItemRejection, splitBatch } from './batch-items.ts';
 
 export interface GatewayRouteOptions {

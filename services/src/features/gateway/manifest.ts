@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { identityOf } from '../identity/index.ts';
 import { gatewayRoutes } from './gateway.routes.ts';
 import { probeCredentialRoutes } from './probe-credentials.routes.ts';

@@ -1,10 +1,10 @@
 import { DomainError, issuedCredentialsSchema } from '@nq/contracts';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { IdentityService } from '../identity/index.ts';
 
 /** Credentials a probe signs its gateway calls with; issuing new ones ends the previous ones. */

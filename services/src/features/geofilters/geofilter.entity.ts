@@ -1,8 +1,8 @@
 import { assertPolygonWithinLimit, geofilterFieldsSchema } from '@nq/contracts';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
-import { refuseForbiddenName, uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
+import { refuseForbiddenName, uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 
 export const geofilterEntity = {
   kind: 'geofilter',

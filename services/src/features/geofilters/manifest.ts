@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { geofilterConfiguration } from './geofilter.entity.ts';
 
 /** Geographic filters: areas measurements are narrowed to. */

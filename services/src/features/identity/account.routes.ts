@@ -7,13 +7,13 @@ import {
   pickLanguage,
   storedSessionSchema,
 } from '@nq/contracts';
+import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
+import { publicAccess, signedIn } from '@nq/platform/http/access-rule';
+import { rateLimitHeaders, spendRequestBudget } from '@nq/platform/http/request-budget';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
-import { publicAccess, signedIn } from '../../platform/http/access-rule.ts';
-import { rateLimitHeaders, spendRequestBudget } from '../../platform/http/request-budget.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { IdentityService } from './identity-service.ts';
 
 export interface AccountRouteOptions {

@@ -1,13 +1,13 @@
 import { formatAuthorization, parseAuthorization, type StoredSession, signRequest } from '@nq/contracts';
+import { linksIn } from '@nq/platform/testing/received-mail';
+import { startTestSmtpServer, type TestSmtpServer } from '@nq/platform/testing/test-smtp-server';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { type Challenge, solveChallenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { linksIn } from '../../testing/received-mail.ts';
 import { signedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { startTestSmtpServer, type TestSmtpServer } from '../../testing/test-smtp-server.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 
 const PASSWORD = 'first-Pass-1';
 

@@ -10,12 +10,12 @@ import {
   technologiesOfProfile,
   type UserFields,
 } from '@nq/contracts';
-import type { CredentialKind } from '../../platform/access/viewer.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
-import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
-import type { SqlExecutor } from '../../platform/sql/sql-client.ts';
+import type { CredentialKind } from '@nq/platform/access/viewer';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
+import type { MailOutbox } from '@nq/platform/mail/mail-outbox';
+import type { SqlExecutor } from '@nq/platform/sql/sql-client';
 import type { Credential, IdentityStore } from './identity-store.ts';
 import { type LoginGuard, loginGuard } from './login-guard.ts';
 import { passwordMessage } from './password-mail.ts';

@@ -1,6 +1,6 @@
-import type { CredentialKind } from '../../platform/access/viewer.ts';
-import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
-import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
+import type { CredentialKind } from '@nq/platform/access/viewer';
+import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
+import type { SqlClient, SqlExecutor } from '@nq/platform/sql/sql-client';
 
 // Secrets stay out of the event log (which auditors replay and read models copy): password hashes, credentials and
 // one-time links live in these tables of the event-store database. The events record that they changed, not what to.

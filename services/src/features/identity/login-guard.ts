@@ -1,7 +1,7 @@
 import { DomainError } from '@nq/contracts';
+import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
 import { type Challenge, createChallenge, type Solution, verifySolution } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/sha';
-import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
 
 export interface LoginGuardSettings {
   /** Failed logins of one e-mail address, within the window, after which a security verification is needed. */

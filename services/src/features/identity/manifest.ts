@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { accountRoutes } from './account.routes.ts';
 import { identitySchema } from './identity-store.ts';
 import { identityOf } from './open-identity.ts';

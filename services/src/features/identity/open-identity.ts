@@ -1,9 +1,9 @@
 import type { EntityState, UserFields } from '@nq/contracts';
 import { pickLanguage } from '@nq/contracts';
+import type { Config } from '@nq/platform/config/config';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import type { Platform } from '@nq/platform/platform';
 import type { FastifyRequest } from 'fastify';
-import type { Config } from '../../config/config.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import type { Platform } from '../../platform/platform.ts';
 import { demoAccountEmails } from './demo-accounts.ts';
 import { identityService } from './identity-service.ts';
 import { openIdentityStore } from './identity-store.ts';

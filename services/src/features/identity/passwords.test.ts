@@ -1,5 +1,5 @@
+import { loadConfig } from '@nq/platform/config/config';
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../config/config.ts';
 import { DEFAULT_HASH_COST, hashPassword, passwordPolicyProblem, verifyPassword } from './passwords.ts';
 
 describe('passwords', () => {

@@ -1,7 +1,7 @@
 import { DomainError, parseAuthorization, stringToSign } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { EphemeralStore } from '../../platform/ephemeral/ephemeral-store-port.ts';
-import { spendRequestBudget } from '../../platform/http/request-budget.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
+import { spendRequestBudget } from '@nq/platform/http/request-budget';
 import type { IdentityService } from './identity-service.ts';
 import type { Credential } from './identity-store.ts';
 import { hmac, sameBytes, sha256 } from './signing-secrets.ts';

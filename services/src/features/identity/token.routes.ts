@@ -1,8 +1,8 @@
 import { DomainError, issuedCredentialsSchema, tokenRequestSchema, tokenSchema } from '@nq/contracts';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { IdentityService } from './identity-service.ts';
 import type { Credential } from './identity-store.ts';
 

@@ -1,9 +1,9 @@
 import type { LogPosition, Measurement } from '@nq/contracts';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
+import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readModels } from '../../composition/platform-runs.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { openSqlReadStore } from '../../platform/read-store/sql-read-store.ts';
-import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
 import { enrichment } from './enrichment.ts';
 
 const square = (lon: number, lat: number): [number, number][] => [

@@ -1,5 +1,5 @@
+import type { LogRecord } from '@nq/platform/log/log-port';
 import { describe, expect, it } from 'vitest';
-import type { LogRecord } from '../../platform/log/log-port.ts';
 import { readBatch } from './ingest-batch.ts';
 import { localTimeOf } from './local-time.ts';
 import { insidePolygon, polygonIndex } from './point-in-polygon.ts';

@@ -7,15 +7,15 @@ import {
   type ProbeMembership,
   technologyLabels,
 } from '@nq/contracts';
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import {
   campaignPolygonsProjection,
   configurationProjectionName,
   type PolygonHistoryDocument,
   type PolygonVersion,
 } from '@nq/projections';
-import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { membersAsOf } from '../clusters/index.ts';
 import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
 import { localTimeOf } from './local-time.ts';

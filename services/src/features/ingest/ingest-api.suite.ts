@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import type { EnrichedMeasurement } from '@nq/contracts';
+import type { LogRecord } from '@nq/platform/log/log-port';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogRecord } from '../../platform/log/log-port.ts';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { sleep, waitFor } from '../../testing/wait-for.ts';
 import { startIngestWorker } from './ingest.worker.ts';
 
 const madrid = {

@@ -4,9 +4,9 @@ import {
   measurementSchema,
   pathOfForbiddenTextInJson,
 } from '@nq/contracts';
-import { fieldProblem, invalidCharactersProblem } from '../../platform/entities/validation-error.ts';
-import type { LogMessage, LogRecord } from '../../platform/log/log-port.ts';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
+import { fieldProblem, invalidCharactersProblem } from '@nq/platform/entities/validation-error';
+import type { LogMessage, LogRecord } from '@nq/platform/log/log-port';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
 import type { Enrichment } from './enrichment.ts';
 
 export interface DeadLetter {

@@ -3,13 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { freePort } from '@nq/platform/testing/free-port';
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
+import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { freePort } from '../../testing/free-port.ts';
-import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
 import { type PrivateKafka, startPrivateKafka } from '../../testing/private-kafka.ts';
 import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { sleep, waitFor } from '../../testing/wait-for.ts';
 
 // The test command's short form: longer than the consumers' session (10 s) and heartbeat stall timeouts, so that
 // every way a consumer loses its group is taken. `npm run test:kafka-outage` runs the long form (two minutes, past the

@@ -1,11 +1,11 @@
+import type { EventStore } from '@nq/platform/event-store/event-store-port';
+import type { FleetTopics } from '@nq/platform/log/fleet-topics';
+import type { LogConsumer, LogPort } from '@nq/platform/log/log-port';
+import { consumerGroupOf } from '@nq/platform/log/pipeline';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import type { PlatformWorker } from '@nq/platform/platform';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import { Counter, Histogram, type Registry } from 'prom-client';
-import type { EventStore } from '../../platform/event-store/event-store-port.ts';
-import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
-import type { LogConsumer, LogPort } from '../../platform/log/log-port.ts';
-import { consumerGroupOf } from '../../platform/log/pipeline.ts';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
-import type { PlatformWorker } from '../../platform/platform.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { enrichment } from './enrichment.ts';
 import { deadLetterMessage, enrichedMessage, ingestBatch } from './ingest-batch.ts';
 

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { ingestWorker } from './ingest.worker.ts';
 import { storedIspIdsTask } from './stored-isp-ids.ts';
 

@@ -1,6 +1,6 @@
-import type { Platform, PlatformWorker } from '../../platform/platform.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import { runStartupStep } from '../../platform/sql/startup-steps.ts';
+import type { Platform, PlatformWorker } from '@nq/platform/platform';
+import { readAll } from '@nq/platform/read-store/read-all';
+import { runStartupStep } from '@nq/platform/sql/startup-steps';
 import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
 
 /** The start-up step's name: a later change of how ISPs are identified would run under a new one. */

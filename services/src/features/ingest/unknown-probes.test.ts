@@ -1,12 +1,12 @@
 import type { EnrichedMeasurement, LogPosition } from '@nq/contracts';
+import type { LogRecord } from '@nq/platform/log/log-port';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
+import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readModels } from '../../composition/platform-runs.ts';
-import type { LogRecord } from '../../platform/log/log-port.ts';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
-import { openSqlReadStore } from '../../platform/read-store/sql-read-store.ts';
-import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { enrichment } from './enrichment.ts';
 import { ingestBatch } from './ingest-batch.ts';
 

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Launch, LaunchResult, LaunchState } from '@nq/contracts';
-import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
-import type { SqlClient, SqlExecutor } from '../../platform/sql/sql-client.ts';
+import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
+import type { SqlClient, SqlExecutor } from '@nq/platform/sql/sql-client';
 
 // At most one launch in progress per probe, enforced by the database: of two launches at once, one is refused.
 export const launchesSchema: SchemaModule = {

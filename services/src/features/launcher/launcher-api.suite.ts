@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import type { LogRecord } from '@nq/platform/log/log-port';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { LogRecord } from '../../platform/log/log-port.ts';
 import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 
 const task = { type: 'icmp-ping', destination: '8.8.8.8', count: 10 };
 

@@ -1,12 +1,12 @@
 import { DomainError, type Launch, launchSchema } from '@nq/contracts';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { FleetTopics } from '@nq/platform/log/fleet-topics';
+import type { LogPort } from '@nq/platform/log/log-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
-import type { LogPort } from '../../platform/log/log-port.ts';
 import type { LaunchStore } from './launch-store.ts';
 
 export interface LauncherRouteOptions {

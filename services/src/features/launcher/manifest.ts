@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { launchesSchema, openLaunchStore } from './launch-store.ts';
 import { launcherRoutes } from './launcher.routes.ts';
 import { probeCommandRoutes } from './probe-commands.routes.ts';

@@ -6,12 +6,12 @@ import {
   launchSchema,
   type Measurement,
 } from '@nq/contracts';
+import { probeAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { FleetTopics } from '@nq/platform/log/fleet-topics';
+import type { LogPort } from '@nq/platform/log/log-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { probeAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
-import type { LogPort } from '../../platform/log/log-port.ts';
 import type { LaunchStore } from './launch-store.ts';
 
 export interface ProbeCommandRouteOptions {

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { measurementRetentionJob, measurementRetentionSchedule } from './measurement-retention.ts';
 
 /** Measurement retention: months older than the retention deleted, on a schedule. */

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import type { Platform } from '@nq/platform/platform';
+import { deleteIndices, infra } from '@nq/platform/testing/infra';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { deleteIndices, infra } from '../../testing/infra.ts';
 import { measurementRetentionJob } from './measurement-retention.ts';
 
 const monthsAgo = (ago: number) => {

@@ -1,8 +1,8 @@
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import type { Platform } from '@nq/platform/platform';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
-import type { Platform } from '../../platform/platform.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { firstMonthKept, measurementRetentionKind, measurementRetentionSchedule } from './measurement-retention.ts';
 
 /** Mid-month, `ago` months before the current one (UTC). */

@@ -6,10 +6,10 @@ import {
   selectionFields,
   withSelectionRules,
 } from '@nq/contracts';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import { readAll } from '@nq/platform/read-store/read-all';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
 import { measurementNamer, programsScopeOf } from '../analytics/index.ts';
 import { seenProbeFilters } from '../probes/index.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';

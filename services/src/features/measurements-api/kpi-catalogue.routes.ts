@@ -1,8 +1,8 @@
 import { kpiCatalogue, kpisOfTestTypes, testCategories } from '@nq/contracts';
+import { selectionOf } from '@nq/platform/entities/validated-input';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { selectionOf } from '../../platform/entities/validated-input.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { kpiViewSchema, profileKpis } from './kpi-views.ts';

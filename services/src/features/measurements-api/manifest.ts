@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { configurationSeriesLabeller, graphicRoutes } from '../analytics/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { probeSight } from '../probes/index.ts';

@@ -11,11 +11,11 @@ import {
   warningBodySchema,
   withSelectionRules,
 } from '@nq/contracts';
+import type { ConfigurationReads } from '@nq/platform/entities/entity-catalog';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { ConfigurationReads } from '../../platform/entities/entity-catalog.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import {
   configurationNarrowingNamer,
   measurementNamer,

@@ -1,5 +1,5 @@
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import { describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import { visibleIn, withinScope } from './measurement-scope.ts';
 
 describe('one measurement within a profile scope', () => {

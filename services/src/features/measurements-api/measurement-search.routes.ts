@@ -11,9 +11,9 @@ import {
   selectionFields,
   withSelectionRules,
 } from '@nq/contracts';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { measurementNamer, namesOfMeasurement } from '../analytics/index.ts';
 import { scopeOf } from '../identity/index.ts';
 import { analyticsScopeOf, languageOf } from './caller.ts';

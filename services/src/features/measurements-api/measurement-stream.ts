@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type { EnrichedMeasurement } from '@nq/contracts';
+import { type CsvField, csvReadable } from '@nq/platform/csv/csv-writer';
 import type { FastifyReply } from 'fastify';
-import { type CsvField, csvReadable } from '../../platform/csv/csv-writer.ts';
 import { type MeasurementNames, namedBatches } from '../analytics/index.ts';
 
 type Row = EnrichedMeasurement;

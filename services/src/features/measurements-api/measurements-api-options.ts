@@ -1,6 +1,6 @@
-import type { EntityCatalog } from '../../platform/entities/entity-catalog.ts';
-import type { MeasurementStore } from '../../platform/measurements/measurement-store-port.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { EntityCatalog } from '@nq/platform/entities/entity-catalog';
+import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
 

@@ -1,4 +1,5 @@
 import type { EnrichedMeasurement, Measurement } from '@nq/contracts';
+import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   createFleet,
@@ -10,7 +11,6 @@ import {
 import { fleetOptions } from '../../simulator/fleet-options.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { sleep, waitFor } from '../../testing/wait-for.ts';
 import { assignIspIdsFromProviders } from '../ingest/stored-isp-ids.ts';
 
 /** The demo fleet's probes as `npm start` runs them (same run, seed and geography). */

@@ -10,11 +10,11 @@ import {
   sortOrders,
   withSelectionRules,
 } from '@nq/contracts';
+import { queryIrOf } from '@nq/platform/entities/validated-input';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryIrOf } from '../../platform/entities/validated-input.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { programsScopeOf } from '../analytics/index.ts';
 import { translated } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';

@@ -1,6 +1,6 @@
 import type { LayerId } from '@nq/contracts';
-import { analysisLayers } from '../../platform/entities/configuration-entity.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
+import { analysisLayers } from '@nq/platform/entities/configuration-entity';
+import { layerAccess } from '@nq/platform/http/access-rule';
 
 // The screens (docs/product/screens.md#access-and-navigation) that call each group of routes.
 

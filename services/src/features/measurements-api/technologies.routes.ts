@@ -1,8 +1,8 @@
 import { type Dimension, type TechnologyCode, technologyLabels } from '@nq/contracts';
+import { selectionOf } from '@nq/platform/entities/validated-input';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { selectionOf } from '../../platform/entities/validated-input.ts';
 import type { Group } from '../analytics/index.ts';
 import { analyticsScopeOf } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';

@@ -1,6 +1,6 @@
 import { testAnalysisProbesQuerySchema, testAnalysisProbesSchema } from '@nq/contracts';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { seenProbeFilters } from '../probes/index.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';

@@ -6,7 +6,7 @@ import {
   resultStatusSections,
   type TestAnalysisWindow,
 } from '@nq/contracts';
-import { selectionOf } from '../../platform/entities/validated-input.ts';
+import { selectionOf } from '@nq/platform/entities/validated-input';
 import type { Selection } from '../analytics/index.ts';
 import { narrowedSelection } from './measurement-filters.ts';
 

@@ -10,11 +10,11 @@ import {
   testAnalysisSeriesQuerySchema,
   testAnalysisWindowSchema,
 } from '@nq/contracts';
+import { queryIrOf, selectionOf } from '@nq/platform/entities/validated-input';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { queryIrOf, selectionOf } from '../../platform/entities/validated-input.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { analyticsScopeOf, languageOf, translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { profileKpis } from './kpi-views.ts';

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { fileRecords } from '../files/index.ts';
 import { monthlyDataJob } from './monthly-data.job.ts';
 import { monthlyDataRoutes } from './monthly-data.routes.ts';

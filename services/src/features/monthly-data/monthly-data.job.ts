@@ -9,11 +9,11 @@ import {
   type SelectionFields,
   selectionFields,
 } from '@nq/contracts';
+import { jobViewer, type Viewer } from '@nq/platform/access/viewer';
+import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
+import type { Platform } from '@nq/platform/platform';
+import { readAll } from '@nq/platform/read-store/read-all';
 import { z } from 'zod';
-import { jobViewer, type Viewer } from '../../platform/access/viewer.ts';
-import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
-import type { Platform } from '../../platform/platform.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
 import {
   type AnalyticsEngine,
   type AnalyticsScope,

@@ -7,9 +7,9 @@ import {
   monthlyDataRefusal,
   pickLanguage,
 } from '@nq/contracts';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { FileRecords } from '../files/index.ts';
 import { monthlyDataKind } from './monthly-data.job.ts';
 

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { mosConfiguration } from './mos.entity.ts';
 
 /** MOS: how a KPI value maps to a score. */

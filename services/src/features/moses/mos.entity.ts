@@ -1,7 +1,7 @@
 import { mosFieldsSchema } from '@nq/contracts';
-import { type ConfigurationEntity, named, sharedConfiguration } from '../../platform/entities/configuration-entity.ts';
-import { uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { type ConfigurationEntity, named, sharedConfiguration } from '@nq/platform/entities/configuration-entity';
+import { uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { checkMosEntries, checkWeightsTotal } from './mos-entry-rules.ts';
 
 export const mosEntity = {

@@ -1,5 +1,5 @@
 import { type DashboardCategory, type DashboardGraphic, DomainError } from '@nq/contracts';
-import { nameKey } from '../../platform/entities/configuration-rules.ts';
+import { nameKey } from '@nq/platform/entities/configuration-rules';
 
 /**
  * A dashboard's category names are unique (case-insensitive; docs/product/rules.md#universes-clusters-and-campaigns).

@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { type Language, personalDashboardFieldsSchema, type QueryResult, queryIrSchema } from '@nq/contracts';
+import { renderPdf } from '@nq/platform/pdf/pdf-renderer';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import { dashboardPdf } from './dashboard-pdf.ts';
 
 // A dashboard shared with a narrower profile is drawn from that profile's data: its PDF says so under each graphic.

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { type MetricSeries, personalDashboardFieldsSchema, type QueryResult, queryIrSchema } from '@nq/contracts';
+import { renderPdf } from '@nq/platform/pdf/pdf-renderer';
+import { numberText } from '@nq/platform/pdf/pdf-texts';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
-import { numberText } from '../../platform/pdf/pdf-texts.ts';
 import { dashboardPdf, pdfScatterPointLimit } from './dashboard-pdf.ts';
 
 const request = queryIrSchema.parse({ programs: ['speedtest'], kpi: 'latency', graphicType: 'table' });

@@ -11,8 +11,7 @@ import {
 } from '@nq/contracts';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
 import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
-import type { Content } from 'pdfmake';
-import type { PdfChartType } from '../../platform/pdf/chart-svg.ts';
+import type { PdfChartType } from '@nq/platform/pdf/chart-svg';
 import {
   chartBlock,
   notesBlock,
@@ -20,9 +19,10 @@ import {
   type PdfColumn,
   tableBlock,
   titlePage,
-} from '../../platform/pdf/pdf-blocks.ts';
-import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
-import { dayText, decimalText, instantText, numberText, pdfText } from '../../platform/pdf/pdf-texts.ts';
+} from '@nq/platform/pdf/pdf-blocks';
+import { pdfDocument } from '@nq/platform/pdf/pdf-document';
+import { dayText, decimalText, instantText, numberText, pdfText } from '@nq/platform/pdf/pdf-texts';
+import type { Content } from 'pdfmake';
 import { narrowingNote } from '../analytics/index.ts';
 import type { ComputedPeriod } from './graphic-period.ts';
 

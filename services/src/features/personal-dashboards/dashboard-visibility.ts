@@ -1,4 +1,4 @@
-import type { Visibility } from '../../platform/access/visibility.ts';
+import type { Visibility } from '@nq/platform/access/visibility';
 
 /** A personal dashboard is seen by its owner and by the users (e-mails) it is shared with; by no one else. */
 export const dashboardVisibility: Visibility = {

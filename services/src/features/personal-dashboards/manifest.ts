@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { fileRecords } from '../files/index.ts';
 import { personalDashboardConfiguration } from './personal-dashboard.entity.ts';
 import { personalDashboardRoutes } from './personal-dashboard.routes.ts';

@@ -6,11 +6,11 @@ import {
   queryIrSchema,
   translate,
 } from '@nq/contracts';
+import { jobViewer } from '@nq/platform/access/viewer';
+import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
+import { renderPdf } from '@nq/platform/pdf/pdf-renderer';
+import type { Platform } from '@nq/platform/platform';
 import { z } from 'zod';
-import { jobViewer } from '../../platform/access/viewer.ts';
-import { type JobKind, PermanentJobFailure } from '../../platform/jobs/job-queue-port.ts';
-import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
-import type { Platform } from '../../platform/platform.ts';
 import { admitGraphicType, configurationSeriesLabeller, programsScopeOf } from '../analytics/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { fileJob } from '../files/index.ts';

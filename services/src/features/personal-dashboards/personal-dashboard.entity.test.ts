@@ -1,7 +1,7 @@
 import { type EntityEvent, queryIrSchema } from '@nq/contracts';
+import { emptyEntity, entityConstraints, entityDecider } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import { emptyEntity, entityConstraints, entityDecider } from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { personalDashboardEntity } from './personal-dashboard.entity.ts';
 
 const spec = entitySpecification(personalDashboardEntity);

@@ -8,11 +8,11 @@ import {
   personalDashboardFieldsSchema,
   personalDashboardSystemFields,
 } from '@nq/contracts';
+import { type ConfigurationEntity, named } from '@nq/platform/entities/configuration-entity';
+import { nameKey } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
+import { layerAccess } from '@nq/platform/http/access-rule';
 import { z } from 'zod';
-import { type ConfigurationEntity, named } from '../../platform/entities/configuration-entity.ts';
-import { nameKey } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
 import { categoriesAfter, refuseDuplicateCategories, withGraphic, withoutGraphic } from './dashboard-categories.ts';
 import { dashboardVisibility } from './dashboard-visibility.ts';
 

@@ -17,16 +17,16 @@ import {
   warningBody,
   warningBodySchema,
 } from '@nq/contracts';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { commandMetadata } from '@nq/platform/http/command-metadata';
+import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { MailOutbox } from '@nq/platform/mail/mail-outbox';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { commandMetadata } from '../../platform/http/command-metadata.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
-import type { MailOutbox } from '../../platform/mail/mail-outbox.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { FileRecords } from '../files/index.ts';
 import { languageOf } from '../measurements-api/index.ts';
 import { graphicsRemovedWith } from './dashboard-categories.ts';

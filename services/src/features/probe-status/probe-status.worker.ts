@@ -1,9 +1,9 @@
+import type { FleetTopics } from '@nq/platform/log/fleet-topics';
+import type { LogConsumer, LogPort } from '@nq/platform/log/log-port';
+import { consumerGroupOf } from '@nq/platform/log/pipeline';
+import type { PlatformWorker } from '@nq/platform/platform';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import { latestReports, probeStatusCollection } from '@nq/projections';
-import type { FleetTopics } from '../../platform/log/fleet-topics.ts';
-import type { LogConsumer, LogPort } from '../../platform/log/log-port.ts';
-import { consumerGroupOf } from '../../platform/log/pipeline.ts';
-import type { PlatformWorker } from '../../platform/platform.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 
 /**
  * The probe status read model: a consumer group on `probe.status` keeps each probe's last report. Offsets

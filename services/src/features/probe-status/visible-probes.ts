@@ -1,7 +1,7 @@
+import type { Viewer } from '@nq/platform/access/viewer';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadDocument, ReadStore } from '@nq/platform/read-store/read-store-port';
 import { probeStatusCollection } from '@nq/projections';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { type ProbeSight, seenProbeFilters } from '../probes/index.ts';
 
 /** A probe the viewer sees and its last report (none when it never reported). */

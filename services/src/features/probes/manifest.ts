@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { probeConfiguration } from './probe.entity.ts';
 
 /** Probes: the fleet, its configuration and its CSV import. */

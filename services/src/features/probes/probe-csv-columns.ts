@@ -10,7 +10,7 @@ import {
   technologyCodes,
   technologyLabels,
 } from '@nq/contracts';
-import { nameKey } from '../../platform/entities/configuration-rules.ts';
+import { nameKey } from '@nq/platform/entities/configuration-rules';
 
 /** The campaigns, task suites and tags the caller may name, by `nameKey` of their names, with their ids. */
 export interface KnownNames {

@@ -7,8 +7,8 @@ import {
   type ProbeFields,
   probeFieldsSchema,
 } from '@nq/contracts';
+import { issueProblem } from '@nq/platform/entities/validation-error';
 import { CsvError, type InfoRecord, parse } from 'csv-parse/sync';
-import { issueProblem } from '../../platform/entities/validation-error.ts';
 import { type KnownNames, namesInCell, notAllowed, type ProbeCsvColumn, probeCsvColumns } from './probe-csv-columns.ts';
 
 /** The most probes one file may import: each is a command of its own. */

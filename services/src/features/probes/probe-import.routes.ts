@@ -1,10 +1,10 @@
 import { DomainError, type Language, logPositionSchema, pickLanguage, translate } from '@nq/contracts';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { commandMetadata } from '@nq/platform/http/command-metadata';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { commandMetadata } from '../../platform/http/command-metadata.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import { MAX_PROBE_ROWS, type ProbeDraft, readProbeCsv } from './probe-csv.ts';
 import { NAME_SEPARATOR, probeCsvColumns } from './probe-csv-columns.ts';
 import { importProbes } from './probe-import.ts';

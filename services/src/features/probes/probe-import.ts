@@ -1,8 +1,8 @@
 import { DomainError, type LogPosition } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import { nameKey } from '../../platform/entities/configuration-rules.ts';
-import type { CommandMetadata, EntityService } from '../../platform/entities/entity-service.ts';
-import type { FeatureRouteOptions } from '../../platform/entities/feature-routes.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import { nameKey } from '@nq/platform/entities/configuration-rules';
+import type { CommandMetadata, EntityService } from '@nq/platform/entities/entity-service';
+import type { FeatureRouteOptions } from '@nq/platform/entities/feature-routes';
 import { campaignNameScope } from '../campaigns/index.ts';
 import { tagNameScope } from '../tags/index.ts';
 import { taskSuiteNameScope } from '../task-suites/index.ts';

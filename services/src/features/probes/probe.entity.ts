@@ -1,7 +1,7 @@
 import { DomainError, probeFieldsSchema } from '@nq/contracts';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import { analysisLayers, type ConfigurationEntity, managedOn } from '../../platform/entities/configuration-entity.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { analysisLayers, type ConfigurationEntity, managedOn } from '@nq/platform/entities/configuration-entity';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { probeRoutes } from './probe.routes.ts';
 import { protectProbe } from './probe-secrets.ts';
 

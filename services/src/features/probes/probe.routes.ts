@@ -1,10 +1,10 @@
 import { pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
+import { csvDocument } from '@nq/platform/csv/csv-writer';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { documentList } from '@nq/platform/http/response-schemas';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadDocument, ReadStore } from '@nq/platform/read-store/read-store-port';
 import { z } from 'zod';
-import { csvDocument } from '../../platform/csv/csv-writer.ts';
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { documentList } from '../../platform/http/response-schemas.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { probeImportRoutes } from './probe-import.routes.ts';
 
 /** Columns of the probes CSV export: identity, place and assignment (never credentials). */

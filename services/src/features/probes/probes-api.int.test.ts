@@ -1,7 +1,7 @@
 import { execFile } from 'node:child_process';
 import { promisify } from 'node:util';
+import { createTestDatabase, distributedEnvironment, infra } from '@nq/platform/testing/infra';
 import { afterAll } from 'vitest';
-import { createTestDatabase, distributedEnvironment, infra } from '../../testing/infra.ts';
 import { describeProbesApi } from './probes-api.suite.ts';
 
 const database = await createTestDatabase();

@@ -1,8 +1,8 @@
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import { selectionOf } from '../../platform/entities/validated-input.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ListFilter, ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import { selectionOf } from '@nq/platform/entities/validated-input';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ListFilter, ReadStore } from '@nq/platform/read-store/read-store-port';
 import {
   type AnalyticsEngine,
   type AnalyticsScope,

@@ -5,14 +5,14 @@ import {
   smartPerformanceDashboardSchema,
   storedSessionSchema,
 } from '@nq/contracts';
+import { isAdmin } from '@nq/platform/access/viewer';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess, signedIn } from '@nq/platform/http/access-rule';
+import { documentList, errorResponse } from '@nq/platform/http/response-schemas';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { isAdmin } from '../../platform/access/viewer.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess, signedIn } from '../../platform/http/access-rule.ts';
-import { documentList, errorResponse } from '../../platform/http/response-schemas.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { IdentityService } from '../identity/index.ts';
 import { smartPerformanceDashboard } from '../smart-performance/index.ts';
 

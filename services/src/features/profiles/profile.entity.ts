@@ -1,9 +1,9 @@
 import { DomainError, kpiFringesChangeSchema, profileFieldsSchema } from '@nq/contracts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
+import { refuseEndBeforeStart, uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { z } from 'zod';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
-import { refuseEndBeforeStart, uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/index.ts';
 import { profileWarnings } from './profile-warnings.ts';
 

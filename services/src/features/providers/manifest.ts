@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { providerConfiguration } from './provider.entity.ts';
 
 /** Providers: operators, their brand colours, IMSI and IP ranges. */

@@ -4,9 +4,9 @@ import {
   type ConfigurationEntity,
   named,
   sharedConfiguration,
-} from '../../platform/entities/configuration-entity.ts';
-import { uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+} from '@nq/platform/entities/configuration-entity';
+import { uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { parseIpRange } from './ip-ranges.ts';
 import { providerRoutes } from './provider.routes.ts';
 

@@ -1,8 +1,8 @@
 import { DomainError } from '@nq/contracts';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { documentList, errorResponse } from '@nq/platform/http/response-schemas';
+import { readAll } from '@nq/platform/read-store/read-all';
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { documentList, errorResponse } from '../../platform/http/response-schemas.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
 import { providerDetector, providerEntryFields } from './provider-detector.ts';
 
 /**

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { pushRoutes } from './push.routes.ts';
 import { openPushSubscriptions, pushSubscriptionsSchema } from './push-subscriptions.ts';
 import { vapidKeys } from './vapid-keys.ts';

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { type AlertHistoryEntry, alertFieldsSchema, type PushMessage } from '@nq/contracts';
+import { readAll } from '@nq/platform/read-store/read-all';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readAll } from '../../platform/read-store/read-all.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 import {
@@ -11,7 +12,6 @@ import {
   type TestPushService,
   verifyVapid,
 } from '../../testing/test-push-service.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 import { notifyPush, type PushedAlert } from '../alerts/alert-push.ts';
 
 const PROFILE = 'push-noc';

@@ -1,5 +1,5 @@
+import { nonPublicReason } from '@nq/platform/http/public-endpoint';
 import webpush from 'web-push';
-import { nonPublicReason } from '../../platform/http/public-endpoint.ts';
 import type { StoredPushSubscription } from './push-subscriptions.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 

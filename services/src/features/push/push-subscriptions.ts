@@ -1,6 +1,6 @@
 import type { PushSubscriptionJson } from '@nq/contracts';
-import { migrate, type SchemaModule } from '../../platform/sql/migrations.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
+import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 
 // An endpoint is one browser's subscription, so it belongs to one user at a time: a browser subscribed again by
 // another user who signed in on it moves to that user. A delivery is recorded before it is sent, so a replayed

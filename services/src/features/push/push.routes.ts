@@ -1,9 +1,9 @@
 import { DomainError, pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@nq/contracts';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { nonPublicReason } from '@nq/platform/http/public-endpoint';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { nonPublicReason } from '../../platform/http/public-endpoint.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { PushSubscriptions } from './push-subscriptions.ts';
 
 export interface PushRouteOptions {

@@ -1,10 +1,10 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { type ConfigError, describeConfig, loadConfig } from '@nq/platform/config/config';
+import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { describe, expect, it } from 'vitest';
 import webpush from 'web-push';
-import { type ConfigError, describeConfig, loadConfig } from '../../config/config.ts';
-import { openPgliteClient } from '../../platform/sql/pglite-client.ts';
 import { vapidKeys } from './vapid-keys.ts';
 
 describe('VAPID keys', () => {

@@ -1,7 +1,7 @@
+import { platformSettingsSchema } from '@nq/platform/secrets/platform-key';
+import { migrate } from '@nq/platform/sql/migrations';
+import type { SqlClient } from '@nq/platform/sql/sql-client';
 import webpush from 'web-push';
-import { platformSettingsSchema } from '../../platform/secrets/platform-key.ts';
-import { migrate } from '../../platform/sql/migrations.ts';
-import type { SqlClient } from '../../platform/sql/sql-client.ts';
 
 export interface VapidKeys {
   publicKey: string;

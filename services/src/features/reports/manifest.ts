@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { fileRecords } from '../files/index.ts';
 import { scorecardReportJob } from './scorecard-report.job.ts';
 import { scorecardReportRoutes } from './scorecard-report.routes.ts';

@@ -1,5 +1,5 @@
 import type { Language, MetricSeries, ScorecardCalculationRequest } from '@nq/contracts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import {
   analyticsScopeOf,
   type Caller,

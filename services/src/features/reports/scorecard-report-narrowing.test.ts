@@ -3,8 +3,8 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Language, NarrowedBy, ScorecardCalculation } from '@nq/contracts';
+import { renderPdf } from '@nq/platform/pdf/pdf-renderer';
 import { describe, expect, it } from 'vitest';
-import { renderPdf } from '../../platform/pdf/pdf-renderer.ts';
 import { scorecardReport } from './scorecard-report.ts';
 
 // A restricted analyst's scorecard report scores fewer providers, over fewer technologies, than the administrator's:

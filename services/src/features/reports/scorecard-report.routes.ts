@@ -1,11 +1,11 @@
 import { createHash } from 'node:crypto';
 import { pickLanguage } from '@nq/contracts';
 import { scorecardReportAnswerSchema, scorecardReportRequestSchema } from '@nq/contracts/analytics/scorecard-report';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { FileRecords } from '../files/index.ts';
 import { analyticsScopeOf, liveWindow, scorecardAsOf } from '../scorecards/index.ts';
 import { scorecardReportKind } from './scorecard-report.job.ts';

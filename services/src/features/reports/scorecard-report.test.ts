@@ -1,6 +1,6 @@
 import type { MetricSeries } from '@nq/contracts';
+import { chartSvg } from '@nq/platform/pdf/chart-svg';
 import { describe, expect, it } from 'vitest';
-import { chartSvg } from '../../platform/pdf/chart-svg.ts';
 import { drilldownChartData } from './scorecard-report.ts';
 
 const daily = (provider: string, value: number): MetricSeries => ({

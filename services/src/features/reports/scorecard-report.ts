@@ -10,7 +10,6 @@ import {
 } from '@nq/contracts';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
 import { chartEntityOf } from '@nq/contracts/analytics/series-colours';
-import type { Content } from 'pdfmake';
 import {
   chartBlock,
   contentWidth,
@@ -20,10 +19,11 @@ import {
   type PdfColumn,
   tableBlock,
   titlePage,
-} from '../../platform/pdf/pdf-blocks.ts';
-import { pdfDocument } from '../../platform/pdf/pdf-document.ts';
-import type { PdfDocumentDefinition } from '../../platform/pdf/pdf-renderer.ts';
-import { dayText, numberText, windowText } from '../../platform/pdf/pdf-texts.ts';
+} from '@nq/platform/pdf/pdf-blocks';
+import { pdfDocument } from '@nq/platform/pdf/pdf-document';
+import type { PdfDocumentDefinition } from '@nq/platform/pdf/pdf-renderer';
+import { dayText, numberText, windowText } from '@nq/platform/pdf/pdf-texts';
+import type { Content } from 'pdfmake';
 import { narrowingNote } from '../analytics/index.ts';
 import { reportText } from './report-texts.ts';
 import { bandColours, scoreBand, scoreBands } from './score-bands.ts';

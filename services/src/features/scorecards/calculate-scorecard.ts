@@ -9,7 +9,7 @@ import {
   type WindowScores,
   warning,
 } from '@nq/contracts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { EntityService } from '@nq/platform/entities/entity-service';
 import type { AnalyticsEngine, AnalyticsScope } from '../analytics/index.ts';
 import { scopeOf } from '../identity/index.ts';
 import { measureScorecard } from './measure-scorecard.ts';

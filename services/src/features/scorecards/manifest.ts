@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { configurationNarrowingNamer, configurationSeriesLabeller } from '../analytics/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { scorecardConfiguration } from './scorecard.entity.ts';

@@ -13,13 +13,13 @@ import {
   type WindowScores,
   warningBody,
 } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import {
   type AnalyticsEngine,
   abortOnDisconnect,

@@ -1,5 +1,5 @@
 import type { ScorecardCalculation, WindowScores } from '@nq/contracts';
-import { csvDocument } from '../../platform/csv/csv-writer.ts';
+import { csvDocument } from '@nq/platform/csv/csv-writer';
 
 // `POST /scorecards/{id}/csv` (docs/product/api.md#scorecards): a calculation as CSV, one row per window, compared
 // entity, KPI and fringe, each stating the configuration version and window it comes from. Empty cells are values

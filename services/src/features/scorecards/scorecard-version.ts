@@ -5,8 +5,8 @@ import {
   type ScorecardFields,
   type ScorecardVersions,
 } from '@nq/contracts';
-import { historyOf } from '../../platform/entities/audit.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
+import { historyOf } from '@nq/platform/entities/audit';
+import type { EntityService } from '@nq/platform/entities/entity-service';
 
 /**
  * A scorecard's definition at a configuration version — as it was at an instant or a log position, else as it is —

@@ -1,11 +1,6 @@
+import { type EntityEvent, emptyEntity, entityConstraints, evolveEntity } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import {
-  type EntityEvent,
-  emptyEntity,
-  entityConstraints,
-  evolveEntity,
-} from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { scorecardEntity } from './scorecard.entity.ts';
 
 const spec = entitySpecification(scorecardEntity);

@@ -1,6 +1,6 @@
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { documentList } from '../../platform/http/response-schemas.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { documentList } from '@nq/platform/http/response-schemas';
+import { readAll } from '@nq/platform/read-store/read-all';
 
 /** GET /scorecards/active (docs/product/api.md#scorecards). */
 export const scorecardRoutes: FeatureRoutes = async (app, { readStore, collection, tag }) => {

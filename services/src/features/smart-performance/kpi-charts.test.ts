@@ -6,8 +6,8 @@ import {
   type QueryResult,
   smartPerformanceRequestSchema,
 } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
 import { describe, expect, it, vi } from 'vitest';
-import type { Viewer } from '../../platform/access/viewer.ts';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { type ChartsContext, smartPerformanceCharts } from './kpi-charts.ts';
 

@@ -12,10 +12,10 @@ import {
   smartPerformanceWindowMs,
   warningBody,
 } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import { queryIrOf } from '@nq/platform/entities/validated-input';
+import { fieldProblem, validationError } from '@nq/platform/entities/validation-error';
 import type { z } from 'zod';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import { queryIrOf } from '../../platform/entities/validated-input.ts';
-import { fieldProblem, validationError } from '../../platform/entities/validation-error.ts';
 import { type AnalyticsEngine, type AnalyticsScope, programsScopeOf, type SeriesLabeller } from '../analytics/index.ts';
 import { smartPerformanceDashboard } from './dashboard-definition.ts';
 

@@ -1,7 +1,7 @@
 import { smartPerformanceAnswerSchema, smartPerformanceRequestSchema } from '@nq/contracts';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
 import { analyticsScopeOf, clientAbortSignal, languageOf } from '../measurements-api/index.ts';
 import { smartPerformanceCharts } from './kpi-charts.ts';

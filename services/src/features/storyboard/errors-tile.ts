@@ -1,5 +1,5 @@
 import { type NarrowedBy, storyboardLimits } from '@nq/contracts';
-import { selectionOf } from '../../platform/entities/validated-input.ts';
+import { selectionOf } from '@nq/platform/entities/validated-input';
 import { type AnalyticsEngine, type AnalyticsScope, scopeSelection } from '../analytics/index.ts';
 import { narrowedSelection } from '../measurements-api/index.ts';
 import type { TileContext } from './tile.ts';

@@ -6,7 +6,7 @@ import {
   storyboardDefaultKpis,
   storyboardLimits,
 } from '@nq/contracts';
-import { queryIrOf } from '../../platform/entities/validated-input.ts';
+import { queryIrOf } from '@nq/platform/entities/validated-input';
 import type { AnalyticsEngine, AnalyticsScope } from '../analytics/index.ts';
 import { lastDays } from './last-days.ts';
 import { type TileContext, tileErrorOf } from './tile.ts';

@@ -1,6 +1,6 @@
 import { probeStatuses, type StoryboardProbeStatus } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import { visibleProbes } from '../probe-status/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
 

@@ -5,10 +5,10 @@ import {
   type StoryboardEntityScore,
   storyboardLimits,
 } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadDocument, ReadStore } from '../../platform/read-store/read-store-port.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadDocument, ReadStore } from '@nq/platform/read-store/read-store-port';
 import { startOf } from '../analytics/index.ts';
 import { analyticsScopeOf, calculateScorecard, type ScorecardSources } from '../scorecards/index.ts';
 import { lastDays } from './last-days.ts';

@@ -1,9 +1,9 @@
 import type { EnrichedMeasurement, LayerId, StoryboardResponse } from '@nq/contracts';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sampleMeasurement } from '../../platform/measurements/measurement-store.contract.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { waitFor } from '../../testing/wait-for.ts';
 
 const dayMs = 86_400_000;
 const daysAgo = (days: number, hours = 0) => new Date(Date.now() - days * dayMs - hours * 3_600_000).toISOString();

@@ -1,10 +1,10 @@
 import { type NarrowedBy, pickLanguage, storyboardResponseSchema } from '@nq/contracts';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { EntityCatalog } from '@nq/platform/entities/entity-catalog';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { EntityCatalog } from '../../platform/entities/entity-catalog.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import { type AnalyticsEngine, configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
 import { clientAbortSignal } from '../measurements-api/index.ts';
 import type { ProbeSight } from '../probes/index.ts';

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { tagConfiguration } from './tag.entity.ts';
 
 /** Tags: labels given to probes and their measurements. */

@@ -1,13 +1,8 @@
 import { tagFieldsSchema } from '@nq/contracts';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import {
-  analysisLayers,
-  type ConfigurationEntity,
-  managedOn,
-  named,
-} from '../../platform/entities/configuration-entity.ts';
-import { uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { analysisLayers, type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
+import { uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { tagRoutes } from './tag.routes.ts';
 
 export const tagNameScope = 'tag-name';

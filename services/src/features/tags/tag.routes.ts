@@ -1,7 +1,7 @@
 import { DomainError } from '@nq/contracts';
+import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import { z } from 'zod';
-import type { FeatureRoutes } from '../../platform/entities/feature-routes.ts';
-import { errorResponse } from '../../platform/http/response-schemas.ts';
 
 /** GET /tags/{id}/profiles — the profiles a tag is assigned to (docs/product/api.md#tags). */
 export const tagRoutes: FeatureRoutes = async (app, { readStore, collection, tag, visibility }) => {

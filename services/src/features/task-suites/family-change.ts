@@ -1,6 +1,6 @@
 import { DomainError, type taskSuiteFieldsSchema } from '@nq/contracts';
+import type { UpdateOptions } from '@nq/platform/entities/entity-definition';
 import { z } from 'zod';
-import type { UpdateOptions } from '../../platform/entities/entity-definition.ts';
 
 export const familyChangeOptions = z.object({
   confirmFamilyChange: z

@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { taskSuiteConfiguration } from './task-suite.entity.ts';
 
 /** Task suites: the tests a probe runs, and their schedule. */

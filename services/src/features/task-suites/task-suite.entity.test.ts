@@ -1,13 +1,13 @@
 import { type HttpErrorCode, probeFamilies, type TaskType, taskSuiteFieldsSchema, taskTypes } from '@nq/contracts';
-import { describe, expect, it } from 'vitest';
 import {
   type EntityEvent,
   emptyEntity,
   entityConstraints,
   entityWarnings,
   evolveEntity,
-} from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
+} from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
+import { describe, expect, it } from 'vitest';
 import { taskSuiteEntity } from './task-suite.entity.ts';
 import { storedTask, taskBody, validSuite } from './task-suite.fixtures.ts';
 

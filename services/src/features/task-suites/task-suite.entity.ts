@@ -1,8 +1,8 @@
 import { taskSuiteFieldsSchema } from '@nq/contracts';
-import { shared } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, managedOn, named } from '../../platform/entities/configuration-entity.ts';
-import { uniqueName } from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+import { shared } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
+import { uniqueName } from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { familyChange, type familyChangeOptions } from './family-change.ts';
 import { checkTasks } from './task-rules.ts';
 import { taskWarnings } from './task-warnings.ts';

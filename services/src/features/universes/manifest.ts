@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { universeConfiguration } from './universe.entity.ts';
 
 /** Universes: named sets of probes analysed together. */

@@ -1,6 +1,6 @@
+import { type EntityEvent, emptyEntity, entityConstraints } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, expect, it } from 'vitest';
-import { type EntityEvent, emptyEntity, entityConstraints } from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { universeEntity } from './universe.entity.ts';
 
 const spec = entitySpecification(universeEntity);

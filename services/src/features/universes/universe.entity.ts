@@ -4,14 +4,14 @@ import {
   type ConfigurationEntity,
   named,
   sharedConfiguration,
-} from '../../platform/entities/configuration-entity.ts';
+} from '@nq/platform/entities/configuration-entity';
 import {
   refuseForbiddenName,
   refuseOverlappingRanges,
   refuseProbesOutsideProfile,
   uniqueName,
-} from '../../platform/entities/configuration-rules.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
+} from '@nq/platform/entities/configuration-rules';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 
 export const universeEntity = {
   kind: 'universe',

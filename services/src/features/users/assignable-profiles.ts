@@ -1,6 +1,6 @@
 import { DomainError } from '@nq/contracts';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { EntityService } from '@nq/platform/entities/entity-service';
 
 /**
  * Which profiles an administrator may give a user (docs/product/roles.md#users-and-assignable-profiles, assignable

@@ -1,9 +1,9 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cliProcess } from '../../testing/cli-process.ts';
-import { createTestDatabase, distributedEnvironment } from '../../testing/infra.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
 const publicUrl = 'https://nq.example.test';

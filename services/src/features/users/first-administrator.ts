@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { DomainError, type EntityState, layerIds, type UserFields } from '@nq/contracts';
-import type { Platform } from '../../platform/platform.ts';
+import type { Platform } from '@nq/platform/platform';
 import { identityOf } from '../identity/index.ts';
 
 /** The profile of the administrators `nq admin create` makes: every screen and every datum (isGod), API access. */

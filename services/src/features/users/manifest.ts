@@ -1,4 +1,4 @@
-import type { FeatureManifest } from '../../platform/feature-manifest.ts';
+import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { identityOf } from '../identity/index.ts';
 import { assignableProfiles } from './assignable-profiles.ts';
 import { userConfiguration } from './user.entity.ts';

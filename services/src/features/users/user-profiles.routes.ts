@@ -1,13 +1,13 @@
 import { DomainError, pickLanguage, userProfileActions, userProfileChangeSchema } from '@nq/contracts';
+import type { Viewer } from '@nq/platform/access/viewer';
+import type { Visibility } from '@nq/platform/access/visibility';
+import type { EntityService } from '@nq/platform/entities/entity-service';
+import { layerAccess } from '@nq/platform/http/access-rule';
+import { documentList, errorResponse } from '@nq/platform/http/response-schemas';
+import { readAll } from '@nq/platform/read-store/read-all';
+import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import type { Viewer } from '../../platform/access/viewer.ts';
-import type { Visibility } from '../../platform/access/visibility.ts';
-import type { EntityService } from '../../platform/entities/entity-service.ts';
-import { layerAccess } from '../../platform/http/access-rule.ts';
-import { documentList, errorResponse } from '../../platform/http/response-schemas.ts';
-import { readAll } from '../../platform/read-store/read-all.ts';
-import type { ReadStore } from '../../platform/read-store/read-store-port.ts';
 import type { IdentityService } from '../identity/index.ts';
 import type { AssignableProfiles } from './assignable-profiles.ts';
 

@@ -1,6 +1,6 @@
+import type { EntityEvent } from '@nq/platform/entities/entity-decider';
+import { entitySpecification } from '@nq/platform/entities/entity-specification';
 import { describe, it } from 'vitest';
-import type { EntityEvent } from '../../platform/entities/entity-decider.ts';
-import { entitySpecification } from '../../platform/entities/entity-specification.ts';
 import { userEntity } from './user.entity.ts';
 
 const spec = entitySpecification(userEntity);

@@ -1,8 +1,8 @@
 import { DomainError, languageChoiceSchema, userFieldsSchema, userProfileChangeSchema } from '@nq/contracts';
+import { privateToOwner } from '@nq/platform/access/visibility';
+import { type ConfigurationEntity, managedOn } from '@nq/platform/entities/configuration-entity';
+import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { z } from 'zod';
-import { privateToOwner } from '../../platform/access/visibility.ts';
-import { type ConfigurationEntity, managedOn } from '../../platform/entities/configuration-entity.ts';
-import type { EntityDefinition } from '../../platform/entities/entity-definition.ts';
 
 /** When the platform saw something happen to the user. */
 const platformInstant = z.object({ at: z.iso.datetime() });
