@@ -3,8 +3,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 // The README and docs/ stay short enough to read and true enough to follow: the README fits a first sitting, every
-// relative link and anchor leads somewhere, no page points outside the repository, and every `npm run` a page names
-// exists.
+// relative link and anchor leads somewhere, every repository file a page names in code is there, no page points
+// outside the repository, and every `npm run` a page names exists.
 
 const root = resolve(import.meta.dirname, '../..');
 const readmeMaxLines = 200;
@@ -17,7 +17,21 @@ function markdownFilesUnder(folder: string): string[] {
   });
 }
 
-const pages = [join(root, 'README.md'), ...markdownFilesUnder(join(root, 'docs'))];
+const pages = [
+  join(root, 'README.md'),
+  ...markdownFilesUnder(join(root, 'docs')),
+  ...['projections', 'console', 'load-tests', 'tests'].flatMap((workspace) =>
+    [join(root, workspace, 'README.md')].filter((path) => existsSync(path)),
+  ),
+];
+
+/** The repository files a page names in code (`platform/src/platform.ts`), from the root: wildcards and placeholders left out. */
+export const repositoryPathsIn = (markdown: string) =>
+  [
+    ...markdown.matchAll(
+      /`((?:services|platform|projections|contracts|console|deploy|tests|load-tests|docs)\/[\w./-]+\.(?:ts|tsx|mts|md|json|ya?ml|sh))`/g,
+    ),
+  ].map(([, path]) => path!);
 const shown = (path: string) => relative(root, path);
 
 /** The lines outside fenced code blocks, where a `#` line is no heading and brackets are no link. */
@@ -105,6 +119,15 @@ describe('the README and docs/', () => {
     expect(broken).toEqual([]);
   });
 
+  it('name in code only repository files that exist', () => {
+    const missing = pages.flatMap((page) =>
+      repositoryPathsIn(readFileSync(page, 'utf8'))
+        .filter((path) => !existsSync(join(root, path)))
+        .map((path) => `${shown(page)}: ${path}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
   it('point at no document outside the repository', () => {
     const outside = pages.filter((page) => readFileSync(page, 'utf8').includes('../shared/')).map(shown);
     expect(outside).toEqual([]);
@@ -121,6 +144,14 @@ describe('the README and docs/', () => {
 });
 
 describe('the link checks', () => {
+  it('find the repository files a page names in code, not wildcards or placeholders', () => {
+    expect(
+      repositoryPathsIn(
+        'See `platform/src/platform.ts`, `services/src/features/<feature>/manifest.ts` and `docs/*.md`.',
+      ),
+    ).toEqual(['platform/src/platform.ts']);
+  });
+
   it('make anchors as GitHub does', () => {
     expect(slugOf("CPU per measurement, the pinned run and the cube's cost (BENCH_ONLY=ingest)")).toBe(
       'cpu-per-measurement-the-pinned-run-and-the-cubes-cost-bench_onlyingest',

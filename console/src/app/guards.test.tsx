@@ -1,3 +1,4 @@
+import type { LayerId } from '@nq/contracts/identity/layers';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider, useSearchParams } from 'react-router';
@@ -21,9 +22,9 @@ describe('a profile-guarded screen', () => {
   it('reloads the profile when it opens, not each time its filters change the address', async () => {
     const api = fakeApi();
     signIn(api, testProfile({ layers: [{ id: 'benchmark' }, { id: 'evolution' }] }));
-    const guarded = (path: string) => ({
+    const guarded = (path: LayerId) => ({
       path,
-      loader: screenGuard({ path, layer: path, profileGuard: true }),
+      loader: screenGuard({ layer: path, profileGuard: true }),
       shouldRevalidate: onlyWhenTheScreenChanges,
       element: <Filters />,
     });
@@ -56,7 +57,7 @@ describe('a visitor without a session', () => {
       [
         {
           path: 'files_management',
-          loader: screenGuard({ path: 'files_management', layer: 'files_management' }),
+          loader: screenGuard({ layer: 'files_management' }),
           element: <p>files</p>,
         },
         { path: 'login', element: <p>login</p> },

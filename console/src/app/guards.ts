@@ -36,7 +36,7 @@ export async function requireSession({ request }: { request?: Request } = {}) {
  * The page's layer (or its parent's) must be among the profile's layers; profile-guarded pages reload the
  * profile first and go to /login if that fails (docs/product/screens.md#access-and-navigation).
  */
-export function screenGuard(route: ScreenRoute) {
+export function screenGuard(route: Pick<ScreenRoute, 'layer' | 'profileGuard'>) {
   return async ({ request }: { request?: Request } = {}) => {
     if (!sessionStore.get()) throw toSignIn(request);
     let profile: Awaited<ReturnType<typeof requireSession>>;

@@ -8,32 +8,25 @@ import { ErrorScreen, LoadingScreen } from '../shared/ui/screens.tsx';
 import { onlyWhenTheScreenChanges, requireSession, screenGuard } from './guards.ts';
 import { NotAvailableScreen, NotFoundScreen } from './NotAvailableScreen.tsx';
 import type { ScreenRoute } from './screen-route.ts';
-import { specRoutes } from './spec-routes.ts';
+import { featureScreens, screensNotProvided } from './screens.ts';
 
-// Each feature declares its pages in features/<feature>/routes.ts; they take the declared path they name.
-const featureRoutes = Object.values(
-  import.meta.glob<ScreenRoute[]>('../features/*/routes.ts', { eager: true, import: 'screenRoutes' }),
-).flat();
-const provided = new Map(featureRoutes.map((route) => [route.path, route]));
-const unknownPaths = featureRoutes.filter((route) => !specRoutes.some((spec) => spec.path === route.path));
-if (unknownPaths.length)
-  console.warn(
-    'feature routes outside the spec catalogue',
-    unknownPaths.map((r) => r.path),
-  );
-
-const layerOf = (route: ScreenRoute) => route.layer ?? route.path.split('/')[0] ?? '';
-
-function pageRoute(route: ScreenRoute): RouteObject {
-  const feature = provided.get(route.path);
-  const screen = { ...route, ...feature, layer: route.layer, profileGuard: route.profileGuard ?? false };
+// Each feature declares its pages in features/<feature>/routes.ts; a page of the specification that no feature provides
+// yet says so (screens.test.ts holds the declarations to the specification's paths and layers).
+function pageRoute(screen: ScreenRoute): RouteObject {
   return {
-    path: route.path,
+    path: screen.path,
     loader: screenGuard(screen),
     shouldRevalidate: onlyWhenTheScreenChanges,
-    ...(screen.load
-      ? { lazy: async () => ({ Component: (await screen.load!()).default }) }
-      : { element: <NotAvailableScreen layer={layerOf(route)} /> }),
+    lazy: async () => ({ Component: (await screen.load()).default }),
+  };
+}
+
+function notAvailableRoute({ path, layer }: (typeof screensNotProvided)[number]): RouteObject {
+  return {
+    path,
+    loader: screenGuard({ layer }),
+    shouldRevalidate: onlyWhenTheScreenChanges,
+    element: <NotAvailableScreen layer={layer ?? path.split('/')[0] ?? path} />,
   };
 }
 
@@ -64,7 +57,11 @@ export const router = createBrowserRouter([
         loader: requireSession,
         shouldRevalidate: onlyWhenTheScreenChanges,
         element: <Shell />,
-        children: [...specRoutes.map(pageRoute), { path: '*', element: <NotFoundScreen /> }],
+        children: [
+          ...featureScreens.map(pageRoute),
+          ...screensNotProvided.map(notAvailableRoute),
+          { path: '*', element: <NotFoundScreen /> },
+        ],
       },
     ],
   },

@@ -35,7 +35,8 @@ import { usersManifest } from '../features/users/index.ts';
 /**
  * Every feature of the platform, by its manifest: what each brings (entities, read models, tables, workers, jobs,
  * routes) is declared there, and everything the processes run is derived from this list. Adding a feature adds its
- * line here. The order is the order entities and routes are served in (the OpenAPI document follows it).
+ * line here. The order is the order entities and routes are served in (the OpenAPI document follows it), and the
+ * order workers start and /ready lists them: along the pipeline (probe status, ingest, then the cubes it feeds).
  */
 export const features: readonly FeatureManifest[] = [
   tagsManifest,
@@ -54,12 +55,12 @@ export const features: readonly FeatureManifest[] = [
   csvTemplatesManifest,
   alertsManifest,
   personalDashboardsManifest,
-  cubesManifest,
   identityManifest,
   gatewayManifest,
   launcherManifest,
-  ingestManifest,
   probeStatusManifest,
+  ingestManifest,
+  cubesManifest,
   filesManifest,
   measurementRetentionManifest,
   measurementsApiManifest,

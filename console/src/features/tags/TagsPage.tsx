@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../shared/api/entities.ts';
 import { EntityManagementScreen } from '../../shared/entity-screen/EntityManagementScreen.tsx';
@@ -14,7 +15,7 @@ export default function TagsPage() {
   return (
     <EntityManagementScreen<Tag>
       namespace="tags"
-      basePath="/tags"
+      basePath={basePathOf('tag')}
       columns={[{ key: 'name', header: t('name') }, ownerColumn<Tag>(t('owner'))]}
       fields={fields}
       sort="name"

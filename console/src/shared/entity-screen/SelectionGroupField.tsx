@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { type SelectionGroup, selectionGroupOf } from '@nq/contracts/identity/selection-group';
 import { useTranslation } from 'react-i18next';
 import { useProfile } from '../api/profile.ts';
@@ -5,9 +6,9 @@ import { SelectField } from '../ui/fields.tsx';
 import { useEntityOptions } from './entity-options.ts';
 
 const groupPaths: Record<SelectionGroup, string> = {
-  campaigns: '/api/campaigns-management',
-  universes: '/universes',
-  clusters: '/api/clusters-management',
+  campaigns: basePathOf('campaign'),
+  universes: basePathOf('universe'),
+  clusters: basePathOf('cluster'),
 };
 
 /**

@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { api } from '../api/api-client.ts';
@@ -13,7 +14,7 @@ const profileIsps = (signal?: AbortSignal) =>
  * profile's, or every provider when the profile names none.
  */
 export function useIspOptions(): Option[] {
-  const providers = useEntityOptions('/api/providers');
+  const providers = useEntityOptions(basePathOf('provider'));
   const { data } = useQuery({
     queryKey: ['profile', 'isps'],
     queryFn: ({ signal }) => profileIsps(signal),

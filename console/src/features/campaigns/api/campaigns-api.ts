@@ -1,9 +1,10 @@
 import type { CampaignFields } from '@nq/contracts/configuration/campaign';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
 import type { Entity } from '../../../shared/api/entities.ts';
 
 /** Campaigns (docs/product/api.md#campaigns). */
-export const campaignsPath = '/api/campaigns-management';
+export const campaignsPath = basePathOf('campaign');
 
 export type Campaign = Entity &
   Omit<CampaignFields, 'polygon'> & {

@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { api } from '../../../shared/api/api-client.ts';
@@ -23,9 +24,12 @@ const probeQuery = { fields: 'probeId,name,type,status,campaign', pageSize: 500,
 export function CampaignProbes({ campaignId }: { campaignId: string }) {
   const { t } = useTranslation('campaigns');
   const probes = useQuery({
-    queryKey: entityKeys.list('/probes', probeQuery),
+    queryKey: entityKeys.list(basePathOf('probe'), probeQuery),
     queryFn: ({ signal }) =>
-      api.get<EntityPage<ProbeRow>>('/probes/', { query: { ...probeQuery, ...readYourWrites() }, signal }),
+      api.get<EntityPage<ProbeRow>>(`${basePathOf('probe')}/`, {
+        query: { ...probeQuery, ...readYourWrites() },
+        signal,
+      }),
     select: (page) => page.list.filter((probe) => probe.campaign === campaignId),
     meta: { errorCode: 'probes.fetchFailed' },
   });

@@ -1,5 +1,6 @@
 import { cdnTypes } from '@nq/contracts/configuration/cdn';
 import { activeStatuses } from '@nq/contracts/configuration/common';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../shared/api/entities.ts';
@@ -23,7 +24,7 @@ type Cdn = Entity & {
 /** /cdns_management: download and upload targets of the speed tests, per technology. */
 export default function CdnsPage() {
   const { t } = useTranslation('cdns');
-  const providers = useEntityOptions('/api/providers');
+  const providers = useEntityOptions(basePathOf('provider'));
   const providerNames = useMemo(() => new Map(providers.map((o) => [o.value, o.label])), [providers]);
   const technologies = useTechnologyOptions();
   const fields = useMemo<FieldSpec[]>(
@@ -74,7 +75,7 @@ export default function CdnsPage() {
   return (
     <EntityManagementScreen<Cdn>
       namespace="cdns"
-      basePath="/api/cdns"
+      basePath={basePathOf('cdn')}
       sort="name"
       adminOnlyWrites
       columns={[

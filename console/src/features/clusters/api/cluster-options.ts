@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
 import { useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
@@ -20,9 +21,12 @@ export interface ProbeOption {
 
 export const useProbeOptions = () =>
   useQuery({
-    queryKey: entityKeys.list('/probes', probeQuery),
+    queryKey: entityKeys.list(basePathOf('probe'), probeQuery),
     queryFn: ({ signal }) =>
-      api.get<EntityPage<ProbeOption>>('/probes/', { query: { ...probeQuery, ...readYourWrites() }, signal }),
+      api.get<EntityPage<ProbeOption>>(`${basePathOf('probe')}/`, {
+        query: { ...probeQuery, ...readYourWrites() },
+        signal,
+      }),
     select: (page) => page.list,
     meta: { errorCode: 'probes.fetchFailed' },
   });

@@ -1,8 +1,9 @@
 import type { ClusterFields } from '@nq/contracts/configuration/cluster';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { Entity } from '../../../shared/api/entities.ts';
 
 /** Clusters (docs/product/api.md#clusters). */
-export const clustersPath = '/api/clusters-management';
+export const clustersPath = basePathOf('cluster');
 
 export type Cluster = Entity &
   ClusterFields & {

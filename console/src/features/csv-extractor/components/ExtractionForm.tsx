@@ -1,4 +1,5 @@
 import type { CsvTemplateView } from '@nq/contracts/configuration/csv-template';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { Profile } from '@nq/contracts/identity/profile';
 import { servicesOfProfile } from '@nq/contracts/identity/profile-technologies';
 import type { ReactNode } from 'react';
@@ -51,7 +52,7 @@ export function ExtractionForm({
   onExtract: () => void;
 }) {
   const { t } = useTranslation(['csvExtractor', 'graphicFilters']);
-  const tagOptions = useEntityOptions('/tags');
+  const tagOptions = useEntityOptions(basePathOf('tag'));
   const services = servicesOfProfile(profile);
   const toggleProgram = (id: string) => {
     const programs = choice.programs.includes(id)

@@ -1,5 +1,6 @@
 import type { CubeRebuild, CubeRebuildBody, CubeStatusList } from '@nq/contracts/analytics/cube-status';
 import type { CubeFields } from '@nq/contracts/configuration/cube';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import { type Entity, entityKeys } from '../../../shared/api/entities.ts';
@@ -7,7 +8,7 @@ import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { rebuildIsActive } from '../model/cube-figures.ts';
 
 /** The cube definitions' configuration routes (list, get, create, update, delete, clone; audited as kind `cube`). */
-export const cubesPath = '/api/cubes';
+export const cubesPath = basePathOf('cube');
 
 /** A cube definition as the list and get routes answer it. */
 export type Cube = Entity & CubeFields;

@@ -1,9 +1,10 @@
 import type { GeofilterFields } from '@nq/contracts/configuration/geofilter';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { MeasuredPolygon } from '@nq/contracts/configuration/polygon-measures';
 import type { Entity } from '../../../shared/api/entities.ts';
 
 /** Geofilters (docs/product/api.md#geographic-filters). */
-export const geofiltersPath = '/api/geofilters';
+export const geofiltersPath = basePathOf('geofilter');
 
 export type Geofilter = Entity &
   Omit<GeofilterFields, 'polygon'> & {

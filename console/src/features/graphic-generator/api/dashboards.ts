@@ -1,4 +1,5 @@
 import type { QueryIrInput } from '@nq/contracts/analytics/query-ir';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { personalDashboardViewSchema } from '@nq/contracts/configuration/personal-dashboard';
 import { useQuery } from '@tanstack/react-query';
 import type { z } from 'zod';
@@ -7,7 +8,7 @@ import { type EntityPage, entityApi, readYourWrites, remember } from '../../../s
 
 export type PersonalDashboard = z.output<typeof personalDashboardViewSchema>;
 
-const basePath = '/dashboards/personal';
+const basePath = basePathOf('personal-dashboard');
 const dashboards = entityApi<PersonalDashboard & { [field: string]: unknown }>(basePath);
 export const dashboardsQueryKey = ['graphic-generator', 'dashboards'] as const;
 

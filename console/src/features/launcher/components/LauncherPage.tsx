@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useQuery } from '@tanstack/react-query';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
@@ -26,13 +27,13 @@ export default function LauncherPage() {
   const probes = useQuery({
     queryKey: ['launcher', 'probes'],
     queryFn: ({ signal }) =>
-      entityApi<ProbeRow>('/probes').list({ ...everything, fields: 'probeId,name', sort: 'probeId' }, signal),
+      entityApi<ProbeRow>(basePathOf('probe')).list({ ...everything, fields: 'probeId,name', sort: 'probeId' }, signal),
     meta: { errorCode: 'probes.fetchFailed' },
   });
   const suites = useQuery({
     queryKey: ['launcher', 'task-suites'],
     queryFn: ({ signal }) =>
-      entityApi<SuiteRow>('/task-suites').list({ ...everything, fields: 'name,tasks', sort: 'name' }, signal),
+      entityApi<SuiteRow>(basePathOf('task-suite')).list({ ...everything, fields: 'name,tasks', sort: 'name' }, signal),
   });
   const [probeIds, setProbeIds] = useState<string[]>([]);
   const [suiteId, setSuiteId] = useState('');

@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -73,7 +74,7 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
   const dates = useDateFormat();
   // The answer names what the measurement refers to (providers, memberships) as far as the profile sees them.
   const { measurement: m, section, results, names } = detail;
-  const suites = useEntityOptions('/task-suites');
+  const suites = useEntityOptions(basePathOf('task-suite'));
   const programName = useProgramName();
   const named = (options: readonly Option[], ids: readonly string[]) =>
     ids.map((id) => options.find((option) => option.value === id)?.label ?? id).join(', ');

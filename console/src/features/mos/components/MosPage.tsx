@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../shared/api/entities.ts';
@@ -21,7 +22,7 @@ export default function MosPage() {
   return (
     <EntityManagementScreen<Mos>
       namespace="mos"
-      basePath="/moses"
+      basePath={basePathOf('mos')}
       sort="name"
       canClone
       adminOnlyWrites

@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useQuery } from '@tanstack/react-query';
 import { type FormEvent, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -26,7 +27,10 @@ function useUserEmails(enabled: boolean) {
   return useQuery({
     queryKey: ['personal-dashboards', 'share', 'users'],
     queryFn: ({ signal }) =>
-      api.get<EntityPage<{ id: string; email: string }>>('/users/', { query: { pageSize: 500 }, signal }),
+      api.get<EntityPage<{ id: string; email: string }>>(`${basePathOf('user')}/`, {
+        query: { pageSize: 500 },
+        signal,
+      }),
     select: (page) => page.list.map((user) => user.email).sort(),
     enabled,
     meta: { errorCode: 'dashboards.userListFailed' },

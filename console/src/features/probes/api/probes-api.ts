@@ -1,9 +1,10 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { probeFieldsSchema } from '@nq/contracts/fleet/probe';
 import { api } from '../../../shared/api/api-client.ts';
 import { type Entity, remember } from '../../../shared/api/entities.ts';
 import { inputSchemaOf } from '../../../shared/schema-form/json-schema.ts';
 
-export const probesPath = '/probes';
+export const probesPath = basePathOf('probe');
 
 /** A probe as the API lists it: its fields (contracts/fleet/probe.ts) and the entity's own. */
 export type Probe = Entity & {

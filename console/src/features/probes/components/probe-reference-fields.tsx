@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { ReactNode } from 'react';
 import type { CustomField } from '../../../shared/schema-form/SchemaFields.tsx';
 import { SelectField } from '../../../shared/ui/fields.tsx';
@@ -11,11 +12,11 @@ const asIds = (value: unknown): string[] => (Array.isArray(value) ? value.map(St
  */
 export function useProbeReferenceFields(): Record<string, (field: CustomField) => ReactNode> {
   const options = {
-    taskSuite: useReferenceOptions('/task-suites'),
-    campaign: useReferenceOptions('/api/campaigns-management'),
-    universe: useReferenceOptions('/universes'),
-    cluster: useReferenceOptions('/api/clusters-management'),
-    tags: useReferenceOptions('/tags'),
+    taskSuite: useReferenceOptions(basePathOf('task-suite')),
+    campaign: useReferenceOptions(basePathOf('campaign')),
+    universe: useReferenceOptions(basePathOf('universe')),
+    cluster: useReferenceOptions(basePathOf('cluster')),
+    tags: useReferenceOptions(basePathOf('tag')),
   };
   const single = (name: Exclude<keyof typeof options, 'tags'>) => (field: CustomField) => (
     <SelectField

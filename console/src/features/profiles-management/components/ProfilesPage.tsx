@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { Profile } from '@nq/contracts/identity/profile';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -15,11 +16,11 @@ type ProfileRow = Entity & Partial<Omit<Profile, 'id'>> & { name: string };
  */
 export default function ProfilesPage() {
   const { t } = useTranslation('profilesManagement');
-  const campaigns = useEntityOptions('/api/campaigns-management');
-  const clusters = useEntityOptions('/api/clusters-management');
-  const probes = useEntityOptions('/probes', ['probeId', 'name']);
-  const providers = useEntityOptions('/api/providers');
-  const tags = useEntityOptions('/tags');
+  const campaigns = useEntityOptions(basePathOf('campaign'));
+  const clusters = useEntityOptions(basePathOf('cluster'));
+  const probes = useEntityOptions(basePathOf('probe'), ['probeId', 'name']);
+  const providers = useEntityOptions(basePathOf('provider'));
+  const tags = useEntityOptions(basePathOf('tag'));
   const technologies = useTechnologyOptions();
   const fields = useMemo(
     () => profileFields(t, { campaigns, clusters, probes, providers, tags, technologies }),
@@ -28,7 +29,7 @@ export default function ProfilesPage() {
   return (
     <EntityManagementScreen<ProfileRow>
       namespace="profilesManagement"
-      basePath="/profiles"
+      basePath={basePathOf('profile')}
       sort="name"
       canClone
       adminOnlyWrites

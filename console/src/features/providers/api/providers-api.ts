@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { api } from '../../../shared/api/api-client.ts';
 import type { Entity } from '../../../shared/api/entities.ts';
 
@@ -18,4 +19,4 @@ export type Provider = Entity & {
  * provider test).
  */
 export const detectProvider = (query: { ip?: string; imsi?: string }, signal?: AbortSignal) =>
-  api.get<{ provider: Provider | null }>('/api/providers/detector', { query, signal });
+  api.get<{ provider: Provider | null }>(`${basePathOf('provider')}/detector`, { query, signal });

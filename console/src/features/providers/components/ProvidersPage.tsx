@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { EntityManagementScreen } from '../../../shared/entity-screen/EntityManagementScreen.tsx';
@@ -31,7 +32,7 @@ export default function ProvidersPage() {
   return (
     <EntityManagementScreen<Provider>
       namespace="providers"
-      basePath="/api/providers"
+      basePath={basePathOf('provider')}
       sort="name"
       adminOnlyWrites
       columns={[

@@ -1,4 +1,5 @@
 import { activeStatuses } from '@nq/contracts/configuration/common';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Entity } from '../../../shared/api/entities.ts';
@@ -23,10 +24,10 @@ type Scorecard = Entity & {
 /** /scoreManagement: scorecards (weights, KPIs with fringes, MOS entries), and the profile's KPI fringes. */
 export default function ScoreManagementPage() {
   const { t } = useTranslation('scoreManagement');
-  const campaigns = useEntityOptions('/api/campaigns-management');
-  const clusters = useEntityOptions('/api/clusters-management');
-  const providers = useEntityOptions('/api/providers');
-  const universes = useEntityOptions('/universes');
+  const campaigns = useEntityOptions(basePathOf('campaign'));
+  const clusters = useEntityOptions(basePathOf('cluster'));
+  const providers = useEntityOptions(basePathOf('provider'));
+  const universes = useEntityOptions(basePathOf('universe'));
   const isps = useIspOptions();
   const fields = useMemo<FieldSpec[]>(
     () => [
@@ -69,7 +70,7 @@ export default function ScoreManagementPage() {
     <div>
       <EntityManagementScreen<Scorecard>
         namespace="scoreManagement"
-        basePath="/scorecards"
+        basePath={basePathOf('scorecard')}
         sort="name"
         canClone
         adminOnlyWrites

@@ -5,6 +5,7 @@ import type {
   ScorecardVersions,
 } from '@nq/contracts/analytics/scorecard-calculation';
 import type { ScorecardReportAnswer } from '@nq/contracts/analytics/scorecard-report';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { ScorecardFields } from '@nq/contracts/configuration/scorecard';
 import type { FileList, FileRecord } from '@nq/contracts/files/file-record';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
@@ -30,7 +31,7 @@ export type Calculation = Omit<ScorecardCalculation, 'warnings'> & {
 };
 export type DrilldownAnswer = Extract<GraphicResponse, { kind: 'metric' }>;
 
-const path = (id: string) => `/scorecards/${encodeURIComponent(id)}`;
+const path = (id: string) => `${basePathOf('scorecard')}/${encodeURIComponent(id)}`;
 const defined = (selection: CalculationSelection) =>
   Object.fromEntries(Object.entries(selection).filter(([, value]) => value !== undefined && value !== ''));
 
@@ -39,7 +40,7 @@ export function useActiveScorecards() {
   return useQuery({
     queryKey: ['scorecards', 'active'],
     queryFn: ({ signal }) =>
-      api.get<Pick<EntityPage<ActiveScorecard>, 'list' | 'count'>>('/scorecards/active', { signal }),
+      api.get<Pick<EntityPage<ActiveScorecard>, 'list' | 'count'>>(`${basePathOf('scorecard')}/active`, { signal }),
     select: (answer) => answer.list,
     meta: { errorCode: 'scorecards.fetchFailed' },
   });

@@ -1,4 +1,5 @@
 import type { WindowScores } from '@nq/contracts/analytics/scorecard-calculation';
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMemo } from 'react';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 
@@ -9,7 +10,7 @@ type Calculated = { live?: WindowScores | undefined; comparison?: WindowScores |
  * them), else from the providers the caller may list; an id neither names is shown as is.
  */
 export function useEntityNames(...calculations: Calculated[]) {
-  const providers = useEntityOptions('/api/providers');
+  const providers = useEntityOptions(basePathOf('provider'));
   const answered = calculations
     .flatMap((calculation) => [calculation?.live, calculation?.comparison])
     .flatMap((window) => window?.entities ?? []);

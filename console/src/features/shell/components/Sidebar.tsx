@@ -1,13 +1,14 @@
 import { categoryOfLayer, type LayerCategory, layerCategories } from '@nq/contracts/identity/layers';
 import { useTranslation } from 'react-i18next';
 import { NavLink } from 'react-router';
-import { specRoutes } from '../../../app/spec-routes.ts';
+import { specPaths } from '../../../app/spec-routes.ts';
 import type { Profile } from '../../../shared/api/profile.ts';
 
 type Layer = Profile['layers'][number];
 
-// Parent-only layers (e.g. `tools`, which grants every tools/… page) have no page of their own.
-const routableLayers = new Set(specRoutes.map((route) => route.layer));
+// A layer's entry opens the page at its id; parent-only layers (e.g. `tools`, which grants every tools/… page) have no
+// page of their own.
+const routableLayers = new Set<string>(specPaths);
 
 const categoryOf = (layer: Layer): LayerCategory => layer.category ?? categoryOfLayer(layer.id) ?? 'tools';
 /** A layer with a link opens it in a new tab (legacy pages, partner tools); one with a screen opens the screen. */

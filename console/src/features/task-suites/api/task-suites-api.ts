@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { type Entity, entityApi, entityKeys } from '../../../shared/api/entities.ts';
 import { queryClient } from '../../../shared/api/query-client.ts';
@@ -5,7 +6,7 @@ import type { SaveFailure, SaveInput, SaveOutput } from '../machines/family-chan
 import { suiteBody } from './suite-body.ts';
 import type { SuiteDraft } from './task-suite-schema.ts';
 
-export const suitesPath = '/task-suites';
+export const suitesPath = basePathOf('task-suite');
 /** The console's list of task suites. */
 export const suitesScreen = '/task_suites_configuration';
 

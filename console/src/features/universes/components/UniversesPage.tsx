@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { universeLogoMaxBytes } from '@nq/contracts/configuration/universe';
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -24,7 +25,7 @@ const attributeNames = ['country', 'provider', 'speed', 'technology', 'region'] 
  */
 export default function UniversesPage() {
   const { t, i18n } = useTranslation('universes');
-  const probes = useEntityOptions('/probes', ['probeId', 'name']);
+  const probes = useEntityOptions(basePathOf('probe'), ['probeId', 'name']);
   const fields = useMemo<FieldSpec[]>(
     () => [
       { name: 'name', label: 'name', kind: 'text', required: true },
@@ -62,7 +63,7 @@ export default function UniversesPage() {
   return (
     <EntityManagementScreen<Universe>
       namespace="universes"
-      basePath="/universes"
+      basePath={basePathOf('universe')}
       sort="name"
       pageSize={50}
       adminOnlyWrites

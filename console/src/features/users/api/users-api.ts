@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { userProfileActions } from '@nq/contracts/identity/user';
 import { api } from '../../../shared/api/api-client.ts';
 import { type Entity, remember } from '../../../shared/api/entities.ts';
@@ -9,7 +10,7 @@ export interface ProfileEntry extends Entity {
   service?: string;
 }
 
-const userPath = (id: string) => `/users/${encodeURIComponent(id)}`;
+const userPath = (id: string) => `${basePathOf('user')}/${encodeURIComponent(id)}`;
 
 /**
  * Users (docs/product/api.md#users), beyond the entity paths: a user's profiles, assigning them, and password resets.

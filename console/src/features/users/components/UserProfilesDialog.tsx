@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { entityKeys } from '../../../shared/api/entities.ts';
@@ -13,7 +14,7 @@ export interface UserProfilesDialogProps {
 }
 
 const keyOf = (userId: string, list: 'assigned' | 'assignable') => [
-  ...entityKeys.all('/users'),
+  ...entityKeys.all(basePathOf('user')),
   'profiles',
   userId,
   list,
@@ -45,7 +46,7 @@ export function UserProfilesDialog({ user, onClose }: UserProfilesDialogProps) {
     meta: { errorCode: 'users.saveFailed' },
     onSuccess: () => {
       toast.success(t('common:saved'));
-      return queryClient.invalidateQueries({ queryKey: entityKeys.all('/users') });
+      return queryClient.invalidateQueries({ queryKey: entityKeys.all(basePathOf('user')) });
     },
   });
 

@@ -1,3 +1,4 @@
+import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { useMachine } from '@xstate/react';
 import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -32,7 +33,7 @@ const failureText = (code: string) =>
 export default function UsersPage() {
   const { t } = useTranslation('users');
   const dates = useDateFormat();
-  const profileOptions = useEntityOptions('/profiles');
+  const profileOptions = useEntityOptions(basePathOf('profile'));
   const profileNames = useMemo(() => new Map(profileOptions.map((o) => [o.value, o.label])), [profileOptions]);
   const [profilesOf, setProfilesOf] = useState<User | undefined>();
 
@@ -75,7 +76,7 @@ export default function UsersPage() {
     <>
       <EntityManagementScreen<User>
         namespace="users"
-        basePath="/users"
+        basePath={basePathOf('user')}
         sort="email"
         adminOnlyWrites
         labelOf={(row) => row.email}
