@@ -274,6 +274,11 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       commandChecks = await checkCommands(environment.postgresUrl, signedFetch(base, admin), commands.tags);
     }
     const fileChecks = await checkFiles(environment.postgresUrl, signedFetch(base, admin), jobs.requested);
+    // What a read model still lacks, by name: the table counts them only.
+    for (const check of commandChecks.filter((item) => item.readModelBehind))
+      log(`read model behind: tag '${check.tag.name}' (${check.events} events stored, phase ${check.tag.phase})`);
+    for (const check of fileChecks.filter((item) => item.readModelBehind))
+      log(`read model behind: file ${check.file.fileId} not listed ready (phase ${check.file.phase})`);
     const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
     const cubes = await checkCubes(signedFetch(base, admin));
 

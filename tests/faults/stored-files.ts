@@ -12,10 +12,21 @@ export interface FileCheck {
   readModelBehind: boolean;
 }
 
+/** The files the analyst's list shows ready, page by page. */
+async function readyFilesListed(admin: ReturnType<typeof signedFetch>) {
+  const readyInList = new Set<string>();
+  for (let page = 1; ; page++) {
+    const listed = await admin('GET', `/files-management?status=ready&pageSize=200&page=${page}`);
+    const list = (listed.body?.list ?? []) as { id: string }[];
+    for (const record of list) readyInList.add(record.id);
+    if (list.length < 200) return readyInList;
+  }
+}
+
 /**
  * Holds every acknowledged extraction against the event store and the files read model: its file stream records one
  * request and one `FileReady` (a job that ran again after its process died must not record a second), and the
- * analyst's file list shows it ready. Waits up to `timeoutMs` for the jobs still running.
+ * analyst's file list shows it ready. Waits up to `timeoutMs` for the jobs still running and the list to show them.
  */
 export async function checkFiles(
   databaseUrl: string,
@@ -41,12 +52,15 @@ export async function checkFiles(
         await new Promise((resolve) => setTimeout(resolve, 2_000));
         continue;
       }
-      const readyInList = new Set<string>();
-      for (let page = 1; ; page++) {
-        const listed = await admin('GET', `/files-management?status=ready&pageSize=200&page=${page}`);
-        const list = (listed.body?.list ?? []) as { id: string }[];
-        for (const record of list) readyInList.add(record.id);
-        if (list.length < 200) break;
+      // The list is the files read model, which applies the last `FileReady` a moment after the event store holds it
+      // (longer on a busy machine): read it until it shows every file the event store has ready, up to the deadline.
+      let readyInList = await readyFilesListed(admin);
+      while (
+        acknowledged.some((file) => Number(streams.get(file.fileId!)?.ready ?? 0) > 0 && !readyInList.has(file.fileId!))
+      ) {
+        if (Date.now() >= deadline) break;
+        await new Promise((resolve) => setTimeout(resolve, 1_000));
+        readyInList = await readyFilesListed(admin);
       }
       return acknowledged.map((file) => {
         const stream = streams.get(file.fileId!);
