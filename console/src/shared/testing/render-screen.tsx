@@ -7,6 +7,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactNode } from 'react';
 import { createMemoryRouter, type InitialEntry, type RouteObject, RouterProvider } from 'react-router';
 import type { z } from 'zod';
+import { profileQuery } from '../api/profile.ts';
 import { createQueryClient } from '../api/query-client.ts';
 import { sessionStore } from '../api/session-store.ts';
 import { setLanguage } from '../i18n/i18n.ts';
@@ -69,6 +70,9 @@ export async function renderScreen(screen: ReactNode, options: RenderScreenOptio
   const queryClient = createQueryClient();
   const defaults = queryClient.getDefaultOptions();
   queryClient.setDefaultOptions({ ...defaults, queries: { ...defaults.queries, retry: false } });
+  // As the console's router does before any page (requireSession): a signed-in page renders with the profile known
+  // (its time zone, language, layers), never before it. A test whose fake API has no profile renders without one.
+  if (sessionStore.get()) await queryClient.ensureQueryData(profileQuery()).catch(() => undefined);
   const router = createMemoryRouter(
     [{ path, element: screen, ...(options.loader ? { loader: options.loader } : {}) }, ...routes],
     {

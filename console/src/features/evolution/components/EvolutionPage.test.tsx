@@ -49,7 +49,8 @@ beforeEach(() => {
 
 describe('Evolution', () => {
   it('names the series after the campaign and probe names the answer gives, in a legend of their own', async () => {
-    signIn(api, testProfile({ rol: 'admin', timeZone: 'Europe/Madrid' }));
+    // A mobile profile selects by campaigns: the campaign breakdown is offered to it.
+    signIn(api, testProfile({ rol: 'admin', service: 'mobile', timeZone: 'Europe/Madrid' }));
     const { user } = await renderScreen(<EvolutionPage />, { path: '/evolution' });
     await user.selectOptions(screen.getByRole('combobox', { name: 'Breakdown 1' }), 'campaign');
     await user.selectOptions(screen.getByRole('combobox', { name: 'Breakdown 2' }), 'probe');
