@@ -49,7 +49,8 @@ export default defineConfig({
           environment: 'happy-dom',
           environmentOptions: { happyDOM: { url: 'http://console.test/' } },
           setupFiles: ['console/src/shared/testing/setup.ts'],
-          testTimeout: 20_000,
+          // Above the setup's wait for what a screen shows (30 s): a limit for a test that hangs.
+          testTimeout: 60_000,
         },
       },
       {
@@ -62,7 +63,9 @@ export default defineConfig({
           // its databases, indices, topics and consumer groups (unique prefixes).
           isolate: false,
           testTimeout: 60_000,
-          hookTimeout: 120_000,
+          // A limit for a hook that hangs: seeding both stores (cube equivalence) took over 120 s on a 2-core machine
+          // that also ran the console build, a second Vitest and three compilers, against about 30 s alone.
+          hookTimeout: 300_000,
         },
       },
       {

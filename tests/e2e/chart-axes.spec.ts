@@ -22,10 +22,16 @@ test('small dashboard tiles read several whole dates under weeks of days or week
   const api = await signedApi(page, 'admin');
   const name = uniqueName('Dated tiles');
   const { id } = await api<{ id: string }>('POST', '/dashboards/personal/', { name, categories: [{ name: 'All' }] });
+  // Five whole weeks of the demo's six, Monday to Sunday: the same number of buckets whatever day the test runs (the
+  // default period ends today, which adds a sixth, partial week on a Monday and narrows what fits in the tile).
+  const thisMonday = new Date();
+  thisMonday.setUTCDate(thisMonday.getUTCDate() - ((thisMonday.getUTCDay() + 6) % 7));
+  const daysBefore = (days: number) => new Date(thisMonday.getTime() - days * 86_400_000).toISOString().slice(0, 10);
+  const period = { tsStart: daysBefore(35), tsEnd: daysBefore(1) };
   const requests = [
-    { graphicType: 'bars', kpi: 'download', programs: ['speedtest'], granularity: 'day' },
-    { graphicType: 'line', kpi: 'latency', programs: ['ping'], breakdowns: ['isp'], granularity: 'day' },
-    { graphicType: 'line', kpi: 'download', programs: ['speedtest'], granularity: 'week' },
+    { graphicType: 'bars', kpi: 'download', programs: ['speedtest'], granularity: 'day', ...period },
+    { graphicType: 'line', kpi: 'latency', programs: ['ping'], breakdowns: ['isp'], granularity: 'day', ...period },
+    { graphicType: 'line', kpi: 'download', programs: ['speedtest'], granularity: 'week', ...period },
   ];
   for (const [index, request] of requests.entries())
     await api('POST', `/dashboards/personal/${id}/All/graphic`, {

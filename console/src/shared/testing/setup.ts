@@ -5,8 +5,10 @@ import '../i18n/i18n.ts';
 import { dismissAllToasts } from '../ui/toasts.ts';
 
 // Two test workers share the 2-core machine, busier still when something else runs beside them: an answer may take
-// far longer than Testing Library's 1 s default. A screen that never shows it still fails.
-configure({ asyncUtilTimeout: 10_000 });
+// far longer than Testing Library's 1 s default (a back-test result drawn in 0.75 s alone took over 10 s while the
+// integration layer, a second Vitest and compilers shared the cores). A limit for a screen that never shows it, not a
+// speed target: such a screen still fails.
+configure({ asyncUtilTimeout: 30_000 });
 
 // Each component test starts as a fresh page would: nothing rendered, no stored session or language, no toast, the
 // real fetch back in place.
