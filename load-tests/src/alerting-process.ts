@@ -7,11 +7,11 @@ import { createServer } from 'node:http';
 import { loadConfig } from '@nq/platform/config/config';
 import { openPlatform } from '@nq/platform/platform';
 import { platformRuns } from '@nq/services/composition/platform-runs';
-import { startAlerting } from '@nq/services/features/alerts/index';
 
 const platform = await openPlatform(loadConfig(), platformRuns);
-const stopAlerting = await startAlerting(platform, {
+const stopAlerting = await platform.startWorkers({
   log: { warn: (o, m) => console.warn(m, o), error: (o, m) => console.error(m, o) },
+  processes: ['alerting'],
 });
 const server = createServer((_request, response) => {
   platform.metrics.metrics().then((text) => response.writeHead(200, { 'content-type': 'text/plain' }).end(text));

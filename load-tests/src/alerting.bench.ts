@@ -22,7 +22,6 @@ import type { AlertCondition } from '@nq/contracts';
 import { servicesOf } from '@nq/platform/entities/entity-catalog';
 import { readAll } from '@nq/platform/read-store/read-all';
 import { demoAdministrator } from '@nq/services/demo/demo-fleet';
-import { startAlerting } from '@nq/services/features/alerts/index';
 import { fleetOptions } from '@nq/services/simulator/fleet-options';
 import { registerFleet, runFleet } from '@nq/services/simulator/fleet-simulator';
 import { startBenchPlatform } from './bench-platform.ts';
@@ -95,7 +94,7 @@ while ((await readAll(platform.readStore, 'alertConfigs')).length < alertCount +
 /** The alerting process: its pid (for /proc) and its metrics' text. */
 async function startEvaluator(): Promise<{ pid: number; metrics: () => Promise<string>; stop: () => Promise<void> }> {
   if (profile === 'embedded') {
-    const stopAlerting = await startAlerting(platform);
+    const stopAlerting = await platform.startWorkers({ processes: ['alerting'] });
     return { pid: process.pid, metrics: () => platform.metrics.metrics(), stop: stopAlerting };
   }
   const child = spawn(

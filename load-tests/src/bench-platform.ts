@@ -3,7 +3,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { loadConfig } from '@nq/platform/config/config';
-import { openPlatform } from '@nq/platform/platform';
+import { openPlatform, workerProcesses } from '@nq/platform/platform';
 import { dropDatabase } from '@nq/platform/sql/ensure-database';
 import { freePort } from '@nq/platform/testing/free-port';
 import { buildApi } from '@nq/services/api/app';
@@ -65,7 +65,10 @@ export async function startBenchPlatform(
     };
   }
   const api = await buildApi({ config, platform, logger: false });
-  const stopWorkers = await platform.startWorkers();
+  // Every worker but the alert evaluator, which the alerting benchmark runs (and measures) on its own.
+  const stopWorkers = await platform.startWorkers({
+    processes: workerProcesses.filter((process) => process !== 'alerting'),
+  });
   const address = await api.listen({ host: '127.0.0.1', port: 0 });
   async function stop() {
     await stopWorkers();

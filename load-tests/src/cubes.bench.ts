@@ -19,6 +19,15 @@ import type { CubeDimension, QueryIrInput } from '@nq/contracts';
 import { queryIrSchema } from '@nq/contracts';
 import type { LogPort } from '@nq/platform/log/log-port';
 import { openPgliteClient } from '@nq/platform/sql/pglite-client';
+import {
+  type CubeDefinition,
+  type CubeStore,
+  elasticsearchCubeStore,
+  rowIdOf,
+  type StoredRow,
+  slotOf,
+  sqlCubeStore,
+} from '@nq/projections';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import {
@@ -30,18 +39,11 @@ import {
 } from '@nq/services/features/analytics/index';
 import {
   type CubeAggregate,
-  type CubeDefinition,
-  type CubeStore,
   cubeRouting,
   elasticsearchCubeAnalytics,
-  elasticsearchCubeStore,
   fixedCubeDefinitions,
   rebuildCube,
-  rowIdOf,
-  type StoredRow,
-  slotOf,
   sqlCubeAnalytics,
-  sqlCubeStore,
 } from '@nq/services/features/cubes/index';
 import { batchesOf, bulkInto } from './seed-measurements.ts';
 

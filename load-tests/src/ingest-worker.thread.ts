@@ -8,13 +8,9 @@ import { logStart } from '@nq/contracts';
 import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
 import { openKafkaLog } from '@nq/platform/log/kafka/kafka-log';
 import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearch-read-store';
+import { type CubeDefinition, elasticsearchCubeStore } from '@nq/projections';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
-import {
-  type CubeDefinition,
-  elasticsearchCubeStore,
-  fixedCubeDefinitions,
-  startCubeMaintainer,
-} from '@nq/services/features/cubes/index';
+import { fixedCubeDefinitions, startCubeMaintainer } from '@nq/services/features/cubes/index';
 import { startIngestWorker } from '@nq/services/features/ingest/index';
 import { Registry } from 'prom-client';
 

@@ -24,6 +24,7 @@ import { openKafkaLog } from '@nq/platform/log/kafka/kafka-log';
 import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearch-read-store';
 import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/platform/sql/pglite-client';
+import type { CubeDefinition } from '@nq/projections';
 import { openElasticsearchMeasurementStore } from '@nq/projections/measurements/elasticsearch-measurement-store';
 import { openSqlMeasurementStore } from '@nq/projections/measurements/sql-measurement-store';
 import {
@@ -34,7 +35,6 @@ import {
   seededMeasurementStream,
   seededMeasurements,
 } from '@nq/services/features/analytics/index';
-import type { CubeDefinition } from '@nq/services/features/cubes/index';
 import { startIngestWorker } from '@nq/services/features/ingest/index';
 import { registerBenchProbes } from './bench-probes.ts';
 import type { IngestThreadData } from './ingest-worker.thread.ts';

@@ -1,4 +1,5 @@
-import type { FastifyInstance } from 'fastify';
+import type { ConfigurationKind, EntityState } from '@nq/contracts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { ConfigurationEntity } from './entities/configuration-entity.ts';
 import type { Platform, PlatformJob, PlatformWorker } from './platform.ts';
 import type { DocumentProjection } from './read-store/document-projection.ts';
@@ -28,13 +29,25 @@ export interface FeatureManifest {
    * platform (e.g. the analytics engine of a platform's stores).
    */
   routes?(api: FastifyInstance, platform: Platform): Promise<void>;
+  /**
+   * What follows a command on one of its entities through the API, by kind (e.g. a new user's invitation e-mail),
+   * given the platform: what it needs may be more than the entity catalog its entities' own hooks are given.
+   */
+  entityLifecycles?(platform: Platform): Promise<Partial<Record<ConfigurationKind, EntityLifecycle>>>;
   /** Sub-commands of `nq` it adds. */
   commands?: readonly FeatureCommand[];
+}
+
+/** Side effects after a command on an entity succeeded through the API. */
+export interface EntityLifecycle {
+  created?(request: FastifyRequest, state: EntityState): Promise<void>;
+  deleted?(request: FastifyRequest, state: EntityState): Promise<void>;
 }
 
 /** `nq <name> …`: `run` is given the arguments after the name, and opens the platform when it needs one. */
 export interface FeatureCommand {
   name: string;
+  /** `nq <name> …` on its first line, what it does on the next ones: `nq --help` lists both, `nq <name> --help` too. */
   usage: string;
   /** Answers the process's exit code. */
   run(args: string[], openPlatform: () => Promise<Platform>): Promise<number>;

@@ -5,6 +5,7 @@ import type { Config } from './config/config.ts';
 import type { Dependency } from './dependency.ts';
 import type { ConfigurationEntity } from './entities/configuration-entity.ts';
 import { type EntityCatalog, entityCatalog } from './entities/entity-catalog.ts';
+import { fieldIntentRenames } from './entities/field-intents.ts';
 import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import { withAppendMetrics } from './event-store/append-metrics.ts';
@@ -27,6 +28,7 @@ import { openEmbeddedLog } from './log/embedded/embedded-log.ts';
 import { type FleetTopics, fleetTopicsFor } from './log/fleet-topics.ts';
 import { openKafkaLog } from './log/kafka/kafka-log.ts';
 import type { LogConsumer, LogPort } from './log/log-port.ts';
+import { type PipelineProcess, pipelineProcesses } from './log/pipeline.ts';
 import { type DispatcherLog, startMailDispatcher } from './mail/mail-dispatcher.ts';
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { MailPort } from './mail/mail-port.ts';
@@ -45,9 +47,12 @@ import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
 import type { SqlClient } from './sql/sql-client.ts';
 
-/** The processes that run workers: `projector` beside the read models, `ingest` for the fleet's streams. */
-export const workerProcesses = ['projector', 'ingest'] as const;
-export type WorkerProcess = (typeof workerProcesses)[number];
+/**
+ * The processes that run workers are the pipeline's: `projector` beside the read models, `ingest` for the fleet's
+ * streams, `alerting` for the alert evaluator; each is a CLI sub-command and `start` runs them all.
+ */
+export const workerProcesses = pipelineProcesses;
+export type WorkerProcess = PipelineProcess;
 
 /** A worker a process runs: a log consumer (reported on /ready and /metrics) or a task. */
 export interface PlatformWorker {
@@ -151,7 +156,9 @@ export async function openPlatform(
   closers.push(() => sql.close());
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
-  const eventStore = withAppendMetrics(await openSqlEventStore(sql), metrics);
+  // Updates stored before a field intent was declared read under its name, for the deciders, projections and audit.
+  const renames = fieldIntentRenames(runs.entities.map((entity) => entity.definition));
+  const eventStore = withAppendMetrics(await openSqlEventStore(sql, { renames }), metrics);
   const secretKey = await platformSecretKey(sql, config.secretKey);
   const secrets = secretSealer(config.probeSecretsKey ?? secretKey);
   const entities = entityCatalog(runs.entities, {
@@ -247,9 +254,11 @@ export async function openPlatform(
     async startWorkers(options = {}) {
       const processes = options.processes ?? workerProcesses;
       // Side by side: each joins its own consumer group, and a replacement process should consume again soonest.
+      // Listed (on /ready) by process along the pipeline, then in the features' order.
       const started = await Promise.all(
-        runs.workers
-          .filter((worker) => processes.includes(worker.runsIn))
+        workerProcesses
+          .filter((process) => processes.includes(process))
+          .flatMap((process) => runs.workers.filter((worker) => worker.runsIn === process))
           .map(async (worker) => {
             health.starting(worker.name, 'starting (a consumer joins its group and is given its partitions)');
             return [worker.name, await worker.start(platform, options)] as const;

@@ -1,4 +1,15 @@
+export * from './alert-history/alert-history-store.ts';
 export * from './campaign-polygons/campaign-polygons.ts';
 export * from './campaign-polygons/polygon-history.ts';
 export * from './configuration/configuration-entities.ts';
+export * from './cubes/cube-maintenance.ts';
+export * from './cubes/cube-rows.ts';
+export * from './cubes/cube-store.ts';
+export * from './cubes/elasticsearch-cube-store.ts';
+export * from './cubes/open-cube-store.ts';
+export * from './cubes/quantile-sketch.ts';
+export * from './cubes/sql-cube-store.ts';
+export * from './files/files-projection.ts';
+export { dimensionFields } from './measurements/measurement-index-template.ts';
+export { dimensionColumns } from './measurements/measurement-table.ts';
 export * from './probe-status/probe-status-reports.ts';

@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -32,11 +32,44 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
     expect(result.stderr).toContain("DEMO_DATA (got 'true'): demo data and its well-known logins are refused");
   });
 
-  it('lists its commands and refuses an unknown one', () => {
-    expect(runCli({}, 'help').stdout).toMatch(/start[\s\S]*api[\s\S]*admin create[\s\S]*openapi/);
+  it('lists its commands, the processes with the workers each runs and the features’ commands, in one table', () => {
+    const help = runCli({}, 'help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/start[\s\S]*api[\s\S]*admin create[\s\S]*openapi/);
+    expect(help.stdout).toMatch(/^ {2}ingest +the ingest workers alone: .*ingest-worker/m);
+    expect(help.stdout).toMatch(/^ {2}alerting +the alerting workers alone: alerting-worker$/m);
+    expect(help.stdout).toMatch(/^ {2}cube rebuild <cube> --from .*\n {20}rebuilds a cube's rows/m);
+    expect(runCli({}, '--help').stdout).toBe(help.stdout);
+  });
+
+  it('refuses an unknown command with the list of commands', () => {
     const unknown = runCli({}, 'frobnicate');
     expect(unknown.status).toBe(2);
     expect(unknown.stderr).toContain("unknown command 'frobnicate'");
+    expect(unknown.stderr).toMatch(/^Commands:\n {2}start /m);
+  });
+
+  it('says what one command does, and refuses an option it does not know with that, not a stack trace', () => {
+    for (const args of [
+      ['rebuild', '--help'],
+      ['help', 'rebuild'],
+    ]) {
+      const help = runCli({}, ...args);
+      expect(help.status).toBe(0);
+      expect(help.stdout).toMatch(/^Usage: nq rebuild <name>\n\n {2}rebuild one projection/);
+    }
+    const refused = runCli({}, 'openapi', '--bogus');
+    expect(refused.status).toBe(2);
+    expect(refused.stderr).toMatch(/^Unknown option '--bogus'[\s\S]*Usage: nq openapi \[--check\]/);
+    expect(refused.stderr).not.toMatch(/^\s+at /m);
+  });
+
+  it('prints its version', () => {
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8'));
+    const printed = runCli({}, '--version');
+    expect(printed.status).toBe(0);
+    expect(printed.stdout).toBe(`${version}\n`);
+    expect(printed.stderr).toBe('');
   });
 
   it('migrates a database and lists the steps it holds, the second time too', () => {
@@ -52,6 +85,7 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
   it.each([
     ['jobs', /job workers running on embedded: .*\(embedded profile\)/],
     ['ingest', /ingest workers running on embedded.*\(embedded profile\)/],
+    ['alerting', /alerting workers running on embedded: alerting-worker \(embedded profile\)/],
   ])('runs the %s workers as a process of their own, which stops cleanly when told to', async (command, running) => {
     const env = {
       PATH: process.env.PATH,

@@ -6,7 +6,10 @@ import module from 'node:module';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, describeConfig, loadConfig } from '@nq/platform/config/config';
+import { type PipelineProcess, pipelineProcesses } from '@nq/platform/log/pipeline';
+import type { PlatformRuns } from '@nq/platform/platform';
 import type { Registry } from 'prom-client';
+import { commandHelp, type UsageLine, usageLineOf, usageTable, wrapped } from './cli-usage.ts';
 
 // Compiled modules are kept on disk between starts (in the temporary folder), so that a process replacing one that
 // crashed runs sooner; where the folder cannot be written the process starts as before.
@@ -14,13 +17,13 @@ module.enableCompileCache?.();
 /** Writes the compiled modules out once started: the cache is otherwise written at exit, which a crash never reaches. */
 const keepCompiledModules = () => module.flushCompileCache?.();
 
-// The platform's modules load only for the commands that run it, so that help and bad input answer at once; a
-// worker process loads no HTTP API.
+// The platform's modules load only for the commands that run it, so that a bad configuration, bad input and a built-in
+// command's help answer at once (the usage, which lists what the features declare, loads their manifests); a worker
+// process loads no HTTP API.
 const loadRuntime = async () => ({
   ...(await import('@nq/platform/platform')),
   ...(await import('@nq/platform/lifecycle')),
   ...(await import('./composition/platform-runs.ts')),
-  ...(await import('./features/alerts/alerting.worker.ts')),
   ...(await import('@nq/platform/projector-lease')),
   ...(await import('@nq/platform/health/process-health')),
   ...(await import('@nq/platform/http/operations-server')),
@@ -31,29 +34,10 @@ const loadApiRuntime = async () => ({
   ...(await import('./demo/load-demo.ts')),
 });
 
-const usage = `Usage: nq <command>
-
-Commands:
-  start             every process in one (the embedded default; PROFILE=distributed for the real servers)
-  api               the HTTP API alone (serves the console build too)
-  projector         the projector alone: keeps the read models up to date with the event log (and delivers mail)
-  ingest            the stream workers alone: measurements.raw into the measurements read model, probe status
-  jobs              the job workers alone: run the asynchronous work the API queues (extractions, reports)
-  alerting          the alert evaluator alone: a consumer group on measurements.enriched recording alert history
-  admin create --email <e-mail> [--name <name>] [--send]
-                    create an administrator and print a one-time link to choose its password (--send: e-mail it)
-  cube rebuild <cube> --from <date> --to <date>
-                    rebuild a cube's rows over a range from the raw measurements, printing progress
-  rebuild <name>    rebuild one projection (or 'all') from the start of the log, printing events per second
-  migrate           bring the database's tables up to date (every start does it too) and list the steps applied
-  openapi [--check] write contracts/openapi.json from the route schemas, or fail if it is out of date
-  config            print the resolved configuration (secrets masked)
-  simulate [opts]   a virtual probe fleet against a running platform: --url, --probes, --rate (results/s),
-                    --seconds, --country madrid|portugal, --malformed (share), --email/--password (an admin)
-
-Worker processes (projector, ingest, jobs, alerting) answer /health and /ready on HEALTH_PORT; with METRICS_PORT
-set, every process serves /metrics there. Configuration comes from environment variables (see
-docs/configuration.md).`;
+/** The worker processes that run beside the projector's lease, each alone as its sub-command (`ingest`, `alerting`). */
+const processesBesideProjector = pipelineProcesses.filter((process) => process !== 'projector');
+/** Every process `start` runs in one. */
+const everyProcess = ['api', ...pipelineProcesses, 'jobs'];
 
 const projectorRunning = 'projector, read-model workers and mail delivery running';
 
@@ -69,7 +53,6 @@ async function serve(processes: string, withProjector: boolean) {
     loadDemoHistory,
     demoLogins,
     platformRuns,
-    startAlerting,
     startProjecting,
     serveOperations,
   } = await loadApiRuntime();
@@ -85,18 +68,17 @@ async function serve(processes: string, withProjector: boolean) {
     await metricsServer?.close();
   });
   if (withProjector) {
-    // The projector runs under its lease (another `start` or `projector` process may hold it); ingest beside it.
+    // The projector runs under its lease (another `start` or `projector` process may hold it); the other worker
+    // processes' workers beside it.
     const lease = leaseTeller(api.log);
     const [projecting, stopLogWorkers] = await Promise.all([
       startProjecting(platform, { log: api.log, onChange: lease.onChange }),
-      platform.startWorkers({ log: api.log, processes: ['ingest'] }),
+      platform.startWorkers({ log: api.log, processes: processesBesideProjector }),
     ]);
     lease.started();
     if (projecting.first !== 'holding') api.log.info('projector on standby: another process holds the projector lease');
     const stopJobWorkers = await platform.startJobWorkers({ log: api.log });
-    const stopAlerting = await startAlerting(platform, { log: api.log });
     stopWorkers = async () => {
-      await stopAlerting();
       await stopJobWorkers();
       await stopLogWorkers();
       await projecting.stop();
@@ -229,10 +211,23 @@ const runProjector = () =>
     };
   });
 
-const runIngest = () =>
-  runWorkers(async (platform) => {
-    const stop = await platform.startWorkers({ log: consoleLog, processes: ['ingest'] });
-    return { stop, running: `ingest workers running on ${platform.log.adapter}` };
+/** What the features declare for the processes to run. */
+type DeclaredRuns = Pick<PlatformRuns, 'workers' | 'jobs'>;
+
+const workersIn = (declared: DeclaredRuns, process: PipelineProcess) =>
+  declared.workers
+    .filter((worker) => worker.runsIn === process)
+    .map((worker) => worker.name)
+    .join(', ') || 'no workers declared';
+
+/** A worker process beside the projector, alone: the workers the features declare for it. */
+const runWorkerProcess = (process: PipelineProcess) =>
+  runWorkers(async (platform, runtime) => {
+    const stop = await platform.startWorkers({ log: consoleLog, processes: [process] });
+    return {
+      stop,
+      running: `${process} workers running on ${platform.log.adapter}: ${workersIn(runtime.platformRuns, process)}`,
+    };
   });
 
 const runJobWorkers = () =>
@@ -245,13 +240,7 @@ const runJobWorkers = () =>
     };
   });
 
-const runAlerting = () =>
-  runWorkers(async (platform, runtime) => {
-    const stop = await runtime.startAlerting(platform, { log: consoleLog });
-    return { stop, running: `alerting running on ${platform.log.adapter}` };
-  });
-
-const adminUsage = 'Usage: nq admin create --email <e-mail> [--name <name>] [--send]';
+const adminSynopsis = 'admin create --email <e-mail> [--name <name>] [--send]';
 
 async function admin(args: string[]) {
   let parsed: { command?: string | undefined; email?: string | undefined; name?: string | undefined; send: boolean };
@@ -269,7 +258,11 @@ async function admin(args: string[]) {
   const { emailAddress, DomainError } = await import('@nq/contracts');
   const email = emailAddress.safeParse(parsed.email);
   if (parsed.command !== 'create' || !email.success) {
-    console.error(parsed.email && !email.success ? `--email: '${parsed.email}' is not an e-mail address` : adminUsage);
+    console.error(
+      parsed.email && !email.success
+        ? `--email: '${parsed.email}' is not an e-mail address`
+        : `Usage: nq ${adminSynopsis}`,
+    );
     process.exitCode = 2;
     return;
   }
@@ -382,75 +375,187 @@ async function simulate(args: string[]) {
   );
 }
 
-/** The commands of the CLI itself; any other is looked for among the features' (e.g. `cube`). */
-const builtInCommands = new Set([
-  'start',
-  'api',
-  'projector',
-  'ingest',
-  'jobs',
-  'alerting',
-  'admin',
-  'rebuild',
-  'migrate',
-  'openapi',
-  'config',
-  'simulate',
-  'help',
-]);
+/**
+ * A command of the CLI itself: its line of the usage (a summary that names what the features declare is given what
+ * they declare) and what it runs, given the arguments after its name (none unless its synopsis names some).
+ */
+interface BuiltInCommand {
+  name: string;
+  synopsis?: string;
+  summary: string | ((declared: DeclaredRuns) => string);
+  run(args: string[]): Promise<unknown>;
+}
 
-async function main() {
-  if (process.argv[2] === 'simulate') return simulate(process.argv.slice(3));
-  if (process.argv[2] === 'admin') return admin(process.argv.slice(3));
-  const named = process.argv[2];
-  if (named && !builtInCommands.has(named) && !named.startsWith('-')) {
-    const { features } = await import('./composition/features.ts');
-    const declared = features.flatMap((feature) => feature.commands ?? []).find((item) => item.name === named);
-    if (declared) {
-      const open = async () => {
-        const { openPlatform, platformRuns } = await loadRuntime();
-        return openPlatform(loadConfig(), platformRuns);
-      };
-      process.exitCode = await declared.run(process.argv.slice(3), open);
-      return;
-    }
+/** The commands of the CLI itself, in the order the usage lists them; the features' follow (e.g. `cube`). */
+const builtInCommands: readonly BuiltInCommand[] = [
+  {
+    name: 'start',
+    summary: `every process in one: ${everyProcess.join(', ')} (the embedded default; PROFILE=distributed for the real servers)`,
+    run: () => serve(everyProcess.join(', '), true),
+  },
+  { name: 'api', summary: 'the HTTP API alone (serves the console build too)', run: () => serve('api', false) },
+  {
+    name: 'projector',
+    summary: (declared) =>
+      'the projector alone, under its lease: keeps the read models up to date with the event log, delivers mail, ' +
+      `and runs ${workersIn(declared, 'projector')}`,
+    run: runProjector,
+  },
+  ...processesBesideProjector.map(
+    (process): BuiltInCommand => ({
+      name: process,
+      summary: (declared) => `the ${process} workers alone: ${workersIn(declared, process)}`,
+      run: () => runWorkerProcess(process),
+    }),
+  ),
+  {
+    name: 'jobs',
+    summary: (declared) =>
+      `the job workers alone: run the jobs the API queues (${(declared.jobs ?? []).map((job) => job.kind.name).join(', ')})`,
+    run: runJobWorkers,
+  },
+  {
+    name: 'admin',
+    synopsis: adminSynopsis,
+    summary: 'create an administrator and print a one-time link to choose its password (--send: e-mail it)',
+    run: admin,
+  },
+  {
+    name: 'rebuild',
+    synopsis: 'rebuild <name>',
+    summary: "rebuild one projection (or 'all') from the start of the log, printing events per second",
+    run: ([name]) => rebuild(name),
+  },
+  {
+    name: 'migrate',
+    summary: "bring the database's tables up to date (every start does it too) and list the steps applied",
+    run: migrateDatabase,
+  },
+  {
+    name: 'openapi',
+    synopsis: 'openapi [--check]',
+    summary: 'write contracts/openapi.json from the route schemas, or fail if it is out of date',
+    run: (args) => openapi(parseArgs({ args, options: { check: { type: 'boolean' } } }).values.check ?? false),
+  },
+  {
+    name: 'config',
+    summary: 'print the resolved configuration (secrets masked)',
+    run: async () => console.info(JSON.stringify(describeConfig(loadConfig()), null, 2)),
+  },
+  {
+    name: 'simulate',
+    synopsis: 'simulate [opts]',
+    summary:
+      'a virtual probe fleet against a running platform: --url, --probes, --rate (results/s), --seconds, ' +
+      '--country madrid|portugal, --malformed (share), --email/--password (an admin)',
+    run: simulate,
+  },
+];
+
+/** A command as `nq` finds it, the CLI's own or a feature's: its line of the usage, and what it runs. */
+interface Command {
+  line(): Promise<UsageLine>;
+  takesArguments: boolean;
+  run(args: string[]): Promise<unknown>;
+}
+
+/** What the features declare: loaded only for the commands that list or run it (the usage, a feature's command). */
+async function declared() {
+  const [{ features }, { platformRuns }] = await Promise.all([
+    import('./composition/features.ts'),
+    import('./composition/platform-runs.ts'),
+  ]);
+  return { commands: features.flatMap((feature) => feature.commands ?? []), runs: platformRuns };
+}
+
+/** A command's line of the usage; `runs` is asked only for a summary that names what the features declare. */
+async function lineOf(command: BuiltInCommand, runs = async () => (await declared()).runs): Promise<UsageLine> {
+  const summary = typeof command.summary === 'string' ? command.summary : command.summary(await runs());
+  return { synopsis: command.synopsis ?? command.name, summary };
+}
+
+const builtIn = (command: BuiltInCommand): Command => ({
+  line: () => lineOf(command),
+  takesArguments: command.synopsis !== undefined,
+  run: command.run,
+});
+
+/** The command named, among the CLI's own, then the features'. */
+async function commandNamed(name: string): Promise<Command | undefined> {
+  const own = builtInCommands.find((command) => command.name === name);
+  if (own) return builtIn(own);
+  if (name.startsWith('-')) return undefined;
+  const feature = (await declared()).commands.find((command) => command.name === name);
+  if (!feature) return undefined;
+  const open = async () => {
+    const { openPlatform, platformRuns } = await loadRuntime();
+    return openPlatform(loadConfig(), platformRuns);
+  };
+  return {
+    line: async () => usageLineOf(feature),
+    takesArguments: true,
+    run: async (args) => {
+      process.exitCode = await feature.run(args, open);
+    },
+  };
+}
+
+async function usage() {
+  const { commands, runs } = await declared();
+  const lines = [
+    ...(await Promise.all(builtInCommands.map((command) => lineOf(command, async () => runs)))),
+    ...commands.map(usageLineOf),
+  ];
+  const footer = wrapped(
+    `Worker processes (${[...pipelineProcesses, 'jobs'].join(', ')}) answer /health and /ready on HEALTH_PORT; with ` +
+      'METRICS_PORT set, every process serves /metrics there. Configuration comes from environment variables (see ' +
+      'docs/configuration.md).',
+    0,
+  );
+  return [
+    "Usage: nq <command> [--help]    (nq help [<command>]: this text or a command's; nq --version: the version)",
+    '',
+    'Commands:',
+    usageTable(lines),
+    '',
+    ...footer,
+  ].join('\n');
+}
+
+/** The version of the services' package, which the image and `nq` run. */
+const version = () =>
+  (JSON.parse(readFileSync(resolve(import.meta.dirname, '../package.json'), 'utf8')) as { version: string }).version;
+
+const wantsHelp = (args: readonly string[]) => args.includes('--help') || args.includes('-h');
+
+async function main([name, ...args]: string[]) {
+  if (name === '--version' || name === '-v') return console.info(version());
+  // `nq`, `nq help`, `nq --help`: the usage; `nq help <command>`, `nq <command> --help`: the command's.
+  const named = name === 'help' ? args[0] : name === undefined || wantsHelp([name]) ? undefined : name;
+  if (named === undefined) return console.info(await usage());
+  const command = await commandNamed(named);
+  if (!command) {
+    console.error(`unknown command '${named}'\n\n${await usage()}`);
+    process.exitCode = 2;
+    return;
   }
-  const { positionals, values } = parseArgs({
-    allowPositionals: true,
-    options: { check: { type: 'boolean' }, help: { type: 'boolean', short: 'h' } },
-  });
-  const [command] = positionals;
-  switch (values.help ? 'help' : command) {
-    case 'start':
-      return serve('api, projector, ingest, job workers and alerting', true);
-    case 'api':
-      return serve('api', false);
-    case 'projector':
-      return runProjector();
-    case 'ingest':
-      return runIngest();
-    case 'jobs':
-      return runJobWorkers();
-    case 'alerting':
-      return runAlerting();
-    case 'rebuild':
-      return rebuild(positionals[1]);
-    case 'migrate':
-      return migrateDatabase();
-    case 'openapi':
-      return openapi(values.check ?? false);
-    case 'config':
-      return console.info(JSON.stringify(describeConfig(loadConfig()), null, 2));
-    case 'help':
-    case undefined:
-      return console.info(usage);
-    default:
-      console.error(`unknown command '${command}'\n\n${usage}`);
-      process.exitCode = 2;
+  if (name === 'help' || wantsHelp(args)) return console.info(commandHelp(await command.line()));
+  if (args.length > 0 && !command.takesArguments) {
+    console.error(`nq ${named} takes no arguments (got ${args.join(' ')})\n\n${commandHelp(await command.line())}`);
+    process.exitCode = 2;
+    return;
+  }
+  try {
+    await command.run(args);
+  } catch (error) {
+    // An option the command does not know, or one missing its value: said with the command's usage, no stack.
+    if (!String((error as { code?: unknown }).code).startsWith('ERR_PARSE_ARGS')) throw error;
+    console.error(`${(error as Error).message}\n\n${commandHelp(await command.line())}`);
+    process.exitCode = 2;
   }
 }
 
-main().catch((error: unknown) => {
+main(process.argv.slice(2)).catch((error: unknown) => {
   if (error instanceof ConfigError) {
     console.error(error.message);
     process.exit(78); // EX_CONFIG

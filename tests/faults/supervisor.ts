@@ -14,7 +14,7 @@ const runningLine: Record<ProcessKind, RegExp> = {
   api: /Network-quality platform \(/,
   projector: /projector, read-model workers and mail delivery running/,
   ingest: /ingest workers running/,
-  alerting: /alerting running/,
+  alerting: /alerting workers running/,
   jobs: /job workers running/,
 };
 

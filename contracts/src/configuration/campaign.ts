@@ -15,3 +15,9 @@ export const campaignFieldsSchema = z.object({
   polygon: measuredPolygonField.optional(),
 });
 export type CampaignFields = z.output<typeof campaignFieldsSchema>;
+
+/**
+ * What an update of a campaign's polygon records, after the `Campaign` prefix: the campaign definition names it, and
+ * the polygon history follows it.
+ */
+export const campaignPolygonEvents = ['PolygonRedrawn', 'PolygonRemoved'] as const;

@@ -23,7 +23,17 @@ export interface ConfigurationEntity {
    * Refuses a create (no id) or update body the caller's profile may not send (e.g. another profile's programs);
    * `entityOf` reads other kinds (e.g. whether the caller sees a campaign the body names).
    */
-  admitBody?(viewer: Viewer, body: Record<string, unknown>, id?: string, entityOf?: EntityLookup): Promise<void>;
+  admitBody?(
+    viewer: Viewer,
+    body: Record<string, unknown>,
+    id: string | undefined,
+    entityOf: EntityLookup,
+  ): Promise<void>;
+  /**
+   * The probes of a create, update or clone the caller may put in it (an entity with `probes`: clusters, universes),
+   * undefined for a caller who may use any; `entityOf` reads the probes. Its rules refuse the others.
+   */
+  probesOf?(viewer: Viewer, probeIds: string[], entityOf: EntityLookup): Promise<string[] | undefined>;
   /** Fields a list may be narrowed to by equality (`?type=mobile`), beside the search `q`. */
   listFilters?: z.ZodObject;
 }

@@ -48,6 +48,18 @@ export function refuseOverlappingRanges(
 }
 
 /**
+ * A cluster's or universe's probes changed, named for auditors (a field intent): its `intent` keeps the probes' ids,
+ * its changes their date ranges.
+ */
+export const probeMembershipIntent = {
+  fields: ['probes'],
+  events: ['ProbesChanged'],
+  recorded: (memberships: unknown) => [
+    ...new Set((memberships as { probeId: string }[]).map((member) => member.probeId)),
+  ],
+} as const;
+
+/**
  * Refuses probes the acting profile does not have (docs/product/rules.md#universes-clusters-and-campaigns), among those
  * added by this change.
  */

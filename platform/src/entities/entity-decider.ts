@@ -14,6 +14,7 @@ import type { z } from 'zod';
 import type { Decider } from '../decider/decider.ts';
 import type { AppendConstraints } from '../event-store/event-store-port.ts';
 import type { EntityDefinition, FieldsOf, RuleContext } from './entity-definition.ts';
+import { updateEventOf } from './field-intents.ts';
 import { mergeChanges } from './update-body.ts';
 import { issueProblem, validationError } from './validation-error.ts';
 
@@ -143,7 +144,7 @@ export function entityDecider<Definition extends EntityDefinition>(
           : [];
       }
       const changes = changed(definition, state, requestedChanges(definition, state.fields, command), context);
-      return changes ? [{ type: `${definition.eventPrefix}Updated` as const, data: { changes } }] : [];
+      return changes ? [updateEventOf(definition, changes, state.fields)] : [];
     },
   };
 }

@@ -62,6 +62,30 @@ export interface EntityIntent<Schema extends z.ZodObject, Payload extends z.ZodT
 }
 
 /**
+ * The values of a field intent's fields that an update changed, on each side of it (null: none). `before` is absent on
+ * an update stored before the intent was declared: it recorded only the new values.
+ */
+export interface FieldIntentChange<Schema extends z.ZodObject> {
+  before?: UpdateChanges<Schema>;
+  after: UpdateChanges<Schema>;
+}
+
+/**
+ * A field change an auditor wants named (a probe moved to another cluster, an alert switched off): an update that
+ * changes one of `fields` records its event instead of `…Updated`, with the same changes and, as its `intent`, the
+ * fields' values before and after. Stored updates of those fields read under the same name (field-intents.ts).
+ */
+export interface FieldIntent<Schema extends z.ZodObject> {
+  fields: readonly (keyof z.output<Schema> & string)[];
+  /** The events it records, past tense, after the entity's prefix: the first, unless `eventOf` says which. */
+  events: readonly [string, ...string[]];
+  /** Which of `events` a change is (access widened or narrowed…): it must answer one without `before` too. */
+  eventOf?(change: FieldIntentChange<Schema>): string;
+  /** How the event's `intent` keeps a value other than null (default: as it is), e.g. a polygon by centre and size. */
+  recorded?(value: unknown): unknown;
+}
+
+/**
  * A configuration entity (tags, providers, CDNs, campaigns…): its fields as a zod object and the rules around them.
  * One generic decider (entity-decider.ts) turns a definition into create / update / delete / clone decisions, so each
  * entity states only what is particular to it.
@@ -113,10 +137,19 @@ export interface EntityDefinition<Schema extends z.ZodObject = z.ZodObject, Opti
   /** Its commands with intent, by command name, beside create / update / delete / clone. */
   // biome-ignore lint/suspicious/noExplicitAny: each intent has a payload schema of its own
   intents?: Record<string, EntityIntent<Schema, any>>;
+  /** The field changes an update records under a name of their own; the first an update changes names it. */
+  fieldIntents?: readonly FieldIntent<Schema>[];
 }
 
-/** The events a definition's commands with intent record, after its prefix (what its projections follow). */
-export const intentEventsOf = (definition: Pick<EntityDefinition, 'intents'>) =>
-  Object.values(definition.intents ?? {}).map((intent) => intent.event);
+/**
+ * The events a definition's commands with intent and field intents record, after its prefix (what its projections
+ * follow, beside `Created`, `Updated` and `Deleted`).
+ */
+export const intentEventsOf = (definition: Pick<EntityDefinition, 'intents' | 'fieldIntents'>) => [
+  ...new Set([
+    ...Object.values(definition.intents ?? {}).map((intent) => intent.event),
+    ...(definition.fieldIntents ?? []).flatMap((intent) => intent.events),
+  ]),
+];
 
 export type FieldsOf<Definition extends EntityDefinition> = z.output<Definition['schema']>;

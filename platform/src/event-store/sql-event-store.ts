@@ -17,7 +17,7 @@ import type {
   ReadStreamOptions,
   RecordedQuery,
 } from './event-store-port.ts';
-import { type UpcasterRegistry, upcast } from './upcasters.ts';
+import { type Upcasting, upcast } from './upcasters.ts';
 
 // One implementation for PostgreSQL and PGlite. Each event keeps the id of the transaction that wrote it;
 // the global log is read in (transaction, sequence) order and only below the oldest transaction still running, so
@@ -92,7 +92,8 @@ const readHorizon = (dialect: SqlClient['dialect']) =>
            select backend_xid::text::bigint from pg_stat_activity
            where datname is distinct from current_database() and backend_xid is not null)))`
     : 'pg_snapshot_xmin(pg_current_snapshot())';
-export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegistry = {}): Promise<EventStore> {
+/** `upcasting`: how every read (streams, the log, a period's events, an append's answer) sees stored events. */
+export async function openSqlEventStore(sql: SqlClient, upcasting: Upcasting = {}): Promise<EventStore> {
   await migrate(sql, eventStoreSchema);
 
   const toEvent = (row: EventRow): StoredEvent =>
@@ -108,7 +109,7 @@ export async function openSqlEventStore(sql: SqlClient, upcasters: UpcasterRegis
         metadata: row.metadata,
         recordedAt: new Date(row.recorded_at).toISOString(),
       },
-      upcasters,
+      upcasting,
     );
 
   async function alreadyAppended(request: AppendRequest): Promise<AppendResult | undefined> {

@@ -9,10 +9,8 @@
  */
 
 /**
- * The processes that run a consumer, by the CLI sub-command that runs each alone (`start` runs them all in one).
- * `projector` and `ingest` are the platform's worker processes (`runsIn` of a `PlatformWorker`); `alerting` is a
- * process of its own, started beside them rather than among them: a test platform starts every worker kind, and the
- * alert tests start their evaluator with a clock of their own.
+ * The processes that run a consumer, by the CLI sub-command that runs each alone (`start` runs them all in one): the
+ * platform's worker processes, where each `PlatformWorker` a feature declares runs (its `runsIn`).
  */
 export const pipelineProcesses = ['projector', 'ingest', 'alerting'] as const;
 export type PipelineProcess = (typeof pipelineProcesses)[number];

@@ -1,7 +1,6 @@
 import type { AlertGrouping, AlertHistoryEntry, AlertHistoryQuery } from '@nq/contracts';
 import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
 import type { SqlClient, SqlExecutor } from '@nq/platform/sql/sql-client';
-import { freshEvaluation, type GroupEvaluation } from './alert-evaluation.ts';
 
 // The evaluator's durable state, in the event store's database (so that the mail outbox commits with it): each
 // (alert, group)'s open window and how it stood, the log offsets already applied (a redelivered record is skipped,
@@ -42,11 +41,21 @@ export interface GroupKey {
 export const keyOf = (key: GroupKey) => `${key.alertId}\u0000${key.kind}\u0000${key.groupId}`;
 const byKey = (a: GroupKey, b: GroupKey) => (keyOf(a) < keyOf(b) ? -1 : keyOf(a) > keyOf(b) ? 1 : 0);
 
-interface StateRow {
+/**
+ * What the store reads of a group's evaluation (kept whole as JSON) to find the groups whose window is due; the
+ * evaluation itself is the alerting feature's.
+ */
+export interface StoredEvaluation {
+  window?: { end: number };
+  last: string;
+  measurements: number;
+}
+
+interface StateRow<State extends StoredEvaluation> {
   alert_id: string;
   group_kind: AlertGrouping;
   group_id: string;
-  evaluation: GroupEvaluation;
+  evaluation: State;
 }
 
 const columns = (keys: readonly GroupKey[]) => [
@@ -56,18 +65,25 @@ const columns = (keys: readonly GroupKey[]) => [
 ];
 const keyTuples = `(alert_id, group_kind, group_id) in (select * from unnest($1::text[], $2::text[], $3::text[]))`;
 
-/** Locks the groups' states for this transaction (creating those never seen), in one order so that writers never deadlock. */
-export async function lockStates(tx: SqlExecutor, keys: readonly GroupKey[]): Promise<Map<string, GroupEvaluation>> {
+/**
+ * Locks the groups' states for this transaction (creating those never seen, as `fresh`), in one order so that writers
+ * never deadlock.
+ */
+export async function lockStates<State extends StoredEvaluation>(
+  tx: SqlExecutor,
+  keys: readonly GroupKey[],
+  fresh: State,
+): Promise<Map<string, State>> {
   const sorted = [...keys].sort(byKey);
   if (sorted.length === 0) return new Map();
   await tx.query(
     `insert into alert_group_states (alert_id, group_kind, group_id, last_state, measurements, evaluation)
      select a, k, g, 'ok', 0, $4::jsonb from unnest($1::text[], $2::text[], $3::text[]) as t(a, k, g)
      on conflict do nothing`,
-    [...columns(sorted), JSON.stringify(freshEvaluation)],
+    [...columns(sorted), JSON.stringify(fresh)],
   );
   return statesOf(
-    await tx.query<StateRow>(
+    await tx.query<StateRow<State>>(
       `select alert_id, group_kind, group_id, evaluation from alert_group_states where ${keyTuples}
        order by alert_id, group_kind, group_id for update`,
       columns(sorted),
@@ -75,12 +91,15 @@ export async function lockStates(tx: SqlExecutor, keys: readonly GroupKey[]): Pr
   );
 }
 
-const statesOf = (rows: StateRow[]) =>
+const statesOf = <State extends StoredEvaluation>(rows: StateRow<State>[]) =>
   new Map(
     rows.map((row) => [keyOf({ alertId: row.alert_id, kind: row.group_kind, groupId: row.group_id }), row.evaluation]),
   );
 
-export async function saveStates(tx: SqlExecutor, states: readonly [GroupKey, GroupEvaluation][]) {
+export async function saveStates<State extends StoredEvaluation>(
+  tx: SqlExecutor,
+  states: readonly [GroupKey, State][],
+) {
   if (states.length === 0) return;
   await tx.query(
     `update alert_group_states s set evaluation = t.e::jsonb, last_state = t.e::jsonb->>'last',
@@ -96,8 +115,8 @@ export async function saveStates(tx: SqlExecutor, states: readonly [GroupKey, Gr
  * Groups whose open window ended before `until` and have something to decide (not waiting in no data with nothing
  * counted), locked for this transaction; groups another evaluator holds are left to it.
  */
-export async function lockDueStates(tx: SqlExecutor, until: Date, limit: number) {
-  const rows = await tx.query<StateRow>(
+export async function lockDueStates<State extends StoredEvaluation>(tx: SqlExecutor, until: Date, limit: number) {
+  const rows = await tx.query<StateRow<State>>(
     `select alert_id, group_kind, group_id, evaluation from alert_group_states
      where window_end <= $1 and (last_state <> 'noData' or measurements > 0)
      order by alert_id, group_kind, group_id limit $2 for update skip locked`,

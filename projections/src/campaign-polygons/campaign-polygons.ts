@@ -1,4 +1,4 @@
-import type { ConfigurationKind } from '@nq/contracts';
+import { type ConfigurationKind, campaignPolygonEvents } from '@nq/contracts';
 import { polygonHistoryProjection } from './polygon-history.ts';
 
 const campaignKind: ConfigurationKind = 'campaign';
@@ -8,5 +8,6 @@ export const campaignPolygonsProjection = polygonHistoryProjection({
   kind: campaignKind,
   // The campaign definition's prefix (features/campaigns): a test there holds the two together.
   eventPrefix: 'Campaign',
+  intentEvents: campaignPolygonEvents,
   collection: 'campaign-polygons',
 });

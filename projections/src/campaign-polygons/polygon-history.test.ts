@@ -1,10 +1,11 @@
-import type { StoredEvent } from '@nq/contracts';
+import { campaignPolygonEvents, type StoredEvent } from '@nq/contracts';
 import { describe, expect, it } from 'vitest';
 import { polygonHistoryProjection } from './polygon-history.ts';
 
 const history = polygonHistoryProjection({
   kind: 'campaign',
   eventPrefix: 'Campaign',
+  intentEvents: campaignPolygonEvents,
   collection: 'campaign-polygons',
 });
 const square = (x: number) => ({
@@ -39,8 +40,20 @@ describe('polygon history projection', () => {
       event('CampaignCreated', { id: 'c1', fields: { name: 'Madrid', polygon: square(0) }, owner: 'p1' }),
     );
     const renamed = history.apply(created, event('CampaignUpdated', { changes: { name: 'Madrid centre' } }));
-    const moved = history.apply(renamed, event('CampaignUpdated', { changes: { polygon: square(5) } }));
-    const cleared = history.apply(moved, event('CampaignUpdated', { changes: { polygon: null } }));
+    const redrawn = event('CampaignPolygonRedrawn', {
+      changes: { polygon: square(5) },
+      intent: {
+        before: { polygon: { center: [0.5, 0.5], size: 80 } },
+        after: { polygon: { center: [5.5, 0.5], size: 80 } },
+      },
+    });
+    const removed = event('CampaignPolygonRemoved', {
+      changes: { polygon: null },
+      intent: { after: { polygon: null } },
+    });
+    expect([redrawn, removed].every((named) => history.handles(named.type))).toBe(true);
+    const moved = history.apply(renamed, redrawn);
+    const cleared = history.apply(moved, removed);
     expect(history.documentId(event('CampaignUpdated', { changes: {} }))).toBe('c1');
     expect(renamed).toEqual(created);
     expect(cleared).toEqual({

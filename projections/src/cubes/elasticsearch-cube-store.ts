@@ -6,7 +6,7 @@ import {
   singleNodeIndexSettings,
 } from '@nq/platform/read-store/elasticsearch-index-settings';
 import { isMissingIndex } from '@nq/platform/read-store/elasticsearch-missing-index';
-import { fields } from '../analytics/index.ts';
+import { dimensionFields } from '../measurements/measurement-index-template.ts';
 import type { RowDimensions, StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';
 
@@ -18,7 +18,7 @@ const number = { type: 'double' } as const;
  * A row's fields carry the raw measurements' names (`ispId`, `probeId`, `campaigns`…, and `measuredAt` for the bucket
  * start), so the filters the analytics compile for raw measurements select cube rows alike.
  */
-export const cubeFields: Record<CubeDimension, string> = { ...fields, hour: 'hour', weekday: 'weekday' };
+export const cubeFields: Record<CubeDimension, string> = { ...dimensionFields, hour: 'hour', weekday: 'weekday' };
 
 export const cubeRowMappings: estypes.MappingTypeMapping = {
   dynamic: false,

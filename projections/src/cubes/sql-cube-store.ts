@@ -2,7 +2,7 @@ import { setImmediate } from 'node:timers/promises';
 import type { CubeDimension, Dimension } from '@nq/contracts';
 import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
 import type { SqlClient } from '@nq/platform/sql/sql-client';
-import { columns } from '../analytics/index.ts';
+import { dimensionColumns } from '../measurements/measurement-table.ts';
 import type { StoredRow } from './cube-rows.ts';
 import type { CubeStore, VersionedRow } from './cube-store.ts';
 
@@ -12,7 +12,7 @@ import type { CubeStore, VersionedRow } from './cube-store.ts';
  */
 export const cubeColumns: Record<CubeDimension, { column: string; type: string }> = {
   ...(Object.fromEntries(
-    Object.entries(columns).map(([dimension, { column, type, list }]) => [
+    Object.entries(dimensionColumns).map(([dimension, { column, type, list }]) => [
       dimension,
       { column, type: list ? 'text[]' : type === 'int' ? 'smallint' : 'text' },
     ]),
@@ -20,7 +20,7 @@ export const cubeColumns: Record<CubeDimension, { column: string; type: string }
   hour: { column: 'hour', type: 'smallint' },
   weekday: { column: 'weekday', type: 'smallint' },
 };
-const dimensionColumns = Object.values(cubeColumns);
+const keptColumns = Object.values(cubeColumns);
 
 const table = `
 create table if not exists cube_rows (
@@ -31,7 +31,7 @@ create table if not exists cube_rows (
   source_partition integer not null,
   applied_offset bigint not null,
   version integer not null,
-  ${dimensionColumns.map(({ column, type }) => `${column} ${type}`).join(',\n  ')},
+  ${keptColumns.map(({ column, type }) => `${column} ${type}`).join(',\n  ')},
   dimensions jsonb not null,
   count bigint not null,
   sum double precision not null,
@@ -139,7 +139,7 @@ const allColumns = [
   'kpi',
   'source_partition',
   'applied_offset',
-  ...dimensionColumns.map(({ column }) => column),
+  ...keptColumns.map(({ column }) => column),
   'dimensions',
   'count',
   'sum',

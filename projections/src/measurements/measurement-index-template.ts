@@ -1,4 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
+import type { Dimension } from '@nq/contracts';
 import {
   type IndexSettings,
   indexSettingsOf,
@@ -7,6 +8,25 @@ import {
 
 const keyword = { type: 'keyword' } as const;
 const smallNumber = { type: 'byte' } as const;
+
+/** The field each analytics dimension filters and groups by (a cube's rows have the same names). */
+export const dimensionFields: Record<Dimension, string> = {
+  program: 'program',
+  testType: 'testType',
+  status: 'status',
+  destination: 'destination.name',
+  // An ISP is a provider (its id); the name it was reported under stays in `isp` for display.
+  isp: 'ispId',
+  provider: 'provider',
+  technology: 'technology',
+  probe: 'probeId',
+  probeType: 'probeType',
+  campaign: 'campaigns',
+  universe: 'universes',
+  cluster: 'clusters',
+  tag: 'tags',
+  fringe: 'fringe',
+};
 
 /** Explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
 export const measurementMappings: estypes.MappingTypeMapping = {

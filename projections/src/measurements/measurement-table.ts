@@ -1,4 +1,4 @@
-import type { EnrichedMeasurement } from '@nq/contracts';
+import type { Dimension, EnrichedMeasurement } from '@nq/contracts';
 import type { SchemaModule } from '@nq/platform/sql/migrations';
 
 // The fields the analytics filter and group by are columns; the whole document stays in `doc`.
@@ -31,6 +31,25 @@ create table if not exists measurements (
 create index if not exists measurements_by_time on measurements (measured_at);
 create index if not exists measurements_by_probe on measurements (probe_id, measured_at);
 `;
+
+/** The column each analytics dimension filters and groups by (a cube's rows have the same names). */
+export const dimensionColumns: Record<Dimension, { column: string; type: 'text' | 'int'; list?: true }> = {
+  program: { column: 'program', type: 'text' },
+  testType: { column: 'test_type', type: 'text' },
+  status: { column: 'status', type: 'text' },
+  destination: { column: 'destination', type: 'text' },
+  // An ISP is a provider (its id); the name it was reported under stays in `isp` for display.
+  isp: { column: 'isp_id', type: 'text' },
+  provider: { column: 'provider', type: 'text' },
+  technology: { column: 'technology', type: 'int' },
+  probe: { column: 'probe_id', type: 'text' },
+  probeType: { column: 'probe_type', type: 'text' },
+  campaign: { column: 'campaigns', type: 'text', list: true },
+  universe: { column: 'universes', type: 'text', list: true },
+  cluster: { column: 'clusters', type: 'text', list: true },
+  tag: { column: 'tags', type: 'text', list: true },
+  fringe: { column: 'fringe', type: 'int' },
+};
 
 /** The table, step by step (a later change is a new step). */
 export const measurementsSchema: SchemaModule = {

@@ -2,13 +2,13 @@ import type { Writable } from 'node:stream';
 import { basePathOf, type ConfigurationKind } from '@nq/contracts';
 import type { Viewer } from '@nq/platform/access/viewer';
 import type { Config } from '@nq/platform/config/config';
+import type { EntityLifecycle } from '@nq/platform/feature-manifest';
 import { loggerOptions } from '@nq/platform/logging/log-output';
 import type { Platform } from '@nq/platform/platform';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { features } from '../composition/features.ts';
 import { identityOf } from '../features/identity/index.ts';
-import { assignableProfiles } from '../features/users/index.ts';
 import { requireAccessRules } from './access/require-access-rules.ts';
 import { authenticationPlugin } from './plugins/authentication.ts';
 import { bodyParsersPlugin } from './plugins/body-parsers.ts';
@@ -90,21 +90,11 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
   await app.register(requestActorPlugin);
   await app.register(healthRoutes, { dependencies: platform.dependencies, profile: config.profile });
 
-  const assignable = assignableProfiles(entities.service('profile'), entities.service('user'));
-  const probeVisibility = entities.entity('probe').visibility;
-  /**
-   * The probes a profile may put in its clusters and universes are those it sees (owned or granted), read
-   * from their streams so that a probe created a moment ago counts
-   * (docs/product/rules.md#universes-clusters-and-campaigns).
-   */
-  const visibleProbeIds = async (viewer: Viewer, probeIds: string[]) => {
-    if (viewer.profile.isGod) return undefined;
-    const probes = await Promise.all(probeIds.map((id) => entities.service('probe').load(id)));
-    return probeIds.filter((id, index) => {
-      const { state } = probes[index]!;
-      return state.status === 'active' && probeVisibility.sees(viewer, { ...state.fields, id, owner: state.owner });
-    });
-  };
+  // What follows a command on an entity, as the feature bringing it declares (a new user's invitation e-mail).
+  const lifecycles: Partial<Record<ConfigurationKind, EntityLifecycle>> = Object.assign(
+    {},
+    ...(await Promise.all(features.map((feature) => feature.entityLifecycles?.(platform)))),
+  );
 
   await app.register(async (api) => {
     requireAccessRules(api);
@@ -142,14 +132,10 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
                 entity.admitBody!(viewer, body, id, options.entityOf),
             }
           : {}),
-        ...(kind === 'user'
-          ? {
-              after: identity.userLifecycle,
-              admitBody: (viewer: Viewer, body: Record<string, unknown>, id?: string) =>
-                assignable.admit(viewer, body.profiles as string[] | undefined, id),
-            }
+        ...(entity.probesOf
+          ? { probesOf: (viewer: Viewer, probeIds: string[]) => entity.probesOf!(viewer, probeIds, options.entityOf) }
           : {}),
-        ...(kind === 'cluster' || kind === 'universe' ? { probesOf: visibleProbeIds } : {}),
+        ...(lifecycles[kind] ? { after: lifecycles[kind] } : {}),
       });
       if (entity.routes)
         await api.register(

@@ -17,7 +17,6 @@ import {
 import { openPlatform, type Platform, workerProcesses } from '@nq/platform/platform';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type Manifest, named, ofKind, renderOverlay } from '../../../tests/infra/k8s/rendered-manifests.ts';
-import { startAlerting } from '../features/alerts/alerting.worker.ts';
 import { platformRuns } from './platform-runs.ts';
 
 const consumerNames = Object.keys(pipeline.consumers) as PipelineConsumer[];
@@ -80,8 +79,9 @@ describe('the measurement pipeline', () => {
     for (const topic of topicKeys) expect(pipeline.topics[topic].producedBy.length, topic).toBeGreaterThan(0);
   });
 
-  it('runs its consumers in the platform’s worker processes and the alerting process', () => {
-    expect([...pipelineProcesses].sort()).toEqual([...workerProcesses, 'alerting'].sort());
+  it('runs its consumers in the processes the features’ workers run in, each with a worker', () => {
+    const declared = new Set(platformRuns.workers.map((worker) => worker.runsIn));
+    expect([...pipelineProcesses].sort()).toEqual([...declared].sort());
   });
 });
 
@@ -113,8 +113,6 @@ describe('the platform’s workers, on an embedded platform', { timeout: 120_000
       starting = process;
       stops.push(await platform.startWorkers({ processes: [process] }));
     }
-    starting = 'alerting';
-    stops.push(await startAlerting(platform));
   });
 
   afterAll(async () => {

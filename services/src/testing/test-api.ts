@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { type ConfigurationKind, layerIds, type ProfileFields } from '@nq/contracts';
 import { loadConfig } from '@nq/platform/config/config';
 import { servicesOf } from '@nq/platform/entities/entity-catalog';
-import { openPlatform, type PlatformJob } from '@nq/platform/platform';
+import { openPlatform, type PlatformJob, workerProcesses } from '@nq/platform/platform';
 import { sleep } from '@nq/platform/testing/wait-for';
 import { buildApi } from '../api/app.ts';
 import { platformRuns } from '../composition/platform-runs.ts';
@@ -63,7 +63,11 @@ export async function openTestApi(
     ...(keptForFailures ? { logStream: platformErrorLog } : {}),
   });
   if (options.projector !== false) await platform.projector.start();
-  const stopWorkers = await platform.startWorkers({ log: raw.log });
+  // Every worker but the alert evaluator: the alert tests start theirs with a clock of their own.
+  const stopWorkers = await platform.startWorkers({
+    log: raw.log,
+    processes: workerProcesses.filter((process) => process !== 'alerting'),
+  });
   const stopJobWorkers = await platform.startJobWorkers({ log: raw.log });
   raw.addHook('onClose', async () => {
     await stopJobWorkers();

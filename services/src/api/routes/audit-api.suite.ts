@@ -1,9 +1,14 @@
 import { type LayerId, layerIds } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { squarePolygon } from '../../testing/polygons.ts';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
 const screens = (ids: readonly LayerId[]) => ids.map((id) => ({ id, groups: [] }));
+const commandIds = () => {
+  const commandId = crypto.randomUUID();
+  return { commandId, correlationId: commandId, causationId: commandId };
+};
 
 /**
  * The settings history answers what the entity's own routes answer: administrators' entities (users, profiles) to
@@ -63,6 +68,42 @@ export function describeAuditApi(profile: string, environment: () => Promise<Nod
         expect(await answer(owner, url)).toBe('200');
         expect(await answer(api.app, url)).toBe('200');
       }
+    });
+
+    it('names the changes auditors look for, those stored before they had names too, and keeps the stream writable', async () => {
+      const created = await api.app.inject({
+        method: 'POST',
+        url: '/api/campaigns-management',
+        payload: { name: 'Redrawn drive test', startDate: '2026-01-01', endDate: '2026-02-01' },
+      });
+      const { id } = created.json();
+      const edit = (payload: object) =>
+        api.app.inject({ method: 'PUT', url: `/api/campaigns-management/${id}`, payload });
+      expect((await edit({ polygon: squarePolygon(-3.7, 40.4), expectedVersion: 1 })).statusCode).toBe(200);
+      // An update the platform stored before the polygon's change had a name of its own.
+      await api.platform.eventStore.append({
+        streamId: `campaign-${id}`,
+        expectedVersion: 2,
+        events: [{ type: 'CampaignUpdated', schemaVersion: 1, data: { changes: { polygon: null } } }],
+        metadata: { actor: { userId: 'user-test-admin', profileId: 'test-admin' }, ...commandIds() },
+      });
+      const renamed = await edit({ name: 'Drive test', expectedVersion: 3 });
+      expect(renamed.json()).toMatchObject({ version: 4 });
+
+      const { history } = (await api.app.inject(`/api/audit/campaign/${id}/history`)).json();
+      expect(history.map((entry: { type: string }) => entry.type)).toEqual([
+        'CampaignCreated',
+        'CampaignPolygonRedrawn',
+        'CampaignPolygonRemoved',
+        'CampaignUpdated',
+      ]);
+      expect(history[2].changes).toEqual([{ field: 'polygon', before: expect.objectContaining({ type: 'Polygon' }) }]);
+      const now = (await api.app.inject(`/api/audit/campaign/${id}?${asOf()}`)).json();
+      expect(now).toMatchObject({ version: 4, fields: { name: 'Drive test' } });
+      expect(now.fields.polygon).toBeUndefined();
+      const listed = await api.app.inject(`/api/campaigns-management/${id}?minPosition=${renamed.json().position}`);
+      expect(listed.json()).toMatchObject({ name: 'Drive test', version: 4 });
+      expect(listed.json().polygon).toBeUndefined();
     });
 
     it("refuses a kind to an auditor who reaches none of the kind's screens", async () => {

@@ -10,6 +10,7 @@ import { isAdmin } from '@nq/platform/access/viewer';
 import type { Visibility } from '@nq/platform/access/visibility';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 import { splitUpdateBody, updateBodySchema } from '@nq/platform/entities/update-body';
+import type { EntityLifecycle } from '@nq/platform/feature-manifest';
 import type { AccessRule } from '@nq/platform/http/access-rule';
 import { commandMetadata } from '@nq/platform/http/command-metadata';
 import type { Projector } from '@nq/platform/projector-port';
@@ -46,16 +47,12 @@ export interface EntityRoutesOptions {
    * undefined for a caller who may use any (isGod).
    */
   probesOf?(viewer: FastifyRequest['viewer'], probeIds: string[]): Promise<string[] | undefined>;
-  /** Refuses a create or update body the caller may not send (e.g. a user given profiles it may not assign). */
   /** Refuses a create (no id) or an update (the entity's id) the viewer may not make with this body. */
   admitBody?(viewer: FastifyRequest['viewer'], body: Record<string, unknown>, id?: string): Promise<void>;
   /** Masks stored secrets in every answer; reveals them to administrators who ask (`?reveal=secrets`). */
   secrets: Pick<SecretSealer, 'mask' | 'reveal'>;
   /** Side effects after a command succeeded (e.g. the invitation e-mail of a new user). */
-  after?: {
-    created?(request: FastifyRequest, state: EntityState): Promise<void>;
-    deleted?(request: FastifyRequest, state: EntityState): Promise<void>;
-  };
+  after?: EntityLifecycle;
 }
 
 const documentSchema = z.looseObject({

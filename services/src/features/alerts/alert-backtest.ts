@@ -7,9 +7,9 @@ import {
   type EnrichedMeasurement,
   warning,
 } from '@nq/contracts';
+import type { GroupKey } from '@nq/projections';
 import type { Decided } from './alert-decisions.ts';
 import { type EvaluationContext, evaluationDecider, type GroupEvaluation } from './alert-evaluation.ts';
-import type { GroupKey } from './alert-history-store.ts';
 import { type EvaluatedAlert, groupsOf } from './alert-matching.ts';
 import { evaluate } from './alerting.worker.ts';
 

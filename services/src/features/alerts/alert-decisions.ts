@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { AlertHistoryEntry } from '@nq/contracts';
 import { enqueueMailIn } from '@nq/platform/mail/sql-mail-outbox';
 import type { SqlExecutor } from '@nq/platform/sql/sql-client';
+import { type GroupKey, insertEntries, type StoredEntry } from '@nq/projections';
 import type { WindowDecision } from './alert-evaluation.ts';
-import { type GroupKey, insertEntries, type StoredEntry } from './alert-history-store.ts';
 import { alertMailMessage, type RecipientLanguage } from './alert-mail.ts';
 import type { EvaluatedAlert } from './alert-matching.ts';
 

@@ -11,10 +11,10 @@ import {
 } from '@nq/contracts';
 import type { Viewer } from '@nq/platform/access/viewer';
 import { errorResponse } from '@nq/platform/http/response-schemas';
+import type { AlertHistoryReader, HistoryScope } from '@nq/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { alertAccess } from './alert.routes.ts';
-import type { AlertHistoryReader, HistoryScope } from './alert-history-store.ts';
 
 const tags = ['Alerts'];
 const read = { access: alertAccess.access.read };

@@ -183,6 +183,33 @@ describe('alert', () => {
     spec.given([created]).when({ type: 'intent', intent: 'enable', id: 'a1', payload: {} }).then([]);
   });
 
+  it('names an edit that switches it off or on for auditors, and an edit of anything else a change', () => {
+    const switchedOff: EntityIntentEvent = {
+      type: 'AlertDisabled',
+      data: {
+        changes: { enabled: false, name: 'Slow fibre (paused)' },
+        intent: { before: { enabled: true }, after: { enabled: false } },
+      },
+    };
+    spec
+      .given([created])
+      .when({ type: 'update', id: 'a1', changes: { enabled: false, name: 'Slow fibre (paused)' } })
+      .then([switchedOff]);
+    spec
+      .given([created, switchedOff])
+      .when({ type: 'update', id: 'a1', changes: { enabled: true } })
+      .then([
+        {
+          type: 'AlertEnabled',
+          data: { changes: { enabled: true }, intent: { before: { enabled: false }, after: { enabled: true } } },
+        },
+      ]);
+    spec
+      .given([created])
+      .when({ type: 'update', id: 'a1', changes: { eventsCount: 5 } })
+      .then([{ type: 'AlertUpdated', data: { changes: { eventsCount: 5 } } }]);
+  });
+
   it('refers to its campaigns, universes and providers, which must exist', () => {
     const withCampaign: EntityEvent = {
       type: 'AlertCreated',

@@ -51,6 +51,14 @@ export const alertEntity = {
     enable: { event: 'Enabled', payload: noPayload, changes: () => ({ enabled: true }) },
     disable: { event: 'Disabled', payload: noPayload, changes: () => ({ enabled: false }) },
   },
+  /** The same switch made in an edit of the whole alert is recorded under the same names as the commands'. */
+  fieldIntents: [
+    {
+      fields: ['enabled'],
+      events: ['Enabled', 'Disabled'],
+      eventOf: ({ after }) => (after.enabled === false ? 'Disabled' : 'Enabled'),
+    },
+  ],
 } satisfies EntityDefinition<typeof alertFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */

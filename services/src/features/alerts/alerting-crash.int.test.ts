@@ -81,7 +81,7 @@ describe('alerting killed with SIGKILL mid-stream (Kafka, PostgreSQL)', { timeou
     child.stderr!.on('data', (chunk) => {
       output += chunk;
     });
-    await waitFor('the alerting process to start', () => output.includes('alerting running'), 90_000).catch(
+    await waitFor('the alerting process to start', () => output.includes('alerting workers running'), 90_000).catch(
       (error: unknown) => {
         throw new Error(`${(error as Error).message}\n${output}`);
       },

@@ -1,19 +1,9 @@
 import { type EnrichedMeasurement, enrichedMeasurementSchema } from '@nq/contracts';
-import { watchWorker } from '@nq/platform/health/worker-probes';
-import { reportConsumers } from '@nq/platform/log/consumer-health';
 import type { LogConsumer, LogRecord } from '@nq/platform/log/log-port';
 import { consumerGroupOf } from '@nq/platform/log/pipeline';
 import type { DispatcherLog } from '@nq/platform/mail/mail-dispatcher';
-import type { Platform } from '@nq/platform/platform';
+import type { Platform, PlatformWorker } from '@nq/platform/platform';
 import type { SqlExecutor } from '@nq/platform/sql/sql-client';
-import { alertBook, groupLabels } from './alert-book.ts';
-import { type Decided, recordDecisions } from './alert-decisions.ts';
-import {
-  type EvaluationCommand,
-  type EvaluationContext,
-  evaluationDecider,
-  type GroupEvaluation,
-} from './alert-evaluation.ts';
 import {
   appliedOffset,
   type GroupKey,
@@ -23,7 +13,16 @@ import {
   openAlertingStore,
   recordOffset,
   saveStates,
-} from './alert-history-store.ts';
+} from '@nq/projections';
+import { alertBook, groupLabels } from './alert-book.ts';
+import { type Decided, recordDecisions } from './alert-decisions.ts';
+import {
+  type EvaluationCommand,
+  type EvaluationContext,
+  evaluationDecider,
+  freshEvaluation,
+  type GroupEvaluation,
+} from './alert-evaluation.ts';
 import type { EvaluatedAlert } from './alert-matching.ts';
 import { groupsOf } from './alert-matching.ts';
 import { notifyPush } from './alert-push.ts';
@@ -133,6 +132,7 @@ export async function startAlertingWorker(platform: Platform, options: AlertingO
       const states = await lockStates(
         tx,
         fresh.map(({ key }) => key),
+        freshEvaluation,
       );
       const decided: Decided[] = [];
       const changed = new Map<string, GroupKey>();
@@ -177,7 +177,7 @@ export async function startAlertingWorker(platform: Platform, options: AlertingO
     if (peek.length === 0) return 0;
     await labels.resolve(peek.map((row) => ({ kind: row.group_kind, groupId: row.group_id })));
     const told = await sql.transaction(async (tx: SqlExecutor) => {
-      const due = await lockDueStates(tx, until, limit);
+      const due = await lockDueStates<GroupEvaluation>(tx, until, limit);
       const decided: Decided[] = [];
       const saved: [GroupKey, GroupEvaluation][] = [];
       const now = context();
@@ -226,26 +226,9 @@ export async function startAlertingWorker(platform: Platform, options: AlertingO
   } satisfies LogConsumer & { elapse: typeof elapse };
 }
 
-/**
- * Runs the evaluator in this process and reports its consumer on /ready and /metrics (the `alerting` process, and
- * `start`); resolves to its stop.
- */
-export async function startAlerting(platform: Platform, options: AlertingOptions = {}) {
-  platform.health.starting('alerting-worker', 'joining its consumer group');
-  const worker = await startAlertingWorker(platform, options);
-  const forget = watchWorker(platform.health, 'alerting-worker', worker, platform.log);
-  const stopReporting = reportConsumers(
-    { 'alerting-worker': worker },
-    {
-      dependencies: platform.dependencies,
-      metrics: platform.metrics,
-      adapter: platform.log.adapter,
-      log: platform.log,
-    },
-  );
-  return async () => {
-    forget();
-    stopReporting();
-    await worker.stop();
-  };
-}
+/** The evaluator, in the `alerting` process (and `start`), with the settings of the configuration. */
+export const alertingWorker: PlatformWorker = {
+  name: 'alerting-worker',
+  runsIn: 'alerting',
+  start: (platform, { log }) => startAlertingWorker(platform, log ? { log } : {}),
+};

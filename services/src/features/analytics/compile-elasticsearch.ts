@@ -1,5 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric } from '@nq/contracts';
+import { dimensionFields } from '@nq/projections';
 import { maxBuckets, maxSeries, type RowWindow, type Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
@@ -11,23 +12,6 @@ type Query = estypes.QueryDslQueryContainer;
 export type Aggregations = Record<string, estypes.AggregationsAggregationContainer>;
 export type SearchBody = Omit<estypes.SearchRequest, 'index'>;
 
-export const fields: Record<Dimension, string> = {
-  program: 'program',
-  testType: 'testType',
-  status: 'status',
-  destination: 'destination.name',
-  // An ISP is a provider (its id); the name it was reported under stays in `isp` for display.
-  isp: 'ispId',
-  provider: 'provider',
-  technology: 'technology',
-  probe: 'probeId',
-  probeType: 'probeType',
-  campaign: 'campaigns',
-  universe: 'universes',
-  cluster: 'clusters',
-  tag: 'tags',
-  fringe: 'fringe',
-};
 const listDimensions: ReadonlySet<Dimension> = new Set(['campaign', 'universe', 'cluster', 'tag']);
 export const kpiField = (kpi: KpiId) => `kpis.${kpi}`;
 
@@ -104,7 +88,7 @@ export function compileElasticsearchQuery(query: ScopedQuery): Query {
     });
   }
   for (const { dimension, mode, values } of query.filters)
-    (mode === 'include' ? filter : mustNot).push({ terms: { [fields[dimension]]: [...values] } });
+    (mode === 'include' ? filter : mustNot).push({ terms: { [dimensionFields[dimension]]: [...values] } });
   for (const kpi of kpisOfMeasure(query.measure)) filter.push({ exists: { field: kpiField(kpi) } });
   if (query.conditions) filter.push(conditionQuery(query.conditions));
   return { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
@@ -117,7 +101,7 @@ export function seriesTerms(query: ScopedQuery, dimension: Dimension): estypes.A
     : undefined;
   return {
     terms: {
-      field: fields[dimension],
+      field: dimensionFields[dimension],
       size: maxSeries,
       ...(included ? { include: included.values.map(String) } : {}),
     },
@@ -228,7 +212,7 @@ export function compileElasticsearchSample(
     query: {
       function_score: {
         query: series
-          ? { bool: { filter: [selection, { term: { [fields[series.dimension]]: series.value } }] } }
+          ? { bool: { filter: [selection, { term: { [dimensionFields[series.dimension]]: series.value } }] } }
           : selection,
         functions: [{ random_score: { seed: sampling.seed, field: 'measurementId' } }],
         boost_mode: 'replace',

@@ -1,5 +1,6 @@
 import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric, RowSortField } from '@nq/contracts';
 import type { SqlParam } from '@nq/platform/sql/sql-client';
+import { dimensionColumns } from '@nq/projections';
 import type { RowWindow, Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
@@ -10,24 +11,6 @@ export interface SqlQuery {
   text: string;
   params: SqlParam[];
 }
-
-export const columns: Record<Dimension, { column: string; type: 'text' | 'int'; list?: true }> = {
-  program: { column: 'program', type: 'text' },
-  testType: { column: 'test_type', type: 'text' },
-  status: { column: 'status', type: 'text' },
-  destination: { column: 'destination', type: 'text' },
-  // An ISP is a provider (its id); the name it was reported under stays in `isp` for display.
-  isp: { column: 'isp_id', type: 'text' },
-  provider: { column: 'provider', type: 'text' },
-  technology: { column: 'technology', type: 'int' },
-  probe: { column: 'probe_id', type: 'text' },
-  probeType: { column: 'probe_type', type: 'text' },
-  campaign: { column: 'campaigns', type: 'text', list: true },
-  universe: { column: 'universes', type: 'text', list: true },
-  cluster: { column: 'clusters', type: 'text', list: true },
-  tag: { column: 'tags', type: 'text', list: true },
-  fringe: { column: 'fringe', type: 'int' },
-};
 
 const truncationUnits: Record<Exclude<Granularity, 'weekday' | 'no_granularity'>, string> = {
   minutes: 'minute',
@@ -92,7 +75,7 @@ function conditionSql(condition: Condition, bind: Bind): string {
 }
 
 function filterSql({ dimension, mode, values }: ScopedQuery['filters'][number], bind: Bind): string {
-  const { column, type, list } = columns[dimension];
+  const { column, type, list } = dimensionColumns[dimension];
   const matches = list
     ? `m.${column} && ${bind([...values])}::text[]`
     : `m.${column} = any(${bind([...values])}::${type}[])`;
@@ -130,7 +113,7 @@ export function selection(
   const joins: string[] = [];
   const where: string[] = [];
   const seriesColumns = options.breakdowns.map((dimension, index) => {
-    const { column, list } = columns[dimension];
+    const { column, list } = dimensionColumns[dimension];
     const alias = `series_${index}`;
     if (!list) {
       where.push(`m.${column} is not null`);

@@ -14,11 +14,10 @@ export {
   type Aggregations,
   compileElasticsearchAggregation,
   compileElasticsearchQuery,
-  fields,
   levelAggregations,
   type SearchBody,
 } from './compile-elasticsearch.ts';
-export { columns, parameters, type SqlQuery, selection } from './compile-sql.ts';
+export { parameters, type SqlQuery, selection } from './compile-sql.ts';
 export { configurationNarrowingNamer, configurationSeriesLabeller } from './configuration-series-labels.ts';
 export type { CubeRouting } from './cube-routing-port.ts';
 export { profileScopeOf, programsScopeOf } from './destination-scope.ts';

@@ -111,6 +111,39 @@ describe('campaign', () => {
       .thenFails('geojson.onlyPolygon', { fields: [{ field: 'polygon.type' }] });
   });
 
+  it('names a redrawn or removed polygon for auditors, keeping its centre and size as the intent', () => {
+    const shifted = { ...polygon, coordinates: [ring.map(([x, y]) => [x! + 1, y!])] };
+    const redrawn = { ...shifted, center: [-2.7, 40.4], size: JSON.stringify(shifted).length };
+    const drawn = { ...created, data: { ...created.data, fields: { ...fields, polygon: measured } } };
+    spec
+      .given([drawn])
+      .when({ type: 'update', id: 'c1', changes: { polygon: shifted } })
+      .then([
+        {
+          type: 'CampaignPolygonRedrawn',
+          data: {
+            changes: { polygon: redrawn },
+            intent: {
+              before: { polygon: { center: measured.center, size: measured.size } },
+              after: { polygon: { center: redrawn.center, size: redrawn.size } },
+            },
+          },
+        },
+      ]);
+    spec
+      .given([drawn])
+      .when({ type: 'update', id: 'c1', changes: { polygon: null } })
+      .then([
+        {
+          type: 'CampaignPolygonRemoved',
+          data: {
+            changes: { polygon: null },
+            intent: { before: { polygon: { center: measured.center, size: measured.size } }, after: { polygon: null } },
+          },
+        },
+      ]);
+  });
+
   it('refuses a polygon over 10,000,000 bytes of GeoJSON with the limit in the message', () => {
     const points = 280_000;
     const big = Array.from({ length: points }, (_, i) => {

@@ -1,4 +1,9 @@
-import { assertPolygonWithinLimit, campaignFieldsSchema } from '@nq/contracts';
+import {
+  assertPolygonWithinLimit,
+  campaignFieldsSchema,
+  campaignPolygonEvents,
+  type MeasuredPolygon,
+} from '@nq/contracts';
 import { privateToOwner } from '@nq/platform/access/visibility';
 import {
   analysisLayers,
@@ -23,6 +28,18 @@ export const campaignEntity = {
     if (campaign.polygon) assertPolygonWithinLimit(campaign.polygon);
   },
   cloneable: true,
+  fieldIntents: [
+    {
+      fields: ['polygon'],
+      events: campaignPolygonEvents,
+      eventOf: ({ after }) => (after.polygon ? 'PolygonRedrawn' : 'PolygonRemoved'),
+      // A polygon may take megabytes: the intent keeps where it is and how large, the changes keep the new one.
+      recorded: (polygon) => {
+        const { center, size } = polygon as MeasuredPolygon;
+        return { center, size };
+      },
+    },
+  ],
 } satisfies EntityDefinition<typeof campaignFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */

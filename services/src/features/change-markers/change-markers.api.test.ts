@@ -71,7 +71,7 @@ describe('change markers API (embedded profile)', { timeout: 120_000 }, () => {
       'campaign North: polygon',
     ]);
     expect(answer).toMatchObject({ count: 3, capped: false });
-    expect(answer.list[0]).toMatchObject({ kind: 'probe', entityId: 'p1', event: 'ProbeUpdated' });
+    expect(answer.list[0]).toMatchObject({ kind: 'probe', entityId: 'p1', event: 'ProbeMovedBetweenCampaigns' });
     const times = answer.list.map((marker) => Date.parse(marker.at));
     expect(times).toEqual([...times].sort((a, b) => a - b));
   });
@@ -81,7 +81,7 @@ describe('change markers API (embedded profile)', { timeout: 120_000 }, () => {
     const history = await admin.inject(`/api/audit/probe/p1/history`);
     const entry = history.json().history.find((item: { recordedAt: string }) => item.recordedAt === moved!.at);
     expect(entry).toMatchObject({
-      type: 'ProbeUpdated',
+      type: 'ProbeMovedBetweenCampaigns',
       changes: [{ field: 'campaign', before: ids.north, after: ids.south }],
     });
   });

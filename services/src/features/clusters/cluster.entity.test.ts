@@ -74,7 +74,23 @@ describe('cluster', () => {
     spec
       .given([created])
       .when({ type: 'update', id: 'k1', changes: { probes: [...fields.probes, membership('p1', '2026-02-01')] } })
-      .thenMatches([{ type: 'ClusterUpdated' }]);
+      .thenMatches([{ type: 'ClusterProbesChanged' }]);
+  });
+
+  it("names a change of its probes for auditors, with the probes' ids before and after", () => {
+    const probes = [...fields.probes, membership('p2', '2026-02-01T00:00:00.000Z')];
+    spec
+      .given([created])
+      .when({ type: 'update', id: 'k1', changes: { probes, description: 'Two probes' } })
+      .then([
+        {
+          type: 'ClusterProbesChanged',
+          data: {
+            changes: { probes, description: 'Two probes' },
+            intent: { before: { probes: ['p1'] }, after: { probes: ['p1', 'p2'] } },
+          },
+        },
+      ]);
   });
 
   it('refuses a membership ending before it starts', () =>

@@ -2,6 +2,7 @@ import { clusterFieldsSchema, DomainError } from '@nq/contracts';
 import { privateToOwner } from '@nq/platform/access/visibility';
 import { analysisLayers, type ConfigurationEntity, managedOn, named } from '@nq/platform/entities/configuration-entity';
 import {
+  probeMembershipIntent,
   refuseEndBeforeStart,
   refuseForbiddenName,
   refuseOverlappingRanges,
@@ -10,6 +11,7 @@ import {
 } from '@nq/platform/entities/configuration-rules';
 import { streamIdOf } from '@nq/platform/entities/entity-decider';
 import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
+import { visibleProbeIds } from '@nq/platform/entities/visible-probe-ids';
 import { geofilterEntity } from '../geofilters/index.ts';
 import { clusterRoutes } from './cluster.routes.ts';
 
@@ -39,6 +41,7 @@ export const clusterEntity = {
   },
   /** The clone route gives the new name in the overrides. */
   cloneable: true,
+  fieldIntents: [probeMembershipIntent],
 } satisfies EntityDefinition<typeof clusterFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
@@ -51,4 +54,5 @@ export const clusterConfiguration: ConfigurationEntity = {
   routes: clusterRoutes,
   ...managedOn('clusters_management', [...analysisLayers, 'profiles_management']),
   visibility: privateToOwner({ byProfile: (viewer) => viewer.profile.clusters }),
+  probesOf: visibleProbeIds,
 };

@@ -3,12 +3,12 @@ import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port
 import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
 import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { SqlClient } from '@nq/platform/sql/sql-client';
+import { cubeRowsIndexOf } from '@nq/projections';
 import { type AnalyticsEngine, createElasticsearchAnalytics, createSqlAnalytics } from '../analytics/index.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { cubeRouting } from './cube-routing.ts';
 import { elasticsearchCubeAnalytics } from './elasticsearch-cube-analytics.ts';
-import { cubeRowsIndexOf } from './elasticsearch-cube-store.ts';
 import { sqlCubeAnalytics } from './sql-cube-analytics.ts';
 
 const isElasticsearchStore = (store: MeasurementStore): store is MeasurementStore & { client: Client; alias: string } =>

@@ -1,6 +1,6 @@
 import type { BucketKey, SeriesKey } from '@nq/contracts';
+import { quantileOf } from '@nq/projections';
 import type { RawBucket, RawSeries, ScopedQuery } from '../analytics/index.ts';
-import { quantileOf } from './quantile-sketch.ts';
 
 /** What a backend reads of a (series, bucket) from cube rows: the merged measures the query's metric needs. */
 export interface MergedBucket {

@@ -1,7 +1,7 @@
 import type { CubeDimension, Dimension, Granularity } from '@nq/contracts';
 import { wallClockAt } from '@nq/contracts';
+import { bucketStart, type CubeDefinition } from '@nq/projections';
 import type { ScopedQuery } from '../analytics/index.ts';
-import { bucketStart, type CubeDefinition } from './cube-rows.ts';
 
 const hourMs = 3_600_000;
 

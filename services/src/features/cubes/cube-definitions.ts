@@ -1,7 +1,7 @@
 import { cubeFieldsSchema } from '@nq/contracts';
 import { readAll } from '@nq/platform/read-store/read-all';
 import type { ReadStore } from '@nq/platform/read-store/read-store-port';
-import type { CubeDefinition } from './cube-rows.ts';
+import type { CubeDefinition } from '@nq/projections';
 
 /** How long a process keeps what it read: a cube created (or built) is maintained (or used) within this. */
 export const definitionsRefreshMs = 5_000;

@@ -1,5 +1,6 @@
 import { cubeDimensions, type QueryResult, queryIrSchema } from '@nq/contracts';
 import type { LogPort } from '@nq/platform/log/log-port';
+import { type CubeDefinition, type CubeStore, elasticsearchCubeStore, sqlCubeStore } from '@nq/projections';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AnalyticsEngine } from '../analytics/analytics-engine.ts';
 import { createElasticsearchAnalytics } from '../analytics/elasticsearch-analytics.ts';
@@ -11,12 +12,8 @@ import { createSqlAnalytics } from '../analytics/sql-analytics.ts';
 import { fixedCubeDefinitions } from './cube-definitions.ts';
 import { rebuildCube } from './cube-rebuild.ts';
 import { type CubeAggregate, cubeRouting } from './cube-routing.ts';
-import type { CubeDefinition } from './cube-rows.ts';
-import type { CubeStore } from './cube-store.ts';
 import { elasticsearchCubeAnalytics } from './elasticsearch-cube-analytics.ts';
-import { elasticsearchCubeStore } from './elasticsearch-cube-store.ts';
 import { sqlCubeAnalytics } from './sql-cube-analytics.ts';
-import { sqlCubeStore } from './sql-cube-store.ts';
 
 // Every query shape a cube covers is answered from it as raw measurements answer it — count, sum, min,
 // max, avg, first, last and unique counts exact, percentiles within the sketch's 1 % — on both engines.

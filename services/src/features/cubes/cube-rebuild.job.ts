@@ -3,12 +3,12 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import type { JobKind } from '@nq/platform/jobs/job-queue-port';
 import { consumerGroupOf } from '@nq/platform/log/pipeline';
 import { type Platform, type PlatformWorker, platformJob } from '@nq/platform/platform';
+import { openCubeStore } from '@nq/projections';
 import { z } from 'zod';
 import { analyticsFor } from './analytics-for-store.ts';
 import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions, definitionsRefreshMs } from './cube-definitions.ts';
 import { type RebuildProgress, rebuildCube } from './cube-rebuild.ts';
-import { openCubeStore } from './open-cube-store.ts';
 
 export const cubeRebuildKind: JobKind<{ rebuildId: string; cubeId: string; from: string; to: string }> = {
   name: 'cube-rebuild',

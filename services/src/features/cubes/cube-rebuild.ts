@@ -1,17 +1,19 @@
 import { setImmediate } from 'node:timers/promises';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import type { LogPort } from '@nq/platform/log/log-port';
-import type { AnalyticsEngine } from '../analytics/index.ts';
 import {
   bucketStart,
   type Contribution,
   type CubeDefinition,
   type CubeInput,
+  type CubeStore,
   contributionsOf,
   measuresOf,
+  type RowWrite,
   storedRowOf,
-} from './cube-rows.ts';
-import type { CubeStore, RowWrite, VersionedRow } from './cube-store.ts';
+  type VersionedRow,
+} from '@nq/projections';
+import type { AnalyticsEngine } from '../analytics/index.ts';
 
 export interface RebuildProgress {
   /** Raw measurements read so far. */

@@ -1,8 +1,8 @@
 import type { EphemeralStore } from '@nq/platform/ephemeral/ephemeral-store-port';
+import type { CubeDefinition } from '@nq/projections';
 import type { CubeRouting, RawSeries, ScopedQuery } from '../analytics/index.ts';
 import { cubeFor } from './cube-coverage.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';
-import type { CubeDefinition } from './cube-rows.ts';
 
 /** Answers a metric or boxplot from a cube's rows. */
 export type CubeAggregate = (cube: CubeDefinition, query: ScopedQuery, signal?: AbortSignal) => Promise<RawSeries[]>;

@@ -9,6 +9,7 @@ import {
 import { layerAccess } from '@nq/platform/http/access-rule';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { Platform } from '@nq/platform/platform';
+import { openCubeStore } from '@nq/projections';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { endOf, startOf } from '../analytics/index.ts';
@@ -17,7 +18,6 @@ import { cubeBuildsOf } from './cube-builds.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
 import { requestCubeRebuild } from './cube-rebuild.job.ts';
 import { routingCounts } from './cube-routing.ts';
-import { openCubeStore } from './open-cube-store.ts';
 
 /** Cubes are an administrator's tool (internal tools). */
 const administrators = layerAccess(['cubes_configuration'], true);

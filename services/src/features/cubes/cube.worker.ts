@@ -2,13 +2,10 @@ import type { EnrichedMeasurement } from '@nq/contracts';
 import type { LogConsumer, LogPort, LogRecord } from '@nq/platform/log/log-port';
 import { consumerGroupOf } from '@nq/platform/log/pipeline';
 import type { PlatformWorker } from '@nq/platform/platform';
+import { applyToCube, type CubeInput, type CubeStore, openCubeStore } from '@nq/projections';
 import { Counter, Histogram, type Registry } from 'prom-client';
 import type { CubeDefinitions } from './cube-definitions.ts';
 import { cubeDefinitions } from './cube-definitions.ts';
-import { applyToCube } from './cube-maintenance.ts';
-import type { CubeInput } from './cube-rows.ts';
-import type { CubeStore } from './cube-store.ts';
-import { openCubeStore } from './open-cube-store.ts';
 
 function cubeMetrics(registry: Registry | undefined) {
   const registers = registry ? [registry] : [];

@@ -1,5 +1,6 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type BucketKey, DomainError, type SeriesKey } from '@nq/contracts';
+import type { CubeDefinition } from '@nq/projections';
 import {
   type Aggregations,
   compileElasticsearchQuery,
@@ -10,7 +11,6 @@ import {
   type SearchBody,
 } from '../analytics/index.ts';
 import { type MergedBucket, measuresNeeded, seriesOfMerged } from './cube-buckets.ts';
-import type { CubeDefinition } from './cube-rows.ts';
 
 /** Bins a bucket may hold (a sketch at 1 % spans about 2,000 of them from 1e-9 to 1e9). */
 const maxBins = 10_000;

@@ -1,5 +1,6 @@
 import { type BucketKey, DomainError, type SeriesKey } from '@nq/contracts';
 import type { SqlClient } from '@nq/platform/sql/sql-client';
+import type { CubeDefinition } from '@nq/projections';
 import {
   cancellableQuery,
   maxBuckets,
@@ -10,7 +11,6 @@ import {
   selection,
 } from '../analytics/index.ts';
 import { type MergedBucket, measuresNeeded, seriesOfMerged } from './cube-buckets.ts';
-import type { CubeDefinition } from './cube-rows.ts';
 
 const rowColumns = {
   count: 'm.count',

@@ -19,7 +19,7 @@ import type { JobKind, JobQueue } from '@nq/platform/jobs/job-queue-port';
 import type { MailOutbox } from '@nq/platform/mail/mail-outbox';
 import type { Projector } from '@nq/platform/projector-port';
 import type { ListFilter, ReadStore } from '@nq/platform/read-store/read-store-port';
-import { filesCollection, filesProjection } from '@nq/projections/files/files-projection';
+import { filesCollection, filesProjection } from '@nq/projections';
 import { fileEndedMessage, userContact } from './file-mail.ts';
 
 /** What a job producing a file is given besides its own payload: the file it writes. */

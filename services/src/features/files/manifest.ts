@@ -1,5 +1,5 @@
 import type { FeatureManifest } from '@nq/platform/feature-manifest';
-import { filesProjection } from '@nq/projections/files/files-projection';
+import { filesProjection } from '@nq/projections';
 import { downloadLinks } from './download-link.ts';
 import { fileJobFailures } from './file-job-failures.ts';
 import { fileRecords } from './file-records.ts';

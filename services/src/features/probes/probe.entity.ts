@@ -25,6 +25,12 @@ export const probeEntity = {
     ...(probe.taskSuite ? [{ to: `task-suite-${probe.taskSuite}`, missing: 'resource.notFound' as const }] : []),
     ...(probe.campaign ? [{ to: `campaign-${probe.campaign}`, missing: 'resource.notFound' as const }] : []),
   ],
+  /** Where the probe's measurements are counted: an auditor follows it from one cluster, universe or campaign to another. */
+  fieldIntents: [
+    { fields: ['cluster'], events: ['MovedBetweenClusters'] },
+    { fields: ['universe'], events: ['MovedBetweenUniverses'] },
+    { fields: ['campaign'], events: ['MovedBetweenCampaigns'] },
+  ],
 } satisfies EntityDefinition<typeof probeFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */

@@ -5,6 +5,7 @@ import { refuseEndBeforeStart, uniqueName } from '@nq/platform/entities/configur
 import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { z } from 'zod';
 import { csvTemplateIntents, csvTemplateReferences } from '../csv-templates/index.ts';
+import { profileAccessIntent, profileScopeIntent } from './profile-reach.ts';
 import { profileWarnings } from './profile-warnings.ts';
 
 /**
@@ -34,6 +35,7 @@ export const profileEntity = {
       },
     },
   },
+  fieldIntents: [profileAccessIntent, profileScopeIntent],
 } satisfies EntityDefinition<typeof profileFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */

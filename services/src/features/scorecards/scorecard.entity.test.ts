@@ -61,6 +61,35 @@ describe('scorecard', () => {
       ]);
   });
 
+  it('names a change of what a score is made of for auditors, and not a renaming', () => {
+    const reweighted = [kpi({ weight: 60 }), kpi({ kpi: 'latency', weight: 40, fringes: [] })];
+    spec
+      .given([created])
+      .when({ type: 'update', id: 's1', changes: { kpis: reweighted, maxScore: 10 } })
+      .then([
+        {
+          type: 'ScorecardWeightsChanged',
+          data: {
+            changes: { kpis: reweighted, maxScore: 10 },
+            intent: { before: { kpis: [kpi()], maxScore: 5 }, after: { kpis: reweighted, maxScore: 10 } },
+          },
+        },
+      ]);
+    spec
+      .given([created])
+      .when({ type: 'update', id: 's1', changes: { weight: 50 } })
+      .then([
+        {
+          type: 'ScorecardWeightsChanged',
+          data: { changes: { weight: 50 }, intent: { before: { weight: 40 }, after: { weight: 50 } } },
+        },
+      ]);
+    spec
+      .given([created])
+      .when({ type: 'update', id: 's1', changes: { name: 'Q2 mobile' } })
+      .then([{ type: 'ScorecardUpdated', data: { changes: { name: 'Q2 mobile' } } }]);
+  });
+
   it('needs a name', () =>
     spec
       .given([])

@@ -55,6 +55,8 @@ export const scorecardEntity = {
       })),
     ),
   cloneable: true,
+  /** What a score is made of: its KPIs' weights and fringes, its MOS weights, its own weight and maximum. */
+  fieldIntents: [{ fields: ['kpis', 'mosEntries', 'weight', 'maxScore'], events: ['WeightsChanged'] }],
 } satisfies EntityDefinition<typeof scorecardFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */

@@ -53,6 +53,23 @@ describe('universe', () => {
       })
       .thenFails('universes.dateRangesOverlap', { field: 'probes', overlaps: [{ probeId: 'p1', ranges: [0, 2] }] }));
 
+  it("names a change of its probes for auditors, with the probes' ids before and after, and not a renaming", () => {
+    const probes = [{ probeId: 'p2', start: '2026-01-02T00:00:00.000Z' }];
+    spec
+      .given([created])
+      .when({ type: 'update', id: 'u1', changes: { probes } })
+      .then([
+        {
+          type: 'UniverseProbesChanged',
+          data: { changes: { probes }, intent: { before: { probes: ['p1'] }, after: { probes: ['p2'] } } },
+        },
+      ]);
+    spec
+      .given([created])
+      .when({ type: 'update', id: 'u1', changes: { name: 'Fibre' } })
+      .then([{ type: 'UniverseUpdated', data: { changes: { name: 'Fibre' } } }]);
+  });
+
   it('refuses a forbidden name whatever its case', () =>
     spec
       .given([])

@@ -6,12 +6,14 @@ import {
   sharedConfiguration,
 } from '@nq/platform/entities/configuration-entity';
 import {
+  probeMembershipIntent,
   refuseForbiddenName,
   refuseOverlappingRanges,
   refuseProbesOutsideProfile,
   uniqueName,
 } from '@nq/platform/entities/configuration-rules';
 import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
+import { visibleProbeIds } from '@nq/platform/entities/visible-probe-ids';
 
 export const universeEntity = {
   kind: 'universe',
@@ -23,6 +25,7 @@ export const universeEntity = {
     refuseProbesOutsideProfile(universe.probes, context, previous?.probes);
     refuseOverlappingRanges(universe.probes, 'probes', 'universes.dateRangesOverlap');
   },
+  fieldIntents: [probeMembershipIntent],
 } satisfies EntityDefinition<typeof universeFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
@@ -33,4 +36,5 @@ export const universeConfiguration: ConfigurationEntity = {
   ...named,
   defaultPageSize: 50,
   ...sharedConfiguration('universes_configuration', [...analysisLayers, 'probes_configuration']),
+  probesOf: visibleProbeIds,
 };

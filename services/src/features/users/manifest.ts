@@ -19,4 +19,8 @@ export const usersManifest: FeatureManifest = {
       visibility: entities.entity('user').visibility,
     });
   },
+  /** A new user gets an invitation to choose a password; a deleted user's sessions, tokens and API clients end. */
+  async entityLifecycles(platform) {
+    return { user: (await identityOf(platform)).userLifecycle };
+  },
 };

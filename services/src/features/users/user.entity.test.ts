@@ -53,6 +53,34 @@ describe('user', () => {
       .thenFails('resource.notFound');
   });
 
+  it('names an edit of its profiles for auditors by the access it gives: widened, narrowed or changed', () => {
+    const update = (changes: Record<string, unknown>) => ({ type: 'update' as const, id: 'u1', changes });
+    spec
+      .given([created])
+      .when(update({ profiles: ['p1', 'p2', 'p3'], name: 'Ana' }))
+      .then([
+        {
+          type: 'UserAccessWidened',
+          data: {
+            changes: { profiles: ['p1', 'p2', 'p3'], name: 'Ana' },
+            intent: { before: { profiles: ['p1', 'p2'] }, after: { profiles: ['p1', 'p2', 'p3'] } },
+          },
+        },
+      ]);
+    spec
+      .given([created])
+      .when(update({ profiles: ['p2'] }))
+      .thenMatches([{ type: 'UserAccessNarrowed' }]);
+    spec
+      .given([created])
+      .when(update({ profiles: ['p1', 'p3'] }))
+      .thenMatches([{ type: 'UserAccessChanged' }]);
+    spec
+      .given([created])
+      .when(update({ name: 'Ana' }))
+      .then([{ type: 'UserUpdated', data: { changes: { name: 'Ana' } } }]);
+  });
+
   it('records its accesses and password changes as the platform sees them', () =>
     spec
       .given([created])

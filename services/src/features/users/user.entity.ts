@@ -2,7 +2,9 @@ import { DomainError, languageChoiceSchema, userFieldsSchema, userProfileChangeS
 import { privateToOwner } from '@nq/platform/access/visibility';
 import { type ConfigurationEntity, managedOn } from '@nq/platform/entities/configuration-entity';
 import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
+import { idsReach, reachEventOf, reachEvents } from '@nq/platform/entities/reach-change';
 import { z } from 'zod';
+import { assignableProfiles } from './assignable-profiles.ts';
 
 /** When the platform saw something happen to the user. */
 const platformInstant = z.object({ at: z.iso.datetime() });
@@ -51,6 +53,15 @@ export const userEntity = {
       changes: (_, { at }) => ({ passwordChangedAt: at }),
     },
   },
+  /** The profiles a user may work under, given or taken away in an edit of the user. */
+  fieldIntents: [
+    {
+      fields: ['profiles'],
+      events: reachEvents('Access'),
+      eventOf: ({ before, after }) =>
+        reachEventOf('Access', before && idsReach(before.profiles ?? [], after.profiles ?? [])),
+    },
+  ],
 } satisfies EntityDefinition<typeof userFieldsSchema>;
 
 /** How the platform serves it: its read model, routes, who reads and changes it, and whose it is. */
@@ -62,4 +73,11 @@ export const userConfiguration: ConfigurationEntity = {
   defaultSort: 'email',
   ...managedOn('users_management', [], { adminReads: true }),
   visibility: privateToOwner({ profilesField: 'profiles' }),
+  /** A user is given, or loses, only profiles the caller may assign. */
+  admitBody: (viewer, body, id, entityOf) =>
+    assignableProfiles(entityOf('profile').service, entityOf('user').service).admit(
+      viewer,
+      body.profiles as string[] | undefined,
+      id,
+    ),
 };
