@@ -45,7 +45,8 @@ test('small dashboard tiles read several whole dates under weeks of days or week
     const tile = page.getByRole('region', { name: `Dated ${index}`, exact: true });
     const drawing = tile.getByTestId('chart-drawing');
     await expect(drawing.locator('svg')).toBeVisible({ timeout: 60_000 });
-    await expect.poll(async () => (await dayMonthLabels(drawing)).length).toBeGreaterThanOrEqual(3);
+    // Several whole dates (a narrow tile of five weeks has room for two or three), never one month's name alone.
+    await expect.poll(async () => (await dayMonthLabels(drawing)).length).toBeGreaterThanOrEqual(2);
     const labels = await dayMonthLabels(drawing);
     const box = (await drawing.boundingBox())!;
     // The tile shows what it holds: the drawing, its labels and its legend end above the tile's bottom edge (a note

@@ -33,8 +33,15 @@ export function useAddressState() {
   const params = asked?.meanwhile.has(current) ? asked.params : routerParams;
   // What the next change applies to: set by changes, and by the router once it shows an address (effect below).
   const latest = useRef(params);
+  // How many changes were made before this render. A render's effect can run after a change made since (React runs a
+  // committed render's pending effects before it handles the next click, which a busy machine leaves time for): that
+  // render saw neither the change nor the address it asks for, so it must not decide what the next change starts from
+  // (it did, and a quick second choice undid the first).
+  const changes = useRef(0);
+  const changesBefore = changes.current;
 
   useEffect(() => {
+    if (changes.current !== changesBefore) return;
     if (!asked) {
       latest.current = routerParams;
       return;
@@ -44,12 +51,13 @@ export function useAddressState() {
       latest.current = routerParams;
       setAsked(undefined);
     }
-  }, [asked, current, routerParams]);
+  }, [asked, current, routerParams, changesBefore]);
 
   /** Changes the latest address asked for. */
   const update = (change: (current: URLSearchParams) => URLSearchParams, options: AddressUpdate = {}) => {
     const next = change(latest.current);
     latest.current = next;
+    changes.current += 1;
     setAsked((before) => ({
       params: next,
       meanwhile: new Set([...(before?.meanwhile ?? [current]), next.toString()]),
