@@ -1,5 +1,5 @@
 /**
- * Cubes against raw measurements, one table (issue 20):
+ * Cubes against raw measurements, one table:
  * - Elasticsearch, BENCH_QUERY measurements (default 10,000,000; BENCH_QUERY_INDEX=<prefix> keeps and reuses them, as
  *   `npm run bench:measurements` does): the cube built from them (`rebuildCube`, measurements/s), then the evolution
  *   (avg download per day per ISP, 45 days, Europe/Madrid) and scorecard (3 KPIs avg per ISP, 50 days) queries through

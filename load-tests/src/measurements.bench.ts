@@ -1,5 +1,5 @@
 /**
- * Issue 6 benchmarks, one table:
+ * The measurement pipeline's benchmarks, one table:
  * - ingest end to end (Kafka → ingest workers, each in a thread of its own → Elasticsearch) against raw `_bulk` of the
  *   same documents, as a ratio measured in one run (target ≥ 0.85);
  * - query latency p50/p95 of an evolution query and a scorecard-like query over N measurements through the analytics

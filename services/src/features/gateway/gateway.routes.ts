@@ -48,7 +48,7 @@ const otherProbe = (probeId: string) => (item: { probeId: string }) =>
     : { field: 'probeId', code: 'probes.notFound', message: `this probe is ${probeId}, not ${item.probeId}` };
 
 /**
- * The probe-facing API (issue 5): a probe signs with its own credentials, fetches its configuration (with an ETag),
+ * The probe-facing API: a probe signs with its own credentials, fetches its configuration (with an ETag),
  * and posts batches of results and status reports. Each batch is answered per item; the valid items are on the topic,
  * acknowledged by the broker, before the 202.
  */

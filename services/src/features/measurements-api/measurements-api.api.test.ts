@@ -105,7 +105,7 @@ const analystProfile: Partial<ProfileFields> = {
 
 const square = squarePolygon;
 
-describe('measurements API (embedded profile): issue 6 part 4', { timeout: 60_000 }, () => {
+describe('measurements API (embedded profile)', { timeout: 60_000 }, () => {
   let api: TestApi;
   let admin: SignedClient;
   let analyst: SignedClient;

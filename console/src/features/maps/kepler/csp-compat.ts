@@ -5,7 +5,7 @@
 //   <style> elements each carry a constructed stylesheet adopted by the document.
 // - some of kepler's dependencies (a mesh decoder) compile WebAssembly when they load, which `script-src 'self'`
 //   refuses; the maps need none of them, so that one refusal is not reported as an unhandled error.
-// Both go away if the API's CSP allows them (`'wasm-unsafe-eval'`, inline styles): see the console README notes.
+// Both would go away if the API's CSP allowed them (`'wasm-unsafe-eval'`, inline styles), which it does not, on purpose.
 
 /** An element never attached to the document, where styled-components puts its <style> elements. */
 export function cspSafeStyleTarget(): HTMLElement {
