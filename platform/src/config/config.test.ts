@@ -102,4 +102,34 @@ describe('configuration', () => {
     expect(JSON.stringify(described)).not.toContain('hunter2');
     expect(JSON.stringify(described)).not.toContain('x'.repeat(40));
   });
+
+  it("refuses the deployment's placeholder secrets in production, naming each variable and not its value", () => {
+    const placeholder = 'change-me-to-at-least-32-random-characters';
+    const problems = problemsOf({
+      NODE_ENV: 'production',
+      SECRET_KEY: placeholder,
+      DATABASE_URL: 'postgresql://nq:change-me@postgres:5432/nq',
+    });
+    expect([...problems].sort()).toEqual([
+      expect.stringMatching(/^DATABASE_URL: still holds the deployment's placeholder/),
+      expect.stringMatching(/^SECRET_KEY: still holds the deployment's placeholder/),
+    ]);
+    expect(problems.join('\n')).not.toContain(placeholder);
+    expect(loadConfig({ SECRET_KEY: placeholder }).secretKey).toBe(placeholder);
+  });
+
+  it('masks the metrics token and a password given without a user name (Redis) when described', () => {
+    const described = JSON.stringify(
+      describeConfig(
+        loadConfig({
+          PROFILE: 'distributed',
+          METRICS_TOKEN: 'metrics-token-'.repeat(3),
+          REDIS_URL: 'redis://:s3cret-pass@cache:6379/0',
+        }),
+      ),
+    );
+    expect(described).not.toContain('metrics-token-');
+    expect(described).not.toContain('s3cret-pass');
+    expect(described).toContain('redis://:***@cache:6379/0');
+  });
 });

@@ -441,13 +441,25 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new ConfigError([
       `PASSWORD_HASH_COST (got '${result.data.PASSWORD_HASH_COST}'): below OWASP's 17 is for test runs, refused when NODE_ENV is production`,
     ]);
+  // The deployment's example secrets (`change-me…`) are refused in production, naming the variable, not its value.
+  const placeholders = production
+    ? Object.entries(result.data).filter(([, value]) => typeof value === 'string' && /change-me/i.test(value))
+    : [];
+  if (placeholders.length > 0)
+    throw new ConfigError(
+      placeholders.map(
+        ([name]) =>
+          `${name}: still holds the deployment's placeholder (change-me…), refused when NODE_ENV is production`,
+      ),
+    );
   return shape(result.data, production);
 }
 
 /** The configuration as shown to an operator: secrets and passwords in URLs masked. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  const maskUrl = (value: string) => value.replace(/\/\/([^:@/]+):[^@/]+@/, '//$1:***@');
-  const secretFields = new Set(['password', 'apiKey']);
+  // A URL's password, with or without a user name before it (`redis://:password@host`).
+  const maskUrl = (value: string) => value.replace(/\/\/([^:@/]*):[^@/]+@/, '//$1:***@');
+  const secretFields = new Set(['password', 'apiKey', 'metricsToken']);
   return JSON.parse(
     JSON.stringify(
       {
