@@ -280,6 +280,18 @@ describe.each(overlays)('the %s overlay', (overlay) => {
       overlay === 'dev' ? [] : ['nq-alerting', 'nq-ingest'],
     );
   });
+
+  it('leaves the replicas of an autoscaled Deployment to its autoscaler (an apply would reset its choice)', () => {
+    const autoscaled = [
+      ...ofKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec!.scaleTargetRef.name),
+      ...ofKind<IScaledObject>(objects, 'ScaledObject').map((scaled) => scaled.spec!.scaleTargetRef.name),
+    ];
+    for (const name of autoscaled)
+      expect(named<IDeployment>(objects, 'Deployment', name).spec?.replicas, name).toBeUndefined();
+    // Without autoscalers (dev), every process says how many replicas it runs.
+    if (autoscaled.length === 0)
+      for (const process of processes) expect(deploymentOf(objects, process).spec?.replicas, process).toBe(1);
+  });
 });
 
 describe('the dev overlay', () => {
