@@ -283,7 +283,9 @@ describe.each(overlays)('the %s overlay', (overlay) => {
 
   it('leaves the replicas of an autoscaled Deployment to its autoscaler (an apply would reset its choice)', () => {
     const autoscaled = [
-      ...ofKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler').map((hpa) => hpa.spec!.scaleTargetRef.name),
+      ...ofKind<IHorizontalPodAutoscaler>(objects, 'HorizontalPodAutoscaler').map(
+        (hpa) => hpa.spec!.scaleTargetRef.name,
+      ),
       ...ofKind<IScaledObject>(objects, 'ScaledObject').map((scaled) => scaled.spec!.scaleTargetRef.name),
     ];
     for (const name of autoscaled)
@@ -326,7 +328,13 @@ describe('the production overlay', () => {
   it('holds these objects', () => {
     const counts = countsPerKind(objects);
     console.info(`production overlay: ${objects.length} objects`, counts);
-    expect(counts).toMatchObject({ Deployment: 5, KafkaTopic: fleetTopicsFor().specs.length, ScaledObject: 2 });
+    expect(counts).toMatchObject({
+      Deployment: 5,
+      KafkaTopic: fleetTopicsFor().specs.length,
+      ScaledObject: 2,
+      ServiceMonitor: 1,
+      PrometheusRule: 1,
+    });
   });
 
   it('runs in production mode without demo data, on a pinned image', () => {

@@ -5,6 +5,7 @@ import { type ConfigurationKind, layerIds, type ProfileFields } from '@nq/contra
 import { loadConfig } from '@nq/platform/config/config';
 import { servicesOf } from '@nq/platform/entities/entity-catalog';
 import { openPlatform, type PlatformJob, workerProcesses } from '@nq/platform/platform';
+import { startProjecting } from '@nq/platform/projector-lease';
 import { sleep } from '@nq/platform/testing/wait-for';
 import { buildApi } from '../api/app.ts';
 import { platformRuns } from '../composition/platform-runs.ts';
@@ -29,7 +30,7 @@ export async function openTestApi(
    * models another process projects (one projector per read model: two would each apply events to the document
    * as they last read it).
    */
-  options: { demoData?: boolean; jobs?: readonly PlatformJob[]; projector?: boolean } = {},
+  options: { demoData?: boolean; jobs?: readonly PlatformJob[]; projector?: boolean | 'lease' } = {},
 ) {
   const consoleDir = mkdtempSync(join(tmpdir(), 'nq-console-'));
   writeFileSync(join(consoleDir, 'index.html'), '<!doctype html><title>console</title><div id="root"></div>');
@@ -62,16 +63,19 @@ export async function openTestApi(
     logger: config.logLevel !== 'silent',
     ...(keptForFailures ? { logStream: platformErrorLog } : {}),
   });
-  if (options.projector !== false) await platform.projector.start();
+  // `lease`: projecting as `nq start` does, once the projector lease is taken (with its workers and metrics).
+  const projecting = options.projector === 'lease' ? await startProjecting(platform, { log: raw.log }) : undefined;
+  if (options.projector !== false && !projecting) await platform.projector.start();
   // Every worker but the alert evaluator: the alert tests start theirs with a clock of their own.
   const stopWorkers = await platform.startWorkers({
     log: raw.log,
-    processes: workerProcesses.filter((process) => process !== 'alerting'),
+    processes: workerProcesses.filter((process) => process !== 'alerting' && !(projecting && process === 'projector')),
   });
   const stopJobWorkers = await platform.startJobWorkers({ log: raw.log });
   raw.addHook('onClose', async () => {
     await stopJobWorkers();
     await stopWorkers();
+    await projecting?.stop();
     await platform.close();
   });
   const identity = raw.identity as Identity;
