@@ -34,6 +34,8 @@ const launchedFrom = (executablePath: string) => ({
 
 export default defineConfig({
   testDir: 'e2e',
+  // After the web server answers /ready: until what its start set off is done (e2e/settled-platform.ts).
+  globalSetup: './e2e/settled-platform.ts',
   outputDir: join(root, `test-results/e2e-artifacts${suffix}`),
   timeout: 60_000,
   // A busy 2-core CI machine (the platform, its projector and Chromium share it) can take longer than Playwright's
