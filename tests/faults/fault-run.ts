@@ -11,6 +11,7 @@ import { registerFleet } from '@nq/services/simulator/fleet-simulator';
 import { startCanary } from './canary.ts';
 import { startCommandLoad } from './command-load.ts';
 import { type CubeCheck, checkCubes } from './cube-check.ts';
+import { explainCubeDifference } from './cube-difference.ts';
 import { type FaultServers, startFaultEnvironment } from './fault-environment.ts';
 import type { Fault } from './faults.ts';
 import { everyIndexedMeasurement } from './indexed-measurements.ts';
@@ -281,6 +282,15 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       log(`read model behind: file ${check.file.fileId} not listed ready (phase ${check.file.phase})`);
     const deadLetters = await readDeadLetters(environment.kafkaBrokers, topics.measurementsDlq);
     const cubes = await checkCubes(signedFetch(base, admin));
+    if (cubes.differing > 0)
+      for (const line of await explainCubeDifference({
+        elasticsearchUrl: environment.elasticsearchUrl,
+        measurementsAlias: environment.measurementsAlias,
+        brokers: environment.kafkaBrokers,
+        topics: { raw: topics.measurementsRaw, enriched: topics.measurementsEnriched },
+        dir: processLogs,
+      }))
+        log(line);
 
     const rows = rowsOf([baseline, ...options.faults.map((fault) => fault.name)], {
       load,

@@ -22,19 +22,33 @@ export interface WriteOutcome {
   failed: WriteFailure[];
   /** With `keepFirst`: the measurements given whose id was stored before from another ingest source (left as it was). */
   duplicates?: EnrichedMeasurement[];
+  /**
+   * With `keepFirst`: for the measurements given that were stored before from the same ingest source (a batch
+   * delivered again), the copies the store holds — which the given ones may not equal: enriched again, they carry
+   * the configuration as it is now, not as it was when they were first stored and passed on.
+   */
+  replays?: EnrichedMeasurement[];
 }
 
-/** With `keepFirst`: the measurements stored before from another source than the one now written. */
-export const duplicatesAmong = (
-  written: EnrichedMeasurement[],
-  stored: Map<string, EnrichedMeasurement['ingestSource']>,
-) =>
-  written.filter((measurement) => {
-    if (!stored.has(measurement.measurementId)) return false;
-    const first = stored.get(measurement.measurementId);
+/**
+ * With `keepFirst`: sorts the measurements given by the copy the store holds of their id (`held`; none for those
+ * it did not have): a copy from the same ingest source is a replay (its held copy, once), from another one or none
+ * a duplicate. A measurement that is its own held copy (the one this write stored) is neither.
+ */
+export function sortStoredCopies(written: EnrichedMeasurement[], held: Map<string, EnrichedMeasurement>) {
+  const duplicates: EnrichedMeasurement[] = [];
+  const replays = new Map<string, EnrichedMeasurement>();
+  for (const measurement of written) {
+    const copy = held.get(measurement.measurementId);
+    if (!copy || copy === measurement) continue;
+    const first = copy.ingestSource;
     const now = measurement.ingestSource;
-    return !(first && now && first.partition === now.partition && first.offset === now.offset);
-  });
+    if (first && now && first.partition === now.partition && first.offset === now.offset)
+      replays.set(measurement.measurementId, copy);
+    else duplicates.push(measurement);
+  }
+  return { duplicates, replays: [...replays.values()] };
+}
 
 /**
  * The measurements read model: Elasticsearch monthly indices behind an alias in the distributed profile,

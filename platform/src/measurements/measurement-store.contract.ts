@@ -65,9 +65,20 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.write([first, other, resent], undefined, { keepFirst: true })).toEqual({
         failed: [],
         duplicates: [resent],
+        replays: [],
       });
-      expect(await store.write([first, other], undefined, { keepFirst: true })).toEqual({ failed: [], duplicates: [] });
-      expect(await store.write([resent], undefined, { keepFirst: true })).toEqual({ failed: [], duplicates: [resent] });
+      // Delivered again, enriched since with another configuration: the store answers the copies it kept.
+      const enrichedAgain = { ...first, clusters: ['cluster-created-since'] };
+      expect(await store.write([enrichedAgain, other], undefined, { keepFirst: true })).toEqual({
+        failed: [],
+        duplicates: [],
+        replays: [first, other],
+      });
+      expect(await store.write([resent], undefined, { keepFirst: true })).toEqual({
+        failed: [],
+        duplicates: [resent],
+        replays: [],
+      });
       expect(await store.count({ probeId: owner })).toBe(2);
       expect(await store.get(first.measurementId)).toEqual(first);
     });

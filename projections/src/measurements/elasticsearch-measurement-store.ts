@@ -1,9 +1,9 @@
 import { Client, type estypes } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import {
-  duplicatesAmong,
   type IspIdentityFacts,
   type MeasurementStore,
+  sortStoredCopies,
   type WriteFailure,
 } from '@nq/platform/measurements/measurement-store-port';
 import {
@@ -51,19 +51,18 @@ export async function openElasticsearchMeasurementStore(
     return templateReady;
   };
 
-  /** Where the stored copies of these measurements were ingested from (a realtime get: no refresh needed). */
-  const ingestSourcesOf = async (measurements: EnrichedMeasurement[]) => {
-    const sources = new Map<string, EnrichedMeasurement['ingestSource']>();
-    if (measurements.length === 0) return sources;
-    const { docs } = await client.mget<Pick<EnrichedMeasurement, 'ingestSource'>>({
+  /** The copies the store holds of these measurements (a realtime get: no refresh needed). */
+  const heldCopiesOf = async (measurements: EnrichedMeasurement[]) => {
+    const held = new Map<string, EnrichedMeasurement>();
+    if (measurements.length === 0) return held;
+    const { docs } = await client.mget<EnrichedMeasurement>({
       docs: measurements.map((measurement) => ({
         _index: `${alias}-${monthOf(measurement.measuredAt)}`,
         _id: measurement.measurementId,
-        _source: ['ingestSource'],
       })),
     });
-    for (const doc of docs) if ('found' in doc && doc.found) sources.set(doc._id, doc._source?.ingestSource);
-    return sources;
+    for (const doc of docs) if ('found' in doc && doc.found && doc._source) held.set(doc._id, doc._source);
+    return held;
   };
 
   return {
@@ -81,7 +80,7 @@ export async function openElasticsearchMeasurementStore(
       ]);
       // Only what failures need: each item keeps its status (so items stay in order), errors their reason.
       const response = await client.bulk({ operations, filter_path: ['errors', 'items.*.status', 'items.*.error'] });
-      if (!response.errors) return { failed: [], ...(keepFirst ? { duplicates: [] } : {}) };
+      if (!response.errors) return { failed: [], ...(keepFirst ? { duplicates: [], replays: [] } : {}) };
       const failed: WriteFailure[] = [];
       const stored: EnrichedMeasurement[] = [];
       response.items.forEach((item, index) => {
@@ -99,7 +98,7 @@ export async function openElasticsearchMeasurementStore(
         });
       });
       if (!keepFirst) return { failed };
-      return { failed, duplicates: duplicatesAmong(stored, await ingestSourcesOf(stored)) };
+      return { failed, ...sortStoredCopies(stored, await heldCopiesOf(stored)) };
     },
     async get(measurementId) {
       const search = async () =>

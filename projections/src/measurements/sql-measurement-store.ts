@@ -1,5 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
-import { duplicatesAmong, type MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
+import { type MeasurementStore, sortStoredCopies } from '@nq/platform/measurements/measurement-store-port';
 import { migrate } from '@nq/platform/sql/migrations';
 import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { measurementColumns as columns, measurementRowOf, measurementsSchema } from './measurement-table.ts';
@@ -37,29 +37,30 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
             .filter((column) => column !== 'measurement_id')
             .map((column) => `${column} = excluded.${column}`)
             .join(', ')}`;
+      // Keeping the first copy, what each statement inserted: the ids of the others were stored before.
+      const insertedNow = new Set<string>();
       const upsert = async (batch: EnrichedMeasurement[]) => {
-        await sql.query(
+        const inserted = await sql.query<{ measurement_id: string }>(
           `insert into measurements (${columns.join(', ')})
            select ${columns.join(', ')} from jsonb_populate_recordset(null::measurements, $1::jsonb)
-           on conflict (measurement_id) ${onConflict}`,
+           on conflict (measurement_id) ${onConflict}${keepFirst ? ' returning measurement_id' : ''}`,
           [JSON.stringify(batch.map(measurementRowOf))],
         );
+        if (keepFirst) for (const row of inserted) insertedNow.add(row.measurement_id);
       };
       const failed = await writeIsolatingRefusals(unique, upsert);
       await analyzeNow(unique.length - failed.length);
       if (!keepFirst) return { failed };
-      const stored = await sql.query<{ measurement_id: string; partition: number | null; offset: string | null }>(
-        `select measurement_id, ingest_partition as partition, ingest_offset as offset
-         from measurements where measurement_id = any($1::text[])`,
-        [unique.map((m) => m.measurementId)],
-      );
-      const sources = new Map(
-        stored.map((row) => [
-          row.measurement_id,
-          row.partition === null ? undefined : { partition: row.partition, offset: Number(row.offset) },
-        ]),
-      );
-      return { failed, duplicates: duplicatesAmong(measurements, sources) };
+      const refused = new Set(failed.map((failure) => failure.measurementId));
+      const held = new Map(unique.filter((m) => insertedNow.has(m.measurementId)).map((m) => [m.measurementId, m]));
+      const storedBefore = unique.map((m) => m.measurementId).filter((id) => !insertedNow.has(id) && !refused.has(id));
+      if (storedBefore.length > 0)
+        for (const { doc } of await sql.query<{ doc: EnrichedMeasurement }>(
+          'select doc from measurements where measurement_id = any($1::text[])',
+          [storedBefore],
+        ))
+          held.set(doc.measurementId, doc);
+      return { failed, ...sortStoredCopies(measurements, held) };
     },
     async get(measurementId) {
       const [row] = await sql.query<{ doc: EnrichedMeasurement }>(

@@ -137,18 +137,31 @@ export async function ingestBatch(
       : {}),
   }));
   const json = enriched.map((measurement) => JSON.stringify(measurement));
-  const { failed, duplicates = [] } = await dependencies.store.write(enriched, json, { keepFirst: fromRawTopic });
+  const {
+    failed,
+    duplicates = [],
+    replays = [],
+  } = await dependencies.store.write(enriched, json, {
+    keepFirst: fromRawTopic,
+  });
   const retryable = failed.filter((failure) => failure.retryable);
   if (retryable.length > 0) throw new RetryableWriteError(retryable.length, retryable[0]!.reason);
   const refused = new Map(failed.map((failure) => [failure.measurementId, failure.reason]));
   const sentAgain = new Set<EnrichedMeasurement>(duplicates);
   const indexed: Indexed[] = [];
-  // A message delivered again after a crash is passed on again (downstream counts each ingest source once); a copy its
-  // probe sent again is not (its first copy was).
+  // A message delivered again after a crash is passed on again, as it was stored and first passed on (downstream
+  // counts each ingest source once, in the rows of what it was enriched with then, as a rebuild reads it from the
+  // store); a copy its probe sent again is not (its first copy was).
+  const storedBefore = new Map(replays.map((measurement) => [measurement.measurementId, measurement]));
   const passedOn = new Set<string>();
   enriched.forEach((measurement, index) => {
     if (sentAgain.has(measurement) || passedOn.has(measurement.measurementId)) return;
     passedOn.add(measurement.measurementId);
+    const stored = storedBefore.get(measurement.measurementId);
+    if (stored) {
+      indexed.push({ measurement: stored, json: JSON.stringify(stored) });
+      return;
+    }
     const reason = refused.get(measurement.measurementId);
     if (reason === undefined) indexed.push({ measurement, json: json[index]! });
     else
