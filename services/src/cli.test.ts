@@ -82,35 +82,48 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
   it.each([
     ['jobs', /job workers running on embedded: .*\(embedded profile\)/],
     ['ingest', /ingest workers running on embedded.*\(embedded profile\)/],
-  ])('runs the %s workers as a process of their own, which stops cleanly when told to', async (command, running) => {
-    const env = {
-      PATH: process.env.PATH,
-      DATA_DIR: mkdtempSync(join(tmpdir(), `nq-${command}-`)),
-      LOG_LEVEL: 'silent',
-      HEALTH_PORT: '0',
-    };
-    const workers = spawn(process.execPath, [`${import.meta.dirname}/cli.ts`, command], { env });
-    let output = '';
-    workers.stdout.on('data', (chunk) => {
-      output += String(chunk);
-    });
-    let errors = '';
-    workers.stderr.on('data', (chunk) => {
-      errors += String(chunk);
-    });
-    const exited = new Promise<string>((resolve) =>
-      workers.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`)),
-    );
-    const started = Date.now();
-    while (!output.includes('Ctrl-C stops it') && workers.exitCode === null && Date.now() - started < 120_000)
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    // Told to stop once started (its signal handlers in place); one that never started fails saying so, with its output.
-    const startedInTime = output.includes('Ctrl-C stops it');
-    workers.kill('SIGTERM');
-    const code = await exited;
-    expect(startedInTime, `the ${command} workers did not start within 120 s:\n${output}`).toBe(true);
-    expect(code, `${output}\n${errors}`).toBe('exit code 0');
-    expect(output).toMatch(running);
-    expect(output).toContain('stopped cleanly');
-  });
+  ])(
+    'runs the %s workers as a process of their own, logging JSON lines, which stops cleanly when told to',
+    async (command, running) => {
+      const env = {
+        PATH: process.env.PATH,
+        DATA_DIR: mkdtempSync(join(tmpdir(), `nq-${command}-`)),
+        LOG_LEVEL: 'info',
+        LOG_FORMAT: 'json',
+        HEALTH_PORT: '0',
+      };
+      const workers = spawn(process.execPath, [`${import.meta.dirname}/cli.ts`, command], { env });
+      let output = '';
+      workers.stdout.on('data', (chunk) => {
+        output += String(chunk);
+      });
+      let errors = '';
+      workers.stderr.on('data', (chunk) => {
+        errors += String(chunk);
+      });
+      const exited = new Promise<string>((resolve) =>
+        workers.once('exit', (code, signal) => resolve(signal ? `killed by ${signal}` : `exit code ${code}`)),
+      );
+      const started = Date.now();
+      while (!output.includes('Ctrl-C stops it') && workers.exitCode === null && Date.now() - started < 120_000)
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      // Told to stop once started (its signal handlers in place); one that never started fails saying so, with its output.
+      const startedInTime = output.includes('Ctrl-C stops it');
+      workers.kill('SIGTERM');
+      const code = await exited;
+      expect(startedInTime, `the ${command} workers did not start within 120 s:\n${output}`).toBe(true);
+      expect(code, `${output}\n${errors}`).toBe('exit code 0');
+      expect(output).toMatch(running);
+      expect(output).toContain('stopped cleanly');
+      // What a log collector reads: every line one JSON entry, naming the process, its level and time.
+      const entries = output
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .map((line) => JSON.parse(line) as { process?: string; level?: number; time?: number; msg?: string });
+      expect(entries.length).toBeGreaterThanOrEqual(3);
+      for (const entry of entries)
+        expect(entry).toMatchObject({ process: command, level: expect.any(Number), time: expect.any(Number) });
+      expect(entries.map((entry) => entry.msg)).toContainEqual(expect.stringMatching(running));
+    },
+  );
 });

@@ -7,6 +7,7 @@ import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { type Config, ConfigError, describeConfig, loadConfig } from '@nq/platform/config/config';
 import { type PipelineProcess, pipelineProcesses } from '@nq/platform/log/pipeline';
+import { announce, logOfProcess, processLog, useProcessLog } from '@nq/platform/logging/process-log';
 import type { PlatformRuns } from '@nq/platform/platform';
 import type { Registry } from 'prom-client';
 import { commandHelp, type UsageLine, usageLineOf, usageTable, wrapped } from './cli-usage.ts';
@@ -45,6 +46,8 @@ export const openApiFile = resolve(import.meta.dirname, '../../contracts/openapi
 
 async function serve(processes: string, withProjector: boolean) {
   const config = loadConfig();
+  const processName = withProjector ? 'start' : 'api';
+  useProcessLog(config, processName);
   const {
     buildApi,
     openPlatform,
@@ -58,6 +61,8 @@ async function serve(processes: string, withProjector: boolean) {
   } = await loadApiRuntime();
   const platform = await openPlatform(config, platformRuns);
   const api = await buildApi({ config, platform });
+  // From here on the components write through the HTTP server's logger, as the requests do.
+  useProcessLog(config, processName, api.log);
   const metricsServer = config.http.metricsPort
     ? await serveOperations({ host: config.http.host, metrics: metricsOn(config.http, () => platform.metrics) })
     : undefined;
@@ -105,7 +110,7 @@ async function serve(processes: string, withProjector: boolean) {
   keepCompiledModules();
   // Listening for the signals before saying how to stop it: whoever reads the banner may send one at once.
   const stopped = runUntilSignalled(() => api.close(), config.shutdownTimeoutMs, api.log);
-  console.info(
+  announce(
     `\n  Network-quality platform (${config.profile} profile) at ${config.http.publicUrl}\n` +
       `  API docs: ${config.http.publicUrl}/docs  ·  health: ${config.http.publicUrl}/health\n` +
       (demoEntities > 0
@@ -156,9 +161,11 @@ function leaseTeller(log: { info(message: string): void; error(object: object, m
 type Runtime = Awaited<ReturnType<typeof loadRuntime>>;
 type OpenedPlatform = Awaited<ReturnType<Runtime['openPlatform']>>;
 async function runWorkers(
+  name: string,
   start: (platform: OpenedPlatform, runtime: Runtime) => Promise<{ stop: () => Promise<void>; running: string }>,
 ) {
   const config = loadConfig();
+  const log = useProcessLog(config, name);
   const runtime = await loadRuntime();
   const health = runtime.processHealth();
   health.starting('platform', 'opening the adapters');
@@ -173,7 +180,7 @@ async function runWorkers(
   health.forget('platform');
   const { stop, running } = await start(opened, runtime);
   const at = (variable: 'HEALTH_PORT' | 'METRICS_PORT') => `http://${config.http.host}:${operations.portOf(variable)}`;
-  console.info(
+  log.info(
     `health: ${at('HEALTH_PORT')}/health and /ready` +
       (config.http.metricsPort ? `; metrics: ${at('METRICS_PORT')}/metrics` : ''),
   );
@@ -186,21 +193,16 @@ async function runWorkers(
       await operations.close();
     },
     config.shutdownTimeoutMs,
-    { info: console.info, error: (o, m) => console.error(m, o) },
+    log,
   );
-  console.info(`${running} (${config.profile} profile); Ctrl-C stops it`);
+  announce(`${running} (${config.profile} profile); Ctrl-C stops it`);
   await stopped;
 }
 
-const consoleLog = {
-  warn: (o: object, m: string) => console.warn(m, o),
-  error: (o: object, m: string) => console.error(m, o),
-};
-
 const runProjector = () =>
-  runWorkers(async (platform, runtime) => {
-    const lease = leaseTeller({ info: console.info, error: (o, m) => console.error(m, o) });
-    const projecting = await runtime.startProjecting(platform, { log: consoleLog, onChange: lease.onChange });
+  runWorkers('projector', async (platform, runtime) => {
+    const lease = leaseTeller(processLog());
+    const projecting = await runtime.startProjecting(platform, { log: logOfProcess, onChange: lease.onChange });
     lease.started();
     return {
       stop: projecting.stop,
@@ -222,8 +224,8 @@ const workersIn = (declared: DeclaredRuns, process: PipelineProcess) =>
 
 /** A worker process beside the projector, alone: the workers the features declare for it. */
 const runWorkerProcess = (process: PipelineProcess) =>
-  runWorkers(async (platform, runtime) => {
-    const stop = await platform.startWorkers({ log: consoleLog, processes: [process] });
+  runWorkers(process, async (platform, runtime) => {
+    const stop = await platform.startWorkers({ log: logOfProcess, processes: [process] });
     return {
       stop,
       running: `${process} workers running on ${platform.log.adapter}: ${workersIn(runtime.platformRuns, process)}`,
@@ -231,8 +233,8 @@ const runWorkerProcess = (process: PipelineProcess) =>
   });
 
 const runJobWorkers = () =>
-  runWorkers(async (platform) => {
-    const stop = await platform.startJobWorkers({ log: consoleLog });
+  runWorkers('jobs', async (platform) => {
+    const stop = await platform.startJobWorkers({ log: logOfProcess });
     const kinds = platform.jobs.kinds.map((kind) => `${kind.name} (${kind.concurrency} at once)`);
     return {
       stop,

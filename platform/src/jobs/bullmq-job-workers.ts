@@ -1,5 +1,6 @@
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
+import { logOfProcess } from '../logging/process-log.ts';
 import {
   attemptsOf,
   type BullmqJobData,
@@ -22,11 +23,6 @@ export interface BullmqWorkerContext {
 
 const LOST_WORKER = 'its worker stopped before it finished (the lock expired)';
 
-const consoleLog = {
-  warn: (details: object, message: string) => console.warn(message, details),
-  error: (details: object, message: string) => console.error(message, details),
-};
-
 /** One BullMQ worker per kind (its concurrency the kind's), and a subscription to cancellations. */
 export async function startBullmqJobWorkers(
   context: BullmqWorkerContext,
@@ -34,7 +30,7 @@ export async function startBullmqJobWorkers(
   options: JobWorkerOptions,
 ): Promise<JobWorkers> {
   const { redisUrl, prefix, leaseMs } = context;
-  const log = options.log ?? consoleLog;
+  const log = options.log ?? logOfProcess;
   const stopping = new AbortController();
   const running = new Map<string, AbortController>();
   let health: Omit<JobWorkersStatus, 'running'> = { working: true };

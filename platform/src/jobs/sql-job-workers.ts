@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { hostname } from 'node:os';
+import { logOfProcess } from '../logging/process-log.ts';
 import type { SqlClient, SqlParam } from '../sql/sql-client.ts';
 import type {
   JobKind,
@@ -34,11 +35,6 @@ interface InFlight {
 const FINISHED_KEPT_DAYS = 30;
 const PRUNE_EVERY_MS = 3_600_000;
 const LOST_WORKER = 'its worker stopped before it finished (the lease expired)';
-
-const consoleLog = {
-  warn: (details: object, message: string) => console.warn(message, details),
-  error: (details: object, message: string) => console.error(message, details),
-};
 
 /** Claims due jobs of a kind, never more than its concurrency running (live leases) across every worker. */
 async function claim(sql: SqlClient, kind: JobKind<unknown>, owner: string, leaseMs: number): Promise<Claimed[]> {
@@ -109,7 +105,7 @@ export async function startSqlJobWorkers(
   options: Options,
 ): Promise<JobWorkers> {
   const { leaseMs, pollIntervalMs } = options;
-  const log = options.log ?? consoleLog;
+  const log = options.log ?? logOfProcess;
   const owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   const stopping = new AbortController();
   const inFlight = new Map<string, InFlight>();

@@ -1,3 +1,4 @@
+import { processLog } from '../logging/process-log.ts';
 import type { ConsumerStatus } from './log-port.ts';
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
@@ -14,7 +15,10 @@ export function consumerStatusTracker(adapter: string, groupId: string) {
     up() {
       if (current.consuming) return;
       const seconds = Math.round((Date.now() - current.since.getTime()) / 1_000);
-      console.warn(`${adapter}: the consumer of ${groupId} consumes again, after ${seconds} s without`);
+      processLog().warn(
+        { adapter, groupId, seconds },
+        `${adapter}: the consumer of ${groupId} consumes again, after ${seconds} s without`,
+      );
       current = { groupId, consuming: true, since: new Date(), interruptions: current.interruptions };
     },
     /** It cannot consume: why (the latest failure is kept while it stays down). */
@@ -24,7 +28,10 @@ export function consumerStatusTracker(adapter: string, groupId: string) {
         current = { ...current, reason };
         return;
       }
-      console.warn(`${adapter}: the consumer of ${groupId} cannot consume (${reason}); it keeps reconnecting`);
+      processLog().warn(
+        { adapter, groupId, reason },
+        `${adapter}: the consumer of ${groupId} cannot consume (${reason}); it keeps reconnecting`,
+      );
       current = { groupId, consuming: false, since: new Date(), reason, interruptions: current.interruptions + 1 };
     },
     /** Its loop ended without being told to stop: it will never consume again. */

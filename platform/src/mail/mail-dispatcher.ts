@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Counter, type Registry } from 'prom-client';
+import { logOfProcess } from '../logging/process-log.ts';
 import type { MailPort } from './mail-port.ts';
 import type { OutboxEntry, SqlMailOutbox } from './sql-mail-outbox.ts';
 
@@ -36,11 +37,6 @@ export const retryDelaySeconds = (attempt: number, retrySeconds: number) => retr
 const messageIdOf = (idempotencyKey: string) =>
   `<${createHash('sha256').update(idempotencyKey).digest('hex').slice(0, 32)}@mail-outbox.nq>`;
 
-const consoleLog: DispatcherLog = {
-  warn: (details, message) => console.warn(message, details),
-  error: (details, message) => console.error(message, details),
-};
-
 function dispatcherMetrics(registry: Registry | undefined) {
   const name = 'nq_mail_delivery_attempts_total';
   return (
@@ -61,7 +57,7 @@ function dispatcherMetrics(registry: Registry | undefined) {
  */
 export async function startMailDispatcher(options: MailDispatcherOptions): Promise<MailDispatcher> {
   const { outbox, mail, maxAttempts, retrySeconds, pollIntervalMs = 1_000, batchSize = 10 } = options;
-  const log = options.log ?? consoleLog;
+  const log = options.log ?? logOfProcess;
   const attempts = dispatcherMetrics(options.metrics);
 
   async function deliver(entry: OutboxEntry) {

@@ -1,4 +1,5 @@
 import { compareLogPositions, type LogPosition, type StoredEvent, splitLogPosition } from '@nq/contracts';
+import { processLog } from '@nq/platform/logging/process-log';
 import type { Projector, ProjectorAdapters } from '@nq/platform/projector-port';
 import type { DocumentProjection, ProjectedDocument } from '@nq/platform/read-store/document-projection';
 import type { DocumentWrite } from '@nq/platform/read-store/read-store-port';
@@ -46,7 +47,9 @@ function projectorMetrics(registry: Registry | undefined) {
 export function createProjector(options: ProjectorOptions): Projector {
   const { eventStore, readStore, projections, batchSize = 1_000, pollIntervalMs = 500 } = options;
   const onError =
-    options.onError ?? ((projection, error) => console.error(`projection ${projection} failed, retrying:`, error));
+    options.onError ??
+    ((projection, error) =>
+      processLog().error({ projection, err: error }, `projection ${projection} failed, retrying`));
   const metrics = projectorMetrics(options.metrics);
   const log = logTail(eventStore, { fetchSize: batchSize });
   const checkpoints = new Map<string, LogPosition>();

@@ -1,4 +1,5 @@
 import { EventEmitter } from 'node:events';
+import { processLog } from '../../logging/process-log.ts';
 import { migrate, type SchemaModule } from '../../sql/migrations.ts';
 import type { SqlClient } from '../../sql/sql-client.ts';
 import { isConnectionFailure } from '../../sql/sql-errors.ts';
@@ -209,9 +210,9 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         const failures = (retry?.failures ?? 0) + 1;
         const waitMs = retryDelayMs(failures - 1);
         retries.set(key, { failures, at: Date.now() + waitMs });
-        console.warn(
-          `log handler failed on ${topic}/${partition} at offset ${records[0]!.offset}, retrying in ${waitMs} ms:`,
-          error instanceof Error ? error.message : error,
+        processLog().warn(
+          { topic, partition, offset: records[0]!.offset, err: error },
+          `log handler failed on ${topic}/${partition} at offset ${records[0]!.offset}, retrying in ${waitMs} ms`,
         );
         return false;
       }

@@ -17,6 +17,7 @@ import {
   stringDeserializers,
   stringSerializers,
 } from '@platformatic/kafka';
+import { processLog } from '../../logging/process-log.ts';
 import { consumerStatusTracker } from '../consumer-status.ts';
 import {
   type ConsumerOptions,
@@ -84,7 +85,8 @@ const toRecord = (message: StringMessage): LogRecord => ({
 
 const adapterName = 'kafka (@platformatic/kafka)';
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));
-const warn = (what: string) => (error: unknown) => console.warn(`${adapterName} ${what}:`, messageOf(error));
+const warn = (what: string) => (error: unknown) =>
+  processLog().warn({ adapter: adapterName, reason: messageOf(error) }, `${adapterName} ${what}`);
 
 /** How long a produce call may wait (for its turn, then for the broker's acknowledgement) before it gives up. */
 export const defaultProduceTimeoutMs = 5_000;

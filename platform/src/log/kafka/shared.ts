@@ -1,4 +1,5 @@
 import { setTimeout as delay } from 'node:timers/promises';
+import { processLog } from '../../logging/process-log.ts';
 import type { ConsumerOptions, LogRecord } from '../log-port.ts';
 
 export const defaultMaxBatchSize = 500;
@@ -47,9 +48,9 @@ export async function handleUntilDone({ records, handle, signal, mayRetry }: Han
       if (signal.aborted) return false;
       const waitMs = retryDelayMs(failures);
       const { topic, partition, offset } = records[0]!;
-      console.warn(
-        `log handler failed on ${topic}/${partition} at offset ${offset}, retrying in ${waitMs} ms:`,
-        error instanceof Error ? error.message : error,
+      processLog().warn(
+        { topic, partition, offset, err: error },
+        `log handler failed on ${topic}/${partition} at offset ${offset}, retrying in ${waitMs} ms`,
       );
       await backOff(waitMs, signal);
       if (signal.aborted || !(await mayRetry())) return false;

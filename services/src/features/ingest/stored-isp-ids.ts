@@ -1,3 +1,4 @@
+import { processLog } from '@nq/platform/logging/process-log';
 import type { Platform, PlatformWorker } from '@nq/platform/platform';
 import { readAll } from '@nq/platform/read-store/read-all';
 import { runStartupStep } from '@nq/platform/sql/startup-steps';
@@ -45,7 +46,10 @@ export const storedIspIdsTask: PlatformWorker = {
   runsIn: 'projector',
   start: async (platform) => {
     assignStoredIspIds(platform).catch((error: unknown) =>
-      console.warn('ISP ids of stored measurements, tried again at the next start:', error),
+      processLog().warn(
+        { err: error },
+        'ISP ids of stored measurements could not be assigned: tried again at the next start',
+      ),
     );
     return { stop: async () => {} };
   },
