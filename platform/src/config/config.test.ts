@@ -95,12 +95,44 @@ describe('configuration', () => {
   });
 
   it('requires a long secret key when one is given and masks it and URL passwords when described', () => {
-    expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY .*at least 32/);
+    expect(problemsOf({ SECRET_KEY: 'short' })[0]).toMatch(/^SECRET_KEY: .*at least 32/);
     const described = describeConfig(
       loadConfig({ SECRET_KEY: 'x'.repeat(40), DATABASE_URL: 'postgresql://app:hunter2@db:5432/nq' }),
     );
     expect(JSON.stringify(described)).not.toContain('hunter2');
     expect(JSON.stringify(described)).not.toContain('x'.repeat(40));
+  });
+
+  it('refuses a short secret or a malformed URL without showing the secret or the password', () => {
+    const problems = problemsOf({ SECRET_KEY: 'hunter2-short', DATABASE_URL: 'mysql://app:hunter2@db/nq' });
+    expect(problems).toEqual([
+      expect.stringMatching(/^DATABASE_URL \(got 'mysql:\/\/app:\*\*\*@db\/nq'\)/),
+      expect.stringMatching(/^SECRET_KEY: must be at least 32/),
+    ]);
+    expect(problems.join('\n')).not.toContain('hunter2');
+  });
+
+  it('reads a variable from the file its _FILE variable names, as Kubernetes mounts a secret', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nq-secret-files-'));
+    const secretKey = 's'.repeat(40);
+    writeFileSync(join(dir, 'secret-key'), `${secretKey}\n`);
+    writeFileSync(join(dir, 'database-url'), 'postgresql://app:hunter2@db:5432/nq');
+    const config = loadConfig({
+      SECRET_KEY_FILE: join(dir, 'secret-key'),
+      DATABASE_URL_FILE: join(dir, 'database-url'),
+    });
+    expect(config.secretKey).toBe(secretKey);
+    expect(JSON.stringify(describeConfig(config))).not.toContain('hunter2');
+    expect(problemsOf({ SECRET_KEY: secretKey, SECRET_KEY_FILE: join(dir, 'secret-key') })).toEqual([
+      'SECRET_KEY_FILE: SECRET_KEY is set too; give one of them',
+    ]);
+    expect(problemsOf({ METRICS_TOKEN_FILE: join(dir, 'absent') })).toEqual([
+      `METRICS_TOKEN_FILE: cannot read '${join(dir, 'absent')}' (ENOENT)`,
+    ]);
+    writeFileSync(join(dir, 'short'), 'hunter2');
+    const short = problemsOf({ SECRET_KEY_FILE: join(dir, 'short') });
+    expect(short).toEqual([expect.stringMatching(/^SECRET_KEY: must be at least 32/)]);
+    expect(short.join('\n')).not.toContain('hunter2');
   });
 
   it("refuses the deployment's placeholder secrets in production, naming each variable and not its value", () => {

@@ -385,13 +385,27 @@ export class ConfigError extends Error {
   }
 }
 
+/** A URL's password, with or without a user name before it (`redis://:password@host`), masked. */
+const maskUrl = (value: string) => value.replace(/\/\/([^:@/]*):[^@/]+@/, '//$1:***@');
+
+/** The variables whose value is a secret: a refusal names them, never shows them. */
+const secretVariables: ReadonlySet<string> = new Set([
+  'METRICS_TOKEN',
+  'KAFKA_SASL_PASSWORD',
+  'ELASTICSEARCH_API_KEY',
+  'ELASTICSEARCH_PASSWORD',
+  'SECRET_KEY',
+  'PROBE_SECRETS_KEY',
+  'VAPID_PRIVATE_KEY',
+]);
+
 function describeIssue(issue: z.core.$ZodIssue, given: Record<string, unknown>): string {
   const name = String(issue.path[0] ?? 'CONFIG_FILE');
   if (issue.code === 'unrecognized_keys') {
     return `CONFIG_FILE: unknown variable(s) ${issue.keys.join(', ')}; allowed: ${configVariableNames.join(', ')}`;
   }
   const value = given[name];
-  const shown = value === undefined ? '' : ` (got '${String(value)}')`;
+  const shown = value === undefined || secretVariables.has(name) ? '' : ` (got '${maskUrl(String(value))}')`;
   if (issue.code === 'invalid_value') return `${name}${shown}: must be one of ${issue.values.join(', ')}`;
   return `${name}${shown}: ${issue.message}`;
 }
@@ -417,12 +431,37 @@ function readConfigFile(path: string): Record<string, unknown> {
 }
 
 /** Reads and validates the configuration; throws a ConfigError naming every bad variable and what it allows. */
+/**
+ * Variables given as files (`SECRET_KEY_FILE=/run/secrets/secret-key`), as Kubernetes and Docker mount secrets: each
+ * file's content, without its final line break, for every variable that is not a file's path itself. Giving both a
+ * variable and its file is refused, and so is a file that cannot be read (named by its path, never by its content).
+ */
+function variablesFromFiles(env: NodeJS.ProcessEnv): Record<string, string> {
+  const problems: string[] = [];
+  const read: Record<string, string> = {};
+  for (const name of configVariableNames) {
+    const path = name.endsWith('_FILE') ? undefined : env[`${name}_FILE`];
+    if (!path) continue;
+    if (env[name] !== undefined && env[name] !== '') {
+      problems.push(`${name}_FILE: ${name} is set too; give one of them`);
+      continue;
+    }
+    try {
+      read[name] = readFileSync(path, 'utf8').replace(/\r?\n$/, '');
+    } catch (error) {
+      problems.push(`${name}_FILE: cannot read '${path}' (${(error as NodeJS.ErrnoException).code})`);
+    }
+  }
+  if (problems.length > 0) throw new ConfigError(problems);
+  return read;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const fromFile = env.CONFIG_FILE ? readConfigFile(env.CONFIG_FILE) : {};
   const fromEnv = Object.fromEntries(
     configVariableNames.filter((name) => env[name] !== undefined && env[name] !== '').map((name) => [name, env[name]]),
   );
-  const given = { ...fromFile, ...fromEnv };
+  const given = { ...fromFile, ...fromEnv, ...variablesFromFiles(env) };
   const result = variables.safeParse(given);
   if (!result.success) throw new ConfigError(result.error.issues.map((issue) => describeIssue(issue, given)));
   const { VAPID_PUBLIC_KEY, VAPID_PRIVATE_KEY } = result.data;
@@ -457,8 +496,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
 
 /** The configuration as shown to an operator: secrets and passwords in URLs masked. */
 export function describeConfig(config: Config): Record<string, unknown> {
-  // A URL's password, with or without a user name before it (`redis://:password@host`).
-  const maskUrl = (value: string) => value.replace(/\/\/([^:@/]*):[^@/]+@/, '//$1:***@');
   const secretFields = new Set(['password', 'apiKey', 'metricsToken']);
   return JSON.parse(
     JSON.stringify(
