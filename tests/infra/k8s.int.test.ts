@@ -9,6 +9,7 @@ import type { IKafkaTopic } from '@kubernetes-models/strimzi-kafka-operator/kafk
 import type { IKafkaUser } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaUser';
 import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
 import { consumerGroupOf, type PipelineConsumer, pipeline } from '@nq/platform/log/pipeline';
+import { platformRuns } from '@nq/services/composition/platform-runs';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
@@ -210,6 +211,8 @@ describe.each(overlays)('the %s overlay', (overlay) => {
     expect(connects(policies, pod('ingest'), pod('api'), 8080)).toBe(false);
     const kafka = { namespace, labels: datastores.get('kafka')! };
     expect(connects(policies, from('keda'), kafka, datastorePorts.kafka)).toBe(true);
+    const redis = { namespace, labels: datastores.get('redis')! };
+    expect(connects(policies, from('keda'), redis, datastorePorts.redis)).toBe(true);
     // Web pushes to public push services only; mail to the SMTP relay from the projector only.
     expect(connects(policies, pod('alerting'), { address: '203.0.113.10' }, 443)).toBe(true);
     expect(connects(policies, pod('alerting'), { address: '10.1.2.3' }, 443)).toBe(false);
@@ -253,11 +256,34 @@ describe.each(overlays)('the %s overlay', (overlay) => {
     expect(ofKind(objects, 'PodDisruptionBudget').length).toBeGreaterThanOrEqual(processes.length);
   });
 
+  it('scales the job workers on the depth of every queue the code declares, at the Redis the platform uses', () => {
+    const scaled = ofKind<IScaledObject>(objects, 'ScaledObject').find(
+      (item) => item.spec!.scaleTargetRef.name === 'nq-jobs',
+    );
+    if (overlay === 'dev') return expect(scaled).toBeUndefined();
+    const prefix = configOf(objects).ELASTICSEARCH_INDEX_PREFIX ?? 'nq';
+    const redisUrl = new URL(
+      literal(environmentOf(platformContainer(deploymentOf(objects, 'jobs')), objects).get('REDIS_URL')) ?? '',
+    );
+    const triggers = scaled!.spec!.triggers;
+    expect(triggers.map((trigger) => trigger.metadata.listName).sort()).toEqual(
+      (platformRuns.jobs ?? []).map((job) => `${prefix}-jobs:${job.kind.name}:wait`).sort(),
+    );
+    for (const trigger of triggers) {
+      expect(trigger.type).toBe('redis');
+      expect(trigger.metadata.address).toBe(`${redisUrl.hostname}:${redisUrl.port || '6379'}`);
+      // A Redis with a password is read with it.
+      if (redisUrl.password) named(objects, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '');
+    }
+  });
+
   it('scales the stream workers on the lag of the consumer groups the code joins', () => {
     const config = configOf(objects);
     const topics = fleetTopicsFor(config.TOPIC_PREFIX ?? '');
     const partitions = new Map(topics.specs.map((topic) => [topic.name, topic.partitions]));
-    const scaledObjects = ofKind<IScaledObject>(objects, 'ScaledObject');
+    const scaledObjects = ofKind<IScaledObject>(objects, 'ScaledObject').filter(
+      (scaled) => scaled.spec!.scaleTargetRef.name !== 'nq-jobs',
+    );
     for (const scaled of scaledObjects) {
       const process = scaled.spec!.scaleTargetRef.name.replace(/^nq-/, '');
       const groups = consumerGroupsOf(topics)[process] ?? {};
@@ -331,7 +357,7 @@ describe('the production overlay', () => {
     expect(counts).toMatchObject({
       Deployment: 5,
       KafkaTopic: fleetTopicsFor().specs.length,
-      ScaledObject: 2,
+      ScaledObject: 3,
       ServiceMonitor: 1,
       PrometheusRule: 1,
     });
@@ -433,7 +459,7 @@ describe('the production overlay', () => {
 
   it('scales ingest and alerting on a lag read over SCRAM and TLS', () => {
     for (const scaled of ofKind<IScaledObject>(objects, 'ScaledObject'))
-      for (const trigger of scaled.spec!.triggers) {
+      for (const trigger of scaled.spec!.triggers.filter((item) => item.type === 'kafka')) {
         expect(trigger.metadata).toMatchObject({ sasl: 'scram_sha512', tls: 'enable' });
         named(objects, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '');
       }
