@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { logOfProcess } from '../logging/process-log.ts';
@@ -22,6 +23,21 @@ export interface BullmqWorkerContext {
 }
 
 const LOST_WORKER = 'its worker stopped before it finished (the lock expired)';
+
+/** How long a worker may take to close before its connections are dropped. */
+const CLOSE_WAIT_MS = 5_000;
+
+/**
+ * Closes a BullMQ worker (its running jobs handed back first), or drops its connections when closing does not end:
+ * a worker whose connection went through a Redis outage can wait for ever for its blocking client to end
+ * (taskforcesh/bullmq#4656), and the process would never stop.
+ */
+async function closeWithin(worker: Worker, waitMs: number) {
+  const closing = worker.close().then(() => true);
+  closing.catch(() => undefined);
+  if (await Promise.race([closing, sleep(waitMs).then(() => false)]).catch(() => false)) return;
+  await Promise.race([worker.disconnect().catch(() => undefined), sleep(waitMs)]);
+}
 
 /** One BullMQ worker per kind (its concurrency the kind's), and a subscription to cancellations. */
 export async function startBullmqJobWorkers(
@@ -123,7 +139,7 @@ export async function startBullmqJobWorkers(
     status: () => ({ ...health, running: running.size }),
     async stop() {
       stopping.abort(new Error('the job worker is stopping'));
-      await Promise.all(workers.map((worker) => worker.close()));
+      await Promise.all(workers.map((worker) => closeWithin(worker, CLOSE_WAIT_MS)));
       subscriber.disconnect();
     },
   };

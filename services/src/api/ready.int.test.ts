@@ -1,4 +1,5 @@
-import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
+import { createTestDatabase, distributedEnvironment, infra } from '@nq/platform/testing/infra';
+import { startTcpProxy } from '@nq/platform/testing/tcp-proxy';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openTestApi } from '../testing/test-api.ts';
 
@@ -38,17 +39,40 @@ describe('readiness in the distributed profile', () => {
     }
   });
 
-  it('answers 503 naming the dependency that does not answer', async () => {
+  it('answers 503 naming the dependency that does not answer, for the role that needs it', async () => {
     const { raw: app } = await openTestApi(distributed({ ELASTICSEARCH_URL: 'http://127.0.0.1:1' }));
     try {
-      const response = await app.inject({ url: '/ready', headers: { 'accept-language': 'en' } });
+      const response = await app.inject({ url: '/ready/console', headers: { 'accept-language': 'en' } });
       expect(response.statusCode).toBe(503);
       const body = response.json();
       expect(body.code).toBe('dependency.unavailable');
       expect(body.message).toContain('read-store');
       expect(body.details.dependencies.find((d: { name: string }) => d.name === 'read-store').status).toBe('down');
+      // The process itself stays in service: the gateway's role needs no read store.
+      expect((await app.inject('/ready')).json()).toMatchObject({
+        status: 'ready',
+        roles: { gateway: 'ready', console: 'unavailable' },
+      });
+      expect((await app.inject('/ready/gateway')).statusCode).toBe(200);
     } finally {
       await app.close();
+    }
+  });
+
+  it('answers 503 when what every role needs does not answer', async () => {
+    const proxy = await startTcpProxy({ port: Number(new URL(infra.redisUrl).port || 6379) });
+    const { raw: app } = await openTestApi(distributed({ REDIS_URL: `redis://127.0.0.1:${proxy.port}` }));
+    try {
+      await proxy.cut();
+      const response = await app.inject({ url: '/ready', headers: { 'accept-language': 'en' } });
+      expect(response.statusCode).toBe(503);
+      expect(response.json().message).toContain('ephemeral-store');
+      expect(response.json().details.roles).toEqual({ gateway: 'unavailable', console: 'unavailable' });
+      expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+    } finally {
+      await proxy.restore();
+      await app.close();
+      await proxy.close();
     }
   });
 });

@@ -120,14 +120,20 @@ describe('ingestion across a Kafka outage', { timeout: 360_000 + outageMs }, () 
       await kafka.stop('SIGKILL');
       const stoppedAt = Date.now();
 
-      // While it cannot consume, each worker says so: readiness names it, its gauge reads 0.
+      // While it cannot consume, each worker says so: readiness names it, its gauge reads 0. Each consumer finds out
+      // on its own (a heartbeat or a fetch failing): all three are waited for.
       await waitFor(
-        'readiness to name both workers down',
+        'readiness to name both workers down, and every consumer gauge to read 0',
         async () => {
           const ready = await api.raw.inject('/ready');
           const workers = workersOf(ready.json());
+          const gauges = await consumerGauges();
           return (
-            ready.statusCode === 503 && workers['ingest-worker'] === 'down' && workers['probe-status-worker'] === 'down'
+            ready.statusCode === 503 &&
+            workers['ingest-worker'] === 'down' &&
+            workers['probe-status-worker'] === 'down' &&
+            gauges.length === 3 &&
+            gauges.every((line) => line.endsWith(' 0'))
           );
         },
         50_000,
