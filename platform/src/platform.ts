@@ -43,6 +43,7 @@ import { openSqlReadStore } from './read-store/sql-read-store.ts';
 import { platformSecretKey } from './secrets/platform-key.ts';
 import { type SecretSealer, secretSealer } from './secrets/secret-sealer.ts';
 import { ensureDatabase } from './sql/ensure-database.ts';
+import { awaitSchemaSteps } from './sql/migrations.ts';
 import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
 import type { SqlClient } from './sql/sql-client.ts';
@@ -154,6 +155,7 @@ export async function openPlatform(
   const closers: (() => Promise<unknown>)[] = [];
   const sql = options.inMemory ? await openPgliteClient() : await openSql(config);
   closers.push(() => sql.close());
+  if (config.schemaMigrations === 'await' && !options.inMemory) awaitSchemaSteps(sql);
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
   // Updates stored before a field intent was declared read under its name, for the deciders, projections and audit.

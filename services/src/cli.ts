@@ -320,7 +320,8 @@ async function rebuild(name: string | undefined) {
 }
 
 async function migrateDatabase() {
-  const config = loadConfig();
+  // This is what the other processes await when told to (SCHEMA_MIGRATIONS=await): it applies, whatever it says.
+  const config: Config = { ...loadConfig(), schemaMigrations: 'apply' };
   const { openPlatform, platformRuns } = await loadRuntime();
   const { appliedMigrations, migrate } = await import('@nq/platform/sql/migrations');
   const { featureSchemas: featureSchemaModules } = await import('./composition/platform-runs.ts');
@@ -430,7 +431,9 @@ const builtInCommands: readonly BuiltInCommand[] = [
   },
   {
     name: 'migrate',
-    summary: "bring the database's tables up to date (every start does it too) and list the steps applied",
+    summary:
+      "bring the database's tables up to date and list the steps applied (every start does it too, unless " +
+      'SCHEMA_MIGRATIONS=await: then processes wait for this, run as a Kubernetes Job)',
     run: migrateDatabase,
   },
   {

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -112,6 +112,37 @@ describe('the container image (deploy/Dockerfile, reproduced without a container
     expect(packagesNamed(join(root, 'node_modules'), devOnlyPackages).length).toBeGreaterThanOrEqual(
       devOnlyPackages.length,
     );
+  });
+
+  it('leaves out what production never reads, and still draws a PDF’s charts', () => {
+    const unread = execFileSync(
+      'find',
+      ['node_modules', '-type', 'f', '(', '-name', '*.map', '-o', '-name', '*.d.ts', '-o', '-name', '*.d.cts', ')'],
+      { cwd: image.folder, encoding: 'utf8' },
+    );
+    expect(unread).toBe('');
+    expect(existsSync(join(image.folder, 'node_modules/echarts/dist'))).toBe(false);
+    const megabytes = Number(
+      execFileSync('du', ['-sm', 'node_modules'], { cwd: image.folder, encoding: 'utf8' }).split('\t')[0],
+    );
+    console.info(`the image's node_modules: ${megabytes} MB`);
+    // The PDF blocks draw a chart through ECharts' modules, from the image's files alone.
+    const rendered = execFileSync(
+      process.execPath,
+      [
+        '--input-type=module',
+        '-e',
+        `import { chartBlock } from './platform/src/pdf/pdf-blocks.ts';
+         import { pdfDocument } from './platform/src/pdf/pdf-document.ts';
+         import { renderPdf } from './platform/src/pdf/pdf-renderer.ts';
+         const chart = { title: 'Download', type: 'line', unit: 'Mbps',
+           data: { axis: { kind: 'category', values: ['Mon', 'Tue'] }, series: [{ id: 'a', name: 'Movistar', values: [41, 43] }] } };
+         const pdf = await renderPdf(pdfDocument({ title: 'Report', language: 'en', content: [chartBlock(chart)] }));
+         process.stdout.write(pdf.subarray(0, 5).toString());`,
+      ],
+      { cwd: image.folder, encoding: 'utf8' },
+    );
+    expect(rendered).toBe('%PDF-');
   });
 
   it('runs as the non-root node user, the CLI as entry point, the api by default', () => {

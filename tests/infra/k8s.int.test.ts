@@ -12,6 +12,7 @@ import { consumerGroupOf, type PipelineConsumer, pipeline } from '@nq/platform/l
 import { platformRuns } from '@nq/services/composition/platform-runs';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
+import type { IJob } from 'kubernetes-models/batch/v1/Job';
 import type { IIngress } from 'kubernetes-models/networking.k8s.io/v1/Ingress';
 import type { INetworkPolicy } from 'kubernetes-models/networking.k8s.io/v1/NetworkPolicy';
 import type { IPodDisruptionBudget } from 'kubernetes-models/policy/v1/PodDisruptionBudget';
@@ -219,6 +220,31 @@ describe.each(overlays)('the %s overlay', (overlay) => {
     expect(connects(policies, pod('api'), { address: '203.0.113.10' }, 443)).toBe(false);
     expect(connects(policies, pod('projector'), { address: '203.0.113.25' }, 587)).toBe(true);
     expect(connects(policies, pod('jobs'), { address: '203.0.113.25' }, 587)).toBe(false);
+  });
+
+  it('migrates the schema in a Job of the same image and connections, which every process waits for', () => {
+    const job = named<IJob>(objects, 'Job', 'nq-migrate');
+    const container = job.spec!.template.spec!.containers.find((item) => item.name === 'platform')!;
+    expect(container.args).toEqual(['migrate']);
+    expect(container.image).toBe(platformContainer(deploymentOf(objects, 'api')).image);
+    expect(configOf(objects).SCHEMA_MIGRATIONS).toBe('await');
+    const connections = ['DATABASE_URL', 'ELASTICSEARCH_URL', 'KAFKA_BROKERS', 'REDIS_URL'];
+    const jobEnvironment = environmentOf(container, objects);
+    const apiEnvironment = environmentOf(platformContainer(deploymentOf(objects, 'api')), objects);
+    for (const variable of connections)
+      expect(literal(jobEnvironment.get(variable)), variable).toBe(literal(apiEnvironment.get(variable)));
+    expect(unresolvedReferences(container, objects)).toEqual([]);
+    const policies = ofKind<INetworkPolicy>(objects, 'NetworkPolicy');
+    const postgres = { namespace: 'network-quality', labels: datastorePods(objects).get('postgresql')! };
+    const port = Number(new URL(literal(apiEnvironment.get('DATABASE_URL')) ?? '').port);
+    expect(
+      connects(
+        policies,
+        { namespace: 'network-quality', labels: job.spec!.template.metadata!.labels! },
+        postgres,
+        port,
+      ),
+    ).toBe(true);
   });
 
   it('defines every variable a value refers to before it', () => {

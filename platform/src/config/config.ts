@@ -82,6 +82,13 @@ const variables = z.strictObject({
     .default('auto')
     .describe('auto: readable lines in a terminal, JSON when the output is not a terminal or NODE_ENV is production'),
   DATA_DIR: z.string().min(1).default('.data/embedded'),
+  SCHEMA_MIGRATIONS: z
+    .enum(['apply', 'await'])
+    .default('apply')
+    .describe(
+      "apply: a process brings the database's tables up to date as it starts; await: it waits (at most 10 minutes) " +
+        'for `nq migrate` (a Kubernetes Job) to have done it',
+    ),
   CONSOLE_DIR: z.string().min(1).default('console/dist'),
 
   EVENT_STORE_ADAPTER: z.enum(['postgresql', 'pglite']).optional(),
@@ -281,6 +288,7 @@ function shape(v: Variables, production: boolean) {
     },
     logLevel: v.LOG_LEVEL,
     logFormat: v.LOG_FORMAT,
+    schemaMigrations: v.SCHEMA_MIGRATIONS,
     dataDir,
     consoleDir: resolve(v.CONSOLE_DIR),
     filesDir: resolve(v.FILES_DIR ?? `${dataDir}/files`),

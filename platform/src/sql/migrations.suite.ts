@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { migrate, type SchemaModule, SchemaNewerThanCode } from './migrations.ts';
+import { awaitSchemaSteps, migrate, type SchemaModule, SchemaNewerThanCode, SchemaNotMigrated } from './migrations.ts';
 import type { SqlClient } from './sql-client.ts';
 
 /**
@@ -91,6 +91,46 @@ export function describeMigrations(
         expect(results.flat().sort()).toEqual(['1-tables', '2-author']);
       } finally {
         await Promise.all(peers.filter((other) => other !== sql).map((other) => other.close()));
+      }
+    });
+
+    // A client of its own that awaits the steps (PGlite's peer is the same client: one that delegates to it).
+    const awaitingPeer = async (waitMs: number) => {
+      const other = await peer(sql);
+      const awaiting: SqlClient = other === sql ? Object.create(sql) : other;
+      awaitSchemaSteps(awaiting, { waitMs, pollMs: 20 });
+      return { awaiting, close: () => (other === sql ? Promise.resolve() : other.close()) };
+    };
+
+    it('told to await, waits for another process to apply the steps, and applies none itself', async () => {
+      const { name, first, second } = moduleNamed();
+      const module = { name, migrations: [first, second] };
+      const { awaiting, close } = await awaitingPeer(60_000);
+      try {
+        let settled = false;
+        const waited = migrate(awaiting, module).finally(() => {
+          settled = true;
+        });
+        await new Promise((resolve) => setTimeout(resolve, 200));
+        expect(settled).toBe(false);
+        expect(await columnsOf(`${name}_notes`)).toEqual([]);
+        // `nq migrate`, as the Job runs it.
+        expect(await migrate(sql, module)).toEqual(['1-tables', '2-author']);
+        expect(await waited).toEqual([]);
+      } finally {
+        await close();
+      }
+    });
+
+    it('told to await, fails naming the steps still missing once its wait is over', async () => {
+      const { name, first } = moduleNamed();
+      const { awaiting, close } = await awaitingPeer(100);
+      try {
+        const failure = migrate(awaiting, { name, migrations: [first] });
+        await expect(failure).rejects.toThrow(SchemaNotMigrated);
+        await expect(failure).rejects.toThrow(/1-tables.*nq migrate/);
+      } finally {
+        await close();
       }
     });
   });
