@@ -54,6 +54,13 @@ describe('cube maintenance', () => {
   });
   afterAll(() => sql.close());
 
+  it('counts once a measurement a batch holds twice, passed on again after its raw batch was delivered again', async () => {
+    const bucket = '2026-11-20T11:00:00.000Z';
+    const twice = ingested(7, 55, { measuredAt: '2026-11-20T11:05:00.000Z' });
+    await applyToCube(store, cube, [twice, ingested(8, 45, { measuredAt: '2026-11-20T11:06:00.000Z' }), twice]);
+    expect(await totals(store, bucket)).toMatchObject({ count: 2, sum: 100 });
+  });
+
   it('counts a batch delivered again once, and of a batch delivered again with more, only the rest', async () => {
     const first = [ingested(0, 10), ingested(1, 20), ingested(2, 30)];
     await applyToCube(store, cube, first);

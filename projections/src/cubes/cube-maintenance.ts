@@ -22,13 +22,28 @@ const emptyLike = (measures: RowMeasures): RowMeasures => ({
 });
 
 /**
+ * Each raw offset once: a batch can hold a measurement twice, passed on by ingest and passed on again when its raw
+ * batch was delivered again (a rebalance, a crash before the commit), both after the offset a row has counted.
+ */
+function onceEach(inputs: CubeInput[]): CubeInput[] {
+  const seen = new Set<string>();
+  return inputs.filter(({ source }) => {
+    if (!source) return true;
+    const key = `${source.partition}/${source.offset}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
  * Adds measurements to a cube's rows (idempotent per batch). Each row is read, merged and written back
  * conditionally on the version read; values from raw offsets the row has already counted are left out, so a batch
  * delivered again after a crash counts once, and a row changed meanwhile (another partition's writer, a rebuild) is
  * read again. Answers how many rows were written.
  */
 export async function applyToCube(store: CubeStore, cube: CubeDefinition, inputs: CubeInput[]): Promise<number> {
-  let pending = contributionsOf(cube, inputs);
+  let pending = contributionsOf(cube, onceEach(inputs));
   let written = 0;
   for (let attempt = 1; pending.size > 0; attempt++) {
     if (attempt > maxAttempts) throw new Error(`cube ${cube.name}: rows kept changing under this batch`);
