@@ -22,6 +22,14 @@ describe('which dependency a failure says is unavailable', () => {
     expect(unavailableDependency(withCode('the database system is starting up', '57P03'))).toBe('event-store');
     expect(unavailableDependency(new Error('Connection terminated unexpectedly'))).toBe('event-store');
     expect(unavailableDependency(new Error('Connection is closed.'))).toBe('ephemeral-store');
+    // A failover: no connection to write to (no offline queue), no answer in time, no sentinel answering.
+    expect(unavailableDependency(new Error("Stream isn't writeable and enableOfflineQueue options is false"))).toBe(
+      'ephemeral-store',
+    );
+    expect(unavailableDependency(new Error('Command timed out'))).toBe('ephemeral-store');
+    expect(unavailableDependency(new Error('All sentinels are unreachable. Retrying from scratch after 10ms.'))).toBe(
+      'ephemeral-store',
+    );
     expect(unavailableDependency(withCode('connect ECONNREFUSED 127.0.0.1:6379', 'ECONNREFUSED'))).toBe(
       'platform service',
     );

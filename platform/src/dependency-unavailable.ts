@@ -25,6 +25,13 @@ const socketFailures = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIP
  */
 const postgresUnavailable = (code: string) => code.startsWith('08') || /^57P0[123]$/.test(code) || code === '53300';
 
+/**
+ * What ioredis throws while its server is out of reach: the connection closed, no connection to write to (without an
+ * offline queue), a command unanswered within its timeout, no sentinel answering during a failover.
+ */
+const redisUnavailable =
+  /^Connection is closed\.$|^Stream isn't writeable|^Command timed out$|^All sentinels are unreachable/;
+
 /** What `pg` throws when its connection went away in the middle of a query, or could not be made in time. */
 const postgresConnectionLost = /^Connection terminated|^timeout exceeded when trying to connect/;
 
@@ -44,7 +51,7 @@ export function unavailableDependency(error: unknown): string | undefined {
   const { code } = error as { code?: unknown };
   if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code) && postgresUnavailable(code)) return 'event-store';
   if (postgresConnectionLost.test(error.message)) return 'event-store';
-  if (error.name === 'MaxRetriesPerRequestError' || error.message === 'Connection is closed.') return 'ephemeral-store';
+  if (error.name === 'MaxRetriesPerRequestError' || redisUnavailable.test(error.message)) return 'ephemeral-store';
   if (typeof code === 'string' && socketFailures.has(code)) return 'platform service';
   return undefined;
 }

@@ -112,6 +112,14 @@ describe('configuration', () => {
     expect(problems.join('\n')).not.toContain('hunter2');
   });
 
+  it('takes a Redis behind sentinels, and refuses a Sentinel URL without a primary name or with a bad address', () => {
+    const url = 'redis-sentinel://:hunter2@sentinel-0:26379,sentinel-1:26379/nq';
+    expect(loadConfig({ REDIS_URL: url }).redis.url).toBe(url);
+    expect(JSON.stringify(describeConfig(loadConfig({ REDIS_URL: url })))).not.toContain('hunter2');
+    for (const wrong of ['redis-sentinel://sentinel-0:26379', 'redis-sentinel://sentinel-0/nq', 'http://redis:6379'])
+      expect(problemsOf({ REDIS_URL: wrong })).toEqual([expect.stringMatching(/^REDIS_URL .*redis-sentinel:\/\//)]);
+  });
+
   it('reads a variable from the file its _FILE variable names, as Kubernetes mounts a secret', () => {
     const dir = mkdtempSync(join(tmpdir(), 'nq-secret-files-'));
     const secretKey = 's'.repeat(40);

@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { z } from 'zod';
+import { isSentinelUrl, sentinelsOf } from '../redis/redis-url.ts';
 import { connectionProblems } from './connection-rules.ts';
 
 /**
@@ -10,6 +11,13 @@ import { connectionProblems } from './connection-rules.ts';
  */
 const profiles = ['embedded', 'distributed'] as const;
 const port = z.coerce.number().int().min(1).max(65_535);
+const validSentinels = (value: string) => {
+  try {
+    return sentinelsOf(value) !== undefined;
+  } catch {
+    return false;
+  }
+};
 const url = (protocols: string[]) =>
   z.url({ protocol: new RegExp(`^(${protocols.join('|')})$`), error: `must be a ${protocols.join(' or ')} URL` });
 const brokers = z
@@ -155,7 +163,16 @@ const variables = z.strictObject({
   MEASUREMENT_RETENTION_MONTHS: count(1, 1_200)
     .optional()
     .describe('Months of measurements kept besides the current one; older months are deleted daily (unset: kept)'),
-  REDIS_URL: url(['redis', 'rediss']).default('redis://127.0.0.1:6379'),
+  REDIS_URL: z
+    .string()
+    .default('redis://127.0.0.1:6379')
+    .refine(
+      (value) => (isSentinelUrl(value) ? validSentinels(value) : url(['redis', 'rediss']).safeParse(value).success),
+      'must be a redis or rediss URL, or redis-sentinel://[user:password@]host:port[,host:port…]/<primary name>',
+    )
+    .describe(
+      'One Redis (redis://, rediss://), or the primary its sentinels name (redis-sentinel://…), followed across failovers',
+    ),
   SMTP_URL: url(['smtp', 'smtps']).default('smtp://127.0.0.1:2525'),
   MAIL_FROM: z.email().default('no-reply@nq.local'),
   MAIL_MAX_ATTEMPTS: count(1, 100).default(8).describe('Attempts to deliver an e-mail before it fails for good'),

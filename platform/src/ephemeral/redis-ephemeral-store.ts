@@ -1,4 +1,5 @@
-import { Redis } from 'ioredis';
+import { openRedis } from '../redis/redis-connection.ts';
+import { isSentinelUrl } from '../redis/redis-url.ts';
 import type { EphemeralStore } from './ephemeral-store-port.ts';
 
 export interface RedisEphemeralStoreOptions {
@@ -23,7 +24,8 @@ export async function openRedisEphemeralStore({
   redisUrl,
   prefix = 'nq:',
 }: RedisEphemeralStoreOptions): Promise<EphemeralStore> {
-  const redis = new Redis(redisUrl, {
+  const replicated = isSentinelUrl(redisUrl);
+  const redis = openRedis(redisUrl, {
     lazyConnect: true,
     keyPrefix: prefix,
     // Commands fail fast while the server is unreachable instead of queueing until it is back.
@@ -37,7 +39,14 @@ export async function openRedisEphemeralStore({
 
   return {
     adapter: 'redis',
-    claimOnce: async (key, ttlMs) => (await redis.set(key, '1', 'PX', ttlMs, 'NX')) === 'OK',
+    claimOnce: async (key, ttlMs) => {
+      const claimed = (await redis.set(key, '1', 'PX', ttlMs, 'NX')) === 'OK';
+      // Behind sentinels, a claim (a request's nonce) is on a replica before it counts, so that a failover right
+      // after cannot forget it and accept the same request again; without any replica answering within a second it
+      // counts anyway (only the primary's crash in that second could then lose it).
+      if (claimed && replicated) await redis.wait(1, 1_000);
+      return claimed;
+    },
     increment: async (key, windowMs) => {
       const [count, resetInMs] = (await redis.eval(incrementInWindow, 1, key, windowMs)) as [number, number];
       return { count, resetInMs };

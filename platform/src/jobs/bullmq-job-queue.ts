@@ -1,5 +1,5 @@
 import { type Job, type JobType, Queue, QueueEvents } from 'bullmq';
-import { Redis } from 'ioredis';
+import { openRedis, redisConnection } from '../redis/redis-connection.ts';
 import { startBullmqJobWorkers } from './bullmq-job-workers.ts';
 import {
   type BullmqJobData,
@@ -49,12 +49,12 @@ const everyType: JobType[] = ['waiting', 'delayed', 'prioritized', 'waiting-chil
 export async function openBullmqJobQueue(options: BullmqJobQueueOptions): Promise<JobQueue> {
   const { redisUrl, prefix, kinds, leaseMs = 30_000 } = options;
   const keys = bullmqKeys(prefix);
-  const redis = new Redis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
+  const redis = openRedis(redisUrl, { maxRetriesPerRequest: 2, lazyConnect: true });
   redis.on('error', () => undefined); // reported by ping (/ready), not as an unhandled event
   await redis.connect().catch(() => undefined);
   const queues = new Map<string, Queue<BullmqJobData>>();
   for (const kind of kinds) {
-    const queue = new Queue<BullmqJobData>(kind.name, { connection: { url: redisUrl }, prefix });
+    const queue = new Queue<BullmqJobData>(kind.name, { connection: redisConnection(redisUrl), prefix });
     queue.on('error', () => undefined);
     queues.set(kind.name, queue);
   }
@@ -178,7 +178,7 @@ export async function openBullmqJobQueue(options: BullmqJobQueueOptions): Promis
     },
     async onChange(listener) {
       const watchers = kinds.map((kind) => {
-        const events = new QueueEvents(kind.name, { connection: { url: redisUrl }, prefix });
+        const events = new QueueEvents(kind.name, { connection: redisConnection(redisUrl), prefix });
         events.on('error', () => undefined);
         const tell = ({ jobId }: { jobId: string }) =>
           void get(jobId).then(
@@ -197,7 +197,14 @@ export async function openBullmqJobQueue(options: BullmqJobQueueOptions): Promis
     async startWorkers(registrations, workerOptions = {}) {
       for (const { kind } of registrations) await ensureConcurrency(kind);
       return startBullmqJobWorkers(
-        { redisUrl, prefix, leaseMs, queueOf, record: (kind, id, job) => redis.hset(keys.cancelled(kind), id, job) },
+        {
+          redisUrl,
+          prefix,
+          leaseMs,
+          queueOf,
+          record: (kind, id, job) => redis.hset(keys.cancelled(kind), id, job),
+          ping: () => redis.ping(),
+        },
         registrations,
         workerOptions,
       );

@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { DelayedError, type Job, type Queue, UnrecoverableError, Worker } from 'bullmq';
-import { Redis } from 'ioredis';
 import { logOfProcess } from '../logging/process-log.ts';
+import { openRedis, redisConnection } from '../redis/redis-connection.ts';
 import {
   attemptsOf,
   type BullmqJobData,
@@ -20,9 +20,14 @@ export interface BullmqWorkerContext {
   queueOf(kind: string): Queue<BullmqJobData>;
   /** Keeps a cancelled job's record (BullMQ has no cancelled state). */
   record(kind: string, id: string, job: string): Promise<unknown>;
+  /** Answers once the queues' Redis does (after a restart or a failover, once its primary is found again). */
+  ping(): Promise<unknown>;
 }
 
 const LOST_WORKER = 'its worker stopped before it finished (the lock expired)';
+
+/** How often workers that lost their connection are checked for having it back. */
+const RECOVERY_CHECK_MS = 1_000;
 
 /** How long a worker may take to close before its connections are dropped. */
 const CLOSE_WAIT_MS = 5_000;
@@ -51,7 +56,7 @@ export async function startBullmqJobWorkers(
   const running = new Map<string, AbortController>();
   let health: Omit<JobWorkersStatus, 'running'> = { working: true };
 
-  const subscriber = new Redis(redisUrl, { maxRetriesPerRequest: null });
+  const subscriber = openRedis(redisUrl, { maxRetriesPerRequest: null });
   subscriber.on('error', () => undefined);
   subscriber.on('message', (_channel, id: string) => running.get(id)?.abort());
   await subscriber.subscribe(bullmqKeys(prefix).cancelChannel);
@@ -109,9 +114,27 @@ export async function startBullmqJobWorkers(
       }
     };
 
+  // An idle worker that reconnected (a Redis restart, a failover) emits nothing: it is seen working again once the
+  // queues' Redis answers (the workers' connections find it as the queue's does).
+  let recovering: NodeJS.Timeout | undefined;
+  const recoverWhenReachable = () => {
+    if (recovering || stopping.signal.aborted) return;
+    recovering = setInterval(() => {
+      void context
+        .ping()
+        .then(() => {
+          health = { working: true };
+          clearInterval(recovering);
+          recovering = undefined;
+        })
+        .catch(() => undefined);
+    }, RECOVERY_CHECK_MS);
+    recovering.unref();
+  };
+
   const workers = registrations.map((registration) => {
     const worker = new Worker<BullmqJobData, JobResult | null>(registration.kind.name, processorOf(registration), {
-      connection: { url: redisUrl, maxRetriesPerRequest: null },
+      connection: { ...redisConnection(redisUrl), maxRetriesPerRequest: null },
       prefix,
       concurrency: registration.kind.concurrency,
       lockDuration: leaseMs,
@@ -122,6 +145,7 @@ export async function startBullmqJobWorkers(
       if (health.working)
         log.error({ err: error, kind: registration.kind.name }, 'job queue unavailable: trying again');
       health = { working: false, reason: error.message };
+      recoverWhenReachable();
     });
     for (const event of ['ready', 'active', 'drained', 'completed'] as const)
       worker.on(event, () => {
@@ -139,6 +163,7 @@ export async function startBullmqJobWorkers(
     status: () => ({ ...health, running: running.size }),
     async stop() {
       stopping.abort(new Error('the job worker is stopping'));
+      clearInterval(recovering);
       await Promise.all(workers.map((worker) => closeWithin(worker, CLOSE_WAIT_MS)));
       subscriber.disconnect();
     },
