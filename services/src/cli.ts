@@ -75,7 +75,7 @@ async function serve(processes: string, withProjector: boolean) {
   if (withProjector) {
     // The projector runs under its lease (another `start` or `projector` process may hold it); the other worker
     // processes' workers beside it.
-    const lease = leaseTeller(api.log);
+    const lease = leaseTeller();
     const [projecting, stopLogWorkers] = await Promise.all([
       startProjecting(platform, { log: api.log, onChange: lease.onChange }),
       platform.startWorkers({ log: api.log, processes: processesBesideProjector }),
@@ -139,14 +139,15 @@ const metricsOn = (http: Config['http'], registry: () => Registry | undefined) =
  * Says when this process takes the projector lease, waits for it or loses it, after the first outcome (which the
  * start-up lines tell).
  */
-function leaseTeller(log: { info(message: string): void; error(object: object, message: string): void }) {
+function leaseTeller() {
   let started = false;
   return {
+    // Whatever the level, as the start-up lines: which process projects is what an operator looks for.
     onChange(state: string, reason: string) {
       if (!started) return;
-      if (state === 'holding') log.info(`projector lease taken: ${projectorRunning}`);
-      else if (state === 'standby') log.info(`projector on standby: ${reason}`);
-      else if (state === 'failed') log.error({ reason }, 'the projector lease loop failed');
+      if (state === 'holding') announce(`projector lease taken: ${projectorRunning}`);
+      else if (state === 'standby') announce(`projector on standby: ${reason}`);
+      else if (state === 'failed') processLog().error({ reason }, 'the projector lease loop failed');
     },
     started: () => {
       started = true;
@@ -180,7 +181,7 @@ async function runWorkers(
   health.forget('platform');
   const { stop, running } = await start(opened, runtime);
   const at = (variable: 'HEALTH_PORT' | 'METRICS_PORT') => `http://${config.http.host}:${operations.portOf(variable)}`;
-  log.info(
+  announce(
     `health: ${at('HEALTH_PORT')}/health and /ready` +
       (config.http.metricsPort ? `; metrics: ${at('METRICS_PORT')}/metrics` : ''),
   );
@@ -201,7 +202,7 @@ async function runWorkers(
 
 const runProjector = () =>
   runWorkers('projector', async (platform, runtime) => {
-    const lease = leaseTeller(processLog());
+    const lease = leaseTeller();
     const projecting = await runtime.startProjecting(platform, { log: logOfProcess, onChange: lease.onChange });
     lease.started();
     return {
