@@ -50,15 +50,7 @@ export function describeBoundaryRefusals(profile: string, environment: () => Pro
 
     beforeAll(async () => {
       api = await openTestApi(await environment());
-      const created = await api.app.inject({
-        method: 'POST',
-        url: '/probes',
-        payload: { probeId, name: 'Edge probe', family: 'Agent', type: 'mobile' },
-      });
-      expect(created.statusCode, created.body).toBe(201);
-      const issued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
-      expect(issued.statusCode, issued.body).toBe(201);
-      probe = signedClient(api.raw, issued.json());
+      probe = signedClient(api.raw, await api.enrolProbe(probeId, 'Edge probe'));
     }, 120_000);
     afterAll(() => api?.raw.close());
 

@@ -1,8 +1,8 @@
-import { randomUUID } from 'node:crypto';
 import { createTestDatabase, distributedEnvironment, infra } from '@nq/platform/testing/infra';
 import { startTcpProxy, type TcpProxy } from '@nq/platform/testing/tcp-proxy';
 import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleResult } from '../testing/sample-result.ts';
 import { type SignedClient, signedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
 
@@ -22,15 +22,7 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
     database = await createTestDatabase();
     proxy = await startTcpProxy({ port: Number(new URL(infra.elasticsearchUrl).port) });
     api = await openTestApi(distributedEnvironment(database, { ELASTICSEARCH_URL: `http://127.0.0.1:${proxy.port}` }));
-    const created = await api.app.inject({
-      method: 'POST',
-      url: '/probes',
-      payload: { probeId, name: 'Probe beside an outage', family: 'Agent', type: 'mobile' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const issued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
-    expect(issued.statusCode, issued.body).toBe(201);
-    probe = signedClient(api.raw, issued.json());
+    probe = signedClient(api.raw, await api.enrolProbe(probeId, 'Probe beside an outage'));
   });
   afterAll(async () => {
     await proxy?.restore().catch(() => undefined);
@@ -62,16 +54,7 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
   });
 
   it('stays ready and accepts probes while Elasticsearch cannot be reached; the analysts’ role says it is not', async () => {
-    const result = () => ({
-      measurementId: randomUUID(),
-      probeId,
-      program: 'speedtest',
-      testType: 'http-download',
-      technology: 4,
-      measuredAt: new Date().toISOString(),
-      status: 'Finished',
-      kpis: { download: 91.5 },
-    });
+    const result = () => sampleResult(probeId);
     const accepted: string[] = [];
     await proxy.cut();
     try {

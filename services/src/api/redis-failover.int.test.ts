@@ -28,15 +28,7 @@ describe('a Redis failover under load', { timeout: 240_000 }, () => {
   beforeAll(async () => {
     [redis, database] = await Promise.all([startPrivateRedisSentinel('failover'), createTestDatabase()]);
     api = await openTestApi(distributedEnvironment(database, { REDIS_URL: redis.url }));
-    const created = await api.app.inject({
-      method: 'POST',
-      url: '/probes',
-      payload: { probeId, name: 'Failover probe', family: 'Agent', type: 'mobile' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const issued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
-    expect(issued.statusCode, issued.body).toBe(201);
-    credentials = issued.json();
+    credentials = await api.enrolProbe(probeId, 'Failover probe');
   }, 180_000);
 
   afterAll(async () => {

@@ -13,7 +13,7 @@ import { loadDemoData } from '../demo/load-demo.ts';
 import type { Identity } from '../features/identity/open-identity.ts';
 import { credentialSecret, newCredentialId } from '../features/identity/signing-secrets.ts';
 import { platformErrorLog } from './platform-errors.ts';
-import { type SignedClient, signedClient } from './signed-client.ts';
+import { type Credentials, type SignedClient, signedClient } from './signed-client.ts';
 
 export const everyLayer = layerIds.map((id) => ({ id, groups: [] }));
 
@@ -151,7 +151,23 @@ export async function openTestApi(
       await sleep(100);
     }
   }
-  return { app, raw, platform, config, identity, as, createIdentity, sessionFor, service, readCaughtUp };
+
+  /** A mobile probe created by the administrator, with the credentials issued to it (to sign as the probe). */
+  async function enrolProbe(probeId: string, name = `Probe ${probeId}`): Promise<Credentials> {
+    const created = await app.inject({
+      method: 'POST',
+      url: '/probes',
+      payload: { probeId, name, family: 'Agent', type: 'mobile' },
+    });
+    if (created.statusCode !== 201)
+      throw new Error(`probe ${probeId} not created: ${created.statusCode} ${created.body}`);
+    const issued = await app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
+    if (issued.statusCode !== 201)
+      throw new Error(`no credentials for ${probeId}: ${issued.statusCode} ${issued.body}`);
+    return issued.json();
+  }
+
+  return { app, raw, platform, config, identity, as, createIdentity, sessionFor, service, readCaughtUp, enrolProbe };
 }
 
 export type TestApi = Awaited<ReturnType<typeof openTestApi>>;

@@ -2,20 +2,11 @@ import { randomUUID } from 'node:crypto';
 import type { LogRecord } from '@nq/platform/log/log-port';
 import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sampleResult } from '../../testing/sample-result.ts';
 import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
-const result = (probeId: string, changes: Record<string, unknown> = {}) => ({
-  measurementId: randomUUID(),
-  probeId,
-  program: 'speedtest',
-  testType: 'http-download',
-  technology: 4,
-  measuredAt: new Date().toISOString(),
-  status: 'Finished',
-  kpis: { download: 87.5, latency: 21 },
-  ...changes,
-});
+const result = sampleResult;
 
 /** A probe talks to the platform through its gateway: configuration, results and status, each item answered. */
 export function describeGatewayApi(profile: string, environment: () => Promise<NodeJS.ProcessEnv>) {

@@ -1,5 +1,4 @@
 import { spawn } from 'node:child_process';
-import { randomUUID } from 'node:crypto';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +7,7 @@ import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing
 import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type PrivateKafka, startPrivateKafka } from '../../testing/private-kafka.ts';
+import { sampleResult } from '../../testing/sample-result.ts';
 import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 
@@ -16,16 +16,7 @@ import { openTestApi, type TestApi } from '../../testing/test-api.ts';
 // rebalance timeout too).
 const outageMs = Number(process.env.NQ_KAFKA_OUTAGE_SECONDS ?? 25) * 1_000;
 
-const result = (probeId: string) => ({
-  measurementId: randomUUID(),
-  probeId,
-  program: 'speedtest',
-  testType: 'http-download',
-  technology: 4,
-  measuredAt: new Date().toISOString(),
-  status: 'Finished',
-  kpis: { download: 87.5, latency: 21 },
-});
+const result = (probeId: string) => sampleResult(probeId);
 
 /** Another platform process (`nq start`) on the same broker, database and indices: its workers share the groups. */
 function startPlatformProcess(environment: Record<string, string>, port: number) {
@@ -60,15 +51,7 @@ describe('ingestion across a Kafka outage', { timeout: 360_000 + outageMs }, () 
     [kafka, database] = await Promise.all([startPrivateKafka('outage'), createTestDatabase()]);
     environment = distributedEnvironment(database, { KAFKA_BROKERS: kafka.brokers.join(',') });
     api = await openTestApi(environment);
-    const created = await api.app.inject({
-      method: 'POST',
-      url: '/probes',
-      payload: { probeId, name: 'Outage probe', family: 'Agent', type: 'mobile' },
-    });
-    expect(created.statusCode, created.body).toBe(201);
-    const issued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
-    expect(issued.statusCode, issued.body).toBe(201);
-    probe = signedClient(api.raw, issued.json());
+    probe = signedClient(api.raw, await api.enrolProbe(probeId, 'Outage probe'));
     const port = await freePort();
     other = startPlatformProcess(environment, port);
     await waitFor(
