@@ -17,6 +17,11 @@ export interface FeatureRouteOptions {
   service: EntityService;
   /** Another kind of entity, by its kind (e.g. the campaigns a probe import names). */
   entityOf(kind: string): { service: EntityService; visibility: Visibility };
+  /**
+   * Read-your-writes for an answer that reads these kinds' read models (the entity's own and, say, the campaigns it
+   * names): waits until each shows the write at `position` (none given: at once), else refuses as unavailable.
+   */
+  readYourWrites(position: string | undefined, kinds: readonly string[]): Promise<void>;
 }
 
 export type FeatureRoutes = FastifyPluginAsyncZod<FeatureRouteOptions>;

@@ -25,6 +25,7 @@ import { securityHeadersPlugin } from './plugins/security-headers.ts';
 import { auditRoutes } from './routes/audit-routes.ts';
 import { entityRoutes } from './routes/entity-routes.ts';
 import { healthRoutes } from './routes/health.ts';
+import { awaitReadModels } from './routes/read-your-writes.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -111,6 +112,12 @@ export async function buildApi({ config, platform, logger = true, logStream }: A
           service: entities.service(other),
           visibility: entities.entity(other).visibility,
         }),
+        readYourWrites: (position: string | undefined, kinds: readonly ConfigurationKind[]) =>
+          awaitReadModels(
+            projector,
+            position,
+            kinds.map((other) => entities.projection(other).name),
+          ),
       };
       await api.register(entityRoutes, {
         prefix: basePathOf(kind),

@@ -22,6 +22,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { profileConfiguration } from '../../features/profiles/index.ts';
+import { awaitReadModels } from './read-your-writes.ts';
 
 export interface EntityRoutesOptions {
   service: EntityService;
@@ -155,16 +156,8 @@ export const entityRoutes: FastifyPluginAsyncZod<EntityRoutesOptions> = async (a
   // A list names each entity's owner from the profiles' read model, which its own projection keeps apart: a list
   // asked to show a write waits for both, so that an owner created just before is named too.
   const ownerNames = configurationProjectionName(profileConfiguration.collection);
-  async function readYourWrites(position: string | undefined, { withOwnerNames = false } = {}) {
-    if (!position) return;
-    const needed = withOwnerNames && ownerNames !== projection.name ? [projection.name, ownerNames] : [projection.name];
-    for (const name of needed)
-      if (!(await projector.showsWrite(position, name)))
-        throw new DomainError('dependency.unavailable', {
-          params: { dependency: `read model ${name}` },
-          details: { minPosition: position },
-        });
-  }
+  const readYourWrites = (position: string | undefined, { withOwnerNames = false } = {}) =>
+    awaitReadModels(projector, position, withOwnerNames ? [projection.name, ownerNames] : [projection.name]);
 
   const outcome = (request: FastifyRequest, id: string, result: Awaited<ReturnType<EntityService['execute']>>) => ({
     id: result.state.id || id,

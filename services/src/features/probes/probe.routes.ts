@@ -1,4 +1,4 @@
-import { pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
+import { logPositionSchema, pickLanguage, probeIdSchema, translate, warning } from '@nq/contracts';
 import { csvDocument } from '@nq/platform/csv/csv-writer';
 import type { FeatureRoutes } from '@nq/platform/entities/feature-routes';
 import { documentList } from '@nq/platform/http/response-schemas';
@@ -27,8 +27,13 @@ const exportColumns = [
   'updatedAt',
 ];
 
-/** The read models naming a probe's assignments, by the field holding the assigned entity's id. */
-const assignments = { campaign: 'campaigns', taskSuite: 'task-suites', universe: 'universes', cluster: 'clusters' };
+/** The entities naming a probe's assignments, by the field holding the assigned entity's id: kind and read model. */
+const assignments = {
+  campaign: { kind: 'campaign', collection: 'campaigns' },
+  taskSuite: { kind: 'task-suite', collection: 'task-suites' },
+  universe: { kind: 'universe', collection: 'universes' },
+  cluster: { kind: 'cluster', collection: 'clusters' },
+} as const;
 
 /**
  * The probes with their campaign, task suite, universe and cluster by name: what a person reads, and what the probes
@@ -37,7 +42,7 @@ const assignments = { campaign: 'campaigns', taskSuite: 'task-suites', universe:
 async function withAssignmentNames(readStore: ReadStore, probes: readonly ReadDocument[]) {
   const names = new Map<string, string>();
   await Promise.all(
-    Object.entries(assignments).map(async ([field, assigned]) => {
+    Object.entries(assignments).map(async ([field, { collection: assigned }]) => {
       const ids = [...new Set(probes.map((probe) => probe[field]).filter((id) => typeof id === 'string'))] as string[];
       if (ids.length === 0) return;
       for (const [id, entity] of await readStore.getMany(assigned, ids))
@@ -66,7 +71,7 @@ export function parseProbeIds(text: string) {
 
 /** Probes by text, the CSV export of the probes the caller sees and the CSV import. */
 export const probeRoutes: FeatureRoutes = async (app, options) => {
-  const { readStore, collection, tag, visibility } = options;
+  const { readStore, collection, tag, visibility, readYourWrites } = options;
   const tags = [tag];
   await app.register(probeImportRoutes, options);
 
@@ -110,10 +115,16 @@ export const probeRoutes: FeatureRoutes = async (app, options) => {
         tags,
         summary: 'The probes the caller sees, as CSV (no credentials)',
         produces: ['text/csv'],
+        querystring: z.object({
+          minPosition: logPositionSchema
+            .optional()
+            .describe('Wait (up to 5 s) until the probes and the entities they name show this write'),
+        }),
         response: { 200: z.string() },
       },
     },
     async (request, reply) => {
+      await readYourWrites(request.query.minPosition, ['probe', ...Object.values(assignments).map(({ kind }) => kind)]);
       const probes = await readAll(readStore, collection, visibility.listFilters(request.viewer));
       const csv = csvDocument(exportColumns, await withAssignmentNames(readStore, probes));
       return reply
