@@ -242,11 +242,12 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
       const { seconds, detail } = await canary.recoverySince(injectedAt);
       recovery.set(fault.name, seconds);
       const replacedAt = await injected?.replacementRunning;
-      if (replacedAt !== undefined)
-        afterReplacement.set(fault.name, Math.max(0, (injectedAt + seconds * 1_000 - replacedAt) / 1_000));
+      // Measured with the first round started once the replacement ran: an earlier round may still be waiting out a
+      // request to the killed process (its 5 s timeout), which says nothing of how soon the replacement serves.
+      if (replacedAt !== undefined) afterReplacement.set(fault.name, (await canary.recoverySince(replacedAt)).seconds);
       log(
         `${fault.name}: recovered in ${seconds.toFixed(1)} s (${detail}` +
-          `${replacedAt === undefined ? '' : `; replacement running after ${((replacedAt - injectedAt) / 1_000).toFixed(1)} s`})`,
+          `${replacedAt === undefined ? '' : `; replacement running after ${((replacedAt - injectedAt) / 1_000).toFixed(1)} s, served again ${afterReplacement.get(fault.name)!.toFixed(1)} s after that`})`,
       );
       await sleep(options.steadySeconds * 1_000);
     }
