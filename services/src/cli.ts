@@ -320,6 +320,72 @@ async function rebuild(name: string | undefined) {
   }
 }
 
+/** `nq backup <folder>`: the platform backed up into a new folder, while it runs. */
+async function backupTo(folder: string | undefined) {
+  if (!folder) return usageError('backup needs the folder to write it to (a new one)');
+  const { openPlatform, platformRuns } = await loadRuntime();
+  const { backUp, backupStoresOf } = await import('@nq/platform/backup/backup');
+  const { featureSchemas } = await import('./composition/platform-runs.ts');
+  const platform = await openPlatform(loadConfig(), platformRuns);
+  try {
+    const manifest = await backUp(backupStoresOf(platform, featureSchemas), resolve(folder), (line) =>
+      console.info(`  ${line}`),
+    );
+    console.info(
+      `backup written to ${resolve(folder)} in ${manifest.seconds.toFixed(1)} s: ` +
+        `${manifest.tables.es_events?.rows ?? 0} events, ${manifest.measurements.rows} measurements, ` +
+        `${manifest.files.length} files (it holds sealed secrets${manifest.keyMaterial.source === 'generated' ? ' and the key that opens them' : ''}: keep it as a secret)`,
+    );
+  } catch (error) {
+    await refusal(error, 'backup');
+  } finally {
+    await platform.close();
+  }
+}
+
+/**
+ * `nq restore <folder>`: a backup restored into an empty event store (a new database), then every read model rebuilt
+ * from the restored log. Cubes are built again from the measurements by the projector once the platform runs.
+ */
+async function restoreFrom(folder: string | undefined) {
+  if (!folder) return usageError('restore needs the folder of a backup');
+  const { openPlatform, platformRuns } = await loadRuntime();
+  const { restore, backupStoresOf } = await import('@nq/platform/backup/backup');
+  const { readModels, featureSchemas } = await import('./composition/platform-runs.ts');
+  const platform = await openPlatform(loadConfig(), platformRuns);
+  try {
+    const restored = await restore(backupStoresOf(platform, featureSchemas), resolve(folder), (line) =>
+      console.info(`  ${line}`),
+    );
+    const rebuildStarted = performance.now();
+    for (const { name } of readModels) await platform.projector.rebuild(name);
+    const rebuildSeconds = (performance.now() - rebuildStarted) / 1_000;
+    const { manifest } = restored;
+    console.info(
+      `restored the backup of ${manifest.createdAt} in ${(restored.seconds + rebuildSeconds).toFixed(1)} s ` +
+        `(${restored.seconds.toFixed(1)} s of data, ${rebuildSeconds.toFixed(1)} s rebuilding ${readModels.length} read models): ` +
+        `${manifest.tables.es_events?.rows ?? 0} events, ${manifest.measurements.rows} measurements, ${manifest.files.length} files`,
+    );
+  } catch (error) {
+    await refusal(error, 'restore');
+  } finally {
+    await platform.close();
+  }
+}
+
+/** A backup's or restore's refusal said on one line (exit code 1); anything else is thrown on. */
+async function refusal(error: unknown, command: string) {
+  const { BackupRefused } = await import('@nq/platform/backup/backup');
+  if (!(error instanceof BackupRefused)) throw error;
+  console.error(`${command} refused: ${error.message}`);
+  process.exitCode = 1;
+}
+
+function usageError(message: string) {
+  console.error(message);
+  process.exitCode = 2;
+}
+
 async function migrateDatabase() {
   // This is what the other processes await when told to (SCHEMA_MIGRATIONS=await): it applies, whatever it says.
   const config: Config = { ...loadConfig(), schemaMigrations: 'apply' };
@@ -429,6 +495,22 @@ const builtInCommands: readonly BuiltInCommand[] = [
     synopsis: 'rebuild <name>',
     summary: "rebuild one projection (or 'all') from the start of the log, printing events per second",
     run: ([name]) => rebuild(name),
+  },
+  {
+    name: 'backup',
+    synopsis: 'backup <folder>',
+    summary:
+      'back the platform up into a new folder while it runs: the event store, every measurement and generated file ' +
+      '(docs/operations.md, backups)',
+    run: ([folder]) => backupTo(folder),
+  },
+  {
+    name: 'restore',
+    synopsis: 'restore <folder>',
+    summary:
+      'restore a backup into an empty event store (a new database) and rebuild every read model from it; the ' +
+      'measurements and files are written back',
+    run: ([folder]) => restoreFrom(folder),
   },
   {
     name: 'migrate',

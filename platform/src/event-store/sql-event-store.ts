@@ -53,6 +53,14 @@ export const eventStoreSchema: SchemaModule = {
     // Configuration changes over a period (change markers on time charts) are read by when they were recorded.
     { id: '2-recorded-at', up: 'create index if not exists es_events_recorded_at on es_events (recorded_at)' },
   ],
+  // A restore's events all take the restoring transaction's id: ordered by their sequence within it, they keep
+  // their order in the log, and no event comes from a transaction this database has yet to reach.
+  backedUp: [
+    { name: 'es_events', key: ['sequence'], local: ['transaction_id'], identity: 'sequence' },
+    { name: 'es_streams', key: ['stream_id'] },
+    { name: 'es_reservations', key: ['scope', 'value'] },
+    { name: 'es_references', key: ['from_stream', 'to_stream'] },
+  ],
 };
 
 const NOTIFY_CHANNEL = 'nq_event_store';

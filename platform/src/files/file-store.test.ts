@@ -45,6 +45,19 @@ describe('the local file store', () => {
     expect(await store.size('a.csv')).toBeUndefined();
   });
 
+  it('lists the committed files, sorted, never one still being written', async () => {
+    const store = await openLocalFileStore(freshDir());
+    for (const name of ['b.pdf', 'a.csv']) {
+      const write = store.write(name);
+      write.stream.end(name);
+      await write.commit();
+    }
+    const writing = store.write('c.csv');
+    writing.stream.write('half');
+    expect(await store.list()).toEqual(['a.csv', 'b.pdf']);
+    await writing.abort();
+  });
+
   it('sweeps temporary files a dead writer left, never committed ones', async () => {
     const dir = freshDir();
     const store = await openLocalFileStore(dir);

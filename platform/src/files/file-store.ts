@@ -15,6 +15,8 @@ export interface FileStore {
   write(name: string): FileWrite;
   /** The committed file, or undefined. */
   size(name: string): Promise<number | undefined>;
+  /** The names of every committed file (never one still being written), sorted. */
+  list(): Promise<string[]>;
   open(name: string): ReadStream;
   delete(name: string): Promise<void>;
   /** Removes temporary files older than `olderThanMs` (left by writers that died mid-write). */
@@ -80,6 +82,13 @@ export async function openLocalFileStore(dir: string): Promise<FileStore> {
         if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
         throw error;
       }
+    },
+    async list() {
+      const entries = await readdir(dir, { withFileTypes: true });
+      return entries
+        .filter((entry) => entry.isFile() && !entry.name.startsWith(TEMPORARY) && namePattern.test(entry.name))
+        .map((entry) => entry.name)
+        .sort();
     },
     open: (name) => createReadStream(pathOf(name)),
     async delete(name) {

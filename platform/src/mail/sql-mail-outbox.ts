@@ -18,7 +18,11 @@ create table mail_outbox (
   settled_at timestamptz);
 create index mail_outbox_due on mail_outbox (next_attempt_at) where state = 'pending';
 `;
-const mailOutboxSchema: SchemaModule = { name: 'mail-outbox', migrations: [{ id: '1-tables', up: tables }] };
+export const mailOutboxSchema: SchemaModule = {
+  name: 'mail-outbox',
+  migrations: [{ id: '1-tables', up: tables }],
+  backedUp: [{ name: 'mail_outbox', key: ['id'], identity: 'id' }],
+};
 
 const NOTIFY_CHANNEL = 'mail_outbox';
 // A settled message keeps its envelope; its body, which may carry a live link, leaves the database.

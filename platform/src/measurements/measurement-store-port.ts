@@ -66,6 +66,11 @@ export interface MeasurementStore {
   /** How many measurements there are (of one probe). */
   count(filter?: { probeId?: string }): Promise<number>;
   /**
+   * Every stored measurement, a page at a time in measurement-id order: those after `after` ('' for the first page),
+   * at most `limit` (a backup reads them all this way; the first page shows every write acknowledged before it).
+   */
+  page(after: string, limit: number): Promise<EnrichedMeasurement[]>;
+  /**
    * Gives the measurements stored without an ISP id (written before ingest recorded one) the id `ispIdOf` finds for
    * them; those it finds none for stay without. Answers how many got one. Idempotent, and resumable when interrupted.
    */

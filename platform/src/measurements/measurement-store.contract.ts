@@ -94,6 +94,30 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.get(failed.measurementId)).toEqual(failed);
     });
 
+    it('pages through every measurement in id order, each once (what a backup reads)', async () => {
+      const pageProbe = `${probeId}page`;
+      const written = ['2026-09-30T23:59:59.000Z', '2026-10-01T00:00:00.000Z', '2026-11-20T10:15:00.000Z'].flatMap(
+        (measuredAt) => [
+          sampleMeasurement({ probeId: pageProbe, measuredAt }),
+          sampleMeasurement({ probeId: pageProbe, measuredAt }),
+        ],
+      );
+      await store.write(written);
+      const seen: EnrichedMeasurement[] = [];
+      for (let after = '', page = await store.page(after, 2); page.length > 0; page = await store.page(after, 2)) {
+        expect(page.length).toBeLessThanOrEqual(2);
+        seen.push(...page);
+        after = page.at(-1)!.measurementId;
+      }
+      const ids = seen.map((measurement) => measurement.measurementId);
+      expect(ids).toEqual([...ids].sort());
+      expect(new Set(ids).size).toBe(ids.length);
+      const ours = seen.filter((measurement) => measurement.probeId === pageProbe);
+      expect(ours.sort((a, b) => a.measurementId.localeCompare(b.measurementId))).toEqual(
+        [...written].sort((a, b) => a.measurementId.localeCompare(b.measurementId)),
+      );
+    });
+
     it('answers nothing for a measurement it does not have', async () => {
       expect(await store.get(randomUUID())).toBeUndefined();
     });

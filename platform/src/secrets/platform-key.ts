@@ -7,6 +7,7 @@ export const platformSettingsSchema: SchemaModule = {
   migrations: [
     { id: '1-tables', up: 'create table if not exists platform_settings (name text primary key, value text not null)' },
   ],
+  backedUp: [{ name: 'platform_settings', key: ['name'], replace: true }],
 };
 
 /**

@@ -14,6 +14,24 @@ export interface Migration {
 export interface SchemaModule {
   name: string;
   migrations: readonly Migration[];
+  /**
+   * Its tables that hold what nothing else gives back (events, password hashes, alert history): `nq backup` carries
+   * them. Tables not listed are derived (read models, cube builds) or in transit (the embedded log, the job queue).
+   */
+  backedUp?: readonly BackedUpTable[];
+}
+
+/** A table a backup carries, and how a restore writes it back. */
+export interface BackedUpTable {
+  name: string;
+  /** Its primary key: a backup reads it in key order, a page at a time. */
+  key: readonly string[];
+  /** Columns that belong to this database alone (an event's writing transaction): a restore lets them default. */
+  local?: readonly string[];
+  /** Its identity (or serial) column, moved past the restored rows so that new rows follow them. */
+  identity?: string;
+  /** Restored rows replace those already there (the key the restoring process generated when it opened). */
+  replace?: true;
 }
 
 export class SchemaNewerThanCode extends Error {

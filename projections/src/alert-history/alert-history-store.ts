@@ -31,6 +31,12 @@ create index if not exists alert_history_by_group on alert_history (alert_id, gr
 create index if not exists alert_history_unread on alert_history (owner) where not read`,
     },
   ],
+  // The offsets applied are left out: they name the broker's offsets, and a restore may meet a new broker whose
+  // offsets start again (the evaluator would skip its records as applied already).
+  backedUp: [
+    { name: 'alert_history', key: ['id'] },
+    { name: 'alert_group_states', key: ['alert_id', 'group_kind', 'group_id'] },
+  ],
 };
 
 export interface GroupKey {

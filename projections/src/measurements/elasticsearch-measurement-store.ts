@@ -134,6 +134,22 @@ export async function openElasticsearchMeasurementStore(
         throw error;
       }
     },
+    async page(after, limit) {
+      try {
+        // Search is near-real-time: the first page refreshes, so that it shows every write acknowledged before it.
+        if (after === '') await client.indices.refresh({ index: alias });
+        const { hits } = await client.search<EnrichedMeasurement>({
+          index: alias,
+          size: limit,
+          sort: [{ measurementId: 'asc' }],
+          ...(after === '' ? {} : { search_after: [after] }),
+        });
+        return hits.hits.map((hit) => hit._source!);
+      } catch (error) {
+        if (isMissingIndex(error)) return [];
+        throw error;
+      }
+    },
     async assignIspIds(ispIdOf) {
       await ensureTemplate();
       try {

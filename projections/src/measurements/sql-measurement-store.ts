@@ -76,6 +76,13 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
       );
       return Number(row!.count);
     },
+    async page(after, limit) {
+      const rows = await sql.query<{ doc: EnrichedMeasurement }>(
+        'select doc from measurements where measurement_id > $1 order by measurement_id limit $2',
+        [after, limit],
+      );
+      return rows.map((row) => row.doc);
+    },
     async assignIspIds(ispIdOf) {
       let assigned = 0;
       // Keyset pages by id: measurements left without one are passed once, not read again.

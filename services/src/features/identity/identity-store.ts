@@ -16,7 +16,15 @@ create table if not exists iam_password_links (
   token_hash text primary key, user_id text not null, purpose text not null,
   expires_at timestamptz not null, used_at timestamptz);
 `;
-export const identitySchema: SchemaModule = { name: 'identity', migrations: [{ id: '1-tables', up: tables }] };
+export const identitySchema: SchemaModule = {
+  name: 'identity',
+  migrations: [{ id: '1-tables', up: tables }],
+  backedUp: [
+    { name: 'iam_passwords', key: ['user_id'] },
+    { name: 'iam_credentials', key: ['id'] },
+    { name: 'iam_password_links', key: ['token_hash'] },
+  ],
+};
 
 export interface Credential {
   id: string;

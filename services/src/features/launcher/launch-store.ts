@@ -25,6 +25,7 @@ alter table launches add column if not exists result jsonb;
 update launches set deadline = updated_at where deadline is null`,
     },
   ],
+  backedUp: [{ name: 'launches', key: ['id'] }],
 };
 
 interface LaunchRow {

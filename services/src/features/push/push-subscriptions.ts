@@ -19,6 +19,10 @@ create table if not exists push_deliveries (
   entry_id text not null, endpoint text not null, sent_at timestamptz not null, primary key (entry_id, endpoint))`,
     },
   ],
+  backedUp: [
+    { name: 'push_subscriptions', key: ['endpoint'] },
+    { name: 'push_deliveries', key: ['entry_id', 'endpoint'] },
+  ],
 };
 
 export interface StoredPushSubscription {
