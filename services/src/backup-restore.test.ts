@@ -1,8 +1,15 @@
 import { randomUUID } from 'node:crypto';
-import { cpSync, mkdtempSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { BackupRefused, backUp, backupStoresOf, restore } from '@nq/platform/backup/backup';
+import {
+  BackupRefused,
+  backUp,
+  backupStoresOf,
+  datedBackupFolder,
+  pruneBackups,
+  restore,
+} from '@nq/platform/backup/backup';
 import { loadConfig } from '@nq/platform/config/config';
 import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import { openPlatform, type Platform } from '@nq/platform/platform';
@@ -101,7 +108,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
       const { manifest } = await restore(backupStoresOf(target, featureSchemas), backup);
       for (const { name } of readModels) await target.projector.rebuild(name);
 
-      expect(manifest.measurements.rows).toBeGreaterThanOrEqual(measurements.length);
+      expect(manifest.measurements?.rows).toBeGreaterThanOrEqual(measurements.length);
       expect(manifest.tables.iam_passwords?.rows).toBeGreaterThan(0);
       expect(await tables(target)).toEqual(await tables(source));
       expect(await readModelDocuments(target)).toEqual(await readModelDocuments(source));
@@ -170,6 +177,36 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
       await expect(restore(backupStoresOf(configured, featureSchemas), backup)).rejects.toThrow(/unset SECRET_KEY/);
     } finally {
       await configured.close();
+    }
+  });
+
+  it('leaves the measurements out when told, restoring the rest, and keeps the newest dated backups', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'nq-dated-'));
+    const folders = ['2026-12-01T02:00:00Z', '2026-12-02T02:00:00Z', '2026-12-03T02:00:00Z'].map((at) =>
+      datedBackupFolder(dir, new Date(at)),
+    );
+    expect(folders[0]).toBe(join(dir, 'nq-20261201T020000Z'));
+    for (const dated of folders.slice(0, 2)) cpSync(backup, dated, { recursive: true });
+    await backUp(backupStoresOf(source, featureSchemas), folders[2]!, { measurements: false });
+    // Not a backup of its: a folder of another name, and one without a manifest (a backup that never completed).
+    mkdirSync(join(dir, 'keep-me'));
+    mkdirSync(join(dir, 'nq-20261130T020000Z'));
+    expect(await pruneBackups(dir, 2)).toEqual(['nq-20261201T020000Z']);
+    expect(readdirSync(dir).sort()).toEqual([
+      'keep-me',
+      'nq-20261130T020000Z',
+      'nq-20261202T020000Z',
+      'nq-20261203T020000Z',
+    ]);
+
+    const target = await emptyPlatform();
+    try {
+      const { manifest } = await restore(backupStoresOf(target, featureSchemas), folders[2]!);
+      expect(manifest.measurements).toBeNull();
+      expect(await target.measurements.count()).toBe(0);
+      expect((await tables(target)).es_events).toEqual((await tables(source)).es_events);
+    } finally {
+      await target.close();
     }
   });
 });

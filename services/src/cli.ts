@@ -320,22 +320,49 @@ async function rebuild(name: string | undefined) {
   }
 }
 
-/** `nq backup <folder>`: the platform backed up into a new folder, while it runs. */
-async function backupTo(folder: string | undefined) {
-  if (!folder) return usageError('backup needs the folder to write it to (a new one)');
+const backupSynopsis = 'backup <folder> | --into <dir> [--keep <n>] [--without-measurements]';
+
+/**
+ * `nq backup`: the platform backed up while it runs, into a new folder, or into a dated one in `--into` (the older
+ * ones beyond `--keep` deleted once it is complete, as a scheduled job runs it).
+ */
+async function backupTo(args: string[]) {
+  const { positionals, values } = parseArgs({
+    args,
+    allowPositionals: true,
+    options: {
+      into: { type: 'string' },
+      keep: { type: 'string' },
+      'without-measurements': { type: 'boolean' },
+    },
+  });
+  const keep = values.keep === undefined ? undefined : Number(values.keep);
+  if (
+    (positionals.length === 1) === Boolean(values.into) ||
+    (keep !== undefined && !(Number.isInteger(keep) && keep > 0))
+  )
+    return usageError(
+      `Usage: nq ${backupSynopsis}\n  (a new folder, or --into a folder of dated backups; --keep a count from 1)`,
+    );
   const { openPlatform, platformRuns } = await loadRuntime();
-  const { backUp, backupStoresOf } = await import('@nq/platform/backup/backup');
+  const { backUp, backupStoresOf, datedBackupFolder, pruneBackups } = await import('@nq/platform/backup/backup');
   const { featureSchemas } = await import('./composition/platform-runs.ts');
+  const folder = values.into ? datedBackupFolder(resolve(values.into)) : resolve(positionals[0]!);
   const platform = await openPlatform(loadConfig(), platformRuns);
   try {
-    const manifest = await backUp(backupStoresOf(platform, featureSchemas), resolve(folder), (line) =>
-      console.info(`  ${line}`),
-    );
+    const manifest = await backUp(backupStoresOf(platform, featureSchemas), folder, {
+      progress: (line) => console.info(`  ${line}`),
+      measurements: !values['without-measurements'],
+    });
     console.info(
-      `backup written to ${resolve(folder)} in ${manifest.seconds.toFixed(1)} s: ` +
-        `${manifest.tables.es_events?.rows ?? 0} events, ${manifest.measurements.rows} measurements, ` +
+      `backup written to ${folder} in ${manifest.seconds.toFixed(1)} s: ` +
+        `${manifest.tables.es_events?.rows ?? 0} events, ${manifest.measurements?.rows ?? 'no'} measurements, ` +
         `${manifest.files.length} files (it holds sealed secrets${manifest.keyMaterial.source === 'generated' ? ' and the key that opens them' : ''}: keep it as a secret)`,
     );
+    if (values.into && keep) {
+      const deleted = await pruneBackups(resolve(values.into), keep);
+      if (deleted.length > 0) console.info(`older backups deleted (keeping ${keep}): ${deleted.join(', ')}`);
+    }
   } catch (error) {
     await refusal(error, 'backup');
   } finally {
@@ -364,7 +391,7 @@ async function restoreFrom(folder: string | undefined) {
     console.info(
       `restored the backup of ${manifest.createdAt} in ${(restored.seconds + rebuildSeconds).toFixed(1)} s ` +
         `(${restored.seconds.toFixed(1)} s of data, ${rebuildSeconds.toFixed(1)} s rebuilding ${readModels.length} read models): ` +
-        `${manifest.tables.es_events?.rows ?? 0} events, ${manifest.measurements.rows} measurements, ${manifest.files.length} files`,
+        `${manifest.tables.es_events?.rows ?? 0} events, ${manifest.measurements?.rows ?? 'no'} measurements, ${manifest.files.length} files`,
     );
   } catch (error) {
     await refusal(error, 'restore');
@@ -498,11 +525,11 @@ const builtInCommands: readonly BuiltInCommand[] = [
   },
   {
     name: 'backup',
-    synopsis: 'backup <folder>',
+    synopsis: backupSynopsis,
     summary:
-      'back the platform up into a new folder while it runs: the event store, every measurement and generated file ' +
-      '(docs/operations.md, backups)',
-    run: ([folder]) => backupTo(folder),
+      'back the platform up while it runs, into a new folder (or a dated one in --into, keeping the newest --keep): ' +
+      'the event store, every measurement (unless left out) and generated file (docs/operations.md, backups)',
+    run: backupTo,
   },
   {
     name: 'restore',

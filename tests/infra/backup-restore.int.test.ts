@@ -1,96 +1,181 @@
 import { execFile } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { createHash } from 'node:crypto';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
-import { dropDatabase, ensureDatabase } from '@nq/platform/sql/ensure-database';
+import { backupStoresOf } from '@nq/platform/backup/backup';
+import { loadConfig } from '@nq/platform/config/config';
+import { openPlatform, type Platform } from '@nq/platform/platform';
+import { dropDatabase } from '@nq/platform/sql/ensure-database';
 import { createTestDatabase, deleteIndices, distributedEnvironment, infra } from '@nq/platform/testing/infra';
-import { readModels as projections } from '@nq/services/composition/platform-runs';
+import { waitFor } from '@nq/platform/testing/wait-for';
+import { featureSchemas, platformRuns, readModels as projections } from '@nq/services/composition/platform-runs';
+import { loadDemoHistory } from '@nq/services/demo/load-demo';
 import { openTestApi } from '@nq/services/testing/test-api';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const run = promisify(execFile);
 const cli = resolve(import.meta.dirname, '../../services/src/cli.ts');
 
-/** Every document of every configuration read model under an index prefix: id, external version and content. */
+/** Every document of every read model under an index prefix, by id, with its content (what an analyst reads). */
 async function readModels(prefix: string) {
   await fetch(`${infra.elasticsearchUrl}/${prefix}-rm-*/_refresh`, { method: 'POST' });
-  const models: Record<string, { id: string; version: number; source: unknown }[]> = {};
+  const models: Record<string, { id: string; source: unknown }[]> = {};
   for (const { collection } of projections) {
     const index = `${prefix}-rm-${collection.toLowerCase()}`;
     const response = await fetch(`${infra.elasticsearchUrl}/${index}/_search?ignore_unavailable=true`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ size: 10_000, version: true, query: { match_all: {} } }),
+      body: JSON.stringify({ size: 10_000, query: { match_all: {} } }),
     });
-    const hits = ((await response.json()) as { hits: { hits: { _id: string; _version: number; _source: unknown }[] } })
-      .hits.hits;
+    const hits = ((await response.json()) as { hits: { hits: { _id: string; _source: unknown }[] } }).hits.hits;
     models[collection] = hits
-      .map((hit) => ({ id: hit._id, version: hit._version, source: hit._source }))
+      .map((hit) => ({ id: hit._id, source: hit._source }))
       .sort((a, b) => a.id.localeCompare(b.id));
   }
   return models;
 }
 
-/**
- * The backup procedure of docs/operations.md ("Data lifecycle"), tested once: the event store is the only state to
- * back up. A database filled through the platform's commands is dumped with `pg_dump -Fc`, restored with `pg_restore`
- * into a new empty one, and `nq rebuild all`, run as an operator would against the restored database and fresh
- * indices, gives back the same read models — each document at the same version.
- */
-const original = await createTestDatabase();
-const restored = { name: `${original.name}_restored`, url: `${original.url}_restored` };
+/** What a platform holds that a backup must give back: its tables' rows, its measurements, its files' bytes. */
+async function holdings(platform: Platform) {
+  const stores = backupStoresOf(platform, featureSchemas);
+  const tables: Record<string, unknown[]> = {};
+  for (const table of stores.schemas.flatMap((schema) => schema.backedUp ?? [])) {
+    const without = (table.local ?? []).map((column) => ` - '${column}'`).join('');
+    tables[table.name] = (
+      await platform.sql.query<{ row: unknown }>(
+        `select to_jsonb(t)${without} as row from ${table.name} t order by ${table.key.join(', ')}`,
+      )
+    ).map(({ row }) => row);
+  }
+  const measurements = [];
+  for (let page = await platform.measurements.page('', 1_000); page.length > 0; ) {
+    measurements.push(...page);
+    page = await platform.measurements.page(page.at(-1)!.measurementId, 1_000);
+  }
+  const files = Object.fromEntries(
+    (await platform.files.list()).map((name) => [
+      name,
+      createHash('sha256')
+        .update(readFileSync(join(platform.config.filesDir, name)))
+        .digest('hex'),
+    ]),
+  );
+  return { tables, measurements, files };
+}
 
-describe('backup and restore of the event store', { timeout: 240_000 }, () => {
-  const folder = mkdtempSync(join(tmpdir(), 'nq-backup-'));
+const count = (tables: Record<string, unknown[]>, name: string) => tables[name]?.length ?? 0;
+
+/**
+ * The restore drill of docs/operations.md, on the real servers: a platform with the demo configuration, weeks of its
+ * fleet's measurements, the alert history they raised and a generated file is backed up by `nq backup` (an OS
+ * process, as an operator runs it); its database, its indices and its files are destroyed; `nq restore` brings them
+ * back from the backup and rebuilds the read models, and everything is there again — every table row, read-model
+ * document, measurement and file byte. What was written after the backup is what a restore loses (the RPO).
+ */
+const database = await createTestDatabase();
+const filesDir = mkdtempSync(join(tmpdir(), 'nq-drill-files-'));
+const backupsDir = mkdtempSync(join(tmpdir(), 'nq-drill-backups-'));
+const environment = { ...distributedEnvironment(database), FILES_DIR: filesDir };
+const cliEnvironment = { PATH: process.env.PATH, ...environment, LOG_LEVEL: 'warn' };
+const openStores = () => openPlatform(loadConfig({ ...environment, LOG_LEVEL: 'silent' }), platformRuns);
+
+describe('the restore drill: backup, loss of every store, restore', { timeout: 600_000 }, () => {
   afterAll(async () => {
-    await original.drop();
-    await dropDatabase(restored.url);
-    await deleteIndices(restored.name);
-    rmSync(folder, { recursive: true, force: true });
+    await database.drop();
+    rmSync(filesDir, { recursive: true, force: true });
+    rmSync(backupsDir, { recursive: true, force: true });
   });
 
-  it('pg_dump, pg_restore into an empty database and a rebuild give the same read models', async () => {
-    const api = await openTestApi(distributedEnvironment(original));
+  it('gives back every configuration entity, measurement, alert history entry and file', async () => {
+    const api = await openTestApi(environment, { demoData: true });
+    let afterBackup: string;
     try {
-      const created = await Promise.all(
-        ['Fibre', 'Mobile', 'Rural'].map(
-          async (name) => (await api.app.inject({ method: 'POST', url: '/tags', payload: { name } })).json().id,
-        ),
-      );
-      await api.app.inject({ method: 'PUT', url: `/tags/${created[0]}`, payload: { name: 'Fibre FTTH' } });
-      await api.app.inject({ method: 'PUT', url: `/tags/${created[0]}`, payload: { profiles: ['analysts'] } });
-      await api.app.inject({ method: 'DELETE', url: `/tags/${created[2]}` });
-      await api.createIdentity('analysts', { name: 'Analysts' });
-      expect(await api.platform.projector.waitFor(await api.platform.eventStore.head(), 30_000)).toBe(true);
+      await api.createIdentity('analysts', { name: 'Analysts' }, 'a long enough passphrase');
+      const history = await loadDemoHistory(api.platform, { weeks: 2 });
+      expect(history.measurements).toBeGreaterThan(1_000);
+      // The alert evaluator reads the recent measurements the demo history streamed; the job workers make its file.
+      const stopAlerting = await api.platform.startWorkers({ processes: ['alerting'] });
+      try {
+        await waitFor(
+          'an alert history entry and the demo file',
+          async () =>
+            Number((await api.platform.sql.query<{ n: string }>('select count(*) as n from alert_history'))[0]!.n) >
+              0 && (await api.platform.files.list()).length > 0,
+          240_000,
+        );
+      } finally {
+        await stopAlerting();
+      }
+      expect(await api.platform.projector.waitFor(await api.platform.eventStore.head(), 60_000)).toBe(true);
     } finally {
       await api.raw.close();
     }
-    const before = await readModels(original.name);
-    // Each tag at its stream's version (the document's own version in the index is its event's log position).
-    const tags = before.tags!.map(({ source }) => source as { name: string; version: number });
-    expect(tags.map(({ name, version }) => [name, version]).sort()).toEqual([
-      ['Fibre FTTH', 3],
-      ['Mobile', 1],
-    ]);
 
-    const dump = join(folder, 'nq.dump');
-    const started = performance.now();
-    await run('pg_dump', ['-Fc', '--no-owner', `--file=${dump}`, `--dbname=${original.url}`]);
-    await ensureDatabase(restored.url);
-    await run('pg_restore', ['--no-owner', '--exit-on-error', `--dbname=${restored.url}`, dump]);
-    const rebuilt = await run(process.execPath, [cli, 'rebuild', 'all'], {
-      env: {
-        PATH: process.env.PATH,
-        ...distributedEnvironment(restored),
-        LOG_LEVEL: 'warn',
-      },
-    });
+    const stores = await openStores();
+    const before = await holdings(stores);
+    await stores.close();
+    const readModelsBefore = await readModels(database.name);
+
+    const backup = join(backupsDir, 'nq-drill');
+    let started = performance.now();
+    const backedUp = await run(process.execPath, [cli, 'backup', backup], { env: cliEnvironment });
+    const backupSeconds = (performance.now() - started) / 1_000;
+
+    // Written after the backup: what a restore from it loses.
+    const late = await openTestApi(environment);
+    try {
+      const tag = await late.app.inject({ method: 'POST', url: '/tags', payload: { name: 'After the backup' } });
+      afterBackup = tag.json().id;
+    } finally {
+      await late.raw.close();
+    }
+
+    // Every store lost: the database, every index of the platform, the files.
+    await dropDatabase(database.url);
+    await deleteIndices(database.name);
+    rmSync(filesDir, { recursive: true, force: true });
+
+    started = performance.now();
+    const restored = await run(process.execPath, [cli, 'restore', backup], { env: cliEnvironment });
+    const restoreSeconds = (performance.now() - started) / 1_000;
+
+    const again = await openStores();
+    const after = await holdings(again);
+    await again.close();
+    const readModelsAfter = await readModels(database.name);
+
+    const rows = [
+      ['events', count(before.tables, 'es_events'), count(after.tables, 'es_events')],
+      [
+        'configuration documents',
+        Object.values(readModelsBefore).flat().length,
+        Object.values(readModelsAfter).flat().length,
+      ],
+      [
+        'passwords and credentials',
+        count(before.tables, 'iam_passwords') + count(before.tables, 'iam_credentials'),
+        count(after.tables, 'iam_passwords') + count(after.tables, 'iam_credentials'),
+      ],
+      ['alert history entries', count(before.tables, 'alert_history'), count(after.tables, 'alert_history')],
+      ['measurements', before.measurements.length, after.measurements.length],
+      ['files', Object.keys(before.files).length, Object.keys(after.files).length],
+    ];
     console.info(
-      `backup, restore and rebuild in ${((performance.now() - started) / 1_000).toFixed(1)} s:\n${rebuilt.stdout}`,
+      `restore drill (${backedUp.stdout.trim().split('\n').at(-1)}):\n` +
+        rows.map(([what, stored, back]) => `  ${String(what).padEnd(26)} stored ${stored}, back ${back}`).join('\n') +
+        `\n  backup ${backupSeconds.toFixed(1)} s, restore with the read models rebuilt ${restoreSeconds.toFixed(1)} s` +
+        ` (RTO; CLI: ${restored.stdout.trim().split('\n').at(-1)})\n  written after the backup, lost: tag ${afterBackup!}`,
     );
-    expect(rebuilt.stdout).toMatch(/^configuration-tags: 10 events in/m);
 
-    expect(await readModels(restored.name)).toEqual(before);
+    expect(count(before.tables, 'alert_history')).toBeGreaterThan(0);
+    expect(Object.keys(before.files).length).toBeGreaterThan(0);
+    expect(after.tables).toEqual(before.tables);
+    expect(after.measurements).toEqual(before.measurements);
+    expect(after.files).toEqual(before.files);
+    expect(readModelsAfter).toEqual(readModelsBefore);
+    expect(readModelsAfter.tags!.map(({ id }) => id)).not.toContain(afterBackup!);
+    expect(readdirSync(backup)).toContain('manifest.json');
   });
 });

@@ -24,7 +24,8 @@ export const backupManifestSchema = z.object({
   tables: z.record(z.string(), part),
   /** The newest event in the backup (a restore that finds exactly these events already there goes on). */
   lastEventId: z.string().nullable(),
-  measurements: part,
+  /** Null when left out (`--without-measurements`): they come back from Elasticsearch's own snapshots instead. */
+  measurements: part.nullable(),
   files: z.array(z.object({ name: z.string(), size: z.number().int().nonnegative(), sha256 })),
   seconds: z.number(),
 });

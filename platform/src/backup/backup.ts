@@ -1,6 +1,6 @@
 import { createHash, createHmac, randomBytes } from 'node:crypto';
 import { createReadStream, createWriteStream } from 'node:fs';
-import { access, mkdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { access, mkdir, readdir, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
@@ -94,7 +94,11 @@ const exists = (path: string) =>
  * temporary name and renamed when complete, so that a folder of that name is always a whole backup. Taken while the
  * platform runs; what is written meanwhile is in it or not, never half.
  */
-export async function backUp(stores: BackupStores, folder: string, progress: Progress = () => {}) {
+export async function backUp(
+  stores: BackupStores,
+  folder: string,
+  { progress = () => {}, measurements: withMeasurements = true }: { progress?: Progress; measurements?: boolean } = {},
+) {
   const started = performance.now();
   if (await exists(folder)) throw new BackupRefused(`${folder} exists already: a backup goes into a new folder`);
   await mkdir(dirname(folder), { recursive: true });
@@ -118,11 +122,13 @@ export async function backUp(stores: BackupStores, folder: string, progress: Pro
       return { tables: written, lastEventId: last?.event_id ?? null };
     });
 
-    const measurements = {
-      file: 'measurements.ndjson',
-      ...(await writeLines(join(partial, 'measurements.ndjson'), measurementPages(stores.measurements, progress))),
-    };
-    progress(`measurements: ${measurements.rows}`);
+    const measurements = withMeasurements
+      ? {
+          file: 'measurements.ndjson',
+          ...(await writeLines(join(partial, 'measurements.ndjson'), measurementPages(stores.measurements, progress))),
+        }
+      : null;
+    progress(measurements ? `measurements: ${measurements.rows}` : 'measurements: left out');
 
     const files: BackupManifest['files'] = [];
     for (const name of await stores.files.list()) {
@@ -190,7 +196,7 @@ export async function readBackup(folder: string): Promise<BackupManifest> {
   const manifest = parsed.data;
   const parts = [
     ...Object.values(manifest.tables).map(({ file, sha256 }) => ({ file, sha256 })),
-    { file: manifest.measurements.file, sha256: manifest.measurements.sha256 },
+    ...(manifest.measurements ? [{ file: manifest.measurements.file, sha256: manifest.measurements.sha256 }] : []),
     ...manifest.files.map(({ name, sha256 }) => ({ file: `files/${name}`, sha256 })),
   ];
   for (const { file, sha256 } of parts) {
@@ -241,13 +247,15 @@ export async function restore(stores: BackupStores, folder: string, progress: Pr
     });
   }
 
-  let measurements = 0;
-  for await (const page of linesOf<EnrichedMeasurement>(join(folder, manifest.measurements.file))) {
-    await writeBack(stores.measurements, page);
-    measurements += page.length;
-    if (measurements % 100_000 < page.length) progress(`measurements: ${measurements} written`);
-  }
-  progress(`measurements: ${measurements}`);
+  if (manifest.measurements) {
+    let measurements = 0;
+    for await (const page of linesOf<EnrichedMeasurement>(join(folder, manifest.measurements.file))) {
+      await writeBack(stores.measurements, page);
+      measurements += page.length;
+      if (measurements % 100_000 < page.length) progress(`measurements: ${measurements} written`);
+    }
+    progress(`measurements: ${measurements}`);
+  } else progress('measurements: not in this backup (restore them from a snapshot of their indices)');
 
   for (const file of manifest.files) {
     if ((await stores.files.size(file.name)) === file.size) continue;
@@ -313,3 +321,25 @@ export const backupStoresOf = (
     ...(platform.config.probeSecretsKey ? { probeSecretsKey: platform.config.probeSecretsKey } : {}),
   },
 });
+
+const datedName = /^nq-\d{8}T\d{6}Z$/;
+
+/** A new backup's folder in `dir`, named by the UTC instant (`nq-20261207T021500Z`): names sort as their dates. */
+export const datedBackupFolder = (dir: string, now = new Date()) =>
+  join(
+    dir,
+    `nq-${now
+      .toISOString()
+      .replace(/[-:]/g, '')
+      .replace(/\.\d+Z$/, 'Z')}`,
+  );
+
+/** Deletes the oldest dated backups in `dir` beyond the newest `keep` (complete ones only count); answers their names. */
+export async function pruneBackups(dir: string, keep: number) {
+  const complete = [];
+  for (const name of (await readdir(dir)).filter((entry) => datedName.test(entry)).sort())
+    if (await exists(join(dir, name, manifestFile))) complete.push(name);
+  const old = complete.slice(0, Math.max(0, complete.length - keep));
+  for (const name of old) await rm(join(dir, name), { recursive: true, force: true });
+  return old;
+}
