@@ -198,7 +198,7 @@ CFG
 # distribution and write its data. A clone inside a private folder (a home folder of mode 0700) is out of that user's
 # reach: then the distribution, data and logs live in a folder of the service user's own, one per clone.
 es_place() {
-  es_run_home=$es_home es_data=$cache/es-data es_logs=$run/es
+  es_run_home=$es_home es_data=$cache/es-data es_logs=$run/es es_snapshots=$cache/es-snapshots
   [ "$(id -u)" = 0 ] || return 0
   id -u "$SERVICE_USER" >/dev/null 2>&1 || useradd --system --no-create-home --shell /usr/sbin/nologin "$SERVICE_USER"
   if runuser -u "$SERVICE_USER" -- test -r "$es_home/bin/elasticsearch" 2>/dev/null; then return 0; fi
@@ -208,19 +208,20 @@ es_place() {
     place=/var/lib/$SERVICE_USER/$(printf '%s' "$root" | sha1sum | cut -c1-12)
   fi
   es_run_home=$place/elasticsearch-$ELASTICSEARCH_VERSION es_data=$place/es-data es_logs=$place/logs
+  es_snapshots=$place/es-snapshots
   if [ ! -f "$es_run_home/.complete" ]; then
     log "$es_home is out of $SERVICE_USER's reach (a private folder): Elasticsearch runs from $place"
     rm -rf "$es_run_home"; mkdir -p "$place"
     cp -a "$es_home" "$es_run_home"
   fi
-  mkdir -p "$es_data" "$es_logs"
+  mkdir -p "$es_data" "$es_logs" "$es_snapshots"
   chmod 755 "$place"
 }
 
 es_up() {
   if curl -sf "http://127.0.0.1:$ES_PORT/_cluster/health" >/dev/null; then log "Elasticsearch already answering on $ES_PORT: reused"; return; fi
   es_place
-  mkdir -p "$es_data" "$es_logs"
+  mkdir -p "$es_data" "$es_logs" "$es_snapshots"
   cat > "$es_run_home/config/elasticsearch.yml" <<CFG
 cluster.name: nq-local
 node.name: nq-local-1
@@ -230,13 +231,15 @@ transport.port: 9300-9400
 discovery.type: single-node
 path.data: $es_data
 path.logs: $es_logs
+# Snapshot repositories of type fs live under it (the restore drill's snapshots of the measurements).
+path.repo: $es_snapshots
 xpack.security.enabled: false
 cluster.routing.allocation.disk.threshold_enabled: false
 action.destructive_requires_name: false
 CFG
   local as_user=() who=${USER:-$(id -un)}
   if [ "$(id -u)" = 0 ]; then
-    chown -R "$SERVICE_USER" "$es_run_home" "$es_data" "$es_logs"
+    chown -R "$SERVICE_USER" "$es_run_home" "$es_data" "$es_logs" "$es_snapshots"
     as_user=(runuser -u "$SERVICE_USER" --) who=$SERVICE_USER
   fi
   log "starting Elasticsearch $ELASTICSEARCH_VERSION on 127.0.0.1:$ES_PORT (as $who)"

@@ -10,7 +10,7 @@ import type { EphemeralStore } from './ephemeral/ephemeral-store-port.ts';
 import { openEphemeralStore } from './ephemeral/open-ephemeral-store.ts';
 import { withAppendMetrics } from './event-store/append-metrics.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
-import { openSqlEventStore } from './event-store/sql-event-store.ts';
+import { eventStoreSchema, openSqlEventStore } from './event-store/sql-event-store.ts';
 import { type FileStore, openLocalFileStore } from './files/file-store.ts';
 import { type ProcessHealth, processHealth } from './health/process-health.ts';
 import { jobWorkersProbe, watchWorker } from './health/worker-probes.ts';
@@ -33,17 +33,17 @@ import { type DispatcherLog, startMailDispatcher } from './mail/mail-dispatcher.
 import type { MailOutbox } from './mail/mail-outbox.ts';
 import type { MailPort } from './mail/mail-port.ts';
 import { openMail } from './mail/open-mail.ts';
-import { openSqlMailOutbox } from './mail/sql-mail-outbox.ts';
+import { mailOutboxSchema, openSqlMailOutbox } from './mail/sql-mail-outbox.ts';
 import type { MeasurementStore } from './measurements/measurement-store-port.ts';
 import type { Projector, ProjectorAdapters } from './projector-port.ts';
 import type { DocumentProjection } from './read-store/document-projection.ts';
 import { openElasticsearchReadStore } from './read-store/elasticsearch-read-store.ts';
 import type { ReadStore } from './read-store/read-store-port.ts';
 import { openSqlReadStore } from './read-store/sql-read-store.ts';
-import { platformSecretKey } from './secrets/platform-key.ts';
+import { platformSecretKey, platformSettingsSchema } from './secrets/platform-key.ts';
 import { type SecretSealer, secretSealer } from './secrets/secret-sealer.ts';
 import { ensureDatabase } from './sql/ensure-database.ts';
-import { awaitSchemaSteps } from './sql/migrations.ts';
+import { awaitSchemaSteps, type SchemaModule } from './sql/migrations.ts';
 import { openPgClient } from './sql/pg-client.ts';
 import { openPgliteClient } from './sql/pglite-client.ts';
 import type { SqlClient } from './sql/sql-client.ts';
@@ -93,6 +93,8 @@ export interface PlatformRuns {
   workers: readonly PlatformWorker[];
   /** The job kinds the features declare: every process can enqueue them; `startJobWorkers` runs them. */
   jobs?: readonly PlatformJob[];
+  /** The tables the features own in the event store's database (migrated by each feature, backed up by `nq backup`). */
+  schemas?: readonly SchemaModule[];
 }
 
 const isConsumer = (started: LogConsumer | { stop(): Promise<void> }): started is LogConsumer => 'status' in started;
@@ -124,6 +126,8 @@ export interface Platform {
   jobs: JobQueue;
   /** Where jobs write the files users download (`FILES_DIR`): written under a temporary name, renamed when complete. */
   files: FileStore;
+  /** Every schema module of the event store's database: the platform's adapters' own, then the features'. */
+  schemas: readonly SchemaModule[];
   /** Starts the workers it was given of the process kinds asked for (and the mail dispatcher with the projector's). */
   startWorkers(options?: WorkerOptions): Promise<() => Promise<void>>;
   /** Starts the job workers of every declared kind (the `jobs` process, and `start`); resolves to their stop. */
@@ -237,6 +241,7 @@ export async function openPlatform(
     measurements,
     jobs,
     files,
+    schemas: [eventStoreSchema, platformSettingsSchema, mailOutboxSchema, ...(runs.schemas ?? [])],
     async startJobWorkers(options = {}) {
       const workerOptions: JobWorkerOptions = {
         ...(options.log ? { log: options.log } : {}),

@@ -34,7 +34,7 @@ const emptyPlatform = (env: Record<string, string> = {}) =>
 
 /** Every backed-up table's rows, as a backup reads them (without the columns local to a database). */
 async function tables(platform: Platform) {
-  const stores = backupStoresOf(platform, featureSchemas);
+  const stores = backupStoresOf(platform);
   const rows: Record<string, unknown[]> = {};
   for (const table of stores.schemas.flatMap((schema) => schema.backedUp ?? [])) {
     const without = (table.local ?? []).map((column) => ` - '${column}'`).join('');
@@ -98,14 +98,14 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
     );
     await source.projector.catchUp();
     backup = folder();
-    await backUp(backupStoresOf(source, featureSchemas), backup);
+    await backUp(backupStoresOf(source), backup);
   });
   afterAll(() => source?.close());
 
   it('gives back every table, read model, measurement and file in an empty platform', async () => {
     const target = await emptyPlatform();
     try {
-      const { manifest } = await restore(backupStoresOf(target, featureSchemas), backup);
+      const { manifest } = await restore(backupStoresOf(target), backup);
       for (const { name } of readModels) await target.projector.rebuild(name);
 
       expect(manifest.measurements?.rows).toBeGreaterThanOrEqual(measurements.length);
@@ -118,7 +118,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
         'probeId,download\nprobe001,87.5\n',
       );
       // The same restore again (as after one that stopped past the tables) goes on.
-      await restore(backupStoresOf(target, featureSchemas), backup);
+      await restore(backupStoresOf(target), backup);
       expect(await tables(target)).toEqual(await tables(source));
 
       // New events follow the restored ones in the log.
@@ -139,7 +139,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
       ]);
 
       // Into a store holding other events too, refused.
-      const refused = await restore(backupStoresOf(target, featureSchemas), backup).catch((error) => error);
+      const refused = await restore(backupStoresOf(target), backup).catch((error) => error);
       expect(refused).toBeInstanceOf(BackupRefused);
       expect(refused.message).toMatch(/a restore needs an empty event store: this one holds \d+ events/);
     } finally {
@@ -149,7 +149,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
 
   it('keeps the backup to its owner and refuses to write one over a folder there already', async () => {
     expect(statSync(join(backup, 'tables', 'iam_passwords.ndjson')).mode & 0o077).toBe(0);
-    const refused = await backUp(backupStoresOf(source, featureSchemas), backup).catch((error) => error);
+    const refused = await backUp(backupStoresOf(source), backup).catch((error) => error);
     expect(refused).toBeInstanceOf(BackupRefused);
     expect(refused.message).toContain('exists already');
   });
@@ -161,10 +161,10 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
     writeFileSync(path, readFileSync(path, 'utf8').replace('probe001', 'probe002'));
     const target = await emptyPlatform();
     try {
-      await expect(restore(backupStoresOf(target, featureSchemas), damaged)).rejects.toThrow(
+      await expect(restore(backupStoresOf(target), damaged)).rejects.toThrow(
         'the backup is damaged: measurements.ndjson does not match its checksum',
       );
-      await expect(restore(backupStoresOf(target, featureSchemas), join(damaged, 'tables'))).rejects.toThrow(
+      await expect(restore(backupStoresOf(target), join(damaged, 'tables'))).rejects.toThrow(
         'is no backup: it has no manifest.json',
       );
       expect(await target.measurements.count()).toBe(0);
@@ -174,7 +174,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
     // The source's key was generated (it is in the backup): a target configured with its own refuses it.
     const configured = await emptyPlatform({ SECRET_KEY: 'a-configured-secret-key-of-enough-length-0123456789' });
     try {
-      await expect(restore(backupStoresOf(configured, featureSchemas), backup)).rejects.toThrow(/unset SECRET_KEY/);
+      await expect(restore(backupStoresOf(configured), backup)).rejects.toThrow(/unset SECRET_KEY/);
     } finally {
       await configured.close();
     }
@@ -187,7 +187,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
     );
     expect(folders[0]).toBe(join(dir, 'nq-20261201T020000Z'));
     for (const dated of folders.slice(0, 2)) cpSync(backup, dated, { recursive: true });
-    await backUp(backupStoresOf(source, featureSchemas), folders[2]!, { measurements: false });
+    await backUp(backupStoresOf(source), folders[2]!, { measurements: false });
     // Not a backup of its: a folder of another name, and one without a manifest (a backup that never completed).
     mkdirSync(join(dir, 'keep-me'));
     mkdirSync(join(dir, 'nq-20261130T020000Z'));
@@ -201,7 +201,7 @@ describe('backup and restore (embedded)', { timeout: 120_000 }, () => {
 
     const target = await emptyPlatform();
     try {
-      const { manifest } = await restore(backupStoresOf(target, featureSchemas), folders[2]!);
+      const { manifest } = await restore(backupStoresOf(target), folders[2]!);
       expect(manifest.measurements).toBeNull();
       expect(await target.measurements.count()).toBe(0);
       expect((await tables(target)).es_events).toEqual((await tables(source)).es_events);

@@ -346,11 +346,10 @@ async function backupTo(args: string[]) {
     );
   const { openPlatform, platformRuns } = await loadRuntime();
   const { backUp, backupStoresOf, datedBackupFolder, pruneBackups } = await import('@nq/platform/backup/backup');
-  const { featureSchemas } = await import('./composition/platform-runs.ts');
   const folder = values.into ? datedBackupFolder(resolve(values.into)) : resolve(positionals[0]!);
   const platform = await openPlatform(loadConfig(), platformRuns);
   try {
-    const manifest = await backUp(backupStoresOf(platform, featureSchemas), folder, {
+    const manifest = await backUp(backupStoresOf(platform), folder, {
       progress: (line) => console.info(`  ${line}`),
       measurements: !values['without-measurements'],
     });
@@ -378,12 +377,10 @@ async function restoreFrom(folder: string | undefined) {
   if (!folder) return usageError('restore needs the folder of a backup');
   const { openPlatform, platformRuns } = await loadRuntime();
   const { restore, backupStoresOf } = await import('@nq/platform/backup/backup');
-  const { readModels, featureSchemas } = await import('./composition/platform-runs.ts');
+  const { readModels } = await import('./composition/platform-runs.ts');
   const platform = await openPlatform(loadConfig(), platformRuns);
   try {
-    const restored = await restore(backupStoresOf(platform, featureSchemas), resolve(folder), (line) =>
-      console.info(`  ${line}`),
-    );
+    const restored = await restore(backupStoresOf(platform), resolve(folder), (line) => console.info(`  ${line}`));
     const rebuildStarted = performance.now();
     for (const { name } of readModels) await platform.projector.rebuild(name);
     const rebuildSeconds = (performance.now() - rebuildStarted) / 1_000;
@@ -406,6 +403,51 @@ async function refusal(error: unknown, command: string) {
   if (!(error instanceof BackupRefused)) throw error;
   console.error(`${command} refused: ${error.message}`);
   process.exitCode = 1;
+}
+
+const snapshotSynopsis =
+  'snapshot-schedule --repository <name> --type <s3|gcs|azure|fs> --setting <key=value>... [--schedule <cron>] [--keep-days <n>]';
+
+/** `nq snapshot-schedule`: the measurements' snapshot repository and nightly snapshot policy, in Elasticsearch. */
+async function snapshotSchedule(args: string[]) {
+  const { values } = parseArgs({
+    args,
+    options: {
+      repository: { type: 'string' },
+      type: { type: 'string' },
+      setting: { type: 'string', multiple: true },
+      schedule: { type: 'string', default: '0 30 1 * * ?' },
+      'keep-days': { type: 'string', default: '30' },
+    },
+  });
+  const settings = (values.setting ?? []).map((pair) => pair.split('='));
+  const keepDays = Number(values['keep-days']);
+  if (
+    !values.repository ||
+    !values.type ||
+    settings.some((pair) => pair.length < 2 || !pair[0]) ||
+    !(Number.isInteger(keepDays) && keepDays > 0)
+  )
+    return usageError(`Usage: nq ${snapshotSynopsis}`);
+  const config = loadConfig();
+  const { scheduleMeasurementSnapshots } = await import('@nq/platform/backup/measurement-snapshots');
+  try {
+    const scheduled = await scheduleMeasurementSnapshots(config.elasticsearch, {
+      repository: {
+        name: values.repository,
+        type: values.type,
+        settings: Object.fromEntries(settings.map(([key, ...value]) => [key!, value.join('=')])),
+      },
+      schedule: values.schedule,
+      keepDays,
+    });
+    console.info(
+      `snapshot repository '${scheduled.repository}' registered; policy '${scheduled.policy}' snapshots ` +
+        `${config.elasticsearch.indexPrefix}-measurements-* on '${values.schedule}' and keeps ${keepDays} days`,
+    );
+  } catch (error) {
+    await refusal(error, 'snapshot-schedule');
+  }
 }
 
 function usageError(message: string) {
@@ -538,6 +580,14 @@ const builtInCommands: readonly BuiltInCommand[] = [
       'restore a backup into an empty event store (a new database) and rebuild every read model from it; the ' +
       'measurements and files are written back',
     run: ([folder]) => restoreFrom(folder),
+  },
+  {
+    name: 'snapshot-schedule',
+    synopsis: snapshotSynopsis,
+    summary:
+      "register the measurements' snapshot repository in Elasticsearch and its nightly snapshot policy (SLM), " +
+      'deleting snapshots after --keep-days (default 30; the schedule by default 01:30 UTC)',
+    run: snapshotSchedule,
   },
   {
     name: 'migrate',

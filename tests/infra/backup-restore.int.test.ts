@@ -6,11 +6,12 @@ import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { backupStoresOf } from '@nq/platform/backup/backup';
 import { loadConfig } from '@nq/platform/config/config';
+import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import { openPlatform, type Platform } from '@nq/platform/platform';
 import { dropDatabase } from '@nq/platform/sql/ensure-database';
 import { createTestDatabase, deleteIndices, distributedEnvironment, infra } from '@nq/platform/testing/infra';
 import { waitFor } from '@nq/platform/testing/wait-for';
-import { featureSchemas, platformRuns, readModels as projections } from '@nq/services/composition/platform-runs';
+import { platformRuns, readModels as projections } from '@nq/services/composition/platform-runs';
 import { loadDemoHistory } from '@nq/services/demo/load-demo';
 import { openTestApi } from '@nq/services/testing/test-api';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -39,7 +40,7 @@ async function readModels(prefix: string) {
 
 /** What a platform holds that a backup must give back: its tables' rows, its measurements, its files' bytes. */
 async function holdings(platform: Platform) {
-  const stores = backupStoresOf(platform, featureSchemas);
+  const stores = backupStoresOf(platform);
   const tables: Record<string, unknown[]> = {};
   for (const table of stores.schemas.flatMap((schema) => schema.backedUp ?? [])) {
     const without = (table.local ?? []).map((column) => ` - '${column}'`).join('');
@@ -177,5 +178,65 @@ describe('the restore drill: backup, loss of every store, restore', { timeout: 6
     expect(readModelsAfter).toEqual(readModelsBefore);
     expect(readModelsAfter.tags!.map(({ id }) => id)).not.toContain(afterBackup!);
     expect(readdirSync(backup)).toContain('manifest.json');
+  });
+
+  it("registers the measurements' snapshot repository, whose snapshot brings their indices back", async () => {
+    const prefix = `${database.name}-snap`;
+    const stores = await openPlatform(
+      loadConfig({ ...environment, ELASTICSEARCH_INDEX_PREFIX: prefix, LOG_LEVEL: 'silent' }),
+      platformRuns,
+    );
+    const written = ['2026-10-15T10:00:00Z', '2026-11-15T10:00:00Z'].map((measuredAt) =>
+      sampleMeasurement({ measuredAt: new Date(measuredAt).toISOString() }),
+    );
+    try {
+      await stores.measurements.write(written);
+    } finally {
+      await stores.close();
+    }
+    const repository = `${prefix}-backups`;
+    // The test distribution has no snapshot lifecycle management: the repository is registered, the policy refused.
+    const scheduled = await run(
+      process.execPath,
+      [cli, 'snapshot-schedule', '--repository', repository, '--type', 'fs', '--setting', `location=${prefix}`],
+      { env: { ...cliEnvironment, ELASTICSEARCH_INDEX_PREFIX: prefix } },
+    ).catch((error: { code: number; stderr: string }) => error);
+    expect(scheduled).toMatchObject({ code: 1 });
+    expect((scheduled as { stderr: string }).stderr).toContain(
+      `snapshot repository '${repository}' registered, but this Elasticsearch has no snapshot lifecycle management`,
+    );
+
+    // What the nightly policy does, then the restore of docs/operations.md after the indices are lost.
+    const es = (path: string, method = 'GET', body?: unknown) =>
+      fetch(`${infra.elasticsearchUrl}${path}`, {
+        method,
+        headers: { 'content-type': 'application/json' },
+        ...(body ? { body: JSON.stringify(body) } : {}),
+      }).then(async (response) => ({ status: response.status, body: await response.json() }));
+    const snapshot = await es(`/_snapshot/${repository}/nightly?wait_for_completion=true`, 'PUT', {
+      indices: `${prefix}-measurements-*`,
+      include_global_state: false,
+    });
+    expect(snapshot.body.snapshot?.state, JSON.stringify(snapshot.body)).toBe('SUCCESS');
+    await deleteIndices(prefix);
+    const restored = await es(`/_snapshot/${repository}/nightly/_restore?wait_for_completion=true`, 'POST', {
+      indices: `${prefix}-measurements-*`,
+      include_aliases: true,
+    });
+    expect(restored.status, JSON.stringify(restored.body)).toBe(200);
+    const again = await openPlatform(
+      loadConfig({ ...environment, ELASTICSEARCH_INDEX_PREFIX: prefix, LOG_LEVEL: 'silent' }),
+      platformRuns,
+    );
+    try {
+      expect((await again.measurements.page('', 10)).map((m) => m.measurementId).sort()).toEqual(
+        written.map((m) => m.measurementId).sort(),
+      );
+    } finally {
+      await again.close();
+      await deleteIndices(prefix);
+      await es(`/_snapshot/${repository}/nightly`, 'DELETE');
+      await es(`/_snapshot/${repository}`, 'DELETE');
+    }
   });
 });

@@ -5,12 +5,9 @@ import { basename, dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
 import { pipeline } from 'node:stream/promises';
 import type { EnrichedMeasurement } from '@nq/contracts';
-import { eventStoreSchema } from '../event-store/sql-event-store.ts';
 import type { FileStore } from '../files/file-store.ts';
-import { mailOutboxSchema } from '../mail/sql-mail-outbox.ts';
 import type { MeasurementStore } from '../measurements/measurement-store-port.ts';
 import type { Platform } from '../platform.ts';
-import { platformSettingsSchema } from '../secrets/platform-key.ts';
 import { migrate, type SchemaModule } from '../sql/migrations.ts';
 import type { SqlClient } from '../sql/sql-client.ts';
 import { type BackupManifest, backupManifestSchema } from './backup-manifest.ts';
@@ -298,18 +295,14 @@ function checkKeyMaterial(manifest: BackupManifest, keys: BackupStores['keyMater
     );
 }
 
-/**
- * The stores of an opened platform, as a backup reads them and a restore writes them: the platform's own tables and
- * those of the features' schemas.
- */
+/** The stores of an opened platform, as a backup reads them and a restore writes them. */
 export const backupStoresOf = (
-  platform: Pick<Platform, 'sql' | 'measurements' | 'files' | 'config' | 'secretKey'>,
-  featureSchemas: readonly SchemaModule[],
+  platform: Pick<Platform, 'sql' | 'measurements' | 'files' | 'config' | 'secretKey' | 'schemas'>,
 ): BackupStores => ({
   sql: platform.sql,
   measurements: platform.measurements,
   files: platform.files,
-  schemas: [eventStoreSchema, platformSettingsSchema, mailOutboxSchema, ...featureSchemas],
+  schemas: platform.schemas,
   source: {
     profile: platform.config.profile,
     eventStore: platform.config.adapters.eventStore,

@@ -184,6 +184,16 @@ const variables = z.strictObject({
     .describe('Wait before the second attempt to deliver an e-mail; it doubles at each later attempt'),
   FILES_DIR: z.string().min(1).optional(),
   FILES_RETENTION_DAYS: count(1, 3650).default(30).describe('Days a generated file is kept before it is deleted'),
+  BACKUP_DIR: z
+    .string()
+    .min(1)
+    .optional()
+    .describe('Where a nightly job backs the platform up, a dated folder each night (unset: no scheduled backup)'),
+  BACKUP_KEEP: count(1, 365).default(14).describe('Nightly backups kept in BACKUP_DIR; older ones are deleted'),
+  BACKUP_MEASUREMENTS: z
+    .enum(['true', 'false'])
+    .default('true')
+    .describe("Whether nightly backups hold the measurements (false: their indices' snapshots bring them back)"),
 
   SECRET_KEY: secret
     .optional()
@@ -310,6 +320,9 @@ function shape(v: Variables, production: boolean) {
     consoleDir: resolve(v.CONSOLE_DIR),
     filesDir: resolve(v.FILES_DIR ?? `${dataDir}/files`),
     files: { retentionMs: v.FILES_RETENTION_DAYS * 86_400_000 },
+    backups: v.BACKUP_DIR
+      ? { dir: resolve(v.BACKUP_DIR), keep: v.BACKUP_KEEP, measurements: v.BACKUP_MEASUREMENTS === 'true' }
+      : undefined,
     adapters: {
       eventStore: v.EVENT_STORE_ADAPTER ?? defaults.eventStore,
       log: v.LOG_ADAPTER ?? defaults.log,

@@ -1,5 +1,6 @@
 import type { FeatureManifest } from '@nq/platform/feature-manifest';
 import { alertsManifest } from '../features/alerts/index.ts';
+import { backupsManifest } from '../features/backups/index.ts';
 import { campaignsManifest } from '../features/campaigns/index.ts';
 import { cdnsManifest } from '../features/cdns/index.ts';
 import { changeMarkersManifest } from '../features/change-markers/index.ts';
@@ -63,6 +64,7 @@ export const features: readonly FeatureManifest[] = [
   cubesManifest,
   filesManifest,
   measurementRetentionManifest,
+  backupsManifest,
   measurementsApiManifest,
   smartPerformanceManifest,
   storyboardManifest,

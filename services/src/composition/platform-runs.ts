@@ -38,4 +38,5 @@ export const platformRuns: PlatformRuns = {
   openMeasurements: openMeasurementStore,
   workers: features.flatMap((feature) => feature.workers ?? []),
   jobs: [...features.flatMap((feature) => feature.jobs ?? []), demoFileJob],
+  schemas: featureSchemas,
 };

@@ -1,0 +1,1 @@
+export { backupsManifest } from './manifest.ts';
