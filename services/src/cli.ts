@@ -431,8 +431,12 @@ async function snapshotSchedule(args: string[]) {
     return usageError(`Usage: nq ${snapshotSynopsis}`);
   const config = loadConfig();
   const { scheduleMeasurementSnapshots } = await import('@nq/platform/backup/measurement-snapshots');
+  // Registering a repository takes a privilege the platform's own user need not have: an administrator's, when given.
+  const { ELASTICSEARCH_ADMIN_USERNAME: username, ELASTICSEARCH_ADMIN_PASSWORD: password } = process.env;
+  const connection =
+    username && password ? { ...config.elasticsearch, auth: { username, password } } : config.elasticsearch;
   try {
-    const scheduled = await scheduleMeasurementSnapshots(config.elasticsearch, {
+    const scheduled = await scheduleMeasurementSnapshots(connection, {
       repository: {
         name: values.repository,
         type: values.type,
@@ -586,7 +590,8 @@ const builtInCommands: readonly BuiltInCommand[] = [
     synopsis: snapshotSynopsis,
     summary:
       "register the measurements' snapshot repository in Elasticsearch and its nightly snapshot policy (SLM), " +
-      'deleting snapshots after --keep-days (default 30; the schedule by default 01:30 UTC)',
+      'deleting snapshots after --keep-days (default 30; the schedule by default 01:30 UTC); as the user of ' +
+      'ELASTICSEARCH_ADMIN_USERNAME and ELASTICSEARCH_ADMIN_PASSWORD when they are set',
     run: snapshotSchedule,
   },
   {

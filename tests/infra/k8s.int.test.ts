@@ -483,6 +483,46 @@ describe('the production overlay', () => {
     expect(new URL(databaseUrl ?? '').hostname).toBe(`${postgres.metadata?.name}-rw`);
   });
 
+  it('archives the event store continuously, snapshots the measurements and backs up the rest nightly', () => {
+    const postgres = ofKind<ICluster>(objects, 'Cluster')[0]!;
+    const archive = postgres.spec?.backup?.barmanObjectStore;
+    expect(archive?.destinationPath).toMatch(/^s3:\/\//);
+    expect(archive?.wal).toBeDefined();
+    expect(postgres.spec?.postgresql?.parameters?.archive_timeout).toBe('5min');
+    const [scheduled] = ofKind<{ spec: { cluster: { name: string }; method?: string } } & Manifest>(
+      objects,
+      'ScheduledBackup',
+    );
+    expect(scheduled?.spec).toMatchObject({ cluster: { name: postgres.metadata?.name }, method: 'barmanObjectStore' });
+    named(objects, 'Secret', archive?.s3Credentials?.accessKeyId?.name ?? '');
+
+    // The measurements' snapshot repository: its credentials in the nodes' keystore, registered by a Job.
+    const elasticsearch = ofKind<IElasticsearch>(objects, 'Elasticsearch')[0]!;
+    for (const { secretName } of elasticsearch.spec?.secureSettings ?? []) named(objects, 'Secret', secretName);
+    const job = named<IJob>(objects, 'Job', 'nq-snapshot-schedule');
+    const container = job.spec!.template.spec!.containers[0]!;
+    expect(container.args?.[0]).toBe('snapshot-schedule');
+    expect(container.image).toBe(platformContainer(deploymentOf(objects, 'api')).image);
+    expect(environmentOf(container, objects).get('ELASTICSEARCH_ADMIN_PASSWORD')).toHaveProperty('secret');
+    expect(unresolvedReferences(container, objects)).toEqual([]);
+    const elasticsearchPods = { namespace: 'network-quality', labels: datastorePods(objects).get('elasticsearch')! };
+    expect(
+      connects(
+        ofKind<INetworkPolicy>(objects, 'NetworkPolicy'),
+        { namespace: 'network-quality', labels: job.spec!.template.metadata!.labels! },
+        elasticsearchPods,
+        9200,
+      ),
+    ).toBe(true);
+
+    // The rest (the event store's tables, the files) nightly by the jobs process, on a volume of their own.
+    const jobs = deploymentOf(objects, 'jobs');
+    const mount = platformContainer(jobs).volumeMounts?.find((item) => item.mountPath === config.BACKUP_DIR);
+    const volume = jobs.spec!.template.spec!.volumes?.find((item) => item.name === mount?.name);
+    named<IPersistentVolumeClaim>(objects, 'PersistentVolumeClaim', volume?.persistentVolumeClaim?.claimName ?? '');
+    expect(config.BACKUP_MEASUREMENTS).toBe('false');
+  });
+
   it('scales ingest and alerting on a lag read over SCRAM and TLS', () => {
     for (const scaled of ofKind<IScaledObject>(objects, 'ScaledObject'))
       for (const trigger of scaled.spec!.triggers.filter((item) => item.type === 'kafka')) {
