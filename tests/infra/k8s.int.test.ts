@@ -9,6 +9,7 @@ import type { IKafkaTopic } from '@kubernetes-models/strimzi-kafka-operator/kafk
 import type { IKafkaUser } from '@kubernetes-models/strimzi-kafka-operator/kafka.strimzi.io/v1/KafkaUser';
 import { fleetTopicsFor } from '@nq/platform/log/fleet-topics';
 import { consumerGroupOf, type PipelineConsumer, pipeline } from '@nq/platform/log/pipeline';
+import { sentinelsOf } from '@nq/platform/redis/redis-url';
 import { platformRuns } from '@nq/services/composition/platform-runs';
 import type { IDeployment } from 'kubernetes-models/apps/v1/Deployment';
 import type { IHorizontalPodAutoscaler } from 'kubernetes-models/autoscaling/v2/HorizontalPodAutoscaler';
@@ -59,6 +60,23 @@ const testedVersions = Object.fromEntries(
     ([, name, value]) => [name!, value!],
   ),
 );
+
+/** Where REDIS_URL points: its one server, or its sentinels and the primary's name (redis-sentinel://), and its password. */
+function redisOf(url: string) {
+  const sentinels = sentinelsOf(url);
+  if (sentinels)
+    return {
+      addresses: sentinels.sentinels.map(({ host, port }) => `${host}:${port}`),
+      sentinelMaster: sentinels.name,
+      password: sentinels.password,
+    };
+  const single = new URL(url);
+  return {
+    addresses: [`${single.hostname}:${single.port || '6379'}`],
+    sentinelMaster: undefined,
+    password: single.password,
+  };
+}
 
 const deploymentOf = (objects: Manifest[], process: string) =>
   named<IDeployment>(objects, 'Deployment', `nq-${process}`);
@@ -192,7 +210,7 @@ describe.each(overlays)('the %s overlay', (overlay) => {
       kafka: portOf(`kafka://${literal(environment.get('KAFKA_BROKERS'))?.split(',')[0]}`),
       elasticsearch: portOf(literal(environment.get('ELASTICSEARCH_URL'))),
       postgresql: portOf(literal(environment.get('DATABASE_URL'))),
-      redis: portOf(literal(environment.get('REDIS_URL'))),
+      redis: Number(redisOf(literal(environment.get('REDIS_URL')) ?? '').addresses[0]!.split(':')[1]),
     };
     const datastores = datastorePods(objects);
     expect([...datastores.keys()].sort()).toEqual(Object.keys(datastorePorts).sort());
@@ -214,6 +232,11 @@ describe.each(overlays)('the %s overlay', (overlay) => {
     expect(connects(policies, from('keda'), kafka, datastorePorts.kafka)).toBe(true);
     const redis = { namespace, labels: datastores.get('redis')! };
     expect(connects(policies, from('keda'), redis, datastorePorts.redis)).toBe(true);
+    // Behind sentinels, the primary they name is reached too, by the processes and KEDA, and the pods reach each other.
+    if (redisOf(literal(environment.get('REDIS_URL')) ?? '').sentinelMaster)
+      for (const client of [pod('api'), pod('jobs'), from('keda'), redis])
+        for (const port of [6379, 26379])
+          expect(connects(policies, client, redis, port), `to redis:${port}`).toBe(true);
     // Web pushes to public push services only; mail to the SMTP relay from the projector only.
     expect(connects(policies, pod('alerting'), { address: '203.0.113.10' }, 443)).toBe(true);
     expect(connects(policies, pod('alerting'), { address: '10.1.2.3' }, 443)).toBe(false);
@@ -288,7 +311,7 @@ describe.each(overlays)('the %s overlay', (overlay) => {
     );
     if (overlay === 'dev') return expect(scaled).toBeUndefined();
     const prefix = configOf(objects).ELASTICSEARCH_INDEX_PREFIX ?? 'nq';
-    const redisUrl = new URL(
+    const redis = redisOf(
       literal(environmentOf(platformContainer(deploymentOf(objects, 'jobs')), objects).get('REDIS_URL')) ?? '',
     );
     const triggers = scaled!.spec!.triggers;
@@ -296,10 +319,19 @@ describe.each(overlays)('the %s overlay', (overlay) => {
       (platformRuns.jobs ?? []).map((job) => `${prefix}-jobs:${job.kind.name}:wait`).sort(),
     );
     for (const trigger of triggers) {
-      expect(trigger.type).toBe('redis');
-      expect(trigger.metadata.address).toBe(`${redisUrl.hostname}:${redisUrl.port || '6379'}`);
+      // The one Redis, or the primary its sentinels name.
+      if (redis.sentinelMaster) {
+        expect(trigger.type).toBe('redis-sentinel');
+        expect(trigger.metadata).toMatchObject({
+          addresses: redis.addresses.join(','),
+          sentinelMaster: redis.sentinelMaster,
+        });
+      } else {
+        expect(trigger.type).toBe('redis');
+        expect(trigger.metadata.address).toBe(redis.addresses[0]);
+      }
       // A Redis with a password is read with it.
-      if (redisUrl.password) named(objects, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '');
+      if (redis.password) named(objects, 'TriggerAuthentication', trigger.authenticationRef?.name ?? '');
     }
   });
 
