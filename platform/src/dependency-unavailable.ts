@@ -6,10 +6,11 @@ export const dependencyRetryAfterSeconds = 5;
 
 /** A dependency cannot serve now: answered 503 `dependency.unavailable` with Retry-After; trying again later works. */
 export class DependencyUnavailableError extends DomainError {
-  constructor(dependency: string, cause?: unknown) {
+  /** `details` say more to the caller (e.g. `{ circuit: 'open' }`: refused without trying the dependency). */
+  constructor(dependency: string, cause?: unknown, details: Record<string, unknown> = {}) {
     super('dependency.unavailable', {
       params: { dependency },
-      details: { retryAfterSeconds: dependencyRetryAfterSeconds },
+      details: { retryAfterSeconds: dependencyRetryAfterSeconds, ...details },
       cause,
     });
     this.name = 'DependencyUnavailableError';

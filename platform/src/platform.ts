@@ -146,7 +146,7 @@ async function openSql(config: Config): Promise<SqlClient> {
     return openPgliteClient(dir);
   }
   await ensureDatabase(config.postgres);
-  return openPgClient(config.postgres);
+  return openPgClient(config.postgres, { connectTimeoutMs: config.postgres.connectTimeoutMs });
 }
 
 export async function openPlatform(

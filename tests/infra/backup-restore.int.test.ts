@@ -94,7 +94,7 @@ describe('the restore drill: backup, loss of every store, restore', { timeout: 6
     let afterBackup: string;
     try {
       await api.createIdentity('analysts', { name: 'Analysts' }, 'a long enough passphrase');
-      const history = await loadDemoHistory(api.platform, { weeks: 2 });
+      const history = await loadDemoHistory(api.platform, { weeks: 1 });
       expect(history.measurements).toBeGreaterThan(1_000);
       // The alert evaluator reads the recent measurements the demo history streamed; the job workers make its file.
       const stopAlerting = await api.platform.startWorkers({ processes: ['alerting'] });

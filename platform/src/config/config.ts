@@ -157,6 +157,18 @@ const variables = z.strictObject({
     .optional()
     .describe("CA certificates the cluster's certificate is verified against (default: the system's)"),
   ELASTICSEARCH_SHARDS: count(1, 64).default(1).describe('Primary shards of each new index'),
+  DATABASE_CONNECT_TIMEOUT_MS: count(100, 600_000)
+    .default(10_000)
+    .describe(
+      'How long a request waits for a database connection; after 3 in a row waited in vain, requests needing the ' +
+        'database are refused at once (503) for 5 s',
+    ),
+  ELASTICSEARCH_REQUEST_TIMEOUT_MS: count(100, 600_000)
+    .default(30_000)
+    .describe(
+      'How long a request to Elasticsearch waits for its answer; after 3 in a row went unanswered, its requests are ' +
+        'refused at once (503) for 5 s',
+    ),
   ELASTICSEARCH_REPLICAS: count(0, 8)
     .default(0)
     .describe('Replicas of each new index (0 on one node: a replica is never allocated beside its primary)'),
@@ -331,7 +343,11 @@ function shape(v: Variables, production: boolean) {
       mail: v.MAIL_ADAPTER ?? defaults.mail,
       ephemeralStore: v.EPHEMERAL_STORE_ADAPTER ?? defaults.ephemeralStore,
     },
-    postgres: { url: v.DATABASE_URL, ...(v.DATABASE_CA_FILE ? { caFile: resolve(v.DATABASE_CA_FILE) } : {}) },
+    postgres: {
+      url: v.DATABASE_URL,
+      connectTimeoutMs: v.DATABASE_CONNECT_TIMEOUT_MS,
+      ...(v.DATABASE_CA_FILE ? { caFile: resolve(v.DATABASE_CA_FILE) } : {}),
+    },
     kafka: {
       brokers: v.KAFKA_BROKERS,
       clientId: v.KAFKA_CLIENT_ID,
@@ -358,6 +374,7 @@ function shape(v: Variables, production: boolean) {
           ? { auth: { username: v.ELASTICSEARCH_USERNAME, password: v.ELASTICSEARCH_PASSWORD } }
           : {}),
       ...(v.ELASTICSEARCH_CA_FILE ? { caFile: resolve(v.ELASTICSEARCH_CA_FILE) } : {}),
+      requestTimeoutMs: v.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
       indexSettings: { shards: v.ELASTICSEARCH_SHARDS, replicas: v.ELASTICSEARCH_REPLICAS },
     },
     measurements: { retentionMonths: v.MEASUREMENT_RETENTION_MONTHS },

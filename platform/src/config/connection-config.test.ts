@@ -31,8 +31,9 @@ describe('production connectivity settings', () => {
       url: 'http://127.0.0.1:9200',
       indexPrefix: 'nq',
       indexSettings: { shards: 1, replicas: 0 },
+      requestTimeoutMs: 30_000,
     });
-    expect(config.postgres).toEqual({ url: 'postgresql://postgres@127.0.0.1:5432/nq' });
+    expect(config.postgres).toEqual({ url: 'postgresql://postgres@127.0.0.1:5432/nq', connectTimeoutMs: 10_000 });
     expect(config.measurements.retentionMonths).toBeUndefined();
   });
 
@@ -63,7 +64,11 @@ describe('production connectivity settings', () => {
       DATABASE_CA_FILE: caFile,
       MEASUREMENT_RETENTION_MONTHS: '13',
     });
-    expect(config.postgres).toEqual({ url: 'postgresql://nq@db:5432/nq?sslmode=verify-full', caFile });
+    expect(config.postgres).toEqual({
+      url: 'postgresql://nq@db:5432/nq?sslmode=verify-full',
+      caFile,
+      connectTimeoutMs: 10_000,
+    });
     expect(config.measurements.retentionMonths).toBe(13);
   });
 

@@ -19,7 +19,8 @@ export interface FeatureRouteOptions {
   entityOf(kind: string): { service: EntityService; visibility: Visibility };
   /**
    * Read-your-writes for an answer that reads these kinds' read models (the entity's own and, say, the campaigns it
-   * names): waits until each shows the write at `position` (none given: at once), else refuses as unavailable.
+   * names): waits until each shows the write at `position` (none given: at once), else refuses as unavailable. A
+   * search of those read models then asks for a fresh one (`fresh`): a document is searchable once its index refreshes.
    */
   readYourWrites(position: string | undefined, kinds: readonly string[]): Promise<void>;
 }

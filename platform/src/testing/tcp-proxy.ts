@@ -5,8 +5,15 @@ export interface TcpProxy {
   port: number;
   /** The server becomes unreachable: open connections are cut and new ones refused. */
   cut(): Promise<void>;
-  /** It is reachable again, on the same port. */
+  /** It is reachable again, on the same port (and answers again after `stall`). */
   restore(): Promise<void>;
+  /**
+   * The server hangs: open connections are cut, new ones accepted and never answered (a server too busy or too
+   * far to answer in time), until `restore`.
+   */
+  stall(): void;
+  /** The bytes clients have sent it so far (what reached the server, or would have). */
+  bytesFromClients(): number;
   close(): Promise<void>;
 }
 
@@ -18,11 +25,20 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   const sockets = new Set<Socket>();
   let server: Server | undefined;
   let port = 0;
+  let stalled = false;
+  let fromClients = 0;
 
   const listen = async () => {
     // Restoring a proxy that is reachable changes nothing (a test's cleanup restores whatever the test left).
     if (server) return;
     const listening = createServer((client) => {
+      sockets.add(client);
+      client.on('close', () => sockets.delete(client));
+      client.on('error', () => undefined);
+      client.on('data', (chunk: Buffer) => {
+        fromClients += chunk.length;
+      });
+      if (stalled) return;
       const upstream = connect(target.port, target.host ?? '127.0.0.1');
       for (const socket of [client, upstream]) {
         sockets.add(socket);
@@ -43,6 +59,10 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
     port = (listening.address() as { port: number }).port;
     server = listening;
   };
+  const stall = () => {
+    stalled = true;
+    for (const socket of sockets) socket.destroy();
+  };
   const stop = async () => {
     const closing = server;
     server = undefined;
@@ -51,5 +71,18 @@ export async function startTcpProxy(target: { host?: string; port: number }): Pr
   };
 
   await listen();
-  return { port, cut: stop, restore: listen, close: stop };
+  return {
+    port,
+    cut: stop,
+    restore: async () => {
+      if (stalled) {
+        stalled = false;
+        for (const socket of sockets) socket.destroy();
+      }
+      await listen();
+    },
+    stall,
+    bytesFromClients: () => fromClients,
+    close: stop,
+  };
 }

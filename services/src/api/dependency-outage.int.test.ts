@@ -7,33 +7,46 @@ import { type SignedClient, signedClient } from '../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../testing/test-api.ts';
 
 /**
+ * A test API on a database of its own whose Elasticsearch or PostgreSQL is reached through a proxy the test can cut or
+ * stall; `environment` adds to the distributed profile's variables. Opened before the describe's tests, closed after.
+ */
+function apiBehindProxy(server: 'elasticsearch' | 'postgresql', environment: Record<string, string> = {}) {
+  const opened = {} as { database: Awaited<ReturnType<typeof createTestDatabase>>; proxy: TcpProxy; api: TestApi };
+  beforeAll(async () => {
+    opened.database = await createTestDatabase();
+    const target = new URL(server === 'elasticsearch' ? infra.elasticsearchUrl : opened.database.url);
+    opened.proxy = await startTcpProxy({ port: Number(target.port) });
+    target.port = String(opened.proxy.port);
+    const address = {
+      [server === 'elasticsearch' ? 'ELASTICSEARCH_URL' : 'DATABASE_URL']: target.href.replace(/\/$/, ''),
+    };
+    opened.api = await openTestApi(distributedEnvironment(opened.database, { ...address, ...environment }));
+  });
+  afterAll(async () => {
+    await opened.proxy?.restore().catch(() => undefined);
+    await opened.api?.raw.close();
+    await opened.proxy?.close();
+    await opened.database?.drop();
+  });
+  return opened;
+}
+
+/**
  * Elasticsearch out of reach (restarting, its shards recovering): a request that needs it is told a dependency is
  * unavailable and when to try again, in the caller's language — not an internal error — and served again once it is
  * back; the process stays in service, and probes are accepted all along.
  */
 describe('a dependency out of reach', { timeout: 120_000 }, () => {
-  let database: Awaited<ReturnType<typeof createTestDatabase>>;
-  let proxy: TcpProxy;
-  let api: TestApi;
+  const behind = apiBehindProxy('elasticsearch');
   let probe: SignedClient;
   const probeId = `esout${Date.now().toString(36)}`;
-
   beforeAll(async () => {
-    database = await createTestDatabase();
-    proxy = await startTcpProxy({ port: Number(new URL(infra.elasticsearchUrl).port) });
-    api = await openTestApi(distributedEnvironment(database, { ELASTICSEARCH_URL: `http://127.0.0.1:${proxy.port}` }));
-    probe = signedClient(api.raw, await api.enrolProbe(probeId, 'Probe beside an outage'));
-  });
-  afterAll(async () => {
-    await proxy?.restore().catch(() => undefined);
-    await api?.raw.close();
-    await proxy?.close();
-    await database?.drop();
+    probe = signedClient(behind.api.raw, await behind.api.enrolProbe(probeId, 'Probe beside an outage'));
   });
 
   it('answers 503 dependency.unavailable with Retry-After while Elasticsearch cannot be reached', async () => {
-    expect((await api.app.inject('/tags')).statusCode).toBe(200);
-    await proxy.cut();
+    expect((await behind.api.app.inject('/tags')).statusCode).toBe(200);
+    await behind.proxy.cut();
     try {
       for (const [language, message] of [
         ['en', 'A service the platform depends on (read-store) is not available right now. Try again later.'],
@@ -42,28 +55,28 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
           'Un servicio del que depende la plataforma (read-store) no está disponible en este momento. Inténtalo más tarde.',
         ],
       ] as const) {
-        const answer = await api.app.inject({ url: '/tags', headers: { 'accept-language': language } });
+        const answer = await behind.api.app.inject({ url: '/tags', headers: { 'accept-language': language } });
         expect(answer.statusCode, answer.body).toBe(503);
         expect(answer.json()).toMatchObject({ code: 'dependency.unavailable', message });
         expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
       }
     } finally {
-      await proxy.restore();
+      await behind.proxy.restore();
     }
-    expect((await api.app.inject('/tags')).statusCode).toBe(200);
+    expect((await behind.api.app.inject('/tags')).statusCode).toBe(200);
   });
 
   it('stays ready and accepts probes while Elasticsearch cannot be reached; the analysts’ role says it is not', async () => {
     const result = () => sampleResult(probeId);
     const accepted: string[] = [];
-    await proxy.cut();
+    await behind.proxy.cut();
     try {
-      const ready = await api.raw.inject('/ready');
+      const ready = await behind.api.raw.inject('/ready');
       expect(ready.statusCode, ready.body).toBe(200);
       expect(ready.json().roles).toEqual({ gateway: 'ready', console: 'unavailable' });
       expect(ready.json().dependencies.find((d: { name: string }) => d.name === 'read-store').status).toBe('down');
-      expect((await api.raw.inject('/ready/gateway')).statusCode).toBe(200);
-      const analysts = await api.raw.inject({ url: '/ready/console', headers: { 'accept-language': 'en' } });
+      expect((await behind.api.raw.inject('/ready/gateway')).statusCode).toBe(200);
+      const analysts = await behind.api.raw.inject({ url: '/ready/console', headers: { 'accept-language': 'en' } });
       expect(analysts.statusCode).toBe(503);
       expect(analysts.json().message).toContain('read-store');
       expect(Number(analysts.headers['retry-after'])).toBeGreaterThan(0);
@@ -77,14 +90,99 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
       const configuration = await probe.inject({ method: 'GET', url: '/gateway/v1/configuration' });
       expect(configuration.statusCode, configuration.body).toBe(200);
     } finally {
-      await proxy.restore();
+      await behind.proxy.restore();
     }
     // What was accepted during the outage is indexed once Elasticsearch is back.
     await waitFor(
       `the ${accepted.length} results accepted during the outage indexed`,
-      async () => (await api.platform.measurements.count({ probeId })) === accepted.length,
+      async () => (await behind.api.platform.measurements.count({ probeId })) === accepted.length,
       120_000,
     );
-    expect((await api.raw.inject('/ready/console')).statusCode).toBe(200);
+    expect((await behind.api.raw.inject('/ready/console')).statusCode).toBe(200);
+  });
+});
+
+/**
+ * Elasticsearch too slow to answer (a hung node, a saturated cluster): the first requests each wait out their timeout,
+ * then the platform stops sending it requests for a few seconds and answers at once that it is unavailable, rather
+ * than letting every analyst's request wait; probes are accepted all along, and it serves again once it answers.
+ */
+describe('a dependency too slow to answer', { timeout: 120_000 }, () => {
+  const behind = apiBehindProxy('elasticsearch', { ELASTICSEARCH_REQUEST_TIMEOUT_MS: '1000' });
+  let probe: SignedClient;
+  const probeId = `esslow${Date.now().toString(36)}`;
+  beforeAll(async () => {
+    probe = signedClient(behind.api.raw, await behind.api.enrolProbe(probeId, 'Probe beside a slow cluster'));
+  });
+
+  it('refuses at once, without asking it, once requests in a row went unanswered, and serves again after', async () => {
+    expect((await behind.api.app.inject('/tags')).statusCode).toBe(200);
+    behind.proxy.stall();
+    try {
+      // Each waits out its timeout (1 s here), answered 503: the cluster said nothing.
+      const unanswered = await Promise.all([1, 2, 3].map(() => behind.api.app.inject('/tags')));
+      for (const answer of unanswered) expect(answer.statusCode, answer.body).toBe(503);
+      // Then the circuit is open: refused without a request to the cluster, in the caller's language, with Retry-After.
+      const sentBefore = behind.proxy.bytesFromClients();
+      const refused = await Promise.all(
+        ['en', 'es', 'en', 'es'].map((language) =>
+          behind.api.app.inject({ url: '/tags', headers: { 'accept-language': language } }),
+        ),
+      );
+      for (const answer of refused) {
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.json()).toMatchObject({ code: 'dependency.unavailable', details: { circuit: 'open' } });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(refused[1]!.json().message).toContain('no está disponible');
+      expect(behind.proxy.bytesFromClients()).toBe(sentBefore);
+      // Probes need only Kafka.
+      const sent = await probe.inject({
+        method: 'POST',
+        url: '/gateway/v1/results',
+        payload: { items: [sampleResult(probeId)] },
+      });
+      expect(sent.statusCode, sent.body).toBe(202);
+    } finally {
+      await behind.proxy.restore();
+    }
+    // One request tries the cluster again once the circuit has been open a while; its answer closes it.
+    await waitFor(
+      'the tags served again',
+      async () => (await behind.api.app.inject('/tags')).statusCode === 200,
+      60_000,
+    );
+  });
+});
+
+/** The same for a database that hangs: a request waits for a connection at most its bound, then is refused at once. */
+describe('a database too slow to answer', { timeout: 120_000 }, () => {
+  const behind = apiBehindProxy('postgresql', { DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+
+  it('refuses at once, without asking it, once requests in a row waited in vain for a connection, then serves again', async () => {
+    const create = (name: string, language = 'en') =>
+      behind.api.app.inject({
+        method: 'POST',
+        url: '/tags',
+        payload: { name },
+        headers: { 'accept-language': language },
+      });
+    expect((await create('Before the stall')).statusCode).toBe(201);
+    behind.proxy.stall();
+    try {
+      const waited = await Promise.all([1, 2, 3].map((n) => create(`Waited ${n}`)));
+      for (const answer of waited) expect(answer.statusCode, answer.body).toBe(503);
+      const sentBefore = behind.proxy.bytesFromClients();
+      const refused = await Promise.all(['en', 'es'].map((language) => create(`Refused ${language}`, language)));
+      for (const answer of refused) {
+        expect(answer.statusCode, answer.body).toBe(503);
+        expect(answer.json()).toMatchObject({ code: 'dependency.unavailable', details: { circuit: 'open' } });
+        expect(Number(answer.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect(behind.proxy.bytesFromClients()).toBe(sentBefore);
+    } finally {
+      await behind.proxy.restore();
+    }
+    await waitFor('a tag created again', async () => (await create(`After ${Date.now()}`)).statusCode === 201, 60_000);
   });
 });

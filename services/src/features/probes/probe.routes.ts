@@ -124,8 +124,12 @@ export const probeRoutes: FeatureRoutes = async (app, options) => {
       },
     },
     async (request, reply) => {
-      await readYourWrites(request.query.minPosition, ['probe', ...Object.values(assignments).map(({ kind }) => kind)]);
-      const probes = await readAll(readStore, collection, visibility.listFilters(request.viewer));
+      const { minPosition } = request.query;
+      await readYourWrites(minPosition, ['probe', ...Object.values(assignments).map(({ kind }) => kind)]);
+      // A search shows what its index has refreshed: a read that must show a write refreshes first.
+      const probes = await readAll(readStore, collection, visibility.listFilters(request.viewer), {
+        fresh: minPosition !== undefined,
+      });
       const csv = csvDocument(exportColumns, await withAssignmentNames(readStore, probes));
       return reply
         .type('text/csv; charset=utf-8')

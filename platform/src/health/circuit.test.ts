@@ -1,0 +1,74 @@
+import { describe, expect, it } from 'vitest';
+import { DependencyUnavailableError } from '../dependency-unavailable.ts';
+import { Circuit } from './circuit.ts';
+
+const timeout = new Error('timed out');
+const isTimeout = (error: unknown) => error === timeout;
+
+function circuitAt() {
+  const clock = { now: 0 };
+  const changes: string[] = [];
+  const circuit = new Circuit('read-store', {
+    failures: 3,
+    openMs: 5_000,
+    now: () => clock.now,
+    onChange: (state) => changes.push(state),
+  });
+  const call = (outcome: 'answer' | 'timeout' | 'refusal') =>
+    circuit.run(async () => {
+      if (outcome === 'timeout') throw timeout;
+      if (outcome === 'refusal') throw new Error('index not found');
+      return 'ok';
+    }, isTimeout);
+  return { clock, changes, circuit, call };
+}
+
+describe('a circuit around a dependency', () => {
+  it('opens after failures in a row, refusing at once as unavailable with Retry-After, without calling', async () => {
+    const { circuit, call, changes } = circuitAt();
+    for (let failure = 0; failure < 3; failure++) await expect(call('timeout')).rejects.toBe(timeout);
+    expect(circuit.state).toBe('open');
+    let called = false;
+    const refused = await circuit
+      .run(async () => {
+        called = true;
+      }, isTimeout)
+      .catch((error: unknown) => error);
+    expect(called).toBe(false);
+    expect(refused).toBeInstanceOf(DependencyUnavailableError);
+    expect(refused).toMatchObject({
+      code: 'dependency.unavailable',
+      details: { retryAfterSeconds: 5, circuit: 'open' },
+    });
+    expect(changes).toEqual(['open']);
+  });
+
+  it('counts only failures in a row: an answer, even an error the dependency answers with, starts again', async () => {
+    const { circuit, call } = circuitAt();
+    await expect(call('timeout')).rejects.toBe(timeout);
+    await expect(call('timeout')).rejects.toBe(timeout);
+    await expect(call('refusal')).rejects.toThrow('index not found');
+    await expect(call('timeout')).rejects.toBe(timeout);
+    await expect(call('timeout')).rejects.toBe(timeout);
+    expect(circuit.state).toBe('closed');
+  });
+
+  it('lets one call try again once open long enough: its answer closes it, its failure opens it again', async () => {
+    const { clock, circuit, call, changes } = circuitAt();
+    for (let failure = 0; failure < 3; failure++) await expect(call('timeout')).rejects.toBe(timeout);
+    clock.now = 4_999;
+    await expect(call('answer')).rejects.toBeInstanceOf(DependencyUnavailableError);
+    clock.now = 5_000;
+    await expect(call('timeout')).rejects.toBe(timeout);
+    expect(circuit.state).toBe('open');
+    await expect(call('answer')).rejects.toBeInstanceOf(DependencyUnavailableError);
+    clock.now = 10_000;
+    // While the one trial runs, the others are still refused.
+    const trial = call('answer');
+    await expect(call('answer')).rejects.toBeInstanceOf(DependencyUnavailableError);
+    expect(await trial).toBe('ok');
+    expect(circuit.state).toBe('closed');
+    expect(await call('answer')).toBe('ok');
+    expect(changes).toEqual(['open', 'open', 'closed']);
+  });
+});

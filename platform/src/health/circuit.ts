@@ -1,0 +1,84 @@
+import { DependencyUnavailableError } from '../dependency-unavailable.ts';
+
+export type CircuitState = 'closed' | 'open' | 'half-open';
+
+export interface CircuitOptions {
+  /** Consecutive failures (a dependency too slow to answer) that open it. */
+  failures?: number;
+  /** How long it stays open before one call is let through to try the dependency again. */
+  openMs?: number;
+  now?: () => number;
+  /** Told each time it opens or closes again (to log it). */
+  onChange?: (state: CircuitState, dependency: string) => void;
+}
+
+/**
+ * A circuit breaker around a dependency: once `failures` calls in a row failed for want of an answer, calls are
+ * refused at once as `dependency.unavailable` (503 with Retry-After) for `openMs`, instead of each holding a
+ * request, a connection and a socket until its own timeout; then one call tries the dependency again, and its
+ * success closes the circuit. What counts as a failure is the caller's to say: an answer, even an error, is not one.
+ */
+export class Circuit {
+  #state: CircuitState = 'closed';
+  #consecutive = 0;
+  #openedAt = 0;
+  readonly #failures: number;
+  readonly #openMs: number;
+  readonly #now: () => number;
+  readonly #onChange: CircuitOptions['onChange'];
+  readonly dependency: string;
+
+  constructor(dependency: string, { failures = 3, openMs = 5_000, now = Date.now, onChange }: CircuitOptions = {}) {
+    this.dependency = dependency;
+    this.#failures = failures;
+    this.#openMs = openMs;
+    this.#now = now;
+    this.#onChange = onChange;
+  }
+
+  get state(): CircuitState {
+    return this.#state;
+  }
+
+  /** Lets a call through, or refuses it while open (and while the one trial call of a half-open circuit runs). */
+  admit() {
+    if (this.#state === 'closed') return;
+    if (this.#state === 'open' && this.#now() - this.#openedAt >= this.#openMs) {
+      this.#state = 'half-open';
+      return;
+    }
+    throw new DependencyUnavailableError(this.dependency, undefined, { circuit: 'open' });
+  }
+
+  succeeded() {
+    this.#consecutive = 0;
+    if (this.#state !== 'closed') this.#change('closed');
+  }
+
+  failed() {
+    this.#consecutive++;
+    if (this.#state === 'half-open' || (this.#state === 'closed' && this.#consecutive >= this.#failures)) {
+      this.#openedAt = this.#now();
+      this.#change('open');
+    }
+  }
+
+  /** Runs `work` through the circuit; `isFailure` says which of its errors mean the dependency did not answer. */
+  async run<T>(work: () => Promise<T>, isFailure: (error: unknown) => boolean): Promise<T> {
+    this.admit();
+    try {
+      const result = await work();
+      this.succeeded();
+      return result;
+    } catch (error) {
+      if (isFailure(error)) this.failed();
+      else this.succeeded();
+      throw error;
+    }
+  }
+
+  #change(state: CircuitState) {
+    this.#state = state;
+    this.#onChange?.(state, this.dependency);
+  }
+}
