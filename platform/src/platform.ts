@@ -12,6 +12,7 @@ import { withAppendMetrics } from './event-store/append-metrics.ts';
 import type { EventStore } from './event-store/event-store-port.ts';
 import { eventStoreSchema, openSqlEventStore } from './event-store/sql-event-store.ts';
 import { type FileStore, openLocalFileStore } from './files/file-store.ts';
+import { reportCircuits } from './health/circuit.ts';
 import { type ProcessHealth, processHealth } from './health/process-health.ts';
 import { jobWorkersProbe, watchWorker } from './health/worker-probes.ts';
 import {
@@ -162,6 +163,7 @@ export async function openPlatform(
   if (config.schemaMigrations === 'await' && !options.inMemory) awaitSchemaSteps(sql);
   const metrics = new Registry();
   collectDefaultMetrics({ register: metrics });
+  reportCircuits(metrics);
   // Updates stored before a field intent was declared read under its name, for the deciders, projections and audit.
   const renames = fieldIntentRenames(runs.entities.map((entity) => entity.definition));
   const eventStore = withAppendMetrics(await openSqlEventStore(sql, { renames }), metrics);

@@ -1,6 +1,7 @@
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { DependencyUnavailableError } from '../dependency-unavailable.ts';
-import { Circuit } from './circuit.ts';
+import { Circuit, reportCircuits } from './circuit.ts';
 
 const timeout = new Error('timed out');
 const isTimeout = (error: unknown) => error === timeout;
@@ -70,5 +71,24 @@ describe('a circuit around a dependency', () => {
     expect(circuit.state).toBe('closed');
     expect(await call('answer')).toBe('ok');
     expect(changes).toEqual(['open', 'open', 'closed']);
+  });
+});
+
+describe('the circuits as metrics', () => {
+  it('reports 1 while a circuit around a dependency refuses, 0 once it closes, nothing once its client closed', async () => {
+    const metrics = new Registry();
+    reportCircuits(metrics);
+    const circuit = new Circuit('test-dependency', { failures: 1 });
+    const value = async () =>
+      (await metrics.getSingleMetricAsString('nq_dependency_circuit_open'))
+        .split('\n')
+        .find((line) => line.startsWith('nq_dependency_circuit_open{dependency="test-dependency"}'));
+    expect(await value()).toBe('nq_dependency_circuit_open{dependency="test-dependency"} 0');
+    circuit.failed();
+    expect(await value()).toBe('nq_dependency_circuit_open{dependency="test-dependency"} 1');
+    circuit.succeeded();
+    expect(await value()).toBe('nq_dependency_circuit_open{dependency="test-dependency"} 0');
+    circuit.dispose();
+    expect(await value()).toBeUndefined();
   });
 });

@@ -1,3 +1,4 @@
+import { Gauge, type Registry } from 'prom-client';
 import { DependencyUnavailableError } from '../dependency-unavailable.ts';
 
 export type CircuitState = 'closed' | 'open' | 'half-open';
@@ -18,6 +19,9 @@ export interface CircuitOptions {
  * request, a connection and a socket until its own timeout; then one call tries the dependency again, and its
  * success closes the circuit. What counts as a failure is the caller's to say: an answer, even an error, is not one.
  */
+/** The circuits of this process that are in use (a client's leaves with `dispose` when the client closes). */
+const inUse = new Set<Circuit>();
+
 export class Circuit {
   #state: CircuitState = 'closed';
   #consecutive = 0;
@@ -34,6 +38,12 @@ export class Circuit {
     this.#openMs = openMs;
     this.#now = now;
     this.#onChange = onChange;
+    inUse.add(this);
+  }
+
+  /** No longer reported (its client closed). */
+  dispose() {
+    inUse.delete(this);
   }
 
   get state(): CircuitState {
@@ -81,4 +91,24 @@ export class Circuit {
     this.#state = state;
     this.#onChange?.(state, this.dependency);
   }
+}
+
+/**
+ * `nq_dependency_circuit_open{dependency}`: 1 while a circuit of this process around the dependency refuses its
+ * requests (open, or trying it again), else 0 (NqDependencyCircuitOpen alerts on it).
+ */
+export function reportCircuits(metrics: Registry) {
+  new Gauge({
+    name: 'nq_dependency_circuit_open',
+    help: "1 while this process refuses a dependency's requests because it stopped answering in time (its circuit is open)",
+    labelNames: ['dependency'],
+    registers: [metrics],
+    collect() {
+      this.reset();
+      const open = new Map<string, number>();
+      for (const circuit of inUse)
+        open.set(circuit.dependency, Math.max(open.get(circuit.dependency) ?? 0, circuit.state === 'closed' ? 0 : 1));
+      for (const [dependency, value] of open) this.set({ dependency }, value);
+    },
+  });
 }

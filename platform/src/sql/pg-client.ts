@@ -75,6 +75,7 @@ export async function openPgClient(
     },
     tryLock: locks.tryLock,
     close: async () => {
+      circuit.dispose();
       await locks.close();
       await pool.end();
     },
