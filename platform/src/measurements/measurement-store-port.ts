@@ -1,4 +1,5 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
+import type { RetentionOutcome } from './retention.ts';
 
 /** What a stored measurement tells of its ISP: the name it reported, its IMSI and IP address. */
 export type IspIdentityFacts = Pick<EnrichedMeasurement, 'isp' | 'imsi' | 'ip'>;
@@ -80,6 +81,12 @@ export interface MeasurementStore {
    * indices in Elasticsearch, rows in SQL. Answers the months it deleted (ascending) and how many measurements.
    */
   deleteMonthsBefore(month: string): Promise<{ months: string[]; measurements: number }>;
+  /**
+   * Keeps the current month and the `months` before it (UTC): deletes the older months now, or, where the store's
+   * own lifecycle can (Elasticsearch with index lifecycle management), hands each month's deletion to it, due at the
+   * start of the month it falls out (run daily: months that began since are handed over too).
+   */
+  applyRetention(months: number, now: Date): Promise<RetentionOutcome>;
   ping(): Promise<void>;
   close(): Promise<void>;
 }

@@ -174,5 +174,22 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.count({ probeId })).toBe(2);
       expect(await store.deleteMonthsBefore('2020-02')).toEqual({ months: [], measurements: 0 });
     });
+
+    it('applies a retention: the current month and the ones before it kept, the older ones deleted', async () => {
+      const at = (measuredAt: string) => sampleMeasurement({ probeId: `${probeId}kept`, measuredAt });
+      const [may, june, july] = [
+        at('2018-05-31T23:59:59.999Z'),
+        at('2018-06-01T00:00:00.000Z'),
+        at('2018-07-02T08:00:00Z'),
+      ];
+      await store.write([may!, june!, july!]);
+      // A distribution without index lifecycle management (the test servers'): the store deletes them itself.
+      expect(await store.applyRetention(1, new Date('2018-07-15T12:00:00Z'))).toEqual({
+        months: ['2018-05'],
+        measurements: 1,
+      });
+      expect(await store.get(may!.measurementId)).toBeUndefined();
+      expect(await store.count({ probeId: `${probeId}kept` })).toBe(2);
+    });
   });
 }

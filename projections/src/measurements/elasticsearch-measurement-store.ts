@@ -1,4 +1,4 @@
-import { Client, type estypes } from '@elastic/elasticsearch';
+import { Client, errors, type estypes } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement } from '@nq/contracts';
 import {
   type IspIdentityFacts,
@@ -6,6 +6,7 @@ import {
   sortStoredCopies,
   type WriteFailure,
 } from '@nq/platform/measurements/measurement-store-port';
+import { firstMonthKept, monthLeavesRetention } from '@nq/platform/measurements/retention';
 import {
   type ElasticsearchConnection,
   elasticsearchClientOptions,
@@ -31,6 +32,26 @@ export async function openElasticsearchMeasurementStore(
   const client = new Client(elasticsearchClientOptions(options));
   const alias = `${options.indexPrefix}-measurements`;
   let templateReady: Promise<void> | undefined;
+  /** The monthly indices there are, each with its month (`YYYY-MM`). */
+  const monthlyIndices = async () =>
+    (await client.cat.indices({ index: `${alias}-*`, h: ['index'], format: 'json' })).flatMap(({ index = '' }) => {
+      const suffix = index.slice(alias.length + 1);
+      return /^\d{4}\.\d{2}$/.test(suffix) ? [{ index, month: suffix.replace('.', '-') }] : [];
+    });
+  /**
+   * Whether the cluster has index lifecycle management (production's distribution; the test one has no such
+   * endpoint: it answers 400, 404 or 405), asked once. Refused for want of a privilege, it throws: a misconfiguration.
+   */
+  let lifecycle: Promise<boolean> | undefined;
+  const lifecycleManaged = () =>
+    (lifecycle ??= client.ilm.getStatus().then(
+      () => true,
+      (error: unknown) => {
+        if (error instanceof errors.ResponseError && [400, 404, 405].includes(error.statusCode ?? 0)) return false;
+        lifecycle = undefined;
+        throw error;
+      },
+    ));
 
   const ensureTemplate = () => {
     templateReady ??= client.indices
@@ -65,7 +86,7 @@ export async function openElasticsearchMeasurementStore(
     return held;
   };
 
-  return {
+  const store: MeasurementStore & { alias: string; client: Client } = {
     adapter: 'elasticsearch',
     alias,
     client,
@@ -188,14 +209,28 @@ export async function openElasticsearchMeasurementStore(
       await client.indices.refresh({ index: alias });
       return assigned;
     },
-    async deleteMonthsBefore(month) {
-      const listed = await client.cat.indices({ index: `${alias}-*`, h: ['index'], format: 'json' });
-      const old = listed.flatMap(({ index = '' }) => {
-        const suffix = index.slice(alias.length + 1);
-        if (!/^\d{4}\.\d{2}$/.test(suffix)) return [];
-        const indexMonth = suffix.replace('.', '-');
-        return indexMonth < month ? [{ index, month: indexMonth }] : [];
+    async applyRetention(months, now) {
+      if (!(await lifecycleManaged())) return store.deleteMonthsBefore(firstMonthKept(now, months));
+      // A delete phase at age 0, each monthly index's age counted from when its month falls out: policy and
+      // origination date set together, so that no index is ever under the policy without its date.
+      const policy = `${alias}-retention`;
+      await client.ilm.putLifecycle({
+        name: policy,
+        policy: { phases: { delete: { min_age: '0ms', actions: { delete: {} } } } },
       });
+      const indices = await monthlyIndices();
+      for (const { index, month } of indices)
+        await client.indices.putSettings({
+          index,
+          settings: {
+            'index.lifecycle.name': policy,
+            'index.lifecycle.origination_date': monthLeavesRetention(month, months).getTime(),
+          },
+        });
+      return { lifecycle: 'ilm', policy, indices: indices.length };
+    },
+    async deleteMonthsBefore(month) {
+      const old = (await monthlyIndices()).filter((found) => found.month < month);
       let measurements = 0;
       // By name, in groups: production clusters refuse deleting by wildcard (action.destructive_requires_name).
       for (let i = 0; i < old.length; i += deleteGroupSize) {
@@ -209,4 +244,5 @@ export async function openElasticsearchMeasurementStore(
     ping: async () => void (await client.cluster.health({ timeout: '5s' })),
     close: () => client.close(),
   };
+  return store;
 }

@@ -1,5 +1,6 @@
 import type { EnrichedMeasurement } from '@nq/contracts';
 import { type MeasurementStore, sortStoredCopies } from '@nq/platform/measurements/measurement-store-port';
+import { firstMonthKept } from '@nq/platform/measurements/retention';
 import { migrate } from '@nq/platform/sql/migrations';
 import type { SqlClient } from '@nq/platform/sql/sql-client';
 import { measurementColumns as columns, measurementRowOf, measurementsSchema } from './measurement-table.ts';
@@ -23,7 +24,7 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
     // Best effort: a write stands whatever the statistics.
     await sql.query('analyze measurements').catch(() => undefined);
   };
-  return {
+  const store: MeasurementStore = {
     adapter: `sql (${sql.dialect})`,
     async write(measurements, _json, { keepFirst = false } = {}) {
       if (measurements.length === 0) return { failed: [] };
@@ -117,6 +118,9 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
         assigned += found.length;
       }
     },
+    applyRetention(months, now) {
+      return store.deleteMonthsBefore(firstMonthKept(now, months));
+    },
     async deleteMonthsBefore(month) {
       const deleted = await sql.query<{ month: string; count: string | number }>(
         `with gone as (delete from measurements where measured_at < $1 returning measured_at)
@@ -132,4 +136,5 @@ export async function openSqlMeasurementStore(sql: SqlClient): Promise<Measureme
     ping: async () => void (await sql.query('select 1')),
     close: async () => undefined,
   };
+  return store;
 }

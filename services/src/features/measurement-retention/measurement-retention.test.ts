@@ -1,9 +1,10 @@
 import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
+import { firstMonthKept, monthLeavesRetention } from '@nq/platform/measurements/retention';
 import type { Platform } from '@nq/platform/platform';
 import { waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { firstMonthKept, measurementRetentionKind, measurementRetentionSchedule } from './measurement-retention.ts';
+import { measurementRetentionKind, measurementRetentionSchedule } from './measurement-retention.ts';
 
 /** Mid-month, `ago` months before the current one (UTC). */
 const monthsAgo = (ago: number) => {
@@ -16,6 +17,15 @@ describe('the first month a retention keeps', () => {
     expect(firstMonthKept(new Date('2026-11-28T15:00:00Z'), 1)).toBe('2026-10');
     expect(firstMonthKept(new Date('2026-02-01T00:00:00Z'), 2)).toBe('2025-12');
     expect(firstMonthKept(new Date('2026-03-31T23:59:59Z'), 24)).toBe('2024-03');
+  });
+
+  it('hands a month to the lifecycle due the first instant it is no longer kept, across years', () => {
+    // Kept with 1: October 2026 while November is current; gone once December begins.
+    expect(monthLeavesRetention('2026-10', 1).toISOString()).toBe('2026-12-01T00:00:00.000Z');
+    expect(firstMonthKept(new Date('2026-11-30T23:59:59Z'), 1)).toBe('2026-10');
+    expect(firstMonthKept(new Date('2026-12-01T00:00:00Z'), 1)).toBe('2026-11');
+    expect(monthLeavesRetention('2025-12', 2).toISOString()).toBe('2026-03-01T00:00:00.000Z');
+    expect(monthLeavesRetention('2024-03', 24).toISOString()).toBe('2026-04-01T00:00:00.000Z');
   });
 });
 

@@ -12,20 +12,15 @@ export const measurementRetentionKind: JobKind<Record<string, never>> = {
   timeoutMs: 30 * 60_000,
 };
 
-/** The oldest month kept (`YYYY-MM`, UTC): the current one and the `months` before it are kept whole. */
-export function firstMonthKept(now: Date, months: number): string {
-  const first = new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - months, 1));
-  return first.toISOString().slice(0, 7);
-}
-
 /**
- * MEASUREMENT_RETENTION_MONTHS: the distribution has no index lifecycle management, so the platform itself deletes
- * the measurements of the months before the first one kept (monthly indices, or rows of the SQL store).
+ * MEASUREMENT_RETENTION_MONTHS: the measurements of the months before the first one kept are deleted, by the store
+ * (rows of the SQL store, monthly indices where Elasticsearch has no index lifecycle management) or, where it has,
+ * by Elasticsearch's own lifecycle, each monthly index given the instant its month falls out.
  */
 export const measurementRetentionJob = platformJob(measurementRetentionKind, (platform) => async () => {
   const months = platform.config.measurements.retentionMonths;
   if (months === undefined) return { months: [], measurements: 0 };
-  return platform.measurements.deleteMonthsBefore(firstMonthKept(new Date(), months));
+  return platform.measurements.applyRetention(months, new Date());
 });
 
 /** Enqueues the retention job once a day when a retention is configured (the day in its id: enqueued once). */
