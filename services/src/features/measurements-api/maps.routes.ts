@@ -86,7 +86,7 @@ async function campaignAreas(
  * and the CSV is refused (`maps.tooManySamples`).
  */
 export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
-  const { engine, readStore, mapSampleLimit: limit } = options;
+  const { engine, mapSampleLimit: limit } = options;
   const narrowingNames = configurationNarrowingNamer(options);
 
   app.post(

@@ -6,7 +6,6 @@ import {
   measurementDetailSchema,
   measurementFilterFields,
   measurementSearchWindow,
-  measurementStatuses,
   rowSortFields,
   selectionFields,
   withSelectionRules,
@@ -48,7 +47,7 @@ const searchBody = withSelectionRules(
  * scope does not exist for the caller (404).
  */
 export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
-  const { engine, measurements, readStore } = options;
+  const { engine, measurements } = options;
 
   app.post(
     '/api/measurements/by/profile',
