@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
 import type { EntityPage } from '../../../shared/api/entities.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
-import type { MeasurementSearch, MeasurementSection } from './search-params.ts';
+import type { MeasurementSearch } from './search-params.ts';
 
 /** A page of the measurements the profile sees; it follows the refresh interval. */
 export function useMeasurementSearch(search: MeasurementSearch) {
