@@ -147,7 +147,10 @@ async function openSql(config: Config): Promise<SqlClient> {
     return openPgliteClient(dir);
   }
   await ensureDatabase(config.postgres);
-  return openPgClient(config.postgres, { connectTimeoutMs: config.postgres.connectTimeoutMs });
+  return openPgClient(config.postgres, {
+    connectTimeoutMs: config.postgres.connectTimeoutMs,
+    circuitOpenMs: config.postgres.circuitOpenMs,
+  });
 }
 
 export async function openPlatform(

@@ -157,17 +157,22 @@ const variables = z.strictObject({
     .optional()
     .describe("CA certificates the cluster's certificate is verified against (default: the system's)"),
   ELASTICSEARCH_SHARDS: count(1, 64).default(1).describe('Primary shards of each new index'),
+  DEPENDENCY_CIRCUIT_OPEN_SECONDS: count(1, 600)
+    .default(5)
+    .describe(
+      'How long requests to a dependency that stopped answering in time are refused at once before one tries it again',
+    ),
   DATABASE_CONNECT_TIMEOUT_MS: count(100, 600_000)
     .default(10_000)
     .describe(
       'How long a request waits for a database connection; after 3 in a row waited in vain, requests needing the ' +
-        'database are refused at once (503) for 5 s',
+        'database are refused at once (503) for DEPENDENCY_CIRCUIT_OPEN_SECONDS',
     ),
   ELASTICSEARCH_REQUEST_TIMEOUT_MS: count(100, 600_000)
     .default(30_000)
     .describe(
       'How long a request to Elasticsearch waits for its answer; after 3 in a row went unanswered, its requests are ' +
-        'refused at once (503) for 5 s',
+        'refused at once (503) for DEPENDENCY_CIRCUIT_OPEN_SECONDS',
     ),
   ELASTICSEARCH_REPLICAS: count(0, 8)
     .default(0)
@@ -346,6 +351,7 @@ function shape(v: Variables, production: boolean) {
     postgres: {
       url: v.DATABASE_URL,
       connectTimeoutMs: v.DATABASE_CONNECT_TIMEOUT_MS,
+      circuitOpenMs: v.DEPENDENCY_CIRCUIT_OPEN_SECONDS * 1_000,
       ...(v.DATABASE_CA_FILE ? { caFile: resolve(v.DATABASE_CA_FILE) } : {}),
     },
     kafka: {
@@ -375,6 +381,7 @@ function shape(v: Variables, production: boolean) {
           : {}),
       ...(v.ELASTICSEARCH_CA_FILE ? { caFile: resolve(v.ELASTICSEARCH_CA_FILE) } : {}),
       requestTimeoutMs: v.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
+      circuitOpenMs: v.DEPENDENCY_CIRCUIT_OPEN_SECONDS * 1_000,
       indexSettings: { shards: v.ELASTICSEARCH_SHARDS, replicas: v.ELASTICSEARCH_REPLICAS },
     },
     measurements: { retentionMonths: v.MEASUREMENT_RETENTION_MONTHS },

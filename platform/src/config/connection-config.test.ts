@@ -32,8 +32,13 @@ describe('production connectivity settings', () => {
       indexPrefix: 'nq',
       indexSettings: { shards: 1, replicas: 0 },
       requestTimeoutMs: 30_000,
+      circuitOpenMs: 5_000,
     });
-    expect(config.postgres).toEqual({ url: 'postgresql://postgres@127.0.0.1:5432/nq', connectTimeoutMs: 10_000 });
+    expect(config.postgres).toEqual({
+      url: 'postgresql://postgres@127.0.0.1:5432/nq',
+      connectTimeoutMs: 10_000,
+      circuitOpenMs: 5_000,
+    });
     expect(config.measurements.retentionMonths).toBeUndefined();
   });
 
@@ -68,6 +73,7 @@ describe('production connectivity settings', () => {
       url: 'postgresql://nq@db:5432/nq?sslmode=verify-full',
       caFile,
       connectTimeoutMs: 10_000,
+      circuitOpenMs: 5_000,
     });
     expect(config.measurements.retentionMonths).toBe(13);
   });

@@ -57,8 +57,10 @@ describe('a circuit around a dependency', () => {
   it('lets one call try again once open long enough: its answer closes it, its failure opens it again', async () => {
     const { clock, circuit, call, changes } = circuitAt();
     for (let failure = 0; failure < 3; failure++) await expect(call('timeout')).rejects.toBe(timeout);
+    clock.now = 3_500;
+    await expect(call('answer')).rejects.toMatchObject({ details: { retryAfterSeconds: 2 } });
     clock.now = 4_999;
-    await expect(call('answer')).rejects.toBeInstanceOf(DependencyUnavailableError);
+    await expect(call('answer')).rejects.toMatchObject({ details: { retryAfterSeconds: 1 } });
     clock.now = 5_000;
     await expect(call('timeout')).rejects.toBe(timeout);
     expect(circuit.state).toBe('open');

@@ -53,11 +53,14 @@ export class Circuit {
   /** Lets a call through, or refuses it while open (and while the one trial call of a half-open circuit runs). */
   admit() {
     if (this.#state === 'closed') return;
-    if (this.#state === 'open' && this.#now() - this.#openedAt >= this.#openMs) {
+    const openFor = this.#openMs - (this.#now() - this.#openedAt);
+    if (this.#state === 'open' && openFor <= 0) {
       this.#state = 'half-open';
       return;
     }
-    throw new DependencyUnavailableError(this.dependency, undefined, { circuit: 'open' });
+    // Retry-After: when the next call tries the dependency again.
+    const retryAfterSeconds = Math.max(1, Math.ceil(openFor / 1_000));
+    throw new DependencyUnavailableError(this.dependency, undefined, { circuit: 'open', retryAfterSeconds });
   }
 
   succeeded() {

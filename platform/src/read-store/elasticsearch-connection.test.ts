@@ -37,18 +37,20 @@ async function headersSent(env: Record<string, string>): Promise<IncomingHttpHea
 }
 
 describe('Elasticsearch client options from the configuration', () => {
-  it('are the node alone by default: no credentials, the system CAs', () => {
-    expect(optionsFrom({})).toEqual({ node: 'http://127.0.0.1:9200' });
+  it('are the node alone by default: no credentials, the system CAs; requests bounded, through its circuit', () => {
+    const { Transport, ...options } = optionsFrom({});
+    expect(options).toEqual({ node: 'http://127.0.0.1:9200', requestTimeout: 30_000 });
+    expect(Transport?.name).toBe('CircuitTransport');
   });
 
   it('carry an API key, or a user and password, and the CA file for an https node', () => {
     const https = { ELASTICSEARCH_URL: 'https://es.internal:9200', ELASTICSEARCH_CA_FILE: caFile };
-    expect(optionsFrom({ ...https, ELASTICSEARCH_API_KEY: 'a2V5OnNlY3JldA==' })).toEqual({
+    expect(optionsFrom({ ...https, ELASTICSEARCH_API_KEY: 'a2V5OnNlY3JldA==' })).toMatchObject({
       node: 'https://es.internal:9200',
       auth: { apiKey: 'a2V5OnNlY3JldA==' },
       tls: { ca: pem },
     });
-    expect(optionsFrom({ ELASTICSEARCH_USERNAME: 'nq', ELASTICSEARCH_PASSWORD: 'secret' })).toEqual({
+    expect(optionsFrom({ ELASTICSEARCH_USERNAME: 'nq', ELASTICSEARCH_PASSWORD: 'secret' })).toMatchObject({
       node: 'http://127.0.0.1:9200',
       auth: { username: 'nq', password: 'secret' },
     });

@@ -11,6 +11,8 @@ export interface ElasticsearchConnection {
   caFile?: string;
   /** How long a request waits for an answer (ELASTICSEARCH_REQUEST_TIMEOUT_MS; the client's 30 s when not given). */
   requestTimeoutMs?: number;
+  /** How long its circuit, once open, refuses requests before one tries again (DEPENDENCY_CIRCUIT_OPEN_SECONDS). */
+  circuitOpenMs?: number;
 }
 
 /**
@@ -20,10 +22,11 @@ export interface ElasticsearchConnection {
  * answers with (a 503 of a shard still starting, a refused query) are answers, not failures.
  */
 const circuits = new Map<string, Circuit>();
-export const elasticsearchCircuit = (url: string) => {
+export const elasticsearchCircuit = (url: string, openMs?: number) => {
   let circuit = circuits.get(url);
   if (!circuit) {
     circuit = new Circuit('read-store', {
+      ...(openMs ? { openMs } : {}),
       onChange: (state) =>
         state === 'open'
           ? processLog().warn(`Elasticsearch did not answer in time: its requests are refused for a few seconds`)
@@ -52,9 +55,10 @@ export const elasticsearchClientOptions = ({
   auth,
   caFile,
   requestTimeoutMs,
+  circuitOpenMs,
 }: ElasticsearchConnection): ClientOptions => ({
   node: url,
-  Transport: transportThrough(elasticsearchCircuit(url)),
+  Transport: transportThrough(elasticsearchCircuit(url, circuitOpenMs)),
   ...(requestTimeoutMs ? { requestTimeout: requestTimeoutMs } : {}),
   ...(auth ? { auth } : {}),
   ...(caFile ? { tls: { ca: readFileSync(caFile, 'utf8') } } : {}),

@@ -16,7 +16,7 @@ const noConnectionInTime = (error: unknown) =>
 // 64-bit integers (offsets, positions) come back as strings rather than losing precision as numbers.
 export async function openPgClient(
   connection: string | PostgresConnection,
-  options: { maxConnections?: number; connectTimeoutMs?: number } = {},
+  options: { maxConnections?: number; connectTimeoutMs?: number; circuitOpenMs?: number } = {},
 ): Promise<SqlClient> {
   const connectionConfig = pgConnectionConfig(connection);
   // A server that hangs keeps the pool's connections busy: a request waits at most `connectTimeoutMs` for one, and
@@ -27,6 +27,7 @@ export async function openPgClient(
     connectionTimeoutMillis: options.connectTimeoutMs ?? 10_000,
   });
   const circuit = new Circuit('event-store', {
+    ...(options.circuitOpenMs ? { openMs: options.circuitOpenMs } : {}),
     onChange: (state) =>
       state === 'open'
         ? processLog().warn('PostgreSQL gave no connection in time: its requests are refused for a few seconds')

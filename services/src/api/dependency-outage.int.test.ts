@@ -108,7 +108,11 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
  * than letting every analyst's request wait; probes are accepted all along, and it serves again once it answers.
  */
 describe('a dependency too slow to answer', { timeout: 120_000 }, () => {
-  const behind = apiBehindProxy('elasticsearch', { ELASTICSEARCH_REQUEST_TIMEOUT_MS: '1000' });
+  const behind = apiBehindProxy('elasticsearch', {
+    ELASTICSEARCH_REQUEST_TIMEOUT_MS: '1000',
+    // Open long enough that the refused requests below come well before the next try, however busy the machine.
+    DEPENDENCY_CIRCUIT_OPEN_SECONDS: '20',
+  });
   let probe: SignedClient;
   const probeId = `esslow${Date.now().toString(36)}`;
   beforeAll(async () => {
@@ -157,7 +161,10 @@ describe('a dependency too slow to answer', { timeout: 120_000 }, () => {
 
 /** The same for a database that hangs: a request waits for a connection at most its bound, then is refused at once. */
 describe('a database too slow to answer', { timeout: 120_000 }, () => {
-  const behind = apiBehindProxy('postgresql', { DATABASE_CONNECT_TIMEOUT_MS: '1000' });
+  const behind = apiBehindProxy('postgresql', {
+    DATABASE_CONNECT_TIMEOUT_MS: '1000',
+    DEPENDENCY_CIRCUIT_OPEN_SECONDS: '20',
+  });
 
   it('refuses at once, without asking it, once requests in a row waited in vain for a connection, then serves again', async () => {
     const create = (name: string, language = 'en') =>
