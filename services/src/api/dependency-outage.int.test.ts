@@ -10,8 +10,21 @@ import { openTestApi, type TestApi } from '../testing/test-api.ts';
  * A test API on a database of its own whose Elasticsearch or PostgreSQL is reached through a proxy the test can cut or
  * stall; `environment` adds to the distributed profile's variables. Opened before the describe's tests, closed after.
  */
-function apiBehindProxy(server: 'elasticsearch' | 'postgresql', environment: Record<string, string> = {}) {
-  const opened = {} as { database: Awaited<ReturnType<typeof createTestDatabase>>; proxy: TcpProxy; api: TestApi };
+function apiBehindProxy(
+  server: 'elasticsearch' | 'postgresql',
+  environment: Record<string, string> = {},
+  /** A probe to enrol, signing as it (`probe`, `probeId`). */
+  probeName?: string,
+) {
+  const opened = {
+    probeId: `probe${Date.now().toString(36)}${server.slice(0, 2)}`,
+  } as {
+    database: Awaited<ReturnType<typeof createTestDatabase>>;
+    proxy: TcpProxy;
+    api: TestApi;
+    probe: SignedClient;
+    probeId: string;
+  };
   beforeAll(async () => {
     opened.database = await createTestDatabase();
     const target = new URL(server === 'elasticsearch' ? infra.elasticsearchUrl : opened.database.url);
@@ -21,6 +34,7 @@ function apiBehindProxy(server: 'elasticsearch' | 'postgresql', environment: Rec
       [server === 'elasticsearch' ? 'ELASTICSEARCH_URL' : 'DATABASE_URL']: target.href.replace(/\/$/, ''),
     };
     opened.api = await openTestApi(distributedEnvironment(opened.database, { ...address, ...environment }));
+    if (probeName) opened.probe = signedClient(opened.api.raw, await opened.api.enrolProbe(opened.probeId, probeName));
   });
   afterAll(async () => {
     await opened.proxy?.restore().catch(() => undefined);
@@ -37,12 +51,7 @@ function apiBehindProxy(server: 'elasticsearch' | 'postgresql', environment: Rec
  * back; the process stays in service, and probes are accepted all along.
  */
 describe('a dependency out of reach', { timeout: 120_000 }, () => {
-  const behind = apiBehindProxy('elasticsearch');
-  let probe: SignedClient;
-  const probeId = `esout${Date.now().toString(36)}`;
-  beforeAll(async () => {
-    probe = signedClient(behind.api.raw, await behind.api.enrolProbe(probeId, 'Probe beside an outage'));
-  });
+  const behind = apiBehindProxy('elasticsearch', {}, 'Probe beside an outage');
 
   it('answers 503 dependency.unavailable with Retry-After while Elasticsearch cannot be reached', async () => {
     expect((await behind.api.app.inject('/tags')).statusCode).toBe(200);
@@ -67,7 +76,7 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
   });
 
   it('stays ready and accepts probes while Elasticsearch cannot be reached; the analysts’ role says it is not', async () => {
-    const result = () => sampleResult(probeId);
+    const result = () => sampleResult(behind.probeId);
     const accepted: string[] = [];
     await behind.proxy.cut();
     try {
@@ -83,11 +92,11 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
 
       for (let batch = 0; batch < 3; batch++) {
         const items = [result(), result()];
-        const sent = await probe.inject({ method: 'POST', url: '/gateway/v1/results', payload: { items } });
+        const sent = await behind.probe.inject({ method: 'POST', url: '/gateway/v1/results', payload: { items } });
         expect(sent.statusCode, sent.body).toBe(202);
         accepted.push(...items.map((item) => item.measurementId));
       }
-      const configuration = await probe.inject({ method: 'GET', url: '/gateway/v1/configuration' });
+      const configuration = await behind.probe.inject({ method: 'GET', url: '/gateway/v1/configuration' });
       expect(configuration.statusCode, configuration.body).toBe(200);
     } finally {
       await behind.proxy.restore();
@@ -95,7 +104,7 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
     // What was accepted during the outage is indexed once Elasticsearch is back.
     await waitFor(
       `the ${accepted.length} results accepted during the outage indexed`,
-      async () => (await behind.api.platform.measurements.count({ probeId })) === accepted.length,
+      async () => (await behind.api.platform.measurements.count({ probeId: behind.probeId })) === accepted.length,
       120_000,
     );
     expect((await behind.api.raw.inject('/ready/console')).statusCode).toBe(200);
@@ -108,16 +117,15 @@ describe('a dependency out of reach', { timeout: 120_000 }, () => {
  * than letting every analyst's request wait; probes are accepted all along, and it serves again once it answers.
  */
 describe('a dependency too slow to answer', { timeout: 120_000 }, () => {
-  const behind = apiBehindProxy('elasticsearch', {
-    ELASTICSEARCH_REQUEST_TIMEOUT_MS: '1000',
-    // Open long enough that the refused requests below come well before the next try, however busy the machine.
-    DEPENDENCY_CIRCUIT_OPEN_SECONDS: '20',
-  });
-  let probe: SignedClient;
-  const probeId = `esslow${Date.now().toString(36)}`;
-  beforeAll(async () => {
-    probe = signedClient(behind.api.raw, await behind.api.enrolProbe(probeId, 'Probe beside a slow cluster'));
-  });
+  const behind = apiBehindProxy(
+    'elasticsearch',
+    {
+      ELASTICSEARCH_REQUEST_TIMEOUT_MS: '1000',
+      // Open long enough that the refused requests below come well before the next try, however busy the machine.
+      DEPENDENCY_CIRCUIT_OPEN_SECONDS: '20',
+    },
+    'Probe beside a slow cluster',
+  );
 
   it('refuses at once, without asking it, once requests in a row went unanswered, and serves again after', async () => {
     expect((await behind.api.app.inject('/tags')).statusCode).toBe(200);
@@ -141,10 +149,10 @@ describe('a dependency too slow to answer', { timeout: 120_000 }, () => {
       expect(refused[1]!.json().message).toContain('no está disponible');
       expect(behind.proxy.bytesFromClients()).toBe(sentBefore);
       // Probes need only Kafka.
-      const sent = await probe.inject({
+      const sent = await behind.probe.inject({
         method: 'POST',
         url: '/gateway/v1/results',
-        payload: { items: [sampleResult(probeId)] },
+        payload: { items: [sampleResult(behind.probeId)] },
       });
       expect(sent.statusCode, sent.body).toBe(202);
     } finally {
