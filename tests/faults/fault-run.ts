@@ -39,6 +39,8 @@ export interface FaultRunOptions {
   replicas: Partial<Record<ProcessKind, number>>;
   /** How long the supervisor waits before replacing a process that died. */
   restartDelayMs: number;
+  /** The CLI the processes run at first (a previous release's, for an upgrade drill); this checkout's by default. */
+  cli?: string;
   log?: (line: string) => void;
 }
 
@@ -183,6 +185,7 @@ export async function runFaults(options: FaultRunOptions): Promise<FaultRunRepor
     logDir: processLogs,
     restartDelayMs: options.restartDelayMs,
     environmentOf: (kind): Record<string, string> => (kind === 'api' ? { PORT: String(apiPort) } : {}),
+    ...(options.cli ? { cli: options.cli } : {}),
   });
   let phase = baseline;
   const phaseOf = () => phase;

@@ -42,6 +42,29 @@ export const killProcess = (kind: ProcessKind): Fault => ({
   },
 });
 
+/**
+ * A kind's processes upgraded to another CLI (a release), one replica at a time as a rolling update does: each
+ * stopped gracefully and replaced by one running the new release, under the same name.
+ */
+export const upgradeProcesses = (kind: ProcessKind, cli: string, release: string): Fault => ({
+  name: `upgrade ${kind} to ${release}`,
+  inject: async (targets) => {
+    targets.supervisor.useCli(kind, cli);
+    const replicas = targets.supervisor.of(kind);
+    if (replicas.length === 0) throw new Error(`no ${kind} process runs`);
+    for (const replica of replicas) await replica.replace();
+    return { replacementRunning: Promise.resolve(Date.now()) };
+  },
+});
+
+/** The release's schema steps applied under load, as its migration Job does before the processes roll. */
+export const migrateWith = (cli: string, release: string): Fault => ({
+  name: `migrate to ${release}`,
+  inject: async (targets) => {
+    await targets.supervisor.command(cli, ['migrate']);
+  },
+});
+
 /** A process frozen (SIGSTOP) for longer than its consumer session, then let go (SIGCONT). */
 export const pauseProcess = (kind: ProcessKind, seconds: number): Fault => ({
   name: `SIGSTOP ${kind} ${seconds} s`,

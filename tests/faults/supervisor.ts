@@ -3,7 +3,8 @@ import { createWriteStream, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 
-const cli = resolve(import.meta.dirname, '../../services/src/cli.ts');
+/** This checkout's CLI: what the processes run unless told to run another's (a previous release's, for an upgrade). */
+export const thisCheckoutCli = resolve(import.meta.dirname, '../../services/src/cli.ts');
 
 /** The platform's process kinds, each a sub-command of the CLI. */
 export const processKinds = ['api', 'projector', 'ingest', 'alerting', 'jobs'] as const;
@@ -27,6 +28,11 @@ export interface Replica {
   running(): Promise<void>;
   /** Sends a signal to the current process; with SIGKILL, resolves once it has exited. */
   signal(signal: NodeJS.Signals): Promise<void>;
+  /**
+   * Stops the current process gracefully (SIGTERM, as a rolling update does) and resolves once its replacement runs:
+   * the replacement runs the CLI its kind is given then (`useCli`).
+   */
+  replace(): Promise<void>;
 }
 
 /**
@@ -41,7 +47,10 @@ export function superviseProcesses(options: {
   restartDelayMs: number;
   /** Extra variables of one kind (the API's port). */
   environmentOf?: (kind: ProcessKind, index: number) => Record<string, string>;
+  /** The CLI the processes run at first (this checkout's unless given). */
+  cli?: string;
 }) {
+  const cliOf = new Map<ProcessKind, string>(processKinds.map((kind) => [kind, options.cli ?? thisCheckoutCli]));
   mkdirSync(options.logDir, { recursive: true });
   let stopping = false;
   const replicas: Replica[] = [];
@@ -59,7 +68,7 @@ export function superviseProcesses(options: {
       let running: Promise<void> = Promise.resolve();
       let exited: Promise<void> = Promise.resolve();
       const start = () => {
-        const started = spawn(process.execPath, [cli, kind], {
+        const started = spawn(process.execPath, [cliOf.get(kind)!, kind], {
           env: {
             PATH: process.env.PATH ?? '',
             ...options.environment,
@@ -119,6 +128,15 @@ export function superviseProcesses(options: {
           target.kill(signal);
           if (signal === 'SIGKILL') await exited;
         },
+        async replace() {
+          const target = child;
+          if (!target) throw new Error(`${name} has no process to replace`);
+          const gone = exited;
+          target.kill('SIGTERM');
+          await gone;
+          while (!child && !stopping) await sleep(50);
+          await running;
+        },
       });
     }
   }
@@ -126,6 +144,25 @@ export function superviseProcesses(options: {
   return {
     replicas,
     of: (kind: ProcessKind) => replicas.filter((replica) => replica.kind === kind),
+    /** The CLI a kind's processes run from their next start on. */
+    useCli(kind: ProcessKind, cli: string) {
+      cliOf.set(kind, cli);
+    },
+    /** Runs a command of a CLI with the processes' environment (`nq migrate`), resolving with its output once it ends well. */
+    command(cli: string, args: string[]) {
+      return new Promise<string>((done, failed) => {
+        let output = '';
+        const child = spawn(process.execPath, [cli, ...args], {
+          env: { PATH: process.env.PATH ?? '', ...options.environment },
+          stdio: ['ignore', 'pipe', 'pipe'],
+        });
+        child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
+        child.once('exit', (code) =>
+          code === 0 ? done(output) : failed(new Error(`${args.join(' ')} exited ${code}: ${output.slice(-2_000)}`)),
+        );
+      });
+    },
     allRunning: () => Promise.all(replicas.map((replica) => replica.running())),
     /** Stops every process gracefully (SIGTERM), killing what is still there after `timeoutMs`. */
     async stop(timeoutMs = 20_000) {
