@@ -354,6 +354,11 @@ describe.each(overlays)('the %s overlay', (overlay) => {
           config.KAFKA_BROKERS,
         );
       }
+      // Every group the process joins can scale it: a group without a trigger could fall behind with no replica added.
+      expect(
+        scaled.spec!.triggers.map((trigger) => trigger.metadata.consumerGroup).sort(),
+        `${process}'s triggers`,
+      ).toEqual(Object.keys(groups).sort());
       // A replica beyond the partitions of its largest topic would sit idle in every group.
       const mostPartitions = Math.max(
         ...scaled.spec!.triggers.map((trigger) => partitions.get(trigger.metadata.topic ?? '') ?? 0),
