@@ -28,7 +28,7 @@ export default defineConfig({
         test: {
           name: 'unit',
           env,
-          include: ['{contracts,platform,services,projections,console,load-tests}/src/**/*.test.ts'],
+          include: ['{contracts,platform,services,projections,probe,console,load-tests}/src/**/*.test.ts'],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           setupFiles: [platformErrorsOnFailure],
           // Files share a worker's modules: each file loading the platform's modules and compiling PGlite's WebAssembly
@@ -57,7 +57,7 @@ export default defineConfig({
         test: {
           name: 'integration',
           env,
-          include: ['{contracts,platform,services,projections}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts'],
+          include: ['{contracts,platform,services,projections,probe}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts'],
           setupFiles: [platformErrorsOnFailure],
           // As the unit layer: 441 s / 739 CPU-s isolated against 330 s / 528 CPU-s here, all green; every file owns
           // its databases, indices, topics and consumer groups (unique prefixes).

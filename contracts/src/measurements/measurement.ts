@@ -53,6 +53,52 @@ export const measurementFailureSchema = z.object({
 });
 export type MeasurementFailure = z.output<typeof measurementFailureSchema>;
 
+/**
+ * Where a measurement was taken: by this platform's own panel (its probes and agents), or elsewhere and imported (RIPE
+ * Atlas, M-Lab's ndt7, an iperf3 run, the Ookla speedtest CLI). Analysts compare or leave out public data by it.
+ */
+export const measurementSources = ['panel', 'ripe-atlas', 'm-lab', 'iperf3', 'ookla'] as const;
+export type MeasurementSource = (typeof measurementSources)[number];
+/** A measurement without a source was taken by the panel. */
+export const defaultMeasurementSource: MeasurementSource = 'panel';
+
+const count = z
+  .number({ error: 'validation.invalidNumber' })
+  .int('validation.invalidNumber')
+  .min(0, 'validation.tooSmall');
+const milliseconds = z.number({ error: 'validation.invalidNumber' }).min(0, 'validation.tooSmall');
+
+/** One hop of a traceroute: the address that answered (none when nothing did) and its round-trip times (ms). */
+export const tracerouteHopSchema = z.object({
+  hop: count.max(255, 'validation.tooBig'),
+  address: z.string().max(64, 'validation.tooLong').optional(),
+  rtts: z.array(milliseconds).max(16, 'validation.tooBig').default([]),
+});
+
+/**
+ * What a test observed beyond its KPIs, for the measurement's detail: kept with it, shown as sent, never aggregated.
+ */
+export const measurementDetailsSchema = z.object({
+  /** Phases of an HTTP exchange, ms from its start: dns, connect, tls, firstByte, total. */
+  timings: z.record(z.string().max(32, 'validation.tooLong'), milliseconds).optional(),
+  /** Bytes transferred (a page, a throughput test's payload). */
+  bytes: count.optional(),
+  httpStatus: count.min(100, 'validation.tooSmall').max(599, 'validation.tooBig').optional(),
+  /** Packets or requests sent and answered (ping, UDP round trips, a throughput test's connections). */
+  sent: count.optional(),
+  received: count.optional(),
+  /** A DNS answer: its response code (NOERROR, NXDOMAIN…) and records. */
+  rcode: z.string().max(32, 'validation.tooLong').optional(),
+  answers: z.array(z.string().max(512, 'validation.tooLong')).max(64, 'validation.tooBig').optional(),
+  /** A traceroute's hops, in order. */
+  hops: z.array(tracerouteHopSchema).max(64, 'validation.tooBig').optional(),
+  /** What measured it: the agent or the imported tool, with its version ("nq-probe 1.2.0", "iperf 3.12"). */
+  tool: z.string().max(64, 'validation.tooLong').optional(),
+  /** An imported result's own reference at its source (a RIPE Atlas measurement and probe, an ndt7 UUID). */
+  sourceRef: z.string().max(256, 'validation.tooLong').optional(),
+});
+export type MeasurementDetails = z.output<typeof measurementDetailsSchema>;
+
 export const measurementSchema = z.object({
   schemaVersion: z.literal(measurementSchemaVersion).default(measurementSchemaVersion),
   measurementId: id(),
@@ -83,6 +129,9 @@ export const measurementSchema = z.object({
    * (docs/product/entities.md#graphic-filter-set, `connectedDevices`).
    */
   connectedDevices: z.number({ error: 'validation.invalidNumber' }).int('validation.invalidNumber').min(0).optional(),
+  /** Who measured it; absent, the panel (`defaultMeasurementSource`). */
+  source: z.enum(measurementSources, { error: 'validation.invalidOption' }).optional(),
+  details: measurementDetailsSchema.optional(),
 });
 export type Measurement = z.output<typeof measurementSchema>;
 
@@ -96,6 +145,16 @@ export const probeStatusReportSchema = z.object({
   battery: z.number().min(0).max(100).optional(),
   signal: z.number().min(-150).max(0).optional(),
   softwareVersion: id(32).optional(),
+  /** Results the probe holds on its disk, not yet acknowledged by the gateway. */
+  bufferedResults: count.optional(),
+  /** Results the probe dropped since it started, oldest first, because its disk buffer was full. */
+  droppedResults: count.optional(),
+  /** The probe's clock minus the platform's (ms), as the probe estimates it from the gateway's answers. */
+  clockOffsetMs: z
+    .number({ error: 'validation.invalidNumber' })
+    .min(-86_400_000, 'validation.tooSmall')
+    .max(86_400_000, 'validation.tooBig')
+    .optional(),
   location: z.object({ lat: z.number().min(-90).max(90), lon: z.number().min(-180).max(180) }).optional(),
 });
 export type ProbeStatusReport = z.output<typeof probeStatusReportSchema>;
