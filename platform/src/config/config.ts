@@ -232,6 +232,14 @@ const variables = z.strictObject({
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]).describe('Origins allowed to call the API from a browser'),
   SESSION_TTL_HOURS: count(1, 24 * 30).default(12),
   SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
+  PROBE_CREDENTIALS_TTL_SECONDS: count(60, 10 * 365 * 86_400)
+    .default(90 * 86_400)
+    .describe("How long a probe's gateway credentials last; its agent renews them before they end"),
+  PROBE_CREDENTIALS_RENEWAL_GRACE_SECONDS: count(0, 365 * 86_400)
+    .default(30 * 86_400)
+    .describe(
+      'How long after they ended expired probe credentials may still renew themselves (a probe that was off meanwhile), and nothing else',
+    ),
   PASSWORD_MIN_LENGTH: count(5, 128).default(5).describe('At least 5: a password is longer than 4 characters'),
   PASSWORD_REQUIRE_MIXED: z.enum(['true', 'false']).default('false').describe('Require lower, upper case and digits'),
   PASSWORD_HASH_COST: count(12, 20)
@@ -406,6 +414,10 @@ function shape(v: Variables, production: boolean) {
       corsOrigins: v.CORS_ORIGINS,
       sessionTtlMs: v.SESSION_TTL_HOURS * 3_600_000,
       maxClockSkewMs: v.SIGNATURE_MAX_SKEW_SECONDS * 1000,
+      probeCredentials: {
+        ttlMs: v.PROBE_CREDENTIALS_TTL_SECONDS * 1000,
+        renewalGraceMs: v.PROBE_CREDENTIALS_RENEWAL_GRACE_SECONDS * 1000,
+      },
       password: { minLength: v.PASSWORD_MIN_LENGTH, requireMixed: v.PASSWORD_REQUIRE_MIXED === 'true' },
       passwordHashCost: v.PASSWORD_HASH_COST,
       login: {

@@ -11,7 +11,7 @@ import type { LayerId } from '@nq/contracts';
 export type AccessRule =
   | { public: true }
   | { signedIn: true }
-  | { probe: true }
+  | { probe: true; renewal?: true }
   | { layers: readonly LayerId[]; andLayers?: readonly LayerId[]; admin?: boolean };
 
 declare module 'fastify' {
@@ -23,6 +23,8 @@ declare module 'fastify' {
 export const publicAccess: AccessRule = { public: true };
 export const signedIn: AccessRule = { signedIn: true };
 export const probeAccess: AccessRule = { probe: true };
+/** A probe renewing its credentials: expired ones are accepted for a while (probeAuthenticator). */
+export const probeRenewalAccess: AccessRule = { probe: true, renewal: true };
 export const layerAccess = (layers: readonly LayerId[], admin = false): AccessRule =>
   admin ? { layers, admin } : { layers };
 

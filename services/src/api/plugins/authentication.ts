@@ -1,4 +1,4 @@
-import { type Actor, DomainError } from '@nq/contracts';
+import { type Actor, DomainError, probeHeaders } from '@nq/contracts';
 import type { Viewer } from '@nq/platform/access/viewer';
 import { rateLimitHeaders } from '@nq/platform/http/request-budget';
 import type { FastifyInstance } from 'fastify';
@@ -54,7 +54,10 @@ export const authenticationPlugin = fp(
         body: request.rawBody,
       };
       if ('probe' in access) {
-        request.probe = await authenticateProbe(signed);
+        // A probe keeps its clock's offset from these, and renews its credentials before they end.
+        reply.header(probeHeaders.serverTime, String(Date.now()));
+        request.probe = await authenticateProbe(signed, 'renewal' in access);
+        reply.header(probeHeaders.credentialsExpireAt, request.probe.credentialsExpireAt);
         request.actor = { userId: `probe:${request.probe.probeId}`, profileId: request.probe.profileId };
         return;
       }

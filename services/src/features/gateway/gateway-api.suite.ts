@@ -116,7 +116,39 @@ export function describeGatewayApi(profile: string, environment: () => Promise<N
       expect((await probe.inject('/profile')).statusCode).toBe(401);
       const reissued = await api.app.inject({ method: 'POST', url: `/probes/${probeId}/credentials` });
       expect((await probe.inject('/gateway/v1/configuration')).json().code).toBe('auth.sessionExpired');
-      expect((await signedClient(api.raw, reissued.json()).inject('/gateway/v1/configuration')).statusCode).toBe(200);
+      const current = signedClient(api.raw, reissued.json());
+      expect((await current.inject('/gateway/v1/configuration')).statusCode).toBe(200);
+      probe = current;
+    });
+
+    it('tells the probe its clock and when its credentials end, and lets expired ones renew themselves, only that and only for a while', async () => {
+      const before = Date.now();
+      const answer = await probe.inject('/gateway/v1/configuration');
+      expect(Number(answer.headers['x-server-time'])).toBeGreaterThanOrEqual(before);
+      const endsIn = Date.parse(String(answer.headers['x-credentials-expire-at'])) - before;
+      expect(endsIn / 86_400_000).toBeCloseTo(90, 0);
+      const endCredentials = (id: string, daysAgo: number) =>
+        api.platform.sql.query(`update iam_credentials set expires_at = now() - $2 * interval '1 day' where id = $1`, [
+          id,
+          daysAgo,
+        ]);
+      await endCredentials(probe.credentials.clientId, 1);
+      expect((await probe.inject('/gateway/v1/configuration')).json().code).toBe('auth.sessionExpired');
+      const renewed = await probe.inject({ method: 'POST', url: '/gateway/v1/credentials' });
+      expect(renewed.statusCode, renewed.body).toBe(201);
+      expect(Date.parse(renewed.json().expiresAt)).toBeGreaterThan(Date.now() + 89 * 86_400_000);
+      const next = signedClient(api.raw, renewed.json());
+      expect((await next.inject('/gateway/v1/configuration')).statusCode).toBe(200);
+      // The old ones ended a day ago: renewing did not give them the overlap that credentials still valid get.
+      expect((await probe.inject('/gateway/v1/configuration')).statusCode).toBe(401);
+      // Valid credentials renewed stay valid beside the new ones a while (the probe saves the new ones meanwhile).
+      const again = await next.inject({ method: 'POST', url: '/gateway/v1/credentials' });
+      expect(again.statusCode, again.body).toBe(201);
+      expect((await next.inject('/gateway/v1/configuration')).statusCode).toBe(200);
+      const latest = signedClient(api.raw, again.json());
+      // Past the renewal grace (30 days), nothing: an administrator issues new credentials.
+      await endCredentials(latest.credentials.clientId, 31);
+      expect((await latest.inject({ method: 'POST', url: '/gateway/v1/credentials' })).statusCode).toBe(401);
     });
   });
 }

@@ -1,14 +1,24 @@
 import { createHash } from 'node:crypto';
-import { DomainError, measurementSchema, pickLanguage, probeStatusReportSchema } from '@nq/contracts';
+import {
+  type BatchAnswer,
+  batchAnswerSchema,
+  DomainError,
+  gatewayConfigurationSchema,
+  measurementSchema,
+  pickLanguage,
+  probeCredentialsSchema,
+  probeStatusReportSchema,
+} from '@nq/contracts';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 import { localizedProblems } from '@nq/platform/entities/validation-error';
-import { probeAccess } from '@nq/platform/http/access-rule';
+import { probeAccess, probeRenewalAccess } from '@nq/platform/http/access-rule';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FleetTopics } from '@nq/platform/log/fleet-topics';
 import type { LogPort } from '@nq/platform/log/log-port';
 import type { SecretSealer } from '@nq/platform/secrets/secret-sealer';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { IdentityService } from '../identity/index.ts';
 import { type ItemRejection, splitBatch } from './batch-items.ts';
 
 export interface GatewayRouteOptions {
@@ -17,24 +27,12 @@ export interface GatewayRouteOptions {
   log: LogPort;
   topics: FleetTopics;
   secrets: Pick<SecretSealer, 'reveal'>;
+  identity: Pick<IdentityService, 'renewProbeCredentials'>;
 }
 
 export const MAX_BATCH_ITEMS = 1_000;
 const tags = ['Probe gateway'];
 const config = { access: probeAccess };
-const rejection = z.object({
-  index: z.number().int(),
-  id: z.string().optional(),
-  problems: z.array(
-    z.object({
-      field: z.string(),
-      code: z.string().optional(),
-      params: z.record(z.string(), z.union([z.string(), z.number()])).optional(),
-      message: z.string(),
-    }),
-  ),
-});
-const batchAnswer = z.object({ accepted: z.number().int(), rejected: z.array(rejection) });
 const batchBody = z.object({
   items: z.array(z.unknown()).min(1, 'validation.required').max(MAX_BATCH_ITEMS, 'validation.tooBig'),
 });
@@ -53,7 +51,26 @@ const otherProbe = (probeId: string) => (item: { probeId: string }) =>
  * acknowledged by the broker, before the 202.
  */
 export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (app, options) => {
-  const { probes, taskSuites, log, secrets, topics } = options;
+  const { probes, taskSuites, log, secrets, topics, identity } = options;
+
+  app.post(
+    '/credentials',
+    {
+      // Expired credentials may still call this one route for a while (PROBE_CREDENTIALS_RENEWAL_GRACE_SECONDS).
+      config: { access: probeRenewalAccess },
+      schema: {
+        tags,
+        summary:
+          'New credentials for this probe: those it signed with stay valid 10 minutes more (it saves the new ones meanwhile), older ones end',
+        response: { 201: probeCredentialsSchema, 404: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { state: probe } = await probes.load(request.probe.probeId);
+      if (probe.status !== 'active') throw new DomainError('probes.notFound');
+      return reply.status(201).send(await identity.renewProbeCredentials(request.probe));
+    },
+  );
 
   app.get(
     '/configuration',
@@ -67,7 +84,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
           "The probe's configuration: its settings (with its own secrets) and its task suite; 304 while unchanged",
         headers: z.object({ 'if-none-match': z.string().optional() }).loose(),
         response: {
-          200: z.object({ version: z.string(), probe: z.looseObject({}), taskSuite: z.looseObject({}).nullable() }),
+          200: gatewayConfigurationSchema,
           304: z.null(),
           404: errorResponse,
         },
@@ -98,7 +115,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
     probeId: string,
     items: object[],
     rejected: ItemRejection[],
-  ): Promise<z.infer<typeof batchAnswer>> {
+  ): Promise<BatchAnswer> {
     if (items.length > 0) {
       const receivedAt = new Date().toISOString();
       await log.produce(
@@ -129,7 +146,7 @@ export const gatewayRoutes: FastifyPluginAsyncZod<GatewayRouteOptions> = async (
           summary,
           body: batchBody,
           // 503 with Retry-After while the log cannot take them: the probe keeps its items and sends them again.
-          response: { 202: batchAnswer, 400: errorResponse, 503: errorResponse },
+          response: { 202: batchAnswerSchema, 400: errorResponse, 503: errorResponse },
         },
       },
       async (request, reply) => {

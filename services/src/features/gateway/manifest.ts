@@ -21,6 +21,7 @@ export const gatewayManifest: FeatureManifest = {
       log: platform.log,
       topics: platform.topics,
       secrets: platform.secrets,
+      identity: (await identityOf(platform)).service,
     });
   },
 };

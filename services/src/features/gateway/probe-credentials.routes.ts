@@ -1,4 +1,4 @@
-import { DomainError, issuedCredentialsSchema } from '@nq/contracts';
+import { DomainError, probeCredentialsSchema } from '@nq/contracts';
 import type { Visibility } from '@nq/platform/access/visibility';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 import { layerAccess } from '@nq/platform/http/access-rule';
@@ -19,9 +19,10 @@ export const probeCredentialRoutes: FastifyPluginAsyncZod<{
       config: { access: layerAccess(['probes_configuration'], true) },
       schema: {
         tags: ['Probes'],
-        summary: "Issue the probe's gateway credentials (the secret is shown only now; older ones stop working)",
+        summary:
+          "Issue the probe's gateway credentials (the secret is shown only now; older ones stop working; the probe renews them before they end)",
         params: z.object({ id: z.string().min(1).max(64) }),
-        response: { 201: issuedCredentialsSchema.extend({ probeId: z.string() }), 404: errorResponse },
+        response: { 201: probeCredentialsSchema.extend({ probeId: z.string() }), 404: errorResponse },
       },
     },
     async (request, reply) => {

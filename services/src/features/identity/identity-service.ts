@@ -31,6 +31,11 @@ export interface IdentitySettings {
   login: { maxFailures: number; failureWindowMs: number };
   tokenRatePerMinute: number;
   passwordLinkTtlMs: number;
+  /**
+   * How long a probe's credentials last (`ttlMs`) and how long after that they may still renew themselves
+   * (`renewalGraceMs`). Default: 90 days and 30.
+   */
+  probeCredentials?: { ttlMs: number; renewalGraceMs: number };
   /** E-mails that may never log in, whatever their password (the demo accounts on a production platform). */
   loginsRefused?: readonly string[];
 }
@@ -52,6 +57,13 @@ type UserState = EntityState<UserFields>;
 const INVITATION_TTL_MS = 7 * 24 * 3_600_000;
 const APP_ID = 'nq-console';
 const FOREVER = new Date('9999-12-31T23:59:59Z');
+const DAY_MS = 86_400_000;
+export const defaultProbeCredentials = { ttlMs: 90 * DAY_MS, renewalGraceMs: 30 * DAY_MS };
+/**
+ * How long credentials a probe renewed stay valid beside the new ones: a probe that dies before it has saved the new
+ * ones renews again with the old.
+ */
+const RENEWAL_OVERLAP_MS = 10 * 60_000;
 
 /** Sessions, passwords, tokens and API credentials (docs/product/entities.md, rules.md and api.md#account). */
 export function identityService(dependencies: IdentityDependencies) {
@@ -95,6 +107,25 @@ export function identityService(dependencies: IdentityDependencies) {
       { type: 'intent', intent, id: user.id, payload: { at: at.toISOString() } },
       { actor, commandId: crypto.randomUUID(), correlationId: crypto.randomUUID(), now: new Date() },
     );
+  }
+
+  async function issueProbe(userId: string, profileId: string) {
+    const createdAt = new Date();
+    const credential: Credential = {
+      id: newCredentialId('probe'),
+      kind: 'probe',
+      userId,
+      profileId,
+      createdAt,
+      expiresAt: new Date(createdAt.getTime() + (settings.probeCredentials ?? defaultProbeCredentials).ttlMs),
+      unlimited: true,
+    };
+    await store.insertCredential(credential);
+    return {
+      clientId: credential.id,
+      clientSecret: credentialSecret(secretKey, credential.id),
+      expiresAt: credential.expiresAt.toISOString(),
+    };
   }
 
   function storedSession(credential: Credential, user: UserState, profile: Profile): StoredSession {
@@ -325,17 +356,19 @@ export function identityService(dependencies: IdentityDependencies) {
     async issueProbeCredentials(probeId: string, ownerProfileId: string) {
       const userId = `probe:${probeId}`;
       await store.revoke({ userId, kinds: ['probe'] }, new Date());
-      const credential: Credential = {
-        id: newCredentialId('probe'),
-        kind: 'probe',
-        userId,
-        profileId: ownerProfileId,
-        createdAt: new Date(),
-        expiresAt: FOREVER,
-        unlimited: true,
-      };
-      await store.insertCredential(credential);
-      return { clientId: credential.id, clientSecret: credentialSecret(secretKey, credential.id) };
+      return issueProbe(userId, ownerProfileId);
+    },
+
+    /**
+     * A probe renews the credentials it signed with: new ones, while those it signed with stay valid a few minutes
+     * more (never longer than they had) and any older ones end.
+     */
+    async renewProbeCredentials(caller: { credentialId: string; probeId: string; profileId: string }) {
+      const userId = `probe:${caller.probeId}`;
+      const now = Date.now();
+      await store.revoke({ userId, kinds: ['probe'], exceptId: caller.credentialId }, new Date(now));
+      await store.shortenExpiry(caller.credentialId, new Date(now + RENEWAL_OVERLAP_MS));
+      return issueProbe(userId, caller.profileId);
     },
 
     listCredentials: (kind: CredentialKind, filter: { userId?: string; profileId?: string }) =>

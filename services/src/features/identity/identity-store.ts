@@ -110,6 +110,10 @@ export async function openIdentityStore(sql: SqlClient) {
       );
       return rows.map(credentialOf);
     },
+    /** Ends a credential at `at` unless it ends before. */
+    async shortenExpiry(id: string, at: Date) {
+      await sql.query('update iam_credentials set expires_at = least(expires_at, $2) where id = $1', [id, at]);
+    },
     async switchProfile(id: string, profileId: string) {
       await sql.query('update iam_credentials set profile_id = $2 where id = $1', [id, profileId]);
     },

@@ -5,7 +5,7 @@ import type { EntityService } from '@nq/platform/entities/entity-service';
 import type { Platform } from '@nq/platform/platform';
 import type { FastifyRequest } from 'fastify';
 import { demoAccountEmails } from './demo-accounts.ts';
-import { identityService } from './identity-service.ts';
+import { defaultProbeCredentials, identityService } from './identity-service.ts';
 import { openIdentityStore } from './identity-store.ts';
 import { probeAuthenticator } from './probe-authenticator.ts';
 import { requestAuthenticator, signatureVerifier } from './request-authenticator.ts';
@@ -42,7 +42,10 @@ export async function openIdentity(options: {
     maxClockSkewMs: config.identity.maxClockSkewMs,
   };
   const authenticate = requestAuthenticator(verification);
-  const authenticateProbe = probeAuthenticator(signatureVerifier(verification));
+  const authenticateProbe = probeAuthenticator(
+    signatureVerifier(verification),
+    (config.identity.probeCredentials ?? defaultProbeCredentials).renewalGraceMs,
+  );
   const userLifecycle = {
     /** A new user gets an invitation to choose a password. */
     created: (request: FastifyRequest, state: EntityState) =>

@@ -29,7 +29,8 @@ const RATE_WINDOW_MS = 60_000;
  * a nonce never seen in that window (the ephemeral store: Redis when several processes serve the API).
  */
 export function signatureVerifier({ identity, ephemeral, maxClockSkewMs }: VerifierDependencies) {
-  return async function verify(request: SignedRequest, now = Date.now()): Promise<Credential> {
+  /** `expiredFor`: how long after its end an expired credential is still accepted (a probe renewing its own). */
+  return async function verify(request: SignedRequest, now = Date.now(), expiredFor = 0): Promise<Credential> {
     const parts = parseAuthorization(request.authorization);
     if (!parts) throw new DomainError('auth.unauthenticated');
     if (Math.abs(now - parts.timestamp) > maxClockSkewMs)
@@ -54,7 +55,7 @@ export function signatureVerifier({ identity, ephemeral, maxClockSkewMs }: Verif
     if (!(await ephemeral.claimOnce(`nonce:${credential.id}:${parts.nonce}`, 2 * maxClockSkewMs)))
       throw new DomainError('auth.replayedRequest');
     if (credential.revokedAt) throw new DomainError('auth.sessionExpired');
-    if (credential.expiresAt.getTime() <= now)
+    if (credential.expiresAt.getTime() + expiredFor <= now)
       throw new DomainError(credential.kind === 'token' ? 'tokens.expired' : 'auth.sessionExpired');
     return credential;
   };

@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+// What the probe status read model answers: the fleet-wide list stays light (tens of thousands of probes, unpaged),
+// so what the probe's agent says of itself is answered for one probe at a time.
+
+/** A probe the caller sees with its last report (`GET /probes/status`, the probe maps, the active probes). */
+export const probeStatusRowSchema = z.object({
+  probeId: z.string(),
+  name: z.string(),
+  type: z.string(),
+  /** The status set in its configuration. */
+  status: z.string(),
+  /** The state it last reported (null: it never reported). */
+  state: z.string().nullable(),
+  /** When its last report was made, by the probe's own clock. */
+  lastReportAt: z.string().nullable(),
+  technology: z.number().nullable(),
+  operator: z.string().nullable(),
+  battery: z.number().nullable(),
+});
+export type ProbeStatusRow = z.output<typeof probeStatusRowSchema>;
+
+/** What the probe's agent said of itself in its last report, and when the gateway last heard from it. */
+export const probeAgentStatusSchema = z.object({
+  /** When the gateway received its last status report, by the platform's clock. */
+  lastContactAt: z.string().nullable(),
+  softwareVersion: z.string().nullable(),
+  /** Results held on the probe's disk, not yet acknowledged by the gateway. */
+  bufferedResults: z.number().int().nullable(),
+  /** Results dropped since the agent started because its disk buffer was full. */
+  droppedResults: z.number().int().nullable(),
+  /** The probe's clock minus the platform's, in ms. */
+  clockOffsetMs: z.number().nullable(),
+});
+export type ProbeAgentStatus = z.output<typeof probeAgentStatusSchema>;
+
+/** One probe's last report with its agent's status (`GET /probes/{probeId}/status`). */
+export const probeStatusDetailSchema = probeStatusRowSchema.extend(probeAgentStatusSchema.shape);
+export type ProbeStatusDetail = z.output<typeof probeStatusDetailSchema>;
