@@ -22,18 +22,25 @@ export type ProbeStatusRow = z.output<typeof probeStatusRowSchema>;
 
 /** What the probe's agent said of itself in its last report, and when the gateway last heard from it. */
 export const probeAgentStatusSchema = z.object({
-  /** When the gateway received its last status report, by the platform's clock. */
-  lastContactAt: z.string().nullable(),
-  softwareVersion: z.string().nullable(),
-  /** Results held on the probe's disk, not yet acknowledged by the gateway. */
-  bufferedResults: z.number().int().nullable(),
-  /** Results dropped since the agent started because its disk buffer was full. */
-  droppedResults: z.number().int().nullable(),
-  /** The probe's clock minus the platform's, in ms. */
-  clockOffsetMs: z.number().nullable(),
+  lastContactAt: z
+    .string()
+    .nullable()
+    .describe("When the gateway received the probe's last status report, by the platform's clock"),
+  softwareVersion: z.string().nullable().describe("The probe agent's software version"),
+  bufferedResults: z
+    .number()
+    .int()
+    .nullable()
+    .describe("Results held on the probe's disk, not yet acknowledged by the gateway"),
+  droppedResults: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Results dropped since the agent started because its disk buffer was full'),
+  clockOffsetMs: z.number().nullable().describe("The probe's clock minus the platform's, in ms"),
 });
 export type ProbeAgentStatus = z.output<typeof probeAgentStatusSchema>;
 
-/** One probe's last report with its agent's status (`GET /probes/{probeId}/status`). */
+/** One probe's last report with its agent's status (`GET /probes/{id}/status`). */
 export const probeStatusDetailSchema = probeStatusRowSchema.extend(probeAgentStatusSchema.shape);
 export type ProbeStatusDetail = z.output<typeof probeStatusDetailSchema>;

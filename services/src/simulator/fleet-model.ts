@@ -239,9 +239,13 @@ export function kpisFor(probe: VirtualProbe, testType: TestType, at: Date, rando
   return kpis[testType]();
 }
 
+/** A number a probe keeps from run to run (its id's hash), for what tells probes apart without a random draw. */
+const serialOf = (probeId: string) =>
+  [...probeId].reduce((total, character) => (total * 31 + character.charCodeAt(0)) % 65_536, 7);
+
 /** Where the probe's ISP numbers it: an address of its network, and a handset's IMSI. */
 function subscriberOf({ probeId, type, isp }: VirtualProbe): Pick<Measurement, 'ip' | 'imsi'> {
-  const serial = [...probeId].reduce((total, character) => (total * 31 + character.charCodeAt(0)) % 65_536, 7);
+  const serial = serialOf(probeId);
   return {
     ...(isp.network ? { ip: `${isp.network}.${serial >> 8}.${serial & 255 || 1}` } : {}),
     ...(type === 'mobile' && isp.mccMnc ? { imsi: `${isp.mccMnc}000000000${serial % 10}` } : {}),
@@ -319,6 +323,18 @@ export function statusOf(probe: VirtualProbe, at: Date, random: () => number): P
     ...(probe.type === 'mobile'
       ? { battery: Math.round(40 + random() * 60), signal: Math.round(-110 + random() * 50) }
       : {}),
+    ...agentOf(probe),
     location: { lat: probe.lat, lon: probe.lon },
   };
 }
+
+/**
+ * What a healthy agent says of itself: its version, nothing buffered or dropped, and an NTP-synchronised clock a few
+ * tens of ms off. Drawn without `random`, so that the other values of the fleet's seeded run stay as they were.
+ */
+const agentOf = (probe: VirtualProbe): Partial<ProbeStatusReport> => ({
+  softwareVersion: probe.type === 'mobile' ? '2.4.1' : '1.9.3',
+  bufferedResults: 0,
+  droppedResults: 0,
+  clockOffsetMs: (serialOf(probe.probeId) % 81) - 40,
+});

@@ -1,5 +1,4 @@
-import type { ProbeMembership } from '@nq/contracts';
-import { pickLanguage, translate } from '@nq/contracts';
+import { type ProbeMembership, pickLanguage, probeStatusRowSchema, translate } from '@nq/contracts';
 import type { Viewer } from '@nq/platform/access/viewer';
 import type { Visibility } from '@nq/platform/access/visibility';
 import { csvDocument } from '@nq/platform/csv/csv-writer';
@@ -10,6 +9,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { membersAsOf } from '../clusters/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
+import { statusRowOf } from './status-answers.ts';
 import { type ProbeWithStatus, visibleProbes as visibleProbesOf } from './visible-probes.ts';
 
 export interface ProbeStatusRouteOptions {
@@ -24,17 +24,6 @@ const TWO_YEARS_MS = 2 * 365 * 24 * HOUR_MS;
 /** Probe, universe and campaign look-ups go in chunks of 50 (docs/product/limits.md#samples-and-pages). */
 export const CHUNK = 50;
 
-const statusRow = z.object({
-  probeId: z.string(),
-  name: z.string(),
-  type: z.string(),
-  status: z.string(),
-  state: z.string().nullable(),
-  lastReportAt: z.string().nullable(),
-  technology: z.number().nullable(),
-  operator: z.string().nullable(),
-  battery: z.number().nullable(),
-});
 const warningSchema = z.object({ code: z.string(), message: z.string() });
 
 /** Where a probe is: its fixed position, else where it last reported from. */
@@ -56,18 +45,6 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
 
   const visibleProbes = (viewer: Viewer) => visibleProbesOf(readStore, probes, viewer);
 
-  const rowOf = ({ probe, status }: ProbeWithStatus) => ({
-    probeId: probe.id,
-    name: String(probe.name ?? probe.id),
-    type: String(probe.type ?? ''),
-    status: String(probe.status ?? ''),
-    state: (status?.state as string | undefined) ?? null,
-    lastReportAt: (status?.lastReportAt as string | undefined) ?? null,
-    technology: (status?.technology as number | undefined) ?? null,
-    operator: (status?.operator as string | undefined) ?? null,
-    battery: (status?.battery as number | undefined) ?? null,
-  });
-
   const statusAccess = { access: layerAccess(['tools/probes_status', 'probes-map', 'probes_configuration']) };
 
   app.get(
@@ -78,13 +55,13 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
         tags: ['Probe status'],
         summary: 'Each probe the caller sees with its last report (JSON, or CSV with format=csv)',
         querystring: z.object({ format: z.enum(['json', 'csv']).default('json') }),
-        response: { 200: z.union([z.object({ list: z.array(statusRow), count: z.number() }), z.string()]) },
+        response: { 200: z.union([z.object({ list: z.array(probeStatusRowSchema), count: z.number() }), z.string()]) },
       },
     },
     async (request, reply) => {
-      const rows = (await visibleProbes(request.viewer)).map(rowOf);
+      const rows = (await visibleProbes(request.viewer)).map(statusRowOf);
       if (request.query.format === 'json') return { list: rows, count: rows.length };
-      const csv = csvDocument(Object.keys(statusRow.shape), rows);
+      const csv = csvDocument(Object.keys(probeStatusRowSchema.shape), rows);
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', 'attachment; filename="probes-status.csv"')
@@ -136,7 +113,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
         features.push({
           type: 'Feature' as const,
           geometry: { type: 'Point', coordinates },
-          properties: { ...rowOf(entry), ...extra(entry.probe.id) },
+          properties: { ...statusRowOf(entry), ...extra(entry.probe.id) },
         });
     }
     const warnings = withoutCoordinates.length
@@ -200,7 +177,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
     ]),
   };
   const chunk = z.object({
-    list: z.array(statusRow),
+    list: z.array(probeStatusRowSchema),
     count: z.number().int(),
     page: z.number().int(),
     pageSize: z.number().int(),
@@ -223,7 +200,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
         ({ probe }) => probe.campaign === request.query.campaignId && probe.status !== 'Not available',
       );
       return {
-        list: pageOf(active, request.query.page).map(rowOf),
+        list: pageOf(active, request.query.page).map(statusRowOf),
         count: active.length,
         page: request.query.page,
         pageSize: CHUNK,
@@ -247,7 +224,7 @@ export const probeStatusRoutes: FastifyPluginAsyncZod<ProbeStatusRouteOptions> =
       const members = new Set(membersAsOf((universe?.probes as ProbeMembership[] | undefined) ?? [], new Date()));
       const active = (await visibleProbes(request.viewer)).filter(({ probe }) => members.has(probe.id));
       return {
-        list: pageOf(active, request.query.page).map(rowOf),
+        list: pageOf(active, request.query.page).map(statusRowOf),
         count: active.length,
         page: request.query.page,
         pageSize: CHUNK,

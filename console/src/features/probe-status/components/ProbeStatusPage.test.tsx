@@ -124,6 +124,29 @@ describe('Probes status (fleet)', () => {
     );
   });
 
+  it('reads a probe’s agent only when its id is chosen, and shows it in a dialog', async () => {
+    api.get('/probes/bcn002/status', {
+      ...probes[1],
+      lastContactAt: '2026-03-02T09:00:00.000Z',
+      softwareVersion: '2.4.1',
+      bufferedResults: 0,
+      droppedResults: 7,
+      clockOffsetMs: 12,
+    });
+    const { user } = await renderScreen(<ProbeStatusPage />, { path });
+    await screen.findByRole('cell', { name: 'bcn002' });
+    expect(api.sent('GET', '/probes/bcn002/status')).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'bcn002' }));
+
+    const dialog = await screen.findByRole('dialog', { name: 'Agent of probe bcn002' });
+    expect(await within(dialog).findByText('2.4.1')).toBeInTheDocument();
+    expect(within(dialog).getByText('⚠ 7')).toHaveAccessibleDescription(/they are lost/);
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    expect(api.sent('GET', '/probes/mad001/status')).toEqual([]);
+  });
+
   it('exports the list as CSV, and toasts the catalogue message when the export fails', async () => {
     api.get('/probes/status', (request) =>
       request.query.get('format') === 'csv'

@@ -6,12 +6,14 @@ import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
 import { SearchBox, SelectField } from '../../../shared/ui/fields.tsx';
+import { Modal } from '../../../shared/ui/Modal.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { saveFile } from '../../fleet/download.ts';
 import { type ProbeStatusRow, probeStates, probeStatusApi, probeStatusKeys } from '../api/probe-status-api.ts';
 import { IdleCounter } from './IdleCounter.tsx';
+import { ProbeAgentPanel } from './ProbeAgentPanel.tsx';
 
 const stateClass: Record<string, string> = {
   Available: 'bg-emerald-100 text-emerald-800',
@@ -33,12 +35,16 @@ function StateBadge({ state }: { state: string | null }) {
 const matches = (row: ProbeStatusRow, text: string) =>
   `${row.probeId} ${row.name}`.toLowerCase().includes(text.trim().toLowerCase());
 
-/** `tools/probes_status`: each probe the profile sees with its last report; follows the navbar's refresh interval. */
+/**
+ * `tools/probes_status`: each probe the profile sees with its last report; follows the navbar's refresh interval. The
+ * list comes whole (it is not paged on the server), so a probe's agent is read only when its id is chosen.
+ */
 export default function ProbeStatusPage() {
   const { t } = useTranslation('probeStatus');
   const dates = useDateFormat();
   const [search, setSearch] = useState('');
   const [state, setState] = useState('');
+  const [agentOf, setAgentOf] = useState<string | undefined>();
   const status = useQuery({
     queryKey: probeStatusKeys.list,
     queryFn: ({ signal }) => probeStatusApi.list(signal),
@@ -55,7 +61,21 @@ export default function ProbeStatusPage() {
   const rows = status.data?.list.filter((row) => matches(row, search) && (!state || row.state === state));
   const empty = rows?.length === 0 && !status.isFetching;
   const columns: Column<ProbeStatusRow>[] = [
-    { key: 'probeId', header: t('fleet:fields.probeId'), className: 'font-mono' },
+    {
+      key: 'probeId',
+      header: t('fleet:fields.probeId'),
+      className: 'font-mono',
+      render: (row) => (
+        <button
+          type="button"
+          className="text-blue-700 hover:underline"
+          title={t('showAgent')}
+          onClick={() => setAgentOf(row.probeId)}
+        >
+          {row.probeId}
+        </button>
+      ),
+    },
     { key: 'name', header: t('fleet:fields.name') },
     { key: 'type', header: t('fleet:fields.type'), render: (row) => t(`fleet:options.${row.type}`) },
     { key: 'state', header: t('state'), render: (row) => <StateBadge state={row.state} /> },
@@ -119,6 +139,18 @@ export default function ProbeStatusPage() {
           caption={t('title')}
         />
       )}
+      <Modal
+        title={t('agentOf', { probeId: agentOf })}
+        open={agentOf !== undefined}
+        onClose={() => setAgentOf(undefined)}
+        footer={
+          <Button variant="secondary" onClick={() => setAgentOf(undefined)}>
+            {t('common:close')}
+          </Button>
+        }
+      >
+        {agentOf && <ProbeAgentPanel probeId={agentOf} />}
+      </Modal>
     </div>
   );
 }

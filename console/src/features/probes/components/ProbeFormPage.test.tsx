@@ -1,6 +1,6 @@
 import { translate } from '@nq/contracts/errors/index';
 import { probeFieldsSchema } from '@nq/contracts/fleet/probe';
-import { screen, waitFor } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { answer, type FakeApi, fakeApi, pagedList } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
@@ -141,5 +141,41 @@ describe('Probe form (fleet, drawn from the probe contract)', () => {
     expect(api.sent('PUT', '/probes/p-mad010').map((request) => request.body)).toEqual([
       { name: 'Madrid ten', expectedVersion: 7 },
     ]);
+  });
+
+  it('shows a stored probe’s agent above its fields: version, buffered and dropped results, clock offset', async () => {
+    api.get('/probes/p-mad010', stored);
+    api.get('/probes/mad010/status', {
+      probeId: 'mad010',
+      name: 'Madrid 10',
+      type: 'landline',
+      status: 'Ready',
+      state: 'Available',
+      lastReportAt: new Date().toISOString(),
+      technology: 98,
+      operator: null,
+      battery: null,
+      lastContactAt: new Date().toISOString(),
+      softwareVersion: '1.9.3',
+      bufferedResults: 250,
+      droppedResults: 0,
+      clockOffsetMs: 3_200,
+    });
+    await renderScreen(<ProbeFormPage />, {
+      path: '/probes_configuration/:id',
+      at: '/probes_configuration/p-mad010',
+      language: 'es',
+    });
+
+    const agent = (await screen.findByRole('heading', { name: 'Agente' })).closest('section')!;
+    expect(await within(agent).findByText('1.9.3')).toBeInTheDocument();
+    expect(within(agent).getByText('250')).toBeInTheDocument();
+    expect(within(agent).getByText('⚠ +3,2 s')).toBeInTheDocument();
+    expect(within(agent).getByText(/^Más de ±2 s/)).toBeInTheDocument();
+  });
+
+  it('shows no agent while a probe is being created', async () => {
+    await renderScreen(<ProbeFormPage />, newProbe);
+    expect(screen.queryByRole('heading', { name: 'Agent' })).not.toBeInTheDocument();
   });
 });

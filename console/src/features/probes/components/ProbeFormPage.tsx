@@ -12,6 +12,7 @@ import { toast } from '../../../shared/ui/toasts.ts';
 import { useFleetTexts } from '../../fleet/fleet-texts.ts';
 import { formMessage } from '../../fleet/form-message.ts';
 import { secondaryLink } from '../../fleet/link-styles.ts';
+import { ProbeAgentCard } from '../../probe-status/components/ProbeAgentCard.tsx';
 import { type Probe, probeFieldNames, probeSchema, probesPath, systemFields } from '../api/probes-api.ts';
 import { useProbeReferenceFields } from './probe-reference-fields.tsx';
 
@@ -26,7 +27,7 @@ const groupNames = probeFieldNames.filter((name) =>
  */
 const leaveOn = new Set(['probes.decryptFailed', 'probes.notFound', 'resource.notFound']);
 
-/** `probes_configuration/new` and `probes_configuration/:id`: a probe's fields, group by group. */
+/** `probes_configuration/new` and `probes_configuration/:id`: a probe's fields, group by group (a stored one's agent first). */
 export default function ProbeFormPage() {
   const { id } = useParams();
   const navigate = useNavigate();
@@ -125,6 +126,7 @@ function ProbeForm({ stored }: { stored: Probe | undefined }) {
         </p>
       )}
       <div className="space-y-4">
+        {stored && <ProbeAgentCard probeId={stored.probeId} />}
         <Card>
           <h2 className="mb-3 text-sm font-semibold text-gray-800">{t('identity')}</h2>
           <SchemaFields {...fieldProps} omit={groupNames} />
