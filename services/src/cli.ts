@@ -105,6 +105,12 @@ async function serve(processes: string, withProjector: boolean) {
   if (withProjector && config.demoData) {
     const { startDemoFleet } = await import('./demo/demo-fleet.ts');
     startDemoFleet(address, demoFleet.signal, api.log);
+    if (config.demoAgent) {
+      const { startDemoAgent } = await import('./demo/demo-agent.ts');
+      startDemoAgent(address, config.dataDir, demoFleet.signal, api.log).catch((error: unknown) =>
+        api.log.warn({ err: error }, 'the local probe agent did not start'),
+      );
+    }
   }
   api.log.info({ profile: config.profile, processes, adapters: config.adapters }, 'platform started');
   keepCompiledModules();
@@ -611,6 +617,17 @@ const builtInCommands: readonly BuiltInCommand[] = [
     name: 'config',
     summary: 'print the resolved configuration (secrets masked)',
     run: async () => console.info(JSON.stringify(describeConfig(loadConfig()), null, 2)),
+  },
+  {
+    name: 'probe',
+    synopsis: 'probe [opts]',
+    summary:
+      "the probe agent: enrols with a probe's credentials (--gateway, --probe-id, --client-id, --client-secret) and " +
+      'runs its task suite on this machine, keeping its results on disk until the gateway has them (nq probe --help)',
+    run: async (args) => {
+      const { runProbeCli } = await import('@nq/probe/main');
+      process.exitCode = await runProbeCli(args);
+    },
   },
   {
     name: 'simulate',

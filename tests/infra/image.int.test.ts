@@ -104,6 +104,7 @@ describe('the container image (deploy/Dockerfile, reproduced without a container
     expect(readdirSync(join(image.folder, 'node_modules/@nq')).sort()).toEqual([
       'contracts',
       'platform',
+      'probe',
       'projections',
       'services',
     ]);

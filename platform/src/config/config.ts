@@ -262,6 +262,12 @@ const variables = z.strictObject({
     .default(['all', 'any', 'none', 'default', 'total', 'admin'])
     .describe('Names refused for campaigns, clusters and universes'),
   DEMO_DATA: z.enum(['true', 'false']).optional().describe('Load the demo configuration into an empty store at start'),
+  DEMO_AGENT: z
+    .enum(['true', 'false'])
+    .default('true')
+    .describe(
+      "With the demo data: run a speed server and the probe agent in the platform's process, measuring this machine as probe 'thismachine'",
+    ),
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(10_000),
   READ_YOUR_WRITES_TIMEOUT_MS: z.coerce
     .number()
@@ -443,6 +449,7 @@ function shape(v: Variables, production: boolean) {
       notificationSpacingMs: v.ALERT_NOTIFICATION_SPACING_MINUTES * 60_000,
     },
     demoData: (v.DEMO_DATA ?? (v.PROFILE === 'embedded' && !production ? 'true' : 'false')) === 'true',
+    demoAgent: v.DEMO_AGENT === 'true',
     /** NODE_ENV=production: no demo data, and the demo accounts cannot log in. */
     production,
   };

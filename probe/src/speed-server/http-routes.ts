@@ -1,0 +1,58 @@
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import { streamDownload } from './download.ts';
+import type { SpeedServerLimits } from './speed-server-limits.ts';
+import { receiveUpload } from './upload.ts';
+
+const answerJson = (response: ServerResponse, status: number, body: Record<string, unknown>) => {
+  response.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store' });
+  response.end(JSON.stringify(body));
+};
+
+/** The `bytes` a download asks for: undefined when absent, NaN when not a whole number of bytes. */
+function requestedBytes(url: URL): number | undefined {
+  const text = url.searchParams.get('bytes');
+  if (text === null) return undefined;
+  return /^\d{1,16}$/.test(text) ? Number(text) : Number.NaN;
+}
+
+/**
+ * The speed server's HTTP side: `GET /download?bytes=N`, `POST /upload`, `GET /ping` (204, a target for latency) and
+ * `GET /health`. Downloads and uploads in progress are counted against `maxConcurrentStreams`.
+ */
+export function speedServerRoutes(limits: SpeedServerLimits): RequestListener {
+  let streams = 0;
+  const asStream = (response: ServerResponse, start: () => void) => {
+    if (streams >= limits.maxConcurrentStreams) {
+      response.setHeader('retry-after', '1');
+      return answerJson(response, 503, { error: `at most ${limits.maxConcurrentStreams} transfers at once` });
+    }
+    streams++;
+    response.once('close', () => streams--);
+    start();
+  };
+
+  return (request: IncomingMessage, response: ServerResponse) => {
+    const url = new URL(request.url ?? '/', 'http://speed-server');
+    const route = `${request.method} ${url.pathname}`;
+    switch (route) {
+      case 'GET /download': {
+        const bytes = requestedBytes(url);
+        if (Number.isNaN(bytes)) return answerJson(response, 400, { error: 'bytes must be a whole number' });
+        if (bytes !== undefined && bytes > limits.maxDownloadBytes)
+          return answerJson(response, 400, { error: `bytes is at most ${limits.maxDownloadBytes}` });
+        return asStream(response, () => streamDownload(response, bytes, limits.maxDownloadBytes));
+      }
+      case 'POST /upload':
+        return asStream(response, () => receiveUpload(request, response, limits.maxUploadBytes));
+      case 'GET /ping':
+      case 'HEAD /ping':
+        response.writeHead(204, { 'cache-control': 'no-store' });
+        return response.end();
+      case 'GET /health':
+        return answerJson(response, 200, { status: 'ok', transfers: streams });
+      default:
+        request.resume();
+        return answerJson(response, 404, { error: `no route ${route}` });
+    }
+  };
+}

@@ -1,0 +1,21 @@
+/**
+ * What one client can ask of the speed server, so that it cannot be used to exhaust it (or, for the UDP reflector, to
+ * flood a third party whose address a sender forged).
+ */
+export interface SpeedServerLimits {
+  /** The most bytes one download streams; a download that names no size stops there too. */
+  maxDownloadBytes: number;
+  /** The most bytes one upload may send; beyond, the server answers 413 and closes the connection. */
+  maxUploadBytes: number;
+  /** Downloads and uploads in progress at once; one more is answered 503. */
+  maxConcurrentStreams: number;
+  /** Datagrams reflected per second, all senders together; beyond, they are dropped. */
+  maxReflectedPacketsPerSecond: number;
+}
+
+export const defaultSpeedServerLimits: SpeedServerLimits = {
+  maxDownloadBytes: 4 * 1024 ** 3,
+  maxUploadBytes: 4 * 1024 ** 3,
+  maxConcurrentStreams: 64,
+  maxReflectedPacketsPerSecond: 20_000,
+};
