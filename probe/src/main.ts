@@ -78,7 +78,7 @@ export async function runProbeCli(argv: string[], env: NodeJS.ProcessEnv = proce
         : `${new Date().toISOString()} ${line}`,
     );
   const logResults = values['log-results'] || env.NQ_PROBE_LOG_RESULTS === '1';
-  const agent = await startAgent({
+  const started = startAgent({
     stateDir: values['state-dir'] ?? env.NQ_PROBE_STATE_DIR ?? join(homedir(), '.nq-probe'),
     ...(gatewayUrl && probeId && clientId && clientSecret
       ? { enrolment: { gatewayUrl, probeId, credentials: { clientId, clientSecret } } }
@@ -103,6 +103,11 @@ export async function runProbeCli(argv: string[], env: NodeJS.ProcessEnv = proce
     log,
     ...(logResults ? { onKept: (ids: string[]) => log(`kept ${ids.join(' ')}`) } : {}),
   });
+  const agent = await started.catch((error: Error) => {
+    console.error(`nq probe: ${error.message}`);
+    return undefined;
+  });
+  if (!agent) return 1;
   await new Promise<void>((resolve) => {
     process.once('SIGTERM', resolve);
     process.once('SIGINT', resolve);

@@ -61,6 +61,21 @@ describe('the nq CLI', { timeout: 150_000 }, () => {
     expect(refused.stderr).not.toMatch(/^\s+at /m);
   });
 
+  it('runs the probe agent, which prints its own help and version, and says what it lacks to enrol', () => {
+    const help = runCli({}, 'probe', '--help');
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^nq probe — the probe agent[\s\S]*--state-dir <dir>/);
+    const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../../probe/package.json'), 'utf8'));
+    expect(runCli({}, 'probe', '--version').stdout).toBe(`${version}\n`);
+    const half = runCli({}, 'probe', '--gateway', 'http://127.0.0.1:1');
+    expect(half.status).toBe(2);
+    expect(half.stderr).toMatch(/^to enrol, give --gateway, --probe-id, --client-id and --client-secret together/);
+    const unenrolled = runCli({}, 'probe', '--state-dir', mkdtempSync(join(tmpdir(), 'nq-probe-state-')));
+    expect(unenrolled.status).toBe(1);
+    expect(unenrolled.stderr).toMatch(/^nq probe: not enrolled: no probe id and credentials given/);
+    expect(unenrolled.stderr).not.toMatch(/^\s+at /m);
+  });
+
   it('prints its version', () => {
     const { version } = JSON.parse(readFileSync(join(import.meta.dirname, '../package.json'), 'utf8'));
     const printed = runCli({}, '--version');

@@ -533,6 +533,8 @@ interface BuiltInCommand {
   synopsis?: string;
   summary: string | ((declared: DeclaredRuns) => string);
   run(args: string[]): Promise<unknown>;
+  /** It prints its own help, fuller than its line of the usage (`nq probe --help`). */
+  ownHelp?: true;
 }
 
 /** The commands of the CLI itself, in the order the usage lists them; the features' follow (e.g. `cube`). */
@@ -628,6 +630,7 @@ const builtInCommands: readonly BuiltInCommand[] = [
       const { runProbeCli } = await import('@nq/probe/main');
       process.exitCode = await runProbeCli(args);
     },
+    ownHelp: true,
   },
   {
     name: 'simulate',
@@ -644,6 +647,7 @@ interface Command {
   line(): Promise<UsageLine>;
   takesArguments: boolean;
   run(args: string[]): Promise<unknown>;
+  ownHelp?: true;
 }
 
 /** What the features declare: loaded only for the commands that list or run it (the usage, a feature's command). */
@@ -665,6 +669,7 @@ const builtIn = (command: BuiltInCommand): Command => ({
   line: () => lineOf(command),
   takesArguments: command.synopsis !== undefined,
   run: command.run,
+  ...(command.ownHelp ? { ownHelp: true } : {}),
 });
 
 /** The command named, among the CLI's own, then the features'. */
@@ -726,6 +731,7 @@ async function main([name, ...args]: string[]) {
     process.exitCode = 2;
     return;
   }
+  if (command.ownHelp && (name === 'help' || wantsHelp(args))) return command.run(['--help']);
   if (name === 'help' || wantsHelp(args)) return console.info(commandHelp(await command.line()));
   if (args.length > 0 && !command.takesArguments) {
     console.error(`nq ${named} takes no arguments (got ${args.join(' ')})\n\n${commandHelp(await command.line())}`);

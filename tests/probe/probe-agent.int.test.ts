@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
 import { startTcpProxy, type TcpProxy } from '@nq/platform/testing/tcp-proxy';
-import { waitFor } from '@nq/platform/testing/wait-for';
+import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { openResultJournal } from '@nq/probe/agent/result-journal';
 import { openTestApi, type TestApi } from '@nq/services/testing/test-api';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
@@ -23,6 +23,8 @@ const agents: AgentProcess[] = [];
 const probeId = `agent${Date.now().toString(36)}`;
 let credentials: { clientId: string; clientSecret: string };
 
+/** How long the gateway stays down beyond the first results measured meanwhile (the test command: none). */
+const outageSeconds = Number(process.env.NQ_AGENT_OUTAGE_SECONDS ?? 0);
 /** Loops short enough for a test: results sent every 300 ms, launches polled every 300 ms. */
 const fastLoops = {
   NQ_PROBE_CONFIGURATION_EVERY_MS: '1000',
@@ -82,7 +84,7 @@ afterAll(async () => {
   await database.drop();
 });
 
-describe('the probe agent', { timeout: 300_000 }, () => {
+describe('the probe agent', { timeout: 300_000 + outageSeconds * 1_000 }, () => {
   const stateDir = mkdtempSync(join(tmpdir(), 'nq-probe-agent-'));
   const stored = () => api.platform.measurements.count({ probeId });
 
@@ -116,6 +118,8 @@ describe('the probe agent', { timeout: 300_000 }, () => {
     await gateway.cut();
     const second = start(['--state-dir', stateDir]);
     await waitFor('results measured while the gateway is down', () => second.kept.length >= 3, 60_000);
+    // The long form (npm run test:agent-outage) keeps the gateway down for minutes.
+    await sleep(outageSeconds * 1_000);
     expect(second.said(/sent again in/)).toBe(true);
 
     await gateway.restore();
