@@ -11,7 +11,8 @@ const listing = process.argv.includes('--list');
 /** The layers, lowest first: a module may import its own layer or lower ones. */
 const layerOf = (folder: string): number => {
   if (folder.startsWith('contracts/')) return 0;
-  if (folder === 'platform') return 1;
+  // The probe (agent and speed server) stands on the contracts alone, beside the platform.
+  if (folder === 'platform' || folder.startsWith('probe')) return 1;
   if (folder.startsWith('services/features/') || folder.startsWith('projections')) return 2;
   // The composition lists the features, as the demo data and the simulator use them.
   if (['services/composition', 'services/demo', 'services/simulator', 'services/testing'].includes(folder)) return 3;
@@ -30,7 +31,7 @@ function* sources(folder: string): Generator<string> {
 
 /** Where an import specifier leads inside the repository (undefined: a package outside it). */
 function target(from: string, specifier: string): string | undefined {
-  const workspace = /^@nq\/(contracts|platform|services|projections)\/?(.*)$/.exec(specifier);
+  const workspace = /^@nq\/(contracts|platform|services|projections|probe)\/?(.*)$/.exec(specifier);
   const base = workspace
     ? join(root, workspace[1]!, 'src', workspace[2] ?? '')
     : specifier.startsWith('.')
@@ -49,6 +50,7 @@ function nodeOf(path: string): string {
     return next?.endsWith('.ts') ? 'services/features' : `services/features/${next}`;
   if (workspace === 'projections') return top?.endsWith('.ts') ? 'projections' : `projections/${top}`;
   if (workspace === 'contracts') return 'contracts/';
+  if (workspace === 'probe') return top?.endsWith('.ts') ? 'probe' : `probe/${top}`;
   // The platform is one layer whose folders (ports and their adapters) use each other: one node.
   if (workspace === 'platform') return 'platform';
   return top?.endsWith('.ts') ? `services/${top.replace(/\.tsx?$/, '')}` : `services/${top}`;
@@ -56,7 +58,7 @@ function nodeOf(path: string): string {
 
 const arrows = new Map<string, number>();
 const workspaces = new Set<string>();
-for (const workspace of ['contracts', 'platform', 'services', 'projections'])
+for (const workspace of ['contracts', 'platform', 'services', 'projections', 'probe'])
   for (const file of sources(join(root, workspace, 'src'))) {
     const text = readFileSync(file, 'utf8');
     for (const match of text.matchAll(/(?:^|\n)\s*(?:import|export)[^'"`;]*?from\s+['"]([^'"]+)['"]/g)) {
