@@ -1277,6 +1277,68 @@ export const errorCatalogue = {
     es: 'El archivo tiene más de {limit} sondas. Divídelo en archivos más pequeños.',
   },
 
+  // ── Imported results (RIPE Atlas, M-Lab ndt7, iperf3, Ookla) ────────────────────────────────────────────────────
+  'resultImports.tooLarge': {
+    status: 413,
+    en: 'The file is larger than {limit} MB. Split it into smaller files.',
+    es: 'El archivo ocupa más de {limit} MB. Divídelo en archivos más pequeños.',
+  },
+  'resultImports.urlNotAllowed': {
+    status: 400,
+    en: 'Only http and https addresses can be imported.',
+    es: 'Solo se pueden importar direcciones http y https.',
+  },
+  'resultImports.downloadFailed': {
+    status: 422,
+    en: 'The file at {url} could not be downloaded ({reason}).',
+    es: 'No se ha podido descargar el archivo de {url} ({reason}).',
+  },
+  'resultImports.notJson': {
+    status: 422,
+    en: 'This is not JSON: it could not be read.',
+    es: 'Esto no es JSON: no se ha podido leer.',
+  },
+  'resultImports.probeNotYours': {
+    status: 403,
+    en: 'The results cannot be imported for probe {probeId}: your profile does not see it.',
+    es: 'No se pueden importar los resultados para la sonda {probeId}: tu perfil no la ve.',
+  },
+  'resultImports.notFound': {
+    status: 404,
+    en: 'The import does not exist.',
+    es: 'La importación no existe.',
+  },
+  'resultImports.failed': {
+    status: 500,
+    en: 'The import stopped because of an internal error. Import the file again: what was already imported is not repeated.',
+    es: 'La importación se ha detenido por un error interno. Vuelve a importar el archivo: lo ya importado no se repite.',
+  },
+  'resultImports.notAResult': {
+    status: 422,
+    en: 'This is not a {format} result.',
+    es: 'Esto no es un resultado de {format}.',
+  },
+  'resultImports.invalidField': {
+    status: 422,
+    en: 'The result’s {field} is missing or not valid.',
+    es: 'El campo {field} del resultado falta o no es válido.',
+  },
+  'resultImports.unsupportedType': {
+    status: 422,
+    en: 'Results of type {type} cannot be imported; these can: {supported}.',
+    es: 'Los resultados de tipo {type} no se pueden importar; estos sí: {supported}.',
+  },
+  'resultImports.noTime': {
+    status: 422,
+    en: 'The result does not say when it was measured: give the import a measurement time.',
+    es: 'El resultado no dice cuándo se midió: indica en la importación una hora de medición.',
+  },
+  'resultImports.noDirection': {
+    status: 422,
+    en: 'The row does not say whether it measured download or upload: give the import a direction.',
+    es: 'La fila no dice si midió la descarga o la subida: indica en la importación una dirección.',
+  },
+
   // ── Measurements and test analysis ────────────────────────────────────────────────────────────────────────────
   'measurements.fetchFailed': {
     status: 500,

@@ -87,6 +87,8 @@ export const measurementDetailsSchema = z.object({
   /** Packets or requests sent and answered (ping, UDP round trips, a throughput test's connections). */
   sent: count.optional(),
   received: count.optional(),
+  /** TCP segments a throughput test's sender had to send again. */
+  retransmits: count.optional(),
   /** A DNS answer: its response code (NOERROR, NXDOMAIN…) and records. */
   rcode: z.string().max(32, 'validation.tooLong').optional(),
   answers: z.array(z.string().max(512, 'validation.tooLong')).max(64, 'validation.tooBig').optional(),

@@ -25,6 +25,7 @@ import { profilesManifest } from '../features/profiles/index.ts';
 import { providersManifest } from '../features/providers/index.ts';
 import { pushManifest } from '../features/push/index.ts';
 import { reportsManifest } from '../features/reports/index.ts';
+import { resultImportsManifest } from '../features/result-imports/index.ts';
 import { scorecardsManifest } from '../features/scorecards/index.ts';
 import { smartPerformanceManifest } from '../features/smart-performance/index.ts';
 import { storyboardManifest } from '../features/storyboard/index.ts';
@@ -72,5 +73,6 @@ export const features: readonly FeatureManifest[] = [
   csvExtractionManifest,
   monthlyDataManifest,
   reportsManifest,
+  resultImportsManifest,
   pushManifest,
 ];
