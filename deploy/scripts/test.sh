@@ -32,6 +32,17 @@ if ! command -v pdftoppm >/dev/null && [ "$(id -u)" = 0 ]; then
   apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq poppler-utils >/dev/null || true
 fi
 
+# The probe agent's tests run the system's ping (iputils) and traceroute, and make an HTTPS server's certificate with
+# openssl; its throughput benchmark compares with curl.
+missing=""
+for tool in ping:iputils-ping traceroute:traceroute openssl:openssl curl:curl; do
+  command -v "${tool%%:*}" >/dev/null || missing="$missing ${tool#*:}"
+done
+if [ -n "$missing" ] && [ "$(id -u)" = 0 ]; then
+  echo "[test] installing Debian's$missing for the probe agent's tests" >&2
+  apt-get update -qq >/dev/null && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $missing >/dev/null || true
+fi
+
 # The observability test checks the alert rules and the dashboard's queries with promtool (Debian's prometheus package;
 # its service is not started).
 if ! command -v promtool >/dev/null && [ "$(id -u)" = 0 ]; then

@@ -633,6 +633,18 @@ const builtInCommands: readonly BuiltInCommand[] = [
     ownHelp: true,
   },
   {
+    name: 'speed-server',
+    synopsis: 'speed-server [opts]',
+    summary:
+      'the speed-test server probes measure against: HTTP download, upload and latency target (--http-port, 8080), ' +
+      'the UDP reflector for round trips (--udp-port, 8862), on --host (0.0.0.0)',
+    run: async (args) => {
+      const { runSpeedServerCli } = await import('@nq/probe/speed-server/main');
+      process.exitCode = await runSpeedServerCli(args);
+    },
+    ownHelp: true,
+  },
+  {
     name: 'simulate',
     synopsis: 'simulate [opts]',
     summary:

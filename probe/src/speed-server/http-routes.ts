@@ -17,17 +17,28 @@ function requestedBytes(url: URL): number | undefined {
 
 /**
  * The speed server's HTTP side: `GET /download?bytes=N`, `POST /upload`, `GET /ping` (204, a target for latency) and
- * `GET /health`. Downloads and uploads in progress are counted against `maxConcurrentStreams`.
+ * `GET /health`. Downloads and uploads in progress are counted against `maxConcurrentStreams` and, per client
+ * address, `maxStreamsPerClient`.
  */
 export function speedServerRoutes(limits: SpeedServerLimits): RequestListener {
   let streams = 0;
-  const asStream = (response: ServerResponse, start: () => void) => {
-    if (streams >= limits.maxConcurrentStreams) {
+  const streamsOf = new Map<string, number>();
+  const asStream = (request: IncomingMessage, response: ServerResponse, start: () => void) => {
+    const client = request.socket.remoteAddress ?? '';
+    const ofClient = streamsOf.get(client) ?? 0;
+    if (streams >= limits.maxConcurrentStreams || ofClient >= limits.maxStreamsPerClient) {
       response.setHeader('retry-after', '1');
-      return answerJson(response, 503, { error: `at most ${limits.maxConcurrentStreams} transfers at once` });
+      const limit = streams >= limits.maxConcurrentStreams ? limits.maxConcurrentStreams : limits.maxStreamsPerClient;
+      return answerJson(response, 503, { error: `at most ${limit} transfers at once` });
     }
     streams++;
-    response.once('close', () => streams--);
+    streamsOf.set(client, ofClient + 1);
+    response.once('close', () => {
+      streams--;
+      const left = (streamsOf.get(client) ?? 1) - 1;
+      if (left > 0) streamsOf.set(client, left);
+      else streamsOf.delete(client);
+    });
     start();
   };
 
@@ -40,10 +51,10 @@ export function speedServerRoutes(limits: SpeedServerLimits): RequestListener {
         if (Number.isNaN(bytes)) return answerJson(response, 400, { error: 'bytes must be a whole number' });
         if (bytes !== undefined && bytes > limits.maxDownloadBytes)
           return answerJson(response, 400, { error: `bytes is at most ${limits.maxDownloadBytes}` });
-        return asStream(response, () => streamDownload(response, bytes, limits.maxDownloadBytes));
+        return asStream(request, response, () => streamDownload(response, bytes, limits.maxDownloadBytes));
       }
       case 'POST /upload':
-        return asStream(response, () => receiveUpload(request, response, limits.maxUploadBytes));
+        return asStream(request, response, () => receiveUpload(request, response, limits.maxUploadBytes));
       case 'GET /ping':
       case 'HEAD /ping':
         response.writeHead(204, { 'cache-control': 'no-store' });

@@ -9,6 +9,10 @@ export interface SpeedServerLimits {
   maxUploadBytes: number;
   /** Downloads and uploads in progress at once; one more is answered 503. */
   maxConcurrentStreams: number;
+  /** Of those, from one address (so that one client cannot take them all). */
+  maxStreamsPerClient: number;
+  /** A connection that moves nothing for this long is closed (a client that stops reading frees its transfer). */
+  idleConnectionMs: number;
   /** Datagrams reflected per second, all senders together; beyond, they are dropped. */
   maxReflectedPacketsPerSecond: number;
 }
@@ -17,5 +21,7 @@ export const defaultSpeedServerLimits: SpeedServerLimits = {
   maxDownloadBytes: 4 * 1024 ** 3,
   maxUploadBytes: 4 * 1024 ** 3,
   maxConcurrentStreams: 64,
+  maxStreamsPerClient: 16,
+  idleConnectionMs: 30_000,
   maxReflectedPacketsPerSecond: 20_000,
 };

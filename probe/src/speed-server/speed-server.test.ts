@@ -115,3 +115,24 @@ describe('the speed server over HTTP', () => {
     expect((await ask(server.httpPort, 'DELETE', '/download')).status).toBe(404);
   });
 });
+
+describe('the speed server’s bounds on one client', () => {
+  let server: SpeedServer;
+  beforeAll(async () => {
+    server = await startSpeedServer({
+      host: '127.0.0.1',
+      httpPort: 0,
+      udpPort: 0,
+      limits: { maxStreamsPerClient: 1, idleConnectionMs: 300 },
+    });
+  });
+  afterAll(() => server.close());
+
+  it('answers 503 to a client beyond its own transfers at once, and frees a transfer its client stopped reading', async () => {
+    await openEndlessDownload(server.httpPort, 1_000_000);
+    expect((await ask(server.httpPort, 'GET', '/download?bytes=10')).status).toBe(503);
+    // The open download is no longer read: once idle long enough, its connection is closed and its slot freed.
+    await eventually(async () => (await transfersInProgress(server.httpPort)) === 0);
+    expect((await ask(server.httpPort, 'GET', '/download?bytes=10')).status).toBe(200);
+  });
+});

@@ -27,8 +27,10 @@ export interface SpeedServer {
 export async function startSpeedServer(options: SpeedServerOptions): Promise<SpeedServer> {
   const limits = { ...defaultSpeedServerLimits, ...options.limits };
   const http = createServer(speedServerRoutes(limits));
-  // Idle connections cost little, but not nothing: a bound on them all, transfers and keep-alive ones together.
+  // Idle connections cost little, but not nothing: a bound on them all, transfers and keep-alive ones together, and
+  // on how long one may stay idle (a socket that times out is destroyed).
   http.maxConnections = limits.maxConcurrentStreams * 16;
+  http.timeout = limits.idleConnectionMs;
   await new Promise<void>((listening, failed) => {
     http.once('error', failed);
     http.listen(options.httpPort, options.host, () => {

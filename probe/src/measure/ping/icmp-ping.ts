@@ -17,20 +17,23 @@ const seconds = (ms: number) => (ms / 1000).toFixed(3);
 function pingArguments(task: TaskOf<'icmp-ping'>, host: string, intervalMs: number) {
   const { replyWaitMs, sendForAtMostMs, exchangeForAtMostMs } = layer3Bounds(task.layer3);
   const count = Math.min(task.count, Math.ceil(sendForAtMostMs / intervalMs));
-  const deadline = Number.isFinite(exchangeForAtMostMs) ? ['-w', seconds(exchangeForAtMostMs)] : [];
+  // ping takes its deadline in whole seconds.
+  const deadline = Number.isFinite(exchangeForAtMostMs) ? ['-w', String(Math.ceil(exchangeForAtMostMs / 1000))] : [];
   return [
     ...['-n', '-c', String(count), '-i', seconds(intervalMs), '-s', String(task.packetSize)],
     ...['-W', seconds(replyWaitMs), ...deadline, host],
   ];
 }
 
-const failureOfPing = (stderr: string, firstError: string | undefined) => {
+const failureOfPing = (stderr: string, exitCode: number | null, firstError: string | undefined) => {
   const said = stderr.trim().split('\n')[0] ?? '';
   if (/Name or service not known|Temporary failure in name resolution|No address associated/.test(said))
     return failure('dnsFailure', said);
   if (/Network is unreachable|No route to host/.test(said)) return failure('noNetwork', said);
   if (firstError) return failure('noNetwork', firstError);
-  return failure('timeout', said || 'no reply');
+  // iputils exits 1 when no reply came, 2 on any other error (an argument it refused…).
+  if (exitCode === 1) return failure('timeout', said || 'no reply');
+  return failure('other', said || `ping exited with ${exitCode}`);
 };
 
 /**
@@ -61,7 +64,7 @@ export function icmpPingRunner(binary = 'ping') {
         const kpis = roundTripKpis(output.rtts, sent, task.percentiles);
         const details = { sent, received: output.received };
         if (output.received > 0) return finishedResult('icmp-ping', destination, kpis, details);
-        const why = failureOfPing(outcome.stderr, output.firstError);
+        const why = failureOfPing(outcome.stderr, outcome.exitCode, output.firstError);
         return errorResult('icmp-ping', destination, why, sent > 0 ? kpis : {}, details);
       },
     );

@@ -9,9 +9,12 @@ const runUpload = httpTransferRunner('upload');
 
 const megabyte = 1_000_000;
 
-/** Sends `bytes` after `delayMs` and then keeps the response open, sending nothing more. */
+/**
+ * Sends `bytes` after `delayMs` and then keeps the response open, sending nothing more (it announces more, so that the
+ * body has no chunk framing to count).
+ */
 const sendOnceAfter = (response: ServerResponse, delayMs: number, bytes: number) => {
-  response.writeHead(200, { 'content-type': 'application/octet-stream' });
+  response.writeHead(200, { 'content-type': 'application/octet-stream', 'content-length': String(bytes * 10) });
   response.flushHeaders();
   const timer = setTimeout(() => response.write(Buffer.alloc(bytes, 1)), delayMs);
   response.once('close', () => clearTimeout(timer));
@@ -91,10 +94,11 @@ describe('HTTP download and upload', () => {
       runDownload(task('/silence-then-burst'), testContext()),
     ]);
     expect(during).toMatchObject({ status: 'Finished', kpis: { download: 0 }, details: { bytes: megabyte } });
-    // 1 MB over the last second at most (8 Mbps); over the whole duration it would have been 4 Mbps.
+    // 1 MB over the last second: 8 Mbps, give or take the lateness of the timers that read the window's ends on a
+    // busy machine; over the whole duration it would have been 4 Mbps.
     expect(after).toMatchObject({ status: 'Finished', details: { bytes: megabyte } });
-    expect(after!.kpis.download).toBeLessThanOrEqual(8.0001);
     expect(after!.kpis.download).toBeGreaterThan(5);
+    expect(after!.kpis.download).toBeLessThan(10);
   });
 
   it('fails a transfer that stops moving bytes for the transfer timeout', async () => {

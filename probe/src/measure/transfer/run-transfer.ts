@@ -27,7 +27,6 @@ export interface TransferOutcome {
    */
   requests: number;
   failures: Error[];
-  threadsUsed: number;
   address?: string;
 }
 
@@ -47,7 +46,8 @@ const growthToAddAThread = 1.1;
 export async function runTransfer(plan: TransferPlan, signal: AbortSignal): Promise<TransferOutcome> {
   const end = new AbortController();
   const stop = AbortSignal.any([signal, end.signal]);
-  const window = new TransferWindow();
+  let moved = 0;
+  const window = new TransferWindow(() => moved);
   const failures: Error[] = [];
   const agents: (HttpAgent | HttpsAgent)[] = [];
   const threads: Promise<void>[] = [];
@@ -70,7 +70,7 @@ export async function runTransfer(plan: TransferPlan, signal: AbortSignal): Prom
           transferTimeoutMs: plan.transferTimeoutMs,
           moved: (bytes) => {
             movedByThisRequest += bytes;
-            window.moved(bytes);
+            moved += bytes;
           },
         });
         address ??= remote;
@@ -114,7 +114,6 @@ export async function runTransfer(plan: TransferPlan, signal: AbortSignal): Prom
     sliceThroughputsMbps: window.sliceThroughputsMbps(),
     requests,
     failures,
-    threadsUsed: threads.length,
     ...(address ? { address } : {}),
   };
 }

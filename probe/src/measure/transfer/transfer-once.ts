@@ -1,9 +1,14 @@
 import type { ClientRequest } from 'node:http';
 import { incompressibleChunk } from '../../speed-server/incompressible-bytes.ts';
+import { socketDownloadOnce } from './socket-download.ts';
 import { openTransferRequest, type TransferRequestOptions } from './transfer-request.ts';
 
-/** One download: a GET read to its end (or cut by `signal`), every byte counted. Settles with the remote address. */
+/**
+ * One download: a GET read to its end (or cut by `signal`), every byte counted; straight from the socket for http,
+ * through the HTTP client for https. Settles with the remote address.
+ */
 export function downloadOnce(url: URL, options: TransferRequestOptions): Promise<string | undefined> {
+  if (url.protocol === 'http:') return socketDownloadOnce(url, options);
   const opened = openTransferRequest(url, 'GET', options);
   opened.request.end();
   return opened.finished;

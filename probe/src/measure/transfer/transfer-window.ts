@@ -11,33 +11,35 @@ interface Reading {
  * throughput is the result; readings in between give the throughput of each slice of the window, for percentiles.
  */
 export class TransferWindow {
-  private total = 0;
   private opening: Reading | undefined;
   private closing: Reading | undefined;
   private readonly slices: Reading[] = [];
 
-  moved(bytes: number) {
-    this.total += bytes;
+  private readonly movedSoFar: () => number;
+
+  /** `movedSoFar` reads the bytes the transfer has moved from its start. */
+  constructor(movedSoFar: () => number) {
+    this.movedSoFar = movedSoFar;
   }
 
   get bytes() {
-    return this.total;
+    return this.movedSoFar();
   }
 
   /** The ramp-up is over: from now on, bytes count. */
   open() {
-    this.opening = { at: performance.now(), bytes: this.total };
+    this.opening = { at: performance.now(), bytes: this.bytes };
     this.slices.push(this.opening);
   }
 
   /** A reading inside the window (ignored outside it). */
   read() {
-    if (this.opening && !this.closing) this.slices.push({ at: performance.now(), bytes: this.total });
+    if (this.opening && !this.closing) this.slices.push({ at: performance.now(), bytes: this.bytes });
   }
 
   close() {
     if (!this.opening || this.closing) return;
-    this.closing = { at: performance.now(), bytes: this.total };
+    this.closing = { at: performance.now(), bytes: this.bytes };
     this.slices.push(this.closing);
   }
 
