@@ -10,6 +10,6 @@ export * from './cubes/open-cube-store.ts';
 export * from './cubes/quantile-sketch.ts';
 export * from './cubes/sql-cube-store.ts';
 export * from './files/files-projection.ts';
-export { dimensionFields } from './measurements/measurement-index-template.ts';
+export { dimensionFields, dimensionMissingValues } from './measurements/measurement-index-template.ts';
 export { dimensionColumns } from './measurements/measurement-table.ts';
 export * from './probe-status/probe-status-reports.ts';

@@ -69,6 +69,9 @@ const sameInBothLanguages = new Set([
   'Telegram',
   'Signal',
   'YouTube',
+  'Atlas',
+  'M-Lab',
+  'Ookla',
 ]);
 const isAcronymCodeOrUnit = (word: string) =>
   /^[A-Z0-9][A-Z0-9.-]*s?$/.test(word) || /\d/.test(word) || /^(GHz|MHz|kbit|ms|px)$/.test(word);

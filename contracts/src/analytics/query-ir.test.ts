@@ -20,6 +20,7 @@ describe('query IR', () => {
       tagsCond: 'include',
       technologiesCond: 'include',
       fringesCond: 'include',
+      sourcesCond: 'include',
       breakdowns: [],
       granularity: 'no_granularity',
       metric: 'avg',

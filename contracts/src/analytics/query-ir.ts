@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { inRange, missingOr, numberValue, technologyCode, timeZoneName } from '../configuration/common.ts';
 import { fringeCodes } from '../identity/profile.ts';
 import { type KpiId, kpiIds } from '../measurements/kpis.ts';
+import { measurementSources } from '../measurements/measurement.ts';
 import { filterIds, filterValues } from './filter-values.ts';
 import { displayOptionsSchema } from './graphic-display.ts';
 
@@ -59,7 +60,8 @@ export const generators = ['basic', 'advanced'] as const;
  * What a series may be broken down by. `destination` is the task argument measured against
  * (docs/product/entities.md#graphic-filter-set, `args`); campaigns, universes, clusters and tags are lists, so a
  * measurement counts in the series of each of its values. `status` is the measurement's result section
- * (docs/product/states.md#measurement-result-sections).
+ * (docs/product/states.md#measurement-result-sections). `source` is who measured it: the panel, or the public data it
+ * was imported from (a measurement stored without one counts as the panel's).
  */
 export const dimensions = [
   'program',
@@ -76,6 +78,7 @@ export const dimensions = [
   'cluster',
   'tag',
   'fringe',
+  'source',
 ] as const;
 export type Dimension = (typeof dimensions)[number];
 /** A table's rows: the values of a dimension, or the time buckets of the granularity. */
@@ -198,6 +201,9 @@ export const selectionFields = z.object({
   hourEnd: localHour.optional(),
   fringes: filterValues('fringes', z.literal(fringeCodes, invalidOption), fringeCodes.length).optional(),
   fringesCond: filterMode,
+  /** Who measured it: the panel's own measurements or public data (RIPE Atlas, M-Lab…), kept or left out. */
+  sources: filterValues('sources', z.enum(measurementSources, invalidOption), measurementSources.length).optional(),
+  sourcesCond: filterMode,
   timeZone: timeZoneName.optional(),
   conditions: conditionSchema.optional(),
   /** Only the measurements taken with this many devices connected to the probe's network (bounds inclusive). */

@@ -31,6 +31,7 @@ export const csvMeasurementFields = {
   receivedAt: 'time',
   probeId: 'text',
   probeType: 'text',
+  source: 'text',
   program: 'text',
   testType: 'text',
   status: 'text',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { measurementSources } from '../measurements/measurement.ts';
 import {
   activeStatus,
   configurationName,
@@ -33,6 +34,8 @@ export const scorecardFieldsSchema = z.object({
   providers: entityIds,
   isps: entityIds,
   universes: entityIds,
+  /** Whose measurements it scores: the panel's, public data's, or (none listed) all of them. */
+  sources: z.array(z.enum(measurementSources, { error: 'validation.invalidOption' })).default([]),
   kpis: z.array(scorecardKpiSchema).default([]),
   mosEntries: z.array(mosEntrySchema).default([]),
 });

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import {
   type CubeDimension,
   type CubeFields,
+  defaultMeasurementSource,
   type EnrichedMeasurement,
   instantOfLocal,
   type KpiId,
@@ -80,6 +81,7 @@ const dimensionValue: Record<CubeDimension, (m: EnrichedMeasurement) => Dimensio
   cluster: (m) => sortedList(m.clusters),
   tag: (m) => sortedList(m.tags),
   fringe: (m) => m.fringe,
+  source: (m) => m.source ?? defaultMeasurementSource,
   hour: (m) => m.hour,
   weekday: (m) => m.weekday,
 };

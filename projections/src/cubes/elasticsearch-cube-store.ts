@@ -43,6 +43,7 @@ export const cubeRowMappings: estypes.MappingTypeMapping = {
     clusters: keyword,
     tags: keyword,
     fringe: smallNumber,
+    source: keyword,
     hour: smallNumber,
     weekday: smallNumber,
     count: { type: 'long' },
@@ -59,6 +60,9 @@ export const cubeRowMappings: estypes.MappingTypeMapping = {
     bins: { type: 'nested', properties: { s: { type: 'integer' }, n: { type: 'long' } } },
   },
 };
+
+/** Dimensions kept after the first cube rows index was created. */
+const dimensionsMappedLater = ['source'] as const;
 
 interface RowDocument {
   rowId: string;
@@ -148,9 +152,18 @@ export function elasticsearchCubeStore(
     created ??= client.indices
       .create({ index, mappings: cubeRowMappings, settings: indexSettingsOf(settings) })
       .then(() => undefined)
+      .catch(async (error: unknown) => {
+        if (!JSON.stringify((error as { body?: unknown }).body ?? '').includes('resource_already_exists_exception'))
+          throw error;
+        // An index created before a dimension was kept learns its mapping (a new one has it from the start).
+        await client.indices.putMapping({
+          index,
+          properties: Object.fromEntries(
+            dimensionsMappedLater.map((field) => [field, cubeRowMappings.properties![field]!]),
+          ),
+        });
+      })
       .catch((error: unknown) => {
-        if (JSON.stringify((error as { body?: unknown }).body ?? '').includes('resource_already_exists_exception'))
-          return;
         created = undefined;
         throw error;
       });

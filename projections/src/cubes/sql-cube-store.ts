@@ -21,6 +21,8 @@ export const cubeColumns: Record<CubeDimension, { column: string; type: string }
   weekday: { column: 'weekday', type: 'smallint' },
 };
 const keptColumns = Object.values(cubeColumns);
+/** Dimensions' columns added by later steps (the first step's table is as it was released). */
+const addedLater = new Set(['source']);
 
 const table = `
 create table if not exists cube_rows (
@@ -31,7 +33,10 @@ create table if not exists cube_rows (
   source_partition integer not null,
   applied_offset bigint not null,
   version integer not null,
-  ${keptColumns.map(({ column, type }) => `${column} ${type}`).join(',\n  ')},
+  ${keptColumns
+    .filter(({ column }) => !addedLater.has(column))
+    .map(({ column, type }) => `${column} ${type}`)
+    .join(',\n  ')},
   dimensions jsonb not null,
   count bigint not null,
   sum double precision not null,
@@ -49,7 +54,14 @@ create table if not exists cube_rows (
 create index if not exists cube_rows_by_bucket on cube_rows (cube_id, kpi, measured_at);
 `;
 
-export const cubeRowsSchema: SchemaModule = { name: 'cube-rows', migrations: [{ id: '1-table', up: table }] };
+export const cubeRowsSchema: SchemaModule = {
+  name: 'cube-rows',
+  migrations: [
+    { id: '1-table', up: table },
+    // Empty in the rows of cubes that do not keep the source, as every dimension a cube does not keep.
+    { id: '2-source', up: 'alter table cube_rows add column if not exists source text' },
+  ],
+};
 
 interface RowRecord {
   id: string;

@@ -13,7 +13,12 @@ import {
 } from '@nq/platform/read-store/elasticsearch-connection';
 import type { IndexSettings } from '@nq/platform/read-store/elasticsearch-index-settings';
 import { isMissingIndex } from '@nq/platform/read-store/elasticsearch-missing-index';
-import { measurementIndexTemplate, measurementMappings, monthOf } from './measurement-index-template.ts';
+import {
+  fieldsMappedLater,
+  measurementIndexTemplate,
+  measurementMappings,
+  monthOf,
+} from './measurement-index-template.ts';
 
 const assignPageSize = 1_000;
 /** Indices named in one delete request (the URL stays short). */
@@ -61,7 +66,9 @@ export async function openElasticsearchMeasurementStore(
         client.indices.putMapping({
           index: `${alias}-*`,
           allow_no_indices: true,
-          properties: { connectedDevices: measurementMappings.properties!.connectedDevices! },
+          properties: Object.fromEntries(
+            fieldsMappedLater.map((field) => [field, measurementMappings.properties![field]!]),
+          ),
         }),
       )
       .then(() => undefined)

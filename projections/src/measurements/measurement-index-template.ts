@@ -1,5 +1,5 @@
 import type { estypes } from '@elastic/elasticsearch';
-import type { Dimension } from '@nq/contracts';
+import { type Dimension, defaultMeasurementSource } from '@nq/contracts';
 import {
   type IndexSettings,
   indexSettingsOf,
@@ -26,7 +26,16 @@ export const dimensionFields: Record<Dimension, string> = {
   cluster: 'clusters',
   tag: 'tags',
   fringe: 'fringe',
+  source: 'source',
 };
+
+/**
+ * What a dimension counts as in a document that lacks its field: documents stored before sources were recorded were
+ * all the panel's. They are left as they are (filling the field in would rewrite every monthly index, and this
+ * Elasticsearch has no scripts to do it in place); the compiled filters and breakdowns read the missing field as this
+ * value instead.
+ */
+export const dimensionMissingValues: Partial<Record<Dimension, string>> = { source: defaultMeasurementSource };
 
 /** Explicit mappings; KPI values are doubles whatever their name; unknown fields are kept, not indexed. */
 export const measurementMappings: estypes.MappingTypeMapping = {
@@ -62,10 +71,16 @@ export const measurementMappings: estypes.MappingTypeMapping = {
     tags: keyword,
     device: { properties: { model: keyword, appVersion: keyword } },
     connectedDevices: { type: 'integer' },
+    source: keyword,
+    // Shown with the measurement, never searched nor aggregated: kept in the source only.
+    details: { type: 'object', enabled: false },
     kpis: { type: 'object', dynamic: true },
   },
   dynamic_templates: [{ kpiValues: { path_match: 'kpis.*', mapping: { type: 'double' } } }],
 };
+
+/** Fields mapped after the first monthly indices were created: existing indices are given their mappings. */
+export const fieldsMappedLater = ['connectedDevices', 'source', 'details'] as const;
 
 /** The monthly index a measurement belongs to (UTC month of its measurement time). */
 export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');

@@ -1,4 +1,4 @@
-import type { Dimension, EnrichedMeasurement } from '@nq/contracts';
+import { type Dimension, defaultMeasurementSource, type EnrichedMeasurement } from '@nq/contracts';
 import type { SchemaModule } from '@nq/platform/sql/migrations';
 
 // The fields the analytics filter and group by are columns; the whole document stays in `doc`.
@@ -49,6 +49,7 @@ export const dimensionColumns: Record<Dimension, { column: string; type: 'text' 
   cluster: { column: 'clusters', type: 'text', list: true },
   tag: { column: 'tags', type: 'text', list: true },
   fringe: { column: 'fringe', type: 'int' },
+  source: { column: 'source', type: 'text' },
 };
 
 /** The table, step by step (a later change is a new step). */
@@ -65,6 +66,12 @@ export const measurementsSchema: SchemaModule = {
       id: '4-ingest-source',
       up: `alter table measurements add column if not exists ingest_partition integer;
 alter table measurements add column if not exists ingest_offset bigint`,
+    },
+    // Measurements stored before sources were recorded were all the panel's: the default fills their rows as the
+    // column is added (a constant default, so PostgreSQL rewrites no row), and filters need no case for a missing one.
+    {
+      id: '5-source',
+      up: `alter table measurements add column if not exists source text not null default '${defaultMeasurementSource}'`,
     },
   ],
 };
@@ -94,6 +101,7 @@ export const measurementColumns = [
   'lat',
   'lon',
   'connected_devices',
+  'source',
   'ingest_partition',
   'ingest_offset',
   'kpis',
@@ -126,6 +134,7 @@ export const measurementRowOf = (m: EnrichedMeasurement) => ({
   lat: m.location?.lat ?? null,
   lon: m.location?.lon ?? null,
   connected_devices: m.connectedDevices ?? null,
+  source: m.source ?? defaultMeasurementSource,
   ingest_partition: m.ingestSource?.partition ?? null,
   ingest_offset: m.ingestSource?.offset ?? null,
   kpis: m.kpis,

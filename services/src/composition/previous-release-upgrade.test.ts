@@ -53,10 +53,11 @@ describe('a database made by the previous release', () => {
       );
       expect(launch).toMatchObject({ state: 'Pending' });
       expect(new Date(launch!.deadline).toISOString()).toBe('2026-11-01T10:00:05.000Z');
-      const [measurement] = await platform.sql.query<{ isp: string; isp_id: string | null }>(
-        "select isp, isp_id from measurements where measurement_id = 'm1'",
+      const [measurement] = await platform.sql.query<{ isp: string; isp_id: string | null; source: string }>(
+        "select isp, isp_id, source from measurements where measurement_id = 'm1'",
       );
-      expect(measurement).toEqual({ isp: 'Movistar', isp_id: null });
+      // Stored before measurements carried their source: the panel's, as filters and breakdowns count it.
+      expect(measurement).toEqual({ isp: 'Movistar', isp_id: null, source: 'panel' });
     } finally {
       await api.close();
       await platform.close();

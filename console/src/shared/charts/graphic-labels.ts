@@ -1,7 +1,7 @@
 import type { Granularity } from '@nq/contracts/analytics/query-ir';
 import type { BucketKey } from '@nq/contracts/analytics/query-result';
 import type { TFunction } from 'i18next';
-import { programText, technologyText, testTypeText } from '../i18n/value-texts.ts';
+import { programText, sourceText, technologyText, testTypeText } from '../i18n/value-texts.ts';
 import type { GraphicLabels } from './graphic-data.ts';
 
 /** How a bucket's start reads at each granularity (instants in the profile's time zone). */
@@ -39,7 +39,7 @@ export function bucketFormatter(
 
 /**
  * The usual labels of a graphic answer in the interface language: breakdown values (fringes, result sections,
- * technologies, test types, probe types) and buckets as the screens write them, averages named after their series.
+ * technologies, test types, probe types, sources) and buckets as the screens write them, averages named after their series.
  */
 export function graphicLabels(
   t: TFunction,
@@ -73,7 +73,9 @@ export function graphicLabels(
                 ? programText(t, String(value))
                 : dimension === 'probeType'
                   ? t(`measurementAnalysis:detail.probeTypes.${value}`, { defaultValue: String(value) })
-                  : String(value),
+                  : dimension === 'source'
+                    ? sourceText(t, String(value))
+                    : String(value),
     bucket,
     movingAverage: (series) => t('charts:movingAverageOf', { series, window: movingAverageWindow }),
     globalAverage: (series) => t('charts:globalAverageOf', { series }),

@@ -11,12 +11,14 @@ import type { TechnologyCode } from '@nq/contracts/configuration/common';
 import { fringeCodes } from '@nq/contracts/identity/profile';
 import type { ProfileService } from '@nq/contracts/identity/profile-technologies';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
+import type { MeasurementSource } from '@nq/contracts/measurements/measurement';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../api/kpi-catalogue.ts';
 import { useTechnologyOptions } from '../api/profile-technologies.ts';
 import { useIspOptions } from '../entity-screen/isp-options.ts';
 import { SelectionGroupField } from '../entity-screen/SelectionGroupField.tsx';
+import { sourceOptions } from '../i18n/value-texts.ts';
 import { DateRangeFields } from '../ui/DateRangeFields.tsx';
 import { CheckboxField, type Option, SelectField } from '../ui/fields.tsx';
 import { BreakdownPickers } from './BreakdownPickers.tsx';
@@ -70,10 +72,10 @@ export function ListFilter<Value extends string | number>({
 
 /**
  * The graphic filter set (docs/product/entities.md#graphic-filter-set) as an analysis screen's pickers: KPI, metric,
- * granularity, dates, technologies, ISPs, the profile's universe, campaign or cluster, fringes, programs, breakdowns
- * and options. Each change is handed up at once; the screen keeps the filters in its address. `children`: the screen's
+ * granularity, dates, technologies, ISPs, the profile's universe, campaign or cluster, fringes, sources, programs,
+ * breakdowns and options. Each change is handed up at once; the screen keeps the filters in its address. `children`: the screen's
  * own fields, after the KPI's. `pickers: 'selection'` keeps only what selects measurements (dates, group,
- * technologies, ISPs, fringes), for a screen that asks for measurements rather than a graphic (the CSV extractor); its
+ * technologies, ISPs, fringes, sources), for a screen that asks for measurements rather than a graphic (the CSV extractor); its
  * own fields then come last.
  */
 export function GraphicFilterPanel({
@@ -189,6 +191,15 @@ export function GraphicFilterPanel({
         onChange={(values, fringesCond) =>
           set({ fringes: values.map(Number) as GraphicFilters['fringes'], fringesCond })
         }
+      />
+      <ListFilter
+        label={t('graphicFilters:sources')}
+        modeLabel={t('graphicFilters:sourcesMode')}
+        hint={t('graphicFilters:listHint')}
+        options={sourceOptions(t)}
+        values={filters.sources}
+        mode={filters.sourcesCond}
+        onChange={(values, sourcesCond) => set({ sources: values as MeasurementSource[], sourcesCond })}
       />
       {analysis && (
         <BreakdownPickers

@@ -12,6 +12,7 @@ import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuratio
 import { fringeCodes } from '@nq/contracts/identity/profile';
 import type { SelectionGroup } from '@nq/contracts/identity/selection-group';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
+import { type MeasurementSource, measurementSources } from '@nq/contracts/measurements/measurement';
 
 type FringeCode = (typeof fringeCodes)[number];
 
@@ -34,6 +35,9 @@ export interface GraphicFilters {
   selection: string;
   fringes: FringeCode[];
   fringesCond: FilterMode;
+  /** Whose measurements: the panel's, public data's (empty: all). */
+  sources: MeasurementSource[];
+  sourcesCond: FilterMode;
   programs: string[];
   breakdowns: Dimension[];
   globalAverage: boolean;
@@ -54,6 +58,8 @@ export const defaultFilters: GraphicFilters = {
   selection: '',
   fringes: [],
   fringesCond: 'include',
+  sources: [],
+  sourcesCond: 'include',
   programs: [],
   breakdowns: [],
   globalAverage: false,
@@ -94,6 +100,8 @@ export function filtersFromParams(
       .map(Number)
       .filter((code) => oneOf(fringeCodes, code)),
     fringesCond: modeOf(params, 'fringesCond'),
+    sources: list(params, 'sources').filter((source) => oneOf(measurementSources, source)),
+    sourcesCond: modeOf(params, 'sourcesCond'),
     programs: params.has('programs') ? list(params, 'programs') : defaults.programs,
     breakdowns: [...new Set(list(params, 'breakdowns').filter((value) => oneOf(dimensions, value)))],
     globalAverage: flag('globalAverage'),
@@ -126,6 +134,8 @@ export function paramsWithFilters(params: URLSearchParams, filters: GraphicFilte
     [group]: filters.selection || undefined,
     fringes: filters.fringes.join(','),
     fringesCond: exclusion(filters.fringes, filters.fringesCond),
+    sources: filters.sources.join(','),
+    sourcesCond: exclusion(filters.sources, filters.sourcesCond),
     programs: filters.programs.join(','),
     breakdowns: filters.breakdowns.join(','),
     globalAverage: filters.globalAverage ? 'true' : undefined,
@@ -156,6 +166,8 @@ export function selectionOf(filters: GraphicFilters, group: SelectionGroup): Par
     ...(filters.selection ? { [group]: [filters.selection] } : {}),
     ...nonEmpty('fringes', filters.fringes),
     ...withMode('fringes', filters.fringes, filters.fringesCond),
+    ...nonEmpty('sources', filters.sources),
+    ...withMode('sources', filters.sources, filters.sourcesCond),
     ...nonEmpty('programs', filters.programs),
     ...(filters.tsStart ? { tsStart: filters.tsStart } : {}),
     ...(filters.tsEnd ? { tsEnd: filters.tsEnd } : {}),

@@ -1,9 +1,9 @@
 import { technologyCodes } from '@nq/contracts/configuration/common';
 import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
-import { testTypes } from '@nq/contracts/measurements/measurement';
+import { measurementSources, testTypes } from '@nq/contracts/measurements/measurement';
 import { describe, expect, it } from 'vitest';
 import { textsForTests } from './texts-for-tests.ts';
-import { kpiText, programText, technologyText, testTypeText } from './value-texts.ts';
+import { kpiText, programText, sourceText, technologyText, testTypeText } from './value-texts.ts';
 
 /** The programs the demo fleet runs (services/src/simulator/fleet-model.ts). */
 const demoPrograms = ['speedtest', 'ping', 'dns', 'web', 'youtube', 'gaming'];
@@ -28,5 +28,14 @@ describe('values sent as codes', () => {
     expect(programText(t, 'dns')).toBe('Consulta DNS');
     expect(programText(t, 'speedtest', 'Speed test')).toBe('Prueba de velocidad');
     expect(programText(t, 'custom', 'My program')).toBe('My program');
+    expect(sourceText(t, 'panel')).toBe('Panel propio');
+  });
+
+  it.each(['en', 'es'] as const)('%s: every measurement source has a text of its own', async (language) => {
+    const texts = await textsForTests(language);
+    expect(
+      measurementSources.filter((source) => !texts.exists(`analysis:sources.${source}`, { lng: language })),
+    ).toEqual([]);
+    expect(sourceText(texts.t, 'ripe-atlas')).toBe('RIPE Atlas');
   });
 });

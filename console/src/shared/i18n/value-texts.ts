@@ -1,8 +1,9 @@
 import type { Language } from '@nq/contracts/errors/index';
 import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
+import { measurementSources } from '@nq/contracts/measurements/measurement';
 import type { TFunction } from 'i18next';
 
-// Values that travel as codes (technologies, test types, KPI ids) as the interface language names them.
+// Values that travel as codes (technologies, test types, KPI ids, sources) as the interface language names them.
 
 /** A technology code (`0` none, `4` 4G, `99` WiFi 2.4 GHz…; docs/product/entities.md#value-lists). */
 export const technologyText = (t: TFunction, code: number | string) =>
@@ -10,6 +11,13 @@ export const technologyText = (t: TFunction, code: number | string) =>
 
 /** A test type (`http-download` → HTTP download). */
 export const testTypeText = (t: TFunction, type: string) => t(`fleet:taskTypes.${type}`, { defaultValue: type });
+
+/** Who took a measurement: the panel, or the public data it was imported from (`ripe-atlas` → RIPE Atlas). */
+export const sourceText = (t: TFunction, source: string) => t(`analysis:sources.${source}`, { defaultValue: source });
+
+/** Every source as a picker offers it. */
+export const sourceOptions = (t: TFunction) =>
+  measurementSources.map((value) => ({ value, label: sourceText(t, value) }));
 
 /**
  * A program by its id (`speedtest` → Speed test): the interface's label when it has one (every demo program), else the

@@ -201,7 +201,7 @@ describe('IR → Elasticsearch', () => {
         function_score: {
           query: {
             bool: {
-              filter: [compileElasticsearchQuery(scatterplot), { term: { universes: 'u1' } }],
+              filter: [compileElasticsearchQuery(scatterplot), { terms: { universes: ['u1'] } }],
             },
           },
           functions: [{ random_score: { seed: 42, field: 'measurementId' } }],
@@ -211,5 +211,16 @@ describe('IR → Elasticsearch', () => {
       sort: [{ _score: { order: 'desc' } }, { measurementId: { order: 'asc' } }],
       _source: ['measurementId', 'probeId', 'measuredAt', 'kpis.download', 'kpis.upload'],
     });
+  });
+
+  it("reads a measurement stored without a source as the panel's, in a filter and in a breakdown", () => {
+    const withoutSource = { bool: { must_not: [{ exists: { field: 'source' } }] } };
+    const panel = { bool: { should: [{ terms: { source: ['panel'] } }, withoutSource], minimum_should_match: 1 } };
+    const selection = (input: QueryIrInput) => compileElasticsearchQuery(query({ kpi: 'download', ...input }));
+    expect(selection({ sources: ['panel'] }).bool?.filter).toContainEqual(panel);
+    expect(selection({ sources: ['panel'], sourcesCond: 'exclude' }).bool?.must_not).toEqual([panel]);
+    expect(selection({ sources: ['ripe-atlas'] }).bool?.filter).toContainEqual({ terms: { source: ['ripe-atlas'] } });
+    const bySource = compileElasticsearchAggregation(query({ kpi: 'download', breakdowns: ['source'] }));
+    expect(bySource.aggs?.selected?.aggs?.series?.terms).toEqual({ field: 'source', size: 10_000, missing: 'panel' });
   });
 });

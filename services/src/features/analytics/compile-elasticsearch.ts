@@ -1,6 +1,6 @@
 import type { estypes } from '@elastic/elasticsearch';
 import type { ComparisonOperator, Condition, Dimension, Granularity, KpiId, Metric } from '@nq/contracts';
-import { dimensionFields } from '@nq/projections';
+import { dimensionFields, dimensionMissingValues } from '@nq/projections';
 import { maxBuckets, maxSeries, type RowWindow, type Sampling } from './analytics-engine.ts';
 import { kpisOfMeasure, type ScopedQuery } from './scope-query.ts';
 
@@ -55,6 +55,18 @@ function conditionQuery(condition: Condition): Query {
   return { range: { [field]: { [condition.operator satisfies ComparisonOperator]: condition.value } } };
 }
 
+/**
+ * The measurements having one of the values of a dimension; where documents may lack its field, those count as having
+ * the value they were stored without (measurement-index-template.ts).
+ */
+function dimensionValuesQuery(dimension: Dimension, values: readonly (string | number)[]): Query {
+  const field = dimensionFields[dimension];
+  const matches: Query = { terms: { [field]: [...values] } };
+  const missing = dimensionMissingValues[dimension];
+  if (missing === undefined || !values.includes(missing)) return matches;
+  return { bool: { should: [matches, { bool: { must_not: [{ exists: { field } }] } }], minimum_should_match: 1 } };
+}
+
 /** The bool query selecting a query's measurements (each has every KPI the measure reads). */
 export function compileElasticsearchQuery(query: ScopedQuery): Query {
   if (query.matchesNothing) return { match_none: {} };
@@ -88,7 +100,7 @@ export function compileElasticsearchQuery(query: ScopedQuery): Query {
     });
   }
   for (const { dimension, mode, values } of query.filters)
-    (mode === 'include' ? filter : mustNot).push({ terms: { [dimensionFields[dimension]]: [...values] } });
+    (mode === 'include' ? filter : mustNot).push(dimensionValuesQuery(dimension, values));
   for (const kpi of kpisOfMeasure(query.measure)) filter.push({ exists: { field: kpiField(kpi) } });
   if (query.conditions) filter.push(conditionQuery(query.conditions));
   return { bool: { filter, ...(mustNot.length > 0 ? { must_not: mustNot } : {}) } };
@@ -99,11 +111,13 @@ export function seriesTerms(query: ScopedQuery, dimension: Dimension): estypes.A
   const included = listDimensions.has(dimension)
     ? query.filters.find((filter) => filter.dimension === dimension && filter.mode === 'include')
     : undefined;
+  const missing = dimensionMissingValues[dimension];
   return {
     terms: {
       field: dimensionFields[dimension],
       size: maxSeries,
       ...(included ? { include: included.values.map(String) } : {}),
+      ...(missing === undefined ? {} : { missing }),
     },
   };
 }
@@ -212,7 +226,7 @@ export function compileElasticsearchSample(
     query: {
       function_score: {
         query: series
-          ? { bool: { filter: [selection, { term: { [dimensionFields[series.dimension]]: series.value } }] } }
+          ? { bool: { filter: [selection, dimensionValuesQuery(series.dimension, [series.value])] } }
           : selection,
         functions: [{ random_score: { seed: sampling.seed, field: 'measurementId' } }],
         boost_mode: 'replace',

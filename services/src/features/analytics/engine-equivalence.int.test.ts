@@ -121,6 +121,36 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
     expect(counted(es)).toBe(expected.length);
   });
 
+  it("counts a measurement stored without a source as the panel's, in filters and breakdowns alike", async () => {
+    const inMonth = dataset.filter(
+      (m) =>
+        m.kpis.download !== undefined &&
+        m.measuredAt >= '2026-02-28T23:00:00Z' &&
+        m.measuredAt <= '2026-04-30T21:59:59.999Z',
+    );
+    const expected = (source: string) => inMonth.filter((m) => (m.source ?? 'panel') === source).length;
+    expect(inMonth.filter((m) => m.source === undefined).length, 'some were stored without one').toBeGreaterThan(0);
+    const counts = (result: QueryResult) =>
+      result.kind === 'metric'
+        ? Object.fromEntries(result.series.map((series) => [series.key.source, series.buckets[0]!.count]))
+        : {};
+    const bySource = await both({ kpi: 'download', metric: 'count', breakdowns: ['source'] });
+    const everySource = { 'm-lab': expected('m-lab'), panel: expected('panel'), 'ripe-atlas': expected('ripe-atlas') };
+    expect(counts(bySource.es)).toEqual(everySource);
+    expect(counts(bySource.sql)).toEqual(everySource);
+    const panel = await both({ kpi: 'download', metric: 'count', sources: ['panel'], breakdowns: ['source'] });
+    expect([counts(panel.es), counts(panel.sql)]).toEqual([{ panel: expected('panel') }, { panel: expected('panel') }]);
+    const publicData = await both({
+      kpi: 'download',
+      metric: 'count',
+      sources: ['panel'],
+      sourcesCond: 'exclude',
+      breakdowns: ['source'],
+    });
+    const imported = { 'm-lab': expected('m-lab'), 'ripe-atlas': expected('ripe-atlas') };
+    expect([counts(publicData.es), counts(publicData.sql)]).toEqual([imported, imported]);
+  });
+
   it('removes outliers: the largest latencies go, the rest stays', async () => {
     const kept = await both({ kpi: 'latency', metric: 'max', outliers: true });
     const all = await both({ kpi: 'latency', metric: 'max' });

@@ -59,6 +59,24 @@ export const shapes: Record<string, QueryIrInput> = {
     fringesCond: 'exclude',
     breakdowns: ['fringe'],
   },
+  'sources included, by source (the panel stored with or without one)': {
+    kpi: 'download',
+    sources: ['panel', 'ripe-atlas'],
+    breakdowns: ['source'],
+  },
+  'sources excluded, the panel left out': {
+    kpi: 'latency',
+    metric: 'count',
+    sources: ['panel'],
+    sourcesCond: 'exclude',
+    breakdowns: ['source'],
+    granularity: 'month',
+  },
+  'p90 by source and ISP': { kpi: 'download', metric: 'p90', breakdowns: ['source', 'isp'] },
+  'table of source rows by technology columns': {
+    graphicType: 'table',
+    axes: { rows: 'source', columns: 'technology', value: 'upload' },
+  },
   'programs, probes, campaigns, universes, clusters': {
     kpi: 'download',
     metric: 'count',

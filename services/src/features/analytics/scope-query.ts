@@ -177,6 +177,7 @@ function scoped(
     restrict('universe', ir.universes, 'include', undefined),
     restrict('probe', ir.probes, 'include', scope.probes),
     restrict('fringe', ir.fringes, ir.fringesCond, undefined),
+    restrict('source', ir.sources, ir.sourcesCond, undefined),
     ...(shape.where ?? []),
   ].filter((filter) => filter !== undefined);
 

@@ -1,4 +1,4 @@
-import type { EnrichedMeasurement, TechnologyCode } from '@nq/contracts';
+import type { EnrichedMeasurement, MeasurementSource, TechnologyCode } from '@nq/contracts';
 import { measurementStatuses, technologyLabels } from '@nq/contracts';
 import { seededRandom } from '@nq/platform/seeded-random';
 import { localTimeOf } from '../ingest/index.ts';
@@ -47,14 +47,21 @@ function probesOf(random: () => number, count: number): Probe[] {
   });
 }
 
+/**
+ * Who measured it, by index: mostly the panel — one in two of its measurements stored without a source, as those
+ * stored before sources were recorded — and some public data imported from RIPE Atlas and M-Lab.
+ */
+const sourceOf = (index: number): MeasurementSource | undefined =>
+  index % 10 === 1 ? 'ripe-atlas' : index % 10 === 4 ? 'm-lab' : index % 2 === 0 ? undefined : 'panel';
+
 const round = (value: number, decimals: number) => Math.round(value * 10 ** decimals) / 10 ** decimals;
 
 /**
  * Measurements over two months (across the spring DST change of Europe/Madrid) by several probes, ISPs (their names
  * reported in any letter case), technologies, campaigns, universes and tags. Latency is whole milliseconds (so `eq` conditions match) with a few
  * far outliers; jitter and loss are missing from some measurements (`not_exists`); a few measurements share their
- * time with the previous one (first / last tie-breaking). Test types, statuses, connected devices and missing locations follow the
- * index, so they do not change the random sequence the rest is drawn from. One at a time, so that a benchmark can
+ * time with the previous one (first / last tie-breaking). Test types, statuses, connected devices, sources (some
+ * absent: the panel's) and missing locations follow the index, so they do not change the random sequence the rest is drawn from. One at a time, so that a benchmark can
  * stream ten million of them.
  */
 export function* seededMeasurementStream(
@@ -81,6 +88,7 @@ export function* seededMeasurementStream(
     const program = random() < 0.7 ? 'speedtest' : 'quality';
     const destination = { name: random() < 0.5 ? 'madrid-1' : 'lisboa-1' };
     const location = { lat: 40.4 + random() / 10, lon: -3.7 + random() / 10 };
+    const source = sourceOf(index);
     previous = {
       schemaVersion: 1,
       measurementId: `m${String(index).padStart(5, '0')}`,
@@ -107,6 +115,7 @@ export function* seededMeasurementStream(
       clusters: probe.clusters,
       universes: probe.universes,
       tags: probe.tags,
+      ...(source ? { source } : {}),
     };
     yield previous;
   }

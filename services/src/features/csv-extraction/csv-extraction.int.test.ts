@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import type { Client } from '@elastic/elasticsearch';
-import type { EnrichedMeasurement, FileRecord, ProfileFields } from '@nq/contracts';
+import { type EnrichedMeasurement, type FileRecord, type ProfileFields, selectionFields } from '@nq/contracts';
 import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import type { Platform } from '@nq/platform/platform';
 import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing/infra';
@@ -118,13 +118,7 @@ describe('CSV extraction — distributed (Elasticsearch point in time)', { timeo
         fileId: 'file-cancelled-extraction',
         service: 'mobile',
         programs: ['speedtest'],
-        filters: {
-          argsCond: 'include',
-          ispsCond: 'include',
-          tagsCond: 'include',
-          technologiesCond: 'include',
-          fringesCond: 'include',
-        },
+        filters: selectionFields.parse({}),
         columns: [{ field: 'measurementId', operation: 'value' }],
         userId: `user-${profileId}`,
         profileId,

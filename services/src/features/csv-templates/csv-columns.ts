@@ -4,6 +4,7 @@ import {
   type CsvTemplateFields,
   csvHeaderOf,
   csvValueKindOf,
+  defaultMeasurementSource,
   type EnrichedMeasurement,
 } from '@nq/contracts';
 import type { MeasurementNames } from '../analytics/index.ts';
@@ -37,6 +38,7 @@ const fieldReadersWith = (
   receivedAt: (m) => m.receivedAt,
   probeId: (m) => m.probeId,
   probeType: (m) => m.probeType,
+  source: (m) => m.source ?? defaultMeasurementSource,
   program: (m) => m.program,
   testType: (m) => m.testType,
   status: (m) => m.status,

@@ -60,6 +60,8 @@ const expectedSource: Record<string, string> = {
   'boxplot by month': 'cube daily',
   scatterplot: 'raw',
   'table of ISP rows by technology columns': 'cube daily',
+  'sources included, by source (the panel stored with or without one)': 'cube hourly',
+  'table of source rows by technology columns': 'cube hourly',
 };
 
 describe('cubes answer as raw measurements do', { timeout: 300_000 }, () => {

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { selectionFields } from '@nq/contracts';
 import type { JobKind } from '@nq/platform/jobs/job-queue-port';
 import { consumerGroupOf } from '@nq/platform/log/pipeline';
 import { type Platform, type PlatformWorker, platformJob } from '@nq/platform/platform';
@@ -43,15 +44,7 @@ export async function runCubeRebuild(
   await sleep(definitionsRefreshMs + 1_000, undefined, options.signal ? { signal: options.signal } : {});
   const engine = analyticsFor(platform);
   const selection = {
-    filter: {
-      tsStart: rebuild.from,
-      tsEnd: new Date(Date.parse(rebuild.to) - 1).toISOString(),
-      argsCond: 'include',
-      ispsCond: 'include',
-      tagsCond: 'include',
-      technologiesCond: 'include',
-      fringesCond: 'include',
-    } as const,
+    filter: selectionFields.parse({ tsStart: rebuild.from, tsEnd: new Date(Date.parse(rebuild.to) - 1).toISOString() }),
   };
   const all = { timeZone: 'UTC' };
   const total = await engine.count(selection, all);

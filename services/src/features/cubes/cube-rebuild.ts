@@ -1,5 +1,5 @@
 import { setImmediate } from 'node:timers/promises';
-import type { EnrichedMeasurement } from '@nq/contracts';
+import { type EnrichedMeasurement, selectionFields } from '@nq/contracts';
 import type { LogPort } from '@nq/platform/log/log-port';
 import {
   bucketStart,
@@ -66,15 +66,10 @@ async function committedCutoffs(log: LogPort, ingest: RebuildOptions['ingest']) 
 
 async function* rawMeasurements(options: RebuildOptions, range: { from: number; to: number }) {
   const selection = {
-    filter: {
+    filter: selectionFields.parse({
       tsStart: new Date(range.from).toISOString(),
       tsEnd: new Date(range.to - 1).toISOString(),
-      argsCond: 'include' as const,
-      ispsCond: 'include' as const,
-      tagsCond: 'include' as const,
-      technologiesCond: 'include' as const,
-      fringesCond: 'include' as const,
-    },
+    }),
   };
   yield* options.engine.scan(
     selection,

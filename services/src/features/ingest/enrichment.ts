@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
   compareLogPositions,
+  defaultMeasurementSource,
   type EnrichedMeasurement,
   type LogPosition,
   type Measurement,
@@ -231,6 +232,7 @@ export function enrichment(
         universes: known.universesOf(measurement.probeId, at),
         tags: probe?.tags ?? [],
         technologyLabel: technologyLabels[measurement.technology] ?? String(measurement.technology),
+        source: measurement.source ?? defaultMeasurementSource,
       };
       if (probe?.type) enriched.probeType = probe.type;
       if (provider) enriched.provider = provider.id;

@@ -125,7 +125,17 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
     });
 
     it('indexes each valid measurement once, enriched, and sends the bad ones to the DLQ with their reason', async () => {
-      const valid = Array.from({ length: 20 }, () => measurement());
+      const imported = {
+        source: 'ripe-atlas',
+        details: {
+          hops: [
+            { hop: 1, address: '10.0.0.1', rtts: [1.5] },
+            { hop: 2, rtts: [] },
+          ],
+          sourceRef: 'msm 5001',
+        },
+      };
+      const valid = Array.from({ length: 20 }, (_, index) => measurement(index === 1 ? imported : {}));
       const badTechnology = measurement({ technology: 7 });
       await produce([...valid, '{"not": "a measurement"', badTechnology, ...valid.slice(0, 5)]);
       await waitFor('20 measurements indexed', async () => (await api.platform.measurements.count({ probeId })) === 20);
@@ -147,7 +157,10 @@ export function describeIngest(profile: string, environment: () => Promise<NodeJ
         // No ISP name reported: the ISP is the provider owning the IMSI.
         ispId: ids.provider,
         technologyLabel: '5G',
+        // Sent without a source: the panel's.
+        source: 'panel',
       });
+      expect(await api.platform.measurements.get(valid[1]!.measurementId)).toMatchObject(imported);
       const letters = deadLetters.map((record) => JSON.parse(record.value));
       expect(letters.map((letter) => letter.reason)).toEqual(['invalid', 'invalid']);
       const refused = letters.find((letter) => letter.payload === JSON.stringify(badTechnology));

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import type { EnrichedMeasurement } from '@nq/contracts';
+import { defaultMeasurementSource, type EnrichedMeasurement } from '@nq/contracts';
 import { type CsvField, csvReadable } from '@nq/platform/csv/csv-writer';
 import type { FastifyReply } from 'fastify';
 import { type MeasurementNames, namedBatches } from '../analytics/index.ts';
@@ -15,6 +15,7 @@ const columnsFor = (kpis: readonly string[], names: MeasurementNames): CsvField<
   'measurementId',
   'probeId',
   'probeType',
+  { label: 'source', value: (row: Row) => row.source ?? defaultMeasurementSource },
   'program',
   'testType',
   'status',

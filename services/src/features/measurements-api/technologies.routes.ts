@@ -22,6 +22,7 @@ const byFields = {
   Universe: 'universe',
   Cluster: 'cluster',
   Tag: 'tag',
+  Source: 'source',
 } as const satisfies Record<string, Dimension>;
 type ByField = keyof typeof byFields;
 

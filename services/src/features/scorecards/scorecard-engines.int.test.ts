@@ -30,6 +30,7 @@ const scorecard: ScorecardFields = {
   providers: [],
   isps: seededIsps.map((isp) => isp.id),
   universes: [],
+  sources: [],
   kpis: [
     { kpi: 'download', weight: 50, fringes: [] },
     {

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { comparedDimensionOf, hoursOf, kpiQuery, listedEntitiesOf } from './scorecard-queries.ts';
 
-const scope = { campaigns: ['c1'], clusters: [], universes: ['u1', 'u2'], providers: ['p1', 'p2'], isps: ['Movistar'] };
+const scope = {
+  campaigns: ['c1'],
+  clusters: [],
+  universes: ['u1', 'u2'],
+  providers: ['p1', 'p2'],
+  isps: ['Movistar'],
+  sources: [],
+};
 const window = { from: '2026-10-01T00:00:00.000Z', to: '2026-10-31T23:59:59.999Z', timeZone: 'Europe/Madrid' };
 
 describe('scorecard queries', () => {
@@ -30,6 +37,7 @@ describe('scorecard queries', () => {
       clusters: undefined,
       universes: ['u1', 'u2'],
       isps: ['Movistar'],
+      sources: undefined,
       tsStart: window.from,
       tsEnd: window.to,
       timeZone: 'Europe/Madrid',
@@ -40,6 +48,11 @@ describe('scorecard queries', () => {
     const allDay = kpiQuery(scope, 'latency', null, window, 'day');
     expect(allDay).toMatchObject({ kpi: 'latency', granularity: 'day' });
     expect(allDay).not.toHaveProperty('hourStart');
+  });
+
+  it("score only the sources it lists: the panel's own measurements, or public data too", () => {
+    const panelOnly = kpiQuery({ ...scope, sources: ['panel'] }, 'download', null, window);
+    expect(panelOnly).toMatchObject({ sources: ['panel'], sourcesCond: 'include' });
   });
 
   it('ask nothing for a KPI no measurement carries, or a fringe without a whole hour', () => {

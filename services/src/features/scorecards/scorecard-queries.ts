@@ -11,10 +11,10 @@ import {
 import type { ScoredKpi } from './scorecard-calculation.ts';
 
 // The analytics queries behind a scorecard: the average of one KPI per compared entity (provider or ISP), within the
-// scorecard's campaigns, clusters, universes and ISPs, in one fringe of the day, over a data window.
+// scorecard's campaigns, clusters, universes, ISPs and sources, in one fringe of the day, over a data window.
 
 type Fringe = ScoredKpi['fringes'][number];
-type Scope = Pick<ScorecardFields, 'campaigns' | 'clusters' | 'universes' | 'providers' | 'isps'>;
+type Scope = Pick<ScorecardFields, 'campaigns' | 'clusters' | 'universes' | 'providers' | 'isps' | 'sources'>;
 
 /** The providers it lists are compared; else the ISPs it lists; else every provider in the data. */
 export const comparedDimensionOf = (scorecard: Scope): ComparedDimension =>
@@ -60,6 +60,7 @@ export function kpiQuery(
     clusters: listed(scorecard.clusters),
     universes: listed(scorecard.universes),
     isps: listed(scorecard.isps),
+    sources: listed(scorecard.sources),
     tsStart: window.from,
     tsEnd: window.to,
     timeZone: window.timeZone,

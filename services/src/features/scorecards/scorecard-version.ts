@@ -8,6 +8,9 @@ import {
 import { historyOf } from '@nq/platform/entities/audit';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 
+/** Fields scorecards were given after some were stored: a scorecard stored before one has its default. */
+const fieldsAddedLater: Pick<ScorecardFields, 'sources'> = { sources: [] };
+
 /**
  * A scorecard's definition at a configuration version — as it was at an instant or a log position, else as it is —
  * read from its event stream (never a read model, which may lag), with the version it is: the stream version and
@@ -22,7 +25,7 @@ export async function scorecardAsOf(
   const { state, events } = await scorecards.load(id, at);
   if (state.status !== 'active') throw new DomainError('resource.notFound', { details: { id, asOf } });
   return {
-    scorecard: state.fields as ScorecardFields,
+    scorecard: { ...fieldsAddedLater, ...(state.fields as ScorecardFields) },
     configuration: { scorecardId: id, version: state.version, position: events.at(-1)!.position },
   };
 }

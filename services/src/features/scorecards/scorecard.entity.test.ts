@@ -33,6 +33,7 @@ const fields = {
   providers: ['p1', 'p2'],
   isps: ['isp-9'],
   universes: ['u1'],
+  sources: ['panel'],
   kpis: [kpi()],
   mosEntries: [mosEntry()],
 };
@@ -49,7 +50,16 @@ describe('scorecard', () => {
 
   it('defaults to Active with nothing associated', () => {
     const given = { name: 'Draft', weight: 0, maxScore: 1 };
-    const none = { campaigns: [], clusters: [], providers: [], isps: [], universes: [], kpis: [], mosEntries: [] };
+    const none = {
+      campaigns: [],
+      clusters: [],
+      providers: [],
+      isps: [],
+      universes: [],
+      sources: [],
+      kpis: [],
+      mosEntries: [],
+    };
     spec
       .given([])
       .when({ type: 'create', id: 's1', fields: given })

@@ -7,6 +7,7 @@ const point = {
   measurementId: 'm-1',
   probeId: 'simdemo1',
   probeType: 'landline',
+  source: 'panel',
   program: 'speedtest',
   testType: 'http-download',
   status: 'Finished',
@@ -30,6 +31,7 @@ describe('a map point’s detail', () => {
     expect(facts).toMatchObject({
       Medición: 'm-1',
       'Tipo de sonda': 'Fija',
+      Origen: 'Panel propio',
       Programa: 'Prueba de velocidad',
       'Tipo de prueba': 'Descarga HTTP',
       'Sección de resultado': 'Finalizada',

@@ -1,6 +1,6 @@
 import type { Language } from '@nq/contracts/errors/index';
 import type { TFunction } from 'i18next';
-import { kpiText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
+import { kpiText, sourceText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 
 /**
@@ -22,6 +22,7 @@ export function pointFacts(
     [t('measurementAnalysis:detail.general'), value('measurementId')],
     [field('probeId'), value('probeId')],
     [field('probeType'), value('probeType') ? t(`measurementAnalysis:detail.probeTypes.${value('probeType')}`) : ''],
+    [field('source'), value('source') ? sourceText(t, value('source')) : ''],
     [field('program'), value('program') ? programName(value('program')) : ''],
     [field('testType'), value('testType') ? testTypeText(t, value('testType')) : ''],
     [

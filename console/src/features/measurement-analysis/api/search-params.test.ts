@@ -37,11 +37,21 @@ describe('measurement search in the query string', () => {
     expect(searchFromParams(new URLSearchParams(params.toString()))).toEqual(expected);
   });
 
-  it('drops unknown technology codes and a mode without its list', () => {
-    expect(searchFromParams(new URLSearchParams('technologies=4,7,x&ispsCond=exclude'))).toEqual({
+  it('drops unknown technology codes and sources, and a mode without its list', () => {
+    expect(
+      searchFromParams(new URLSearchParams('technologies=4,7,x&ispsCond=exclude&sources=m-lab,elsewhere')),
+    ).toEqual({ ...defaultSearch, technologies: [4], sources: ['m-lab'] });
+  });
+
+  it('round-trips the sources with their mode', () => {
+    const search = {
       ...defaultSearch,
-      technologies: [4],
-    });
+      sources: ['ripe-atlas' as const, 'm-lab' as const],
+      sourcesCond: 'exclude' as const,
+    };
+    const params = paramsFromSearch(search);
+    expect([params.get('sources'), params.get('sourcesCond')]).toEqual(['ripe-atlas,m-lab', 'exclude']);
+    expect(searchFromParams(new URLSearchParams(params.toString()))).toEqual(search);
   });
 
   it('falls back to the defaults for missing or odd values', () => {

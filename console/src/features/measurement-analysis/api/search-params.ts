@@ -3,17 +3,20 @@ import { type RowSortField, rowSortFields } from '@nq/contracts/analytics/query-
 import { type TechnologyCode, technologyCodes } from '@nq/contracts/configuration/common';
 import type { EnrichedMeasurement } from '@nq/contracts/measurements/enriched-measurement';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
+import { type MeasurementSource, measurementSources } from '@nq/contracts/measurements/measurement';
 
 export type MeasurementSection = EnrichedMeasurement['status'];
 export type TestType = EnrichedMeasurement['testType'];
 
 /**
- * The search the page asks for (docs/product/api.md#measurements, `POST /api/measurements/by/profile`). ISPs and
- * technologies are the selection's lists, each with its mode: the rows with one of them (include, the API's default)
+ * The search the page asks for (docs/product/api.md#measurements, `POST /api/measurements/by/profile`). ISPs,
+ * technologies and sources are the selection's lists, each with its mode: the rows with one of them (include, the API's default)
  * or with none of them (exclude).
  */
 export interface MeasurementSearch
-  extends Partial<Pick<SelectionFields, 'isps' | 'ispsCond' | 'technologies' | 'technologiesCond'>> {
+  extends Partial<
+    Pick<SelectionFields, 'isps' | 'ispsCond' | 'technologies' | 'technologiesCond' | 'sources' | 'sourcesCond'>
+  > {
   probes?: string[];
   programs?: string[];
   statuses?: MeasurementSection[];
@@ -32,6 +35,8 @@ export interface MeasurementSearch
 const list = (value: string | null) => (value ? value.split(',').filter(Boolean) : []);
 const isTechnologyCode = (code: number): code is TechnologyCode =>
   (technologyCodes as readonly number[]).includes(code);
+const isSource = (value: string): value is MeasurementSource =>
+  (measurementSources as readonly string[]).includes(value);
 /** A list's mode travels only when it excludes, and only with the list it applies to. */
 const exclusion = (values: readonly unknown[] | undefined, mode: FilterMode | undefined) =>
   values?.length && mode === 'exclude' ? mode : undefined;
@@ -50,6 +55,7 @@ export function searchFromParams(params: URLSearchParams): MeasurementSearch {
   const testTypes = list(params.get('testTypes')) as TestType[];
   const isps = list(params.get('isps'));
   const technologies = list(params.get('technologies')).map(Number).filter(isTechnologyCode);
+  const sources = list(params.get('sources')).filter(isSource);
   const excludes = (name: string) => params.get(`${name}Cond`) === 'exclude';
   return {
     ...(probes.length ? { probes } : {}),
@@ -60,6 +66,7 @@ export function searchFromParams(params: URLSearchParams): MeasurementSearch {
     ...(technologies.length
       ? { technologies, ...(excludes('technologies') ? { technologiesCond: 'exclude' as const } : {}) }
       : {}),
+    ...(sources.length ? { sources, ...(excludes('sources') ? { sourcesCond: 'exclude' as const } : {}) } : {}),
     ...(params.get('kpi') ? { kpi: params.get('kpi') as KpiId } : {}),
     ...(params.get('from') ? { tsStart: params.get('from') as string } : {}),
     ...(params.get('to') ? { tsEnd: params.get('to') as string } : {}),
@@ -80,6 +87,8 @@ export function paramsFromSearch(search: MeasurementSearch): URLSearchParams {
     ['ispsCond', exclusion(search.isps, search.ispsCond)],
     ['technologies', search.technologies?.join(',')],
     ['technologiesCond', exclusion(search.technologies, search.technologiesCond)],
+    ['sources', search.sources?.join(',')],
+    ['sourcesCond', exclusion(search.sources, search.sourcesCond)],
     ['kpi', search.kpi],
     ['from', search.tsStart],
     ['to', search.tsEnd],

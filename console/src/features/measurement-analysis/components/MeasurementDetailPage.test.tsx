@@ -67,6 +67,8 @@ describe('Measurement detail (analysis)', () => {
     expect(screen.getByRole('heading', { name: 'Measurement detail' })).toBeInTheDocument();
     expect(fact('Probe')).toHaveTextContent('mad001');
     expect(fact('Probe type')).toHaveTextContent('Mobile');
+    // Stored before measurements carried their source: the panel's.
+    expect(fact('Source')).toHaveTextContent(/^Panel$/);
     // Named as the profile names it (the console reads the profile before any screen; here it may come second).
     await waitFor(() => expect(fact('Program')).toHaveTextContent(/^Home broadband$/));
     expect(fact('Destination')).toHaveTextContent('Madrid speed (10.0.0.8)');
@@ -90,6 +92,29 @@ describe('Measurement detail (analysis)', () => {
     const latency = within(results).getByRole('cell', { name: 'Latency' }).closest('tr')!;
     expect(within(latency).getByRole('cell', { name: '21,5 ms' })).toBeInTheDocument();
     expect(within(latency).getByRole('cell', { name: 'Más bajo' })).toBeInTheDocument();
+  });
+
+  it('shows who measured an imported measurement and what its test observed', async () => {
+    const imported = {
+      ...detail.measurement,
+      testType: 'traceroute',
+      source: 'ripe-atlas',
+      details: {
+        hops: [
+          { hop: 1, address: '10.0.0.1', rtts: [1.5] },
+          { hop: 2, rtts: [] },
+        ],
+        tool: 'RIPE Atlas traceroute',
+        sourceRef: 'msm 5001',
+      },
+    };
+    api.get('/api/measurements/by/id/m-42', { ...detail, measurement: imported });
+    await renderScreen(<MeasurementDetailPage />, { path, at, language: 'es' });
+
+    const hops = await screen.findByRole('table', { name: 'Saltos del traceroute' });
+    expect(fact('Origen')).toHaveTextContent('RIPE Atlas');
+    expect(within(hops).getByRole('cell', { name: 'Sin respuesta' })).toBeInTheDocument();
+    expect(fact('Herramienta')).toHaveTextContent('RIPE Atlas traceroute');
   });
 
   it('says when the measurement has no KPI results', async () => {

@@ -1,4 +1,5 @@
 import { basePathOf } from '@nq/contracts/configuration/kinds';
+import { defaultMeasurementSource } from '@nq/contracts/measurements/measurement';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
@@ -6,7 +7,7 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
-import { technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
+import { sourceText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
 import type { Option } from '../../../shared/ui/fields.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
@@ -14,9 +15,14 @@ import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type KpiResult, type MeasurementDetail, useMeasurementDetail } from '../api/measurements.ts';
 import { failureText } from '../model/failure-text.ts';
+import { FactList } from './FactList.tsx';
+import { MeasurementObservations } from './MeasurementObservations.tsx';
 import { SectionBadge } from './SectionBadge.tsx';
 
-/** /measurementAnalysis/detail/{measurementId}: one measurement, its result section and its KPI results. */
+/**
+ * /measurementAnalysis/detail/{measurementId}: one measurement, its result section, who measured it, its KPI results
+ * and what else the test observed.
+ */
 export default function MeasurementDetailPage() {
   const { t } = useTranslation(['measurementAnalysis', 'testAnalysis']);
   const { measurementId = '' } = useParams();
@@ -82,6 +88,7 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
   const facts: [string, ReactNode][] = [
     ['probeId', m.probeId],
     ['probeType', m.probeType ? t(`detail.probeTypes.${m.probeType}`) : ''],
+    ['source', sourceText(t, m.source ?? defaultMeasurementSource)],
     ['program', programName(m.program)],
     ['testType', testTypeText(t, m.testType)],
     ['destination', m.destination ? `${m.destination.name}${m.destination.ip ? ` (${m.destination.ip})` : ''}` : ''],
@@ -120,14 +127,7 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
       </Card>
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">{t('detail.general')}</h2>
-        <dl className="grid grid-cols-1 gap-x-8 gap-y-1 text-sm md:grid-cols-2">
-          {facts.map(([name, value]) => (
-            <div key={name} className="flex justify-between gap-3 border-b border-gray-100 py-1">
-              <dt className="font-medium text-gray-600">{t(`detail.fields.${name}`)}</dt>
-              <dd className="text-right text-gray-900">{value || '—'}</dd>
-            </div>
-          ))}
-        </dl>
+        <FactList facts={facts.map(([name, value]) => [t(`detail.fields.${name}`), value || '—'])} />
       </Card>
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">{t('detail.results')}</h2>
@@ -150,6 +150,7 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
           />
         )}
       </Card>
+      <MeasurementObservations details={m.details} />
     </>
   );
 }

@@ -1,12 +1,12 @@
 import type { FilterMode } from '@nq/contracts/analytics/query-ir';
 import type { TechnologyCode } from '@nq/contracts/configuration/common';
-import { testTypes } from '@nq/contracts/measurements/measurement';
+import { type MeasurementSource, testTypes } from '@nq/contracts/measurements/measurement';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { useIspOptions } from '../../../shared/entity-screen/isp-options.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
-import { testTypeText } from '../../../shared/i18n/value-texts.ts';
+import { sourceOptions, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { DateRangeFields } from '../../../shared/ui/DateRangeFields.tsx';
 import { CheckboxField, SelectField, TextField } from '../../../shared/ui/fields.tsx';
@@ -19,7 +19,8 @@ type Filters = Omit<MeasurementSearch, 'page' | 'pageSize' | 'sort' | 'order'>;
 
 /**
  * The measurement search filters: probes by text, programs, ISPs (providers, picked: the ISP identity is the
- * provider's id, whatever name a probe reported), result sections, technologies, test type, KPI and dates.
+ * provider's id, whatever name a probe reported), result sections, technologies, sources (the panel's or public
+ * data), test type, KPI and dates.
  */
 export function SearchForm({
   initial,
@@ -38,6 +39,8 @@ export function SearchForm({
   const [ispsCond, setIspsCond] = useState<FilterMode>(initial.ispsCond ?? 'include');
   const [technologies, setTechnologies] = useState<TechnologyCode[]>(initial.technologies ?? []);
   const [technologiesCond, setTechnologiesCond] = useState<FilterMode>(initial.technologiesCond ?? 'include');
+  const [sources, setSources] = useState<MeasurementSource[]>(initial.sources ?? []);
+  const [sourcesCond, setSourcesCond] = useState<FilterMode>(initial.sourcesCond ?? 'include');
   const [statuses, setStatuses] = useState<MeasurementSection[]>(initial.statuses ?? []);
   const [testType, setTestType] = useState(initial.testTypes?.[0] ?? '');
   const [kpi, setKpi] = useState<string>(initial.kpi ?? '');
@@ -55,6 +58,7 @@ export function SearchForm({
       ...(programIds.length ? { programs: programIds } : {}),
       ...(isps.length ? { isps, ispsCond } : {}),
       ...(technologies.length ? { technologies, technologiesCond } : {}),
+      ...(sources.length ? { sources, sourcesCond } : {}),
       ...(statuses.length ? { statuses } : {}),
       ...(testType ? { testTypes: [testType as TestType] } : {}),
       ...(kpi ? { kpi: kpi as NonNullable<Filters['kpi']> } : {}),
@@ -87,6 +91,18 @@ export function SearchForm({
           onChange={(event) => setIsps([...event.target.selectedOptions].map((option) => option.value))}
         />
         <FilterModeField label={t('measurementAnalysis:ispsMode')} value={ispsCond} onChange={setIspsCond} />
+        <SelectField
+          label={t('measurementAnalysis:sources')}
+          hint={t('measurementAnalysis:sourcesHint')}
+          multiple
+          size={3}
+          options={sourceOptions(t)}
+          value={sources}
+          onChange={(event) =>
+            setSources([...event.target.selectedOptions].map((option) => option.value as MeasurementSource))
+          }
+        />
+        <FilterModeField label={t('measurementAnalysis:sourcesMode')} value={sourcesCond} onChange={setSourcesCond} />
         <SelectField
           label={t('measurementAnalysis:testType')}
           value={testType}

@@ -8,6 +8,7 @@ import { useEntityOptions } from '../../../shared/entity-screen/entity-options.t
 import type { FieldSpec } from '../../../shared/entity-screen/field-spec.ts';
 import { useIspOptions } from '../../../shared/entity-screen/isp-options.ts';
 import { kpiLabel, kpiOptions } from '../../../shared/entity-screen/kpi-options.ts';
+import { sourceOptions } from '../../../shared/i18n/value-texts.ts';
 import { StatusBadge } from '../../../shared/ui/StatusBadge.tsx';
 import { mosEntryColumns } from '../../mos/mos-entry-columns.ts';
 import { hourFringesField } from './hour-fringes.ts';
@@ -21,7 +22,10 @@ type Scorecard = Entity & {
   kpis?: { kpi: string; weight: number }[];
 };
 
-/** /scoreManagement: scorecards (weights, KPIs with fringes, MOS entries), and the profile's KPI fringes. */
+/**
+ * /scoreManagement: scorecards (weights, what they compare over — campaigns, clusters, providers, ISPs, universes and
+ * sources —, KPIs with fringes, MOS entries), and the profile's KPI fringes.
+ */
 export default function ScoreManagementPage() {
   const { t } = useTranslation('scoreManagement');
   const campaigns = useEntityOptions(basePathOf('campaign'));
@@ -45,6 +49,7 @@ export default function ScoreManagementPage() {
       { name: 'providers', label: 'providers', kind: 'multiselect', options: providers },
       { name: 'isps', label: 'isps', kind: 'multiselect', options: isps },
       { name: 'universes', label: 'universes', kind: 'multiselect', options: universes },
+      { name: 'sources', label: 'sources', kind: 'multiselect', options: sourceOptions(t), hint: 'sourcesHint' },
       {
         name: 'kpis',
         label: 'kpis',

@@ -45,6 +45,7 @@ export const activeScorecard: ActiveScorecard = {
   providers: [movistar, orange],
   isps: [],
   universes: [],
+  sources: [],
   kpis,
   mosEntries,
 };
