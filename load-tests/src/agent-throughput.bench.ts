@@ -3,7 +3,9 @@
  * speed server on loopback (where the CPU is the bottleneck, so this is the harshest case), the agent's download and
  * upload are compared with curl moving the same bytes over the same number of connections. Prints both in Mbps
  * (10^6 bit/s) and their ratio.
- *   npm run bench:agent-throughput      BENCH_THREADS (4), BENCH_DURATION_MS (5000), BENCH_RAMP_UP (0.2)
+ *   npm run bench:agent-throughput      BENCH_THREADS (4), BENCH_DURATION_MS (5000), BENCH_RAMP_UP (0.2),
+ *                                       BENCH_RATE_MBPS (0: none; else the server paces each connection at it)
+ * Paced, the link (not the CPU) sets the rate, as on a real network: both should read threads × the rate.
  * The agent leaves its ramp-up out of its figure; curl's includes its connection's start (short on loopback).
  */
 import { spawn } from 'node:child_process';
@@ -17,6 +19,7 @@ import { incompressibleChunk } from '@nq/probe/speed-server/incompressible-bytes
 const threads = Number(process.env.BENCH_THREADS ?? 4);
 const durationMs = Number(process.env.BENCH_DURATION_MS ?? 5_000);
 const rampUp = Number(process.env.BENCH_RAMP_UP ?? 0.2);
+const rateMbps = Number(process.env.BENCH_RATE_MBPS ?? 0);
 
 // The speed server in a process of its own, as deployed: in the agent's process it would share its one thread.
 const serverProcess = spawn(
@@ -29,6 +32,8 @@ const serverProcess = spawn(
     '0',
     '--udp-port',
     '0',
+    '--max-mbps-per-stream',
+    String(rateMbps),
   ],
   { stdio: ['ignore', 'pipe', 'inherit'] },
 );
@@ -112,7 +117,8 @@ const mbps = (value: number) => `${value.toFixed(0)} Mbps`;
 
 try {
   console.info(
-    `[agent throughput] ${threads} connections, ${durationMs} ms, ramp-up ${rampUp}, loopback; load average ${loadavg()[0]!.toFixed(1)}`,
+    `[agent throughput] ${threads} connections, ${durationMs} ms, ramp-up ${rampUp}, loopback` +
+      `${rateMbps > 0 ? `, the server pacing each at ${rateMbps} Mbps` : ''}; load average ${loadavg()[0]!.toFixed(1)}`,
   );
   for (const direction of ['download', 'upload'] as const) {
     const runner = httpTransferRunner(direction);
@@ -130,7 +136,8 @@ try {
     if (result?.status !== 'Finished') throw new Error(`the agent's ${direction}: ${JSON.stringify(result)}`);
     const agentMbps = result.kpis[direction]!;
     const bytes = result.details!.bytes!;
-    const curlFigures = await curls(threads, Math.floor(bytes / threads), direction);
+    // At most what the server streams in one transfer (its cap): unpaced on loopback, the agent can move more.
+    const curlFigures = await curls(threads, Math.min(Math.floor(bytes / threads), 4 * 1024 ** 3), direction);
     console.info(
       `[agent throughput] ${direction}: agent ${mbps(agentMbps)} (${(bytes / 1e6).toFixed(0)} MB, idle latency ` +
         `${result.kpis.latency!.toFixed(3)} ms); curl ×${threads}, the same bytes: ${mbps(curlFigures.summedMbps)} ` +

@@ -51,10 +51,14 @@ export function speedServerRoutes(limits: SpeedServerLimits): RequestListener {
         if (Number.isNaN(bytes)) return answerJson(response, 400, { error: 'bytes must be a whole number' });
         if (bytes !== undefined && bytes > limits.maxDownloadBytes)
           return answerJson(response, 400, { error: `bytes is at most ${limits.maxDownloadBytes}` });
-        return asStream(request, response, () => streamDownload(response, bytes, limits.maxDownloadBytes));
+        return asStream(request, response, () =>
+          streamDownload(response, bytes, limits.maxDownloadBytes, limits.maxMbpsPerStream),
+        );
       }
       case 'POST /upload':
-        return asStream(request, response, () => receiveUpload(request, response, limits.maxUploadBytes));
+        return asStream(request, response, () =>
+          receiveUpload(request, response, limits.maxUploadBytes, limits.maxMbpsPerStream),
+        );
       case 'GET /ping':
       case 'HEAD /ping':
         response.writeHead(204, { 'cache-control': 'no-store' });

@@ -26,9 +26,12 @@ describe('nq speed-server', () => {
   });
 
   it('takes its options from arguments over the environment, with unprivileged defaults', () => {
-    expect(speedServerOptionsFrom([], {})).toEqual({ host: '0.0.0.0', httpPort: 8080, udpPort: 8862 });
+    const unpaced = { limits: { maxMbpsPerStream: 0 } };
+    expect(speedServerOptionsFrom([], {})).toEqual({ host: '0.0.0.0', httpPort: 8080, udpPort: 8862, ...unpaced });
     const env = { SPEED_SERVER_HOST: '::', SPEED_SERVER_HTTP_PORT: '9000', SPEED_SERVER_UDP_PORT: '9001' };
-    expect(speedServerOptionsFrom([], env)).toEqual({ host: '::', httpPort: 9000, udpPort: 9001 });
+    expect(speedServerOptionsFrom([], env)).toEqual({ host: '::', httpPort: 9000, udpPort: 9001, ...unpaced });
+    expect(speedServerOptionsFrom(['--max-mbps-per-stream', '100'], env).limits).toEqual({ maxMbpsPerStream: 100 });
+    expect(() => speedServerOptionsFrom(['--max-mbps-per-stream', 'fast'], {})).toThrow(/--max-mbps-per-stream/);
     expect(speedServerOptionsFrom(['--http-port', '7000'], env)).toMatchObject({ httpPort: 7000, udpPort: 9001 });
     expect(() => speedServerOptionsFrom(['--udp-port', '70000'], {})).toThrow(/--udp-port/);
     expect(() => speedServerOptionsFrom(['--colour', 'red'], {})).toThrow();

@@ -15,6 +15,11 @@ export interface SpeedServerLimits {
   idleConnectionMs: number;
   /** Datagrams reflected per second, all senders together; beyond, they are dropped. */
   maxReflectedPacketsPerSecond: number;
+  /**
+   * The most one download or upload moves per second, in Mbps (0: as fast as it goes): a server shared by many
+   * probes keeps each one's share, and a test can know the rate a transfer must measure.
+   */
+  maxMbpsPerStream: number;
 }
 
 export const defaultSpeedServerLimits: SpeedServerLimits = {
@@ -24,4 +29,11 @@ export const defaultSpeedServerLimits: SpeedServerLimits = {
   maxStreamsPerClient: 16,
   idleConnectionMs: 30_000,
   maxReflectedPacketsPerSecond: 20_000,
+  maxMbpsPerStream: 0,
 };
+
+/** How long a transfer paced at `mbps` that has moved `bytes` since `startedAt` waits before it moves more (ms). */
+export function paceDelayMs(mbps: number, bytes: number, startedAt: number, now = performance.now()) {
+  if (mbps <= 0) return 0;
+  return Math.max(0, startedAt + (bytes * 8) / (mbps * 1_000) - now);
+}

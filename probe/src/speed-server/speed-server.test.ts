@@ -136,3 +136,24 @@ describe('the speed server’s bounds on one client', () => {
     expect((await ask(server.httpPort, 'GET', '/download?bytes=10')).status).toBe(200);
   });
 });
+
+describe('the speed server pacing each transfer', () => {
+  let server: SpeedServer;
+  beforeAll(async () => {
+    server = await startSpeedServer({ host: '127.0.0.1', httpPort: 0, udpPort: 0, limits: { maxMbpsPerStream: 8 } });
+  });
+  afterAll(() => server.close());
+
+  // At 8 Mbps a megabyte takes a second: however fast the machine, never less (a slow machine only takes longer).
+  it('moves a download and an upload no faster than its rate', async () => {
+    for (const [method, path, body] of [
+      ['GET', '/download?bytes=1000000', undefined],
+      ['POST', '/upload', Buffer.alloc(1_000_000)],
+    ] as const) {
+      const started = performance.now();
+      const answer = await ask(server.httpPort, method, path, body);
+      expect(answer.status).toBe(200);
+      expect(performance.now() - started).toBeGreaterThanOrEqual(900);
+    }
+  });
+});
