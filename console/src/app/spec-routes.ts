@@ -42,6 +42,7 @@ export const specPaths = [
   'probes_configuration',
   'probes_configuration/new',
   'probes_configuration/import',
+  'probes_configuration/measurement_imports',
   'probes_configuration/:id',
   'task_suites_configuration',
   'task_suites_configuration/:id',

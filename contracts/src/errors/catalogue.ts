@@ -1285,8 +1285,8 @@ export const errorCatalogue = {
   },
   'resultImports.urlNotAllowed': {
     status: 400,
-    en: 'Only http and https addresses can be imported.',
-    es: 'Solo se pueden importar direcciones http y https.',
+    en: 'The file at {url} cannot be imported ({reason}): only public http and https addresses can.',
+    es: 'No se puede importar el archivo de {url} ({reason}): solo se pueden importar direcciones http y https públicas.',
   },
   'resultImports.downloadFailed': {
     status: 422,
@@ -1312,6 +1312,26 @@ export const errorCatalogue = {
     status: 500,
     en: 'The import stopped because of an internal error. Import the file again: what was already imported is not repeated.',
     es: 'La importación se ha detenido por un error interno. Vuelve a importar el archivo: lo ya importado no se repite.',
+  },
+  'resultImports.fetchFailed': {
+    status: 500,
+    en: 'Could not load the imports.',
+    es: 'No se han podido cargar las importaciones.',
+  },
+  'resultImports.startFailed': {
+    status: 500,
+    en: 'The import could not be started. Try again.',
+    es: 'No se ha podido iniciar la importación. Inténtalo de nuevo.',
+  },
+  'resultImports.fileUnreadable': {
+    status: 400,
+    en: 'The file could not be read. Choose it again, or use a different browser.',
+    es: 'No se ha podido leer el archivo. Vuelve a elegirlo o usa otro navegador.',
+  },
+  'resultImports.compressedFile': {
+    status: 400,
+    en: 'The file is gzip-compressed: decompress it first, or import it from its address.',
+    es: 'El archivo está comprimido con gzip: descomprímelo antes o impórtalo desde su dirección.',
   },
   'resultImports.notAResult': {
     status: 422,

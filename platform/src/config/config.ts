@@ -229,6 +229,12 @@ const variables = z.strictObject({
     .describe(
       'Also push to http and to private, loopback or link-local addresses (tests, an on-premises push service)',
     ),
+  IMPORT_PRIVATE_URLS: z
+    .enum(['true', 'false'])
+    .default('false')
+    .describe(
+      'Also let result imports download from loopback, private, link-local and other internal addresses (tests, a file server inside the network)',
+    ),
   CORS_ORIGINS: list.pipe(z.array(z.url())).default([]).describe('Origins allowed to call the API from a browser'),
   SESSION_TTL_HOURS: count(1, 24 * 30).default(12),
   SIGNATURE_MAX_SKEW_SECONDS: count(5, 3600).default(300),
@@ -416,6 +422,7 @@ function shape(v: Variables, production: boolean) {
       subject: v.VAPID_SUBJECT ?? `mailto:${v.MAIL_FROM}`,
       allowPrivateEndpoints: v.PUSH_PRIVATE_ENDPOINTS === 'true',
     },
+    imports: { allowPrivateUrls: v.IMPORT_PRIVATE_URLS === 'true' },
     identity: {
       corsOrigins: v.CORS_ORIGINS,
       sessionTtlMs: v.SESSION_TTL_HOURS * 3_600_000,

@@ -1,15 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { parseArgs } from 'node:util';
-import { DomainError, translate } from '@nq/contracts';
+import {
+  DomainError,
+  type ImportReport,
+  importFormatSchema,
+  importOptionsSchema,
+  maxImportMegabytes,
+  translate,
+} from '@nq/contracts';
 import { issueProblem } from '@nq/platform/entities/validation-error';
 import type { FeatureCommand } from '@nq/platform/feature-manifest';
 import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
 import type { Platform } from '@nq/platform/platform';
 import { z } from 'zod';
 import { administratorProfileId } from '../users/index.ts';
-import { downloadImportFile, readImportFile, textOf } from './import-file.ts';
-import { type ImportReport, importFormatSchema, importOptionsSchema, maxImportMegabytes } from './import-request.ts';
+import { anyAddress } from './address-policy.ts';
+import { downloadImportFile } from './import-download.ts';
+import { readImportFile, textOf } from './import-file.ts';
 import { runImport, storedAmong } from './run-import.ts';
 
 export const importUsage = `nq import <ripe-atlas|ndt7|iperf3|ookla> <file|url> [--probe <id>] [--program <name>] \
@@ -68,8 +76,10 @@ function printReport(report: ImportReport) {
   if (refused > report.refusals.length) console.info(`  … and ${refused - report.refusals.length} more refused`);
 }
 
+// The operator's own process on the platform's machine: no user can make it download anything, so an address inside
+// the network (a file server) is as good as any.
 const fileOrUrl = (location: string) =>
-  /^https?:\/\//i.test(location) ? downloadImportFile(location) : readImportFile(location);
+  /^https?:\/\//i.test(location) ? downloadImportFile(location, { policy: anyAddress }) : readImportFile(location);
 
 /** `nq import <format> <file|url> …`: answers the process's exit code. */
 async function importCommand(args: string[], openPlatform: () => Promise<Platform>): Promise<number> {

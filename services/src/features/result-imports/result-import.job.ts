@@ -1,11 +1,20 @@
-import { DomainError, type HttpErrorCode, type MessageParams, type Profile } from '@nq/contracts';
+import {
+  DomainError,
+  type HttpErrorCode,
+  importFormatSchema,
+  importOptionsSchema,
+  type MessageParams,
+  type Profile,
+} from '@nq/contracts';
 import { jobViewer } from '@nq/platform/access/viewer';
 import type { FileStore } from '@nq/platform/files/file-store';
 import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
 import { type Platform, platformJob } from '@nq/platform/platform';
 import { z } from 'zod';
-import { downloadImportFile, textOf } from './import-file.ts';
-import { importFormatSchema, importOptionsSchema } from './import-request.ts';
+import { addressPolicy } from './address-policy.ts';
+import { downloadImportFile } from './import-download.ts';
+import { textOf } from './import-file.ts';
+import { type ImportOutcome, importRecordsOn } from './import-records.ts';
 import { runImport } from './run-import.ts';
 
 export const resultImportPayloadSchema = z.object({
@@ -74,12 +83,21 @@ export const resultImportJob = platformJob(resultImportKind, (platform) => async
   const forgetUpload = async () => {
     if (from.kind === 'upload') await platform.files.delete(from.file);
   };
+  // Kept with the import's record for when the queue has forgotten the job; should this write fail, the routes keep
+  // the outcome from the job when they next read it, so the import itself does not fail for it.
+  const keep = (outcome: Omit<ImportOutcome, 'finishedAt'>) =>
+    importRecordsOn(platform.sql)
+      .then((records) => records.end(importId, { ...outcome, finishedAt: new Date().toISOString() }))
+      .catch(() => undefined);
   try {
     const profile = await profileOf(platform, payload.profileId);
     const bytes =
       from.kind === 'upload'
         ? await readUpload(platform.files, from.file)
-        : await downloadImportFile(from.url, job.signal);
+        : await downloadImportFile(from.url, {
+            policy: addressPolicy(platform.config.imports.allowPrivateUrls),
+            signal: job.signal,
+          });
     const report = await runImport(platform, {
       importId,
       format: payload.format,
@@ -91,10 +109,12 @@ export const resultImportJob = platformJob(resultImportKind, (platform) => async
       onProgress: (progress) => job.reportProgress(progress),
     });
     await forgetUpload();
+    await keep({ state: 'completed', report });
     return report;
   } catch (error) {
     if (!(error instanceof DomainError) || error.status >= 500) throw error;
     await forgetUpload();
+    await keep({ state: 'failed', error: { code: error.code, params: error.params } });
     throw new PermanentJobFailure(failureText(error));
   }
 });

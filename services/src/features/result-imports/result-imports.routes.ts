@@ -1,20 +1,24 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { DomainError, type Language, pickLanguage, translate } from '@nq/contracts';
+import {
+  DomainError,
+  importListQuerySchema,
+  importListSchema,
+  importRequestSchema,
+  importStatusSchema,
+  MAX_IMPORT_BYTES,
+  maxImportMegabytes,
+  pickLanguage,
+} from '@nq/contracts';
 import { layerAccess } from '@nq/platform/http/access-rule';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { JobSnapshot } from '@nq/platform/jobs/job-queue-port';
 import type { Platform } from '@nq/platform/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import {
-  type ImportReport,
-  type ImportStatus,
-  importRequestSchema,
-  importStatusSchema,
-  MAX_IMPORT_BYTES,
-  maxImportMegabytes,
-} from './import-request.ts';
-import { failureOf, type ResultImportPayload, resultImportKind, uploadNameOf } from './result-import.job.ts';
+import { addressPolicy, refusedHost } from './address-policy.ts';
+import { type ImportRecord, type ImportRecords, importRecordsOn } from './import-records.ts';
+import { importView, outcomeOf, statusOf, summaryOf } from './import-status.ts';
+import { type ResultImportPayload, resultImportKind, uploadNameOf } from './result-import.job.ts';
 
 /** Imports create the probes their results name: the probes' screen manages them. */
 const access = layerAccess(['probes_configuration']);
@@ -29,41 +33,46 @@ const importIdOf = (userId: string, idempotencyKey: string | undefined) =>
       : createHash('sha256').update(`result-import\n${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32)
   }`;
 
-function statusOf(job: JobSnapshot, language: Language): ImportStatus {
+const recordOf = (job: JobSnapshot): Omit<ImportRecord, 'outcome'> => {
   const payload = job.payload as ResultImportPayload;
-  const status: ImportStatus = {
+  return {
     id: job.id,
+    profileId: payload.profileId,
+    userId: payload.userId,
     format: payload.format,
     ...(payload.from.kind === 'url' ? { url: payload.from.url } : {}),
-    state: job.state,
-    progress: job.progress,
     createdAt: job.createdAt.toISOString(),
-    ...(job.finishedAt ? { finishedAt: job.finishedAt.toISOString() } : {}),
   };
-  if (job.state === 'completed' && job.result) {
-    const report = job.result as ImportReport;
-    const refusals = report.refusals.map((refusal) => ({
-      ...refusal,
-      message: translate(refusal.code, language, refusal.params),
-    }));
-    return { ...status, report: { ...report, refusals } };
-  }
-  if (job.state === 'failed') {
-    const { code, params } = failureOf(job.error);
-    return { ...status, error: { code, message: translate(code, language, params), ...(params ? { params } : {}) } };
-  }
-  return status;
+};
+
+/** The import's job, while the queue has it. */
+async function jobOf(platform: Platform, id: string) {
+  const job = idPattern.test(id) ? await platform.jobs.get(id) : undefined;
+  return job?.kind === resultImportKind.name ? job : undefined;
+}
+
+/** The record and the job of an import: a job that has ended leaves its outcome with the record, once. */
+async function settled(records: ImportRecords, record: ImportRecord | undefined, job: JobSnapshot | undefined) {
+  const outcome = job && record && !record.outcome ? outcomeOf(job) : undefined;
+  if (!outcome || !record) return record;
+  await records.end(record.id, outcome);
+  return { ...record, outcome };
 }
 
 const description = `Imports results measured elsewhere — \`ripe-atlas\` (the RIPE Atlas results API's JSON or a daily \
 dump's lines), \`ndt7\` (the ndt7 client's summary or M-Lab BigQuery rows), \`iperf3\` (\`iperf3 -J\`), \`ookla\` \
 (\`speedtest --format=json\`) — as measurements: sent as \`text\` (at most ${maxImportMegabytes} MB) or downloaded \
-from \`url\` (http or https, gzip or not, at most ${maxImportMegabytes} MB, within 60 s). Answers at once with the \
-import, run by a job: follow it on \`GET /measurements/imports/{id}\`. The same result imported again is not stored \
-twice. Send \`Idempotency-Key\` to make a retried request start no second import.`;
+from \`url\` (a public http or https address, gzip or not, at most ${maxImportMegabytes} MB, within 60 s; an address \
+of the platform's own network — loopback, private, link-local… — is refused, \`resultImports.urlNotAllowed\`, and so is \
+a redirect there). Answers at once with the import, run by a job: follow it on \`GET /measurements/imports/{id}\`. The \
+same result imported again is not stored twice. Send \`Idempotency-Key\` to make a retried request start no second \
+import.`;
 
-/** Imports of results measured elsewhere (docs/features/result-imports.md): started, then followed. */
+/** Imports of results measured elsewhere (docs/features/result-imports.md): started, listed, followed. */
 export const resultImportRoutes: FastifyPluginAsyncZod<{ platform: Platform }> = async (app, { platform }) => {
+  const records = await importRecordsOn(platform.sql);
+  const policy = addressPolicy(platform.config.imports.allowPrivateUrls);
+
   app.post(
     '/measurements/imports',
     {
@@ -84,23 +93,57 @@ export const resultImportRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
       const language = pickLanguage(request.headers['accept-language']);
       if (text !== undefined && Buffer.byteLength(text) > MAX_IMPORT_BYTES)
         throw new DomainError('resultImports.tooLarge', { params: { limit: maxImportMegabytes } });
+      // Told now rather than by a failed import; the download checks again the addresses it connects to.
+      const refused = url === undefined ? undefined : await refusedHost(new URL(url), policy);
+      if (url !== undefined && refused)
+        throw new DomainError('resultImports.urlNotAllowed', { params: { url, reason: refused } });
       const header = request.headers['idempotency-key'];
       const importId = importIdOf(viewer.userId, typeof header === 'string' ? header : undefined);
-      const started = await platform.jobs.get(importId);
-      if (started) return reply.status(202).send(statusOf(started, language));
-      let from: ResultImportPayload['from'] = { kind: 'url', url: url! };
-      if (text !== undefined) {
-        const upload = platform.files.write(uploadNameOf(importId));
-        upload.stream.end(text);
-        await upload.commit();
-        from = { kind: 'upload', file: uploadNameOf(importId) };
+      let job = await platform.jobs.get(importId);
+      if (!job) {
+        let from: ResultImportPayload['from'] = { kind: 'url', url: url! };
+        if (text !== undefined) {
+          const upload = platform.files.write(uploadNameOf(importId));
+          upload.stream.end(text);
+          await upload.commit();
+          from = { kind: 'upload', file: uploadNameOf(importId) };
+        }
+        job = await platform.jobs.enqueue(
+          resultImportKind,
+          { importId, format, from, options, userId: viewer.userId, profileId: viewer.profileId },
+          { jobId: importId },
+        );
       }
-      const job = await platform.jobs.enqueue(
-        resultImportKind,
-        { importId, format, from, options, userId: viewer.userId, profileId: viewer.profileId },
-        { jobId: importId },
+      // Recorded again on a retried request: a first request that failed here has its import listed all the same.
+      await records.record(recordOf(job));
+      return reply.status(202).send(statusOf(importView(undefined, job)!, language));
+    },
+  );
+
+  app.get(
+    '/measurements/imports',
+    {
+      config: { access },
+      schema: {
+        tags,
+        summary: "Your profile's imports of results, newest first, paged: each one's state and report figures",
+        description:
+          'The report of each import is given without its refusals (up to 500 each): `GET /measurements/imports/{id}` ' +
+          'has them, with their messages.',
+        querystring: importListQuerySchema,
+        response: { 200: importListSchema, 400: errorResponse },
+      },
+    },
+    async (request) => {
+      const language = pickLanguage(request.headers['accept-language']);
+      const { records: page, count } = await records.page(request.viewer.profileId, request.query);
+      const list = await Promise.all(
+        page.map(async (stored) => {
+          const job = stored.outcome ? undefined : await jobOf(platform, stored.id);
+          return summaryOf(importView(await settled(records, stored, job), job)!, language);
+        }),
       );
-      return reply.status(202).send(statusOf(job, language));
+      return { list, count, page: request.query.page, pageSize: request.query.pageSize };
     },
   );
 
@@ -117,12 +160,14 @@ export const resultImportRoutes: FastifyPluginAsyncZod<{ platform: Platform }> =
     },
     async (request) => {
       const { id } = request.params;
-      const job = idPattern.test(id) ? await platform.jobs.get(id) : undefined;
+      const { profileId } = request.viewer;
+      const stored = idPattern.test(id) ? await records.get(id) : undefined;
+      const job = stored?.outcome ? undefined : await jobOf(platform, id);
       // Another profile's import does not exist for the caller.
-      const payload = job?.payload as ResultImportPayload | undefined;
-      if (!job || job.kind !== resultImportKind.name || payload?.profileId !== request.viewer.profileId)
-        throw new DomainError('resultImports.notFound', { details: { id } });
-      return statusOf(job, pickLanguage(request.headers['accept-language']));
+      const owner = stored?.profileId ?? (job?.payload as ResultImportPayload | undefined)?.profileId;
+      const view = owner === profileId ? importView(await settled(records, stored, job), job) : undefined;
+      if (!view) throw new DomainError('resultImports.notFound', { details: { id } });
+      return statusOf(view, pickLanguage(request.headers['accept-language']));
     },
   );
 };

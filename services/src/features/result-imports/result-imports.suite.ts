@@ -1,12 +1,11 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
-import type { EnrichedMeasurement } from '@nq/contracts';
+import { type EnrichedMeasurement, type ImportList, type ImportStatus, MAX_IMPORT_BYTES } from '@nq/contracts';
 import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
-import { type ImportStatus, MAX_IMPORT_BYTES } from './import-request.ts';
 
 // Two RIPE Atlas probes' pings and a traceroute, as a daily dump has them (one result per line), with what a file
 // also holds: a line that is not JSON, a result it repeats, a type the platform cannot import.
@@ -66,9 +65,12 @@ export function describeResultImports(profile: string, environment: () => Promis
     let importer: SignedClient;
     let files: Server;
     let filesUrl: string;
+    /** The importer's imports, oldest first. */
+    const importIds: string[] = [];
 
     beforeAll(async () => {
-      api = await openTestApi(await environment());
+      // The test file server listens on loopback, which imports refuse by default.
+      api = await openTestApi({ ...(await environment()), IMPORT_PRIVATE_URLS: 'true' });
       importer = await api.as('ripe-importer', { isGod: true });
       files = createServer((request, response) => {
         if (request.url === '/results.json.gz') response.writeHead(200).end(gzipSync(dump));
@@ -85,7 +87,9 @@ export function describeResultImports(profile: string, environment: () => Promis
     async function importOf(payload: object, client = importer, headers: Record<string, string> = {}) {
       const started = await client.inject({ method: 'POST', url: '/measurements/imports', payload, headers });
       expect(started.statusCode, started.body).toBe(202);
-      return started.json() as ImportStatus;
+      const status = started.json() as ImportStatus;
+      if (client === importer && !importIds.includes(status.id)) importIds.push(status.id);
+      return status;
     }
 
     /** The import once its job has ended. */
@@ -236,7 +240,11 @@ export function describeResultImports(profile: string, environment: () => Promis
         payload: { format: 'ndt7', url: 'ftp://example.net/results.json' },
       });
       expect(ftp.statusCode).toBe(400);
-      expect(ftp.json().details.fields).toEqual([expect.objectContaining({ code: 'resultImports.urlNotAllowed' })]);
+      expect(ftp.json()).toMatchObject({
+        code: 'resultImports.urlNotAllowed',
+        message:
+          'The file at ftp://example.net/results.json cannot be imported (ftp:): only public http and https addresses can.',
+      });
       const large = await importer.inject({
         method: 'POST',
         url: '/measurements/imports',
@@ -244,6 +252,55 @@ export function describeResultImports(profile: string, environment: () => Promis
       });
       expect(large.statusCode).toBe(413);
       expect(large.json()).toMatchObject({ code: 'resultImports.tooLarge', message: expect.stringContaining('8 MB') });
+    });
+
+    it("lists the profile's imports newest first, a page at a time, each report without its refusals", async () => {
+      const [ripe, downloaded, gone, iperf, ndt] = importIds;
+      const listed = async (query: string, client = importer) => {
+        const response = await client.inject({
+          url: `/measurements/imports${query}`,
+          headers: { 'accept-language': 'es' },
+        });
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as ImportList;
+      };
+      const all = await listed('');
+      expect(all).toMatchObject({ count: 5, page: 1, pageSize: 25 });
+      expect(all.list.map((entry) => entry.id)).toEqual([ndt, iperf, gone, downloaded, ripe]);
+      const first = all.list.at(-1)!;
+      expect(first).toMatchObject({
+        format: 'ripe-atlas',
+        state: 'completed',
+        progress: { rows: 7 },
+        report: {
+          read: 7,
+          imported: 4,
+          duplicates: { stored: 0, inFile: 1 },
+          refused: 2,
+          probesCreated: [`ripeatlas${prbA}`, `ripeatlas${prbB}`],
+        },
+      });
+      expect(first.report).not.toHaveProperty('refusals');
+      expect(all.list[2]).toMatchObject({
+        format: 'ookla',
+        url: `${filesUrl}/gone.json`,
+        state: 'failed',
+        error: {
+          code: 'resultImports.downloadFailed',
+          message: `No se ha podido descargar el archivo de ${filesUrl}/gone.json (HTTP 404).`,
+        },
+      });
+
+      const second = await listed('?page=2&pageSize=2');
+      expect(second).toMatchObject({ count: 5, page: 2, pageSize: 2 });
+      expect(second.list.map((entry) => entry.id)).toEqual([gone, downloaded]);
+      // Each import's refusals are its own route's.
+      expect((await ended(ripe!)).report!.refusals).toHaveLength(2);
+
+      expect(await listed('', await api.as('import-stranger'))).toMatchObject({ count: 0, list: [] });
+      const tooMany = await importer.inject({ url: '/measurements/imports?pageSize=500' });
+      expect(tooMany.statusCode).toBe(400);
+      expect(tooMany.json()).toMatchObject({ code: 'validation.tooBig' });
     });
   });
 }

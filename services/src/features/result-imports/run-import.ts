@@ -1,11 +1,17 @@
-import { type Measurement, measurementSchema } from '@nq/contracts';
+import {
+  type ImportFormat,
+  type ImportOptions,
+  type ImportReport,
+  LISTED_REFUSALS,
+  type Measurement,
+  measurementSchema,
+} from '@nq/contracts';
 import { issueProblem } from '@nq/platform/entities/validation-error';
 import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
 import type { Platform } from '@nq/platform/platform';
 import { resultFormats } from './formats/formats.ts';
 import type { FormatSettings, ProbeSeed, Refusal, ResultFormat, RowOutcome } from './formats/result-format.ts';
 import { type ImportParties, importProbes } from './import-probes.ts';
-import type { ImportFormat, ImportOptions, ImportReport } from './import-request.ts';
 import { type JsonRow, jsonRows } from './json-rows.ts';
 
 export interface ImportRun extends ImportParties {
@@ -27,7 +33,6 @@ const ROWS_PER_BATCH = 500;
 const MESSAGES_PER_PRODUCE = 1_000;
 /** Measurements looked up in the store at once. */
 const STORE_LOOKUPS_AT_ONCE = 8;
-const LISTED_REFUSALS = 500;
 const LISTED_PROGRAMS = 100;
 
 /** The probe a format's results are given when the import names none (`importedndt7`). */

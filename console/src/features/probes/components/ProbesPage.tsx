@@ -86,6 +86,9 @@ export default function ProbesPage() {
             <Link className={secondaryLink} to="/probes_configuration/import">
               {t('importCsv')}
             </Link>
+            <Link className={secondaryLink} to="/probes_configuration/measurement_imports">
+              {t('resultImports:title')}
+            </Link>
             <Link className={primaryLink} to="/probes_configuration/new">
               {t('newProbe')}
             </Link>

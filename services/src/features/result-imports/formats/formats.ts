@@ -1,4 +1,4 @@
-import type { ImportFormat } from '../import-request.ts';
+import type { ImportFormat } from '@nq/contracts';
 import { iperf3Format } from './iperf3.ts';
 import { ndt7Format } from './ndt7.ts';
 import { ooklaFormat } from './ookla.ts';

@@ -1,7 +1,13 @@
 import { createHash } from 'node:crypto';
-import type { ErrorCode, MeasurementSource, MessageParams, measurementSchema, TechnologyCode } from '@nq/contracts';
+import type {
+  ErrorCode,
+  ImportFormat,
+  MeasurementSource,
+  MessageParams,
+  measurementSchema,
+  TechnologyCode,
+} from '@nq/contracts';
 import type { z } from 'zod';
-import type { ImportFormat } from '../import-request.ts';
 
 /** A measurement as a format makes it: the contract's input (its schema fills the defaults and checks it). */
 export type ImportedMeasurement = z.input<typeof measurementSchema>;

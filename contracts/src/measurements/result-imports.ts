@@ -1,18 +1,18 @@
-import { errorCodeSchema, probeIdSchema, technologyCode } from '@nq/contracts';
-import type { JobState } from '@nq/platform/jobs/job-queue-port';
 import { z } from 'zod';
+import { technologyCode } from '../configuration/common.ts';
+import { errorCodeSchema } from '../errors/index.ts';
+import { probeIdSchema } from '../fleet/probe.ts';
 
-/** The formats results measured elsewhere are imported from (docs/features/result-imports.md). */
+// Imports of results measured elsewhere (docs/features/result-imports.md): what `POST /measurements/imports` takes, how
+// `GET /measurements/imports/{id}` and the list answer an import, and the report it ends with.
+
+/** The formats results measured elsewhere are imported from. */
 export const importFormats = ['ripe-atlas', 'ndt7', 'iperf3', 'ookla'] as const;
 export type ImportFormat = (typeof importFormats)[number];
 
 /** The largest file an import reads (uncompressed): a larger one is refused whole, before any row is read. */
 export const MAX_IMPORT_BYTES = 8 * 1024 * 1024;
 export const maxImportMegabytes = MAX_IMPORT_BYTES / (1024 * 1024);
-
-/** An address an import may download from: http or https, to a host. */
-export const isHttpUrl = (text: string) =>
-  URL.canParse(text) && ['http:', 'https:'].includes(new URL(text).protocol) && new URL(text).hostname !== '';
 
 export const importFormatSchema = z.enum(importFormats, { error: 'validation.invalidOption' });
 
@@ -39,9 +39,29 @@ export const importOptionsSchema = z.object({
   measuredAt: z.iso
     .datetime({ offset: true, error: 'validation.invalidDate' })
     .optional()
-    .describe('When results that carry no time were measured (the ndt7 client’s summary)'),
+    .describe('When results that carry no time were measured (the ndt7 client’s summary, iperf3 output without one)'),
 });
 export type ImportOptions = z.output<typeof importOptionsSchema>;
+export type ImportOption = keyof ImportOptions;
+
+/**
+ * The options each format reads: RIPE Atlas results name their probes and carry their times; only ndt7 rows may
+ * leave their direction unsaid; the ndt7 client's summary (and an iperf3 run without its start time) carries no time.
+ */
+export const importFormatOptions = {
+  'ripe-atlas': ['program', 'technology'],
+  ndt7: ['probe', 'program', 'technology', 'direction', 'measuredAt'],
+  iperf3: ['probe', 'program', 'technology', 'measuredAt'],
+  ookla: ['probe', 'program', 'technology'],
+} as const satisfies Record<ImportFormat, readonly ImportOption[]>;
+
+/** Why a text is not an address an import downloads from: its scheme (`ftp:`) when it is not http or https. */
+function unsupportedScheme(text: string): string | undefined {
+  if (!URL.canParse(text)) return 'not a URL';
+  const url = new URL(text);
+  if (!['http:', 'https:'].includes(url.protocol)) return url.protocol;
+  return url.hostname === '' ? 'no host' : undefined;
+}
 
 /** `POST /measurements/imports`: the file's text, or the address to download it from. */
 export const importRequestSchema = importOptionsSchema
@@ -50,9 +70,16 @@ export const importRequestSchema = importOptionsSchema
     url: z
       .string()
       .max(2048, 'validation.tooLong')
-      .refine(isHttpUrl, 'resultImports.urlNotAllowed')
+      .superRefine((url, context) => {
+        const reason = unsupportedScheme(url);
+        if (reason)
+          context.addIssue({ code: 'custom', message: 'resultImports.urlNotAllowed', params: { url, reason } });
+      })
       .optional()
-      .describe('An http or https address the file is downloaded from (gzip-compressed or not)'),
+      .describe(
+        'A public http or https address the file is downloaded from (gzip-compressed or not); not one of the ' +
+          'platform’s own network (loopback, private, link-local…), nor one that redirects there',
+      ),
     text: z.string().optional().describe(`The file itself, at most ${maxImportMegabytes} MB`),
   })
   .superRefine((body, context) => {
@@ -71,6 +98,9 @@ export const importRefusalSchema = z.object({
 });
 export type ImportRefusal = z.output<typeof importRefusalSchema>;
 
+/** The first refusals a report lists (the count says how many there were). */
+export const LISTED_REFUSALS = 500;
+
 /** What an import did: kept as its job's result, answered by its route, printed by `nq import`. */
 export const importReportSchema = z.object({
   format: importFormatSchema,
@@ -81,34 +111,67 @@ export const importReportSchema = z.object({
     inFile: z.number().int().describe('Measurements the file holds more than once: imported once'),
   }),
   refused: z.number().int().describe('Results refused'),
-  refusals: z.array(importRefusalSchema).describe('The first 500 results refused'),
+  refusals: z.array(importRefusalSchema).describe(`The first ${LISTED_REFUSALS} results refused`),
   probesCreated: z.array(z.string()).describe('Probes the import created'),
   programs: z.array(z.string()).describe('The programs of the measurements imported (the first 100)'),
 });
 export type ImportReport = z.output<typeof importReportSchema>;
 
-const jobStateSchema = z.enum(['queued', 'running', 'completed', 'failed', 'cancelled'] as const satisfies JobState[]);
+/** An import's job: queued (or waiting to be tried again), running, then how it ended. */
+export const importStates = ['queued', 'running', 'completed', 'failed', 'cancelled'] as const;
+export type ImportState = (typeof importStates)[number];
+export const importHasEnded = (state: ImportState) => state !== 'queued' && state !== 'running';
+
 const messaged = { message: z.string().describe('The code’s message in the caller’s language') };
 
-/** An import as its route answers it: the job's state and progress, then its report or why it failed. */
-export const importStatusSchema = z.object({
+const importBaseSchema = z.object({
   id: z.string(),
   format: importFormatSchema,
   url: z.string().optional().describe('The address it was downloaded from (absent for a file sent)'),
-  state: jobStateSchema,
+  state: z.enum(importStates),
   progress: z.object({
     rows: z.number().int().optional().describe('Results read so far'),
     percent: z.number().int().optional(),
   }),
   createdAt: z.iso.datetime(),
   finishedAt: z.iso.datetime().optional(),
-  report: importReportSchema
-    .extend({ refusals: z.array(importRefusalSchema.extend(messaged)) })
-    .optional()
-    .describe('Once completed'),
   error: z
     .object({ code: errorCodeSchema, params: importRefusalSchema.shape.params, ...messaged })
     .optional()
     .describe('Once failed: why nothing (more) was imported'),
 });
+
+/** An import as `GET /measurements/imports/{id}` answers it: its state and progress, then its report or why it failed. */
+export const importStatusSchema = importBaseSchema.extend({
+  report: importReportSchema
+    .extend({ refusals: z.array(importRefusalSchema.extend(messaged)) })
+    .optional()
+    .describe('Once completed'),
+});
 export type ImportStatus = z.output<typeof importStatusSchema>;
+
+/**
+ * An import as the list answers it: its report's figures without the refusals (up to 500 each, with their messages,
+ * they would make a page of imports megabytes long): `GET /measurements/imports/{id}` has them.
+ */
+export const importSummarySchema = importBaseSchema.extend({
+  report: importReportSchema.omit({ refusals: true }).optional().describe('Once completed, without its refusals'),
+});
+export type ImportSummary = z.output<typeof importSummarySchema>;
+
+const pageNumber = z.coerce.number({ error: 'validation.invalidNumber' }).int('validation.invalidNumber');
+
+/** `GET /measurements/imports`: a page of the profile's imports, newest first. */
+export const importListQuerySchema = z.object({
+  page: pageNumber.min(1, 'validation.tooSmall').default(1),
+  pageSize: pageNumber.min(1, 'validation.tooSmall').max(200, 'validation.tooBig').default(25),
+});
+export type ImportListQuery = z.output<typeof importListQuerySchema>;
+
+export const importListSchema = z.object({
+  list: z.array(importSummarySchema),
+  count: z.number().int().describe('Every import of the profile'),
+  page: z.number().int(),
+  pageSize: z.number().int(),
+});
+export type ImportList = z.output<typeof importListSchema>;
