@@ -2,8 +2,8 @@ import { spawn } from 'node:child_process';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { createInterface } from 'node:readline';
-import { type StoredSession, signRequest } from '@nq/contracts';
 import type { FastifyBaseLogger } from 'fastify';
+import { logIn, signedClient } from '../simulator/signed-http.ts';
 import { demoAdministrator } from './demo-fleet.ts';
 
 const probeWorkspace = dirname(createRequire(import.meta.url).resolve('@nq/probe/main'));
@@ -21,33 +21,22 @@ const suiteName = 'This machine';
 export function demoAgentTasks(speedServer: { httpPort: number; udpPort: number }, apiUrl: string) {
   const local = { host: '127.0.0.1' };
   const minutes = (count: number) => count * 60_000;
+  const transfer = (direction: 'download' | 'upload') => ({
+    id: `local-${direction}`,
+    name: direction === 'download' ? 'Download from the local speed server' : 'Upload to the local speed server',
+    type: `http-${direction}`,
+    interval: minutes(60),
+    timeout: 60_000,
+    servers: [{ ...local, port: speedServer.httpPort }],
+    duration: 10_000,
+    threads: { initial: 1, max: 1 },
+    connectTimeout: 5_000,
+    transferTimeout: 20_000,
+    rampUp: 0.2,
+  });
   return [
-    {
-      id: 'local-download',
-      name: 'Download from the local speed server',
-      type: 'http-download',
-      interval: minutes(60),
-      timeout: 60_000,
-      servers: [{ ...local, port: speedServer.httpPort }],
-      duration: 10_000,
-      threads: { initial: 1, max: 1 },
-      connectTimeout: 5_000,
-      transferTimeout: 20_000,
-      rampUp: 0.2,
-    },
-    {
-      id: 'local-upload',
-      name: 'Upload to the local speed server',
-      type: 'http-upload',
-      interval: minutes(60),
-      timeout: 60_000,
-      servers: [{ ...local, port: speedServer.httpPort }],
-      duration: 10_000,
-      threads: { initial: 1, max: 1 },
-      connectTimeout: 5_000,
-      transferTimeout: 20_000,
-      rampUp: 0.2,
-    },
+    transfer('download'),
+    transfer('upload'),
     {
       id: 'local-ping',
       name: 'Ping this machine',
@@ -90,35 +79,6 @@ export function demoAgentTasks(speedServer: { httpPort: number; udpPort: number 
   ];
 }
 
-/** The fields of an answer this module reads (ids, a list, credentials). */
-interface Answer {
-  id?: string;
-  list?: { id: string; name?: string }[];
-  clientId?: string;
-  clientSecret?: string;
-}
-type Call = (method: string, path: string, body?: unknown) => Promise<{ status: number; body: Answer | null }>;
-
-async function signedCaller(url: string): Promise<Call> {
-  const login = await fetch(`${url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify(demoAdministrator()),
-  });
-  if (login.status !== 200) throw new Error(`the demo administrator could not log in: ${login.status}`);
-  const session = ((await login.json()) as StoredSession).data;
-  return async (method, path, body) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const authorization = await signRequest(session, { method, url: path, ...(text ? { body: text } : {}) });
-    const response = await fetch(`${url}${path}`, {
-      method,
-      headers: { authorization, ...(text ? { 'content-type': 'application/json' } : {}) },
-      ...(text ? { body: text } : {}),
-    });
-    return { status: response.status, body: (await response.json().catch(() => null)) as Answer | null };
-  };
-}
-
 /** Runs `script` with Node, its output in the platform's log; stopped (SIGTERM) with the platform. */
 function child(
   script: string,
@@ -159,17 +119,19 @@ export async function startDemoAgent(url: string, dataDir: string, signal: Abort
     });
     speed.process.once('exit', (code) => reject(new Error(`the local speed server exited (${code})`)));
   });
-  const call = await signedCaller(url);
+  const call = signedClient(url, (await logIn(url, demoAdministrator())).data);
   const tasks = demoAgentTasks(speedServer, url);
   const suites = await call('GET', `/task-suites?q=${encodeURIComponent(suiteName)}`);
-  const known = (suites.body?.list ?? []).find((suite: { name?: string }) => suite.name === suiteName);
+  const known = ((suites.body?.list ?? []) as { id: string; name?: string }[]).find(
+    (suite) => suite.name === suiteName,
+  );
   // The speed server's ports change at every start: the suite is updated with them.
   const suite = known
     ? await call('PUT', `/task-suites/${known.id}`, { tasks })
     : await call('POST', '/task-suites', { name: suiteName, family: 'Agent', tasks });
   if (suite.status >= 300)
     throw new Error(`the local suite was refused: ${suite.status} ${JSON.stringify(suite.body)}`);
-  const suiteId = known?.id ?? suite.body?.id;
+  const suiteId = known?.id ?? String(suite.body?.id);
   const probe = await call('GET', `/probes/${demoAgentProbeId}`);
   const saved =
     probe.status === 200

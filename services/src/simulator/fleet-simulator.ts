@@ -1,5 +1,4 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { type StoredSession, signRequest } from '@nq/contracts';
 import {
   createFleet,
   type Geography,
@@ -11,6 +10,7 @@ import {
   type VirtualProbe,
 } from './fleet-model.ts';
 import { launchRunner } from './launched-tasks.ts';
+import { type Credentials, signedClient as client, logIn } from './signed-http.ts';
 
 export interface FleetOptions {
   url: string;
@@ -59,23 +59,6 @@ export interface FleetReport {
   latencies: number[];
 }
 
-type Credentials = { clientId: string; clientSecret: string };
-
-/** A signed HTTP client, the way a machine client or a probe calls the platform. */
-function client(base: string, credentials: Credentials) {
-  return async (method: string, path: string, body?: unknown) => {
-    const text = body === undefined ? undefined : JSON.stringify(body);
-    const authorization = await signRequest(credentials, { method, url: path, ...(text ? { body: text } : {}) });
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: { authorization, ...(text ? { 'content-type': 'application/json' } : {}) },
-      ...(text ? { body: text } : {}),
-    });
-    const answer = response.status === 304 ? null : await response.json().catch(() => null);
-    return { status: response.status, body: answer as Record<string, unknown> | null };
-  };
-}
-
 /** Runs `work` over `items` with at most `limit` at once. */
 async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promise<void>) {
   const queue = [...items];
@@ -86,19 +69,9 @@ async function inParallel<T>(items: T[], limit: number, work: (item: T) => Promi
   );
 }
 
-async function login(options: FleetOptions): Promise<StoredSession> {
-  const response = await fetch(`${options.url}/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: options.email, password: options.password }),
-  });
-  if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
-  return (await response.json()) as StoredSession;
-}
-
 /** Registers the fleet through the API and gives each probe its gateway credentials. */
 export async function registerFleet(options: FleetOptions, run: string) {
-  const session = await login(options);
+  const session = await logIn(options.url, options);
   const admin = client(options.url, session.data);
   const random = seededRandom(options.seed);
   const fleet = createFleet(options.probes, options.geography, run, random);
