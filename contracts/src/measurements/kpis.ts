@@ -111,6 +111,28 @@ export type KpiId = (typeof kpiCatalogue)[number]['id'];
 export const kpiIds = kpiCatalogue.map((kpi) => kpi.id) as KpiId[];
 export const kpiById = new Map<string, KpiDefinition>(kpiCatalogue.map((kpi) => [kpi.id, kpi]));
 
+/**
+ * The KPI id of a percentile of a catalogue KPI, as probes send it (a task's `percentiles`): `latencyP90`,
+ * `downloadP99_9` — no dot, since a dotted key would be an object path in Elasticsearch's mapping.
+ */
+export const percentileKpiId = (kpi: string, percentile: number) => `${kpi}P${String(percentile).replace('.', '_')}`;
+
+const percentileKpi = /^(.+)P(\d+(?:_\d+)?)$/;
+
+/**
+ * What a KPI id a measurement carries stands for: a catalogue KPI, or a percentile of one (`latencyP90` reads
+ * "Latency (p90)", in the KPI's unit); undefined for any other id.
+ */
+export function kpiDefinitionOf(id: string): KpiDefinition | undefined {
+  const known = kpiById.get(id);
+  if (known) return known;
+  const [, base, percentile] = percentileKpi.exec(id) ?? [];
+  const of = base ? kpiById.get(base) : undefined;
+  if (!of || !percentile) return undefined;
+  const p = percentile.replace('_', '.');
+  return { ...of, id, label: { en: `${of.label.en} (p${p})`, es: `${of.label.es} (p${p})` } };
+}
+
 /** Test types grouped as the task suites and the KPI pickers present them (`/api/types/{category}/kpis`). */
 export const testCategories = {
   speed: ['http-download', 'http-upload', 'ftp-download', 'ftp-upload'],

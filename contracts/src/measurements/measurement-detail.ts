@@ -24,6 +24,8 @@ export const measurementNamesSchema = z.object({
   clusters: z.array(z.string()),
   universes: z.array(z.string()),
   tags: z.array(z.string()),
+  /** The task suite that measured it. */
+  taskSuite: z.string().optional(),
 });
 export type MeasurementNamesAnswer = z.output<typeof measurementNamesSchema>;
 

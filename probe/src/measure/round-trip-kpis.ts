@@ -1,3 +1,4 @@
+import { percentileKpiId } from '@nq/contracts';
 /** Rounded to the microsecond (or the millionth): what a measurement keeps. */
 export const rounded = (value: number) => Math.round(value * 1e6) / 1e6;
 
@@ -12,11 +13,8 @@ export function percentile(values: readonly number[], p: number): number {
   return sorted[below]! + (sorted[above]! - sorted[below]!) * (position - below);
 }
 
-/**
- * The KPI id of a percentile of a KPI: `latencyP90`, `downloadP99_9`. Not in the KPI catalogue (measurements may carry
- * other KPIs); no dot, since a dotted key would be an object path in Elasticsearch's mapping.
- */
-export const percentileKpi = (kpi: string, p: number) => `${kpi}P${String(p).replace('.', '_')}`;
+/** The KPI id of a percentile of a KPI (the contracts' naming: `latencyP90`, `downloadP99_9`). */
+export const percentileKpi = percentileKpiId;
 
 /** The task's percentiles of `values` as KPIs named after `kpi`. */
 export const percentileKpis = (kpi: string, values: readonly number[], percentiles: readonly number[]) =>

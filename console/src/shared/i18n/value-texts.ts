@@ -1,5 +1,5 @@
 import type { Language } from '@nq/contracts/errors/index';
-import { kpiCatalogue } from '@nq/contracts/measurements/kpis';
+import { kpiDefinitionOf } from '@nq/contracts/measurements/kpis';
 import { measurementSources } from '@nq/contracts/measurements/measurement';
 import type { TFunction } from 'i18next';
 
@@ -27,14 +27,13 @@ export const sourceOptions = (t: TFunction) =>
 export const programText = (t: TFunction, id: string, profileName?: string) =>
   t(`fleet:programs.${id}`, { defaultValue: profileName || id });
 
-/** A KPI of the catalogue by its id (`download` → Download speed). */
-export const kpiText = (id: string, language: Language) =>
-  kpiCatalogue.find((kpi) => kpi.id === id)?.label[language] ?? id;
+/** A KPI of the catalogue, or a percentile of one, by its id (`download` → Download speed, `latencyP90` → Latency (p90)). */
+export const kpiText = (id: string, language: Language) => kpiDefinitionOf(id)?.label[language] ?? id;
 
 /** A KPI's value in the language's numbers with the catalogue's unit (`50.25 Mbps`; the bare number off the catalogue). */
 export const kpiValueText = (id: string, value: number, language: Language) => {
   const number = new Intl.NumberFormat(language, { maximumFractionDigits: 2 }).format(value);
-  const unit = kpiCatalogue.find((kpi) => kpi.id === id)?.unit;
+  const unit = kpiDefinitionOf(id)?.unit;
   return unit ? `${number} ${unit}` : number;
 };
 

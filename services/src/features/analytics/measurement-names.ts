@@ -9,6 +9,7 @@ const referenceFields = {
   cluster: (measurement: EnrichedMeasurement) => measurement.clusters,
   universe: (measurement: EnrichedMeasurement) => measurement.universes,
   tag: (measurement: EnrichedMeasurement) => measurement.tags,
+  'task-suite': (measurement: EnrichedMeasurement) => [measurement.taskSuite],
 } as const;
 export type NamedKind = keyof typeof referenceFields;
 
@@ -24,7 +25,7 @@ export interface MeasurementNames {
   namesOf(kind: NamedKind, ids: readonly string[]): string[];
 }
 
-/** Names for the entity ids that measurements carry (providers, campaigns, clusters, universes, tags), as `viewer` sees them. */
+/** Names for the entity ids that measurements carry (providers, memberships, tags, task suite), as `viewer` sees them. */
 export function measurementNamer({ readStore, entities }: ConfigurationReads, viewer: Viewer): MeasurementNames {
   const known = new Map<NamedKind, Map<string, string | undefined>>(
     Object.keys(referenceFields).map((kind) => [kind as NamedKind, new Map()]),
@@ -81,5 +82,6 @@ export async function namesOfMeasurement(
     clusters: names.namesOf('cluster', measurement.clusters),
     universes: names.namesOf('universe', measurement.universes),
     tags: names.namesOf('tag', measurement.tags),
+    ...(measurement.taskSuite !== undefined ? { taskSuite: names.nameOf('task-suite', measurement.taskSuite) } : {}),
   };
 }

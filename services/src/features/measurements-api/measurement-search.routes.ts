@@ -2,7 +2,7 @@ import {
   DomainError,
   enrichedMeasurementSchema,
   inRange,
-  kpiById,
+  kpiDefinitionOf,
   measurementDetailSchema,
   measurementFilterFields,
   measurementSearchWindow,
@@ -113,7 +113,7 @@ export const measurementSearchRoutes: FastifyPluginAsyncZod<MeasurementsApiOptio
       const measurement = visibleIn(scope)(found);
       const language = languageOf(request);
       const results = Object.entries(measurement.kpis).map(([id, value]) => {
-        const kpi = kpiById.get(id);
+        const kpi = kpiDefinitionOf(id);
         return {
           kpi: id,
           label: kpi?.label[language] ?? id,

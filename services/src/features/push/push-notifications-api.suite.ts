@@ -106,32 +106,56 @@ export function describePushNotificationsApi(profile: string, environment: () =>
       expect((await outsider.inject('/api/push/public-key')).json()).toEqual({ publicKey });
     });
 
-    it('refuses, by default, a push address inside the network (loopback, private, cloud metadata) or over http', async () => {
+    /** What subscribing a browser with an endpoint answers, on a platform that keeps the default address policy. */
+    const onStrictPlatform = async (
+      run: (
+        subscribeWith: (endpoint: string, language?: string) => ReturnType<SignedClient['inject']>,
+      ) => Promise<void>,
+    ) => {
       const strict = await openTestApi(await environment());
       try {
         const client = await strict.as('push-strict');
-        const browser = pushService.browser();
-        for (const endpoint of ['https://169.254.169.254/latest', browser.subscription.endpoint]) {
-          const response = await client.inject({
+        const { subscription } = pushService.browser();
+        await run((endpoint, language = 'en') =>
+          client.inject({
             method: 'POST',
             url: '/api/push/subscriptions',
-            payload: { ...browser.subscription, endpoint },
-          });
-          expect(response.statusCode).toBe(422);
-          expect(response.json().code).toBe('push.endpointNotPublic');
-        }
-        const response = await client.inject({
-          method: 'POST',
-          url: '/api/push/subscriptions',
-          payload: { ...browser.subscription, endpoint: 'https://169.254.169.254/latest' },
-          headers: { 'accept-language': 'es' },
-        });
-        expect(response.json().message).toBe(
-          'Las notificaciones solo se envían a servicios públicos https: se rechaza https://169.254.169.254/latest (169.254.169.254 is linkLocal).',
+            payload: { ...subscription, endpoint },
+            headers: { 'accept-language': language },
+          }),
         );
       } finally {
         await strict.raw.close();
       }
+    };
+
+    it('refuses, by default, a push address inside the network (loopback, private, cloud metadata) or over http', async () => {
+      const browser = pushService.browser();
+      await onStrictPlatform(async (subscribeWith) => {
+        for (const endpoint of ['https://169.254.169.254/latest', browser.subscription.endpoint]) {
+          const response = await subscribeWith(endpoint);
+          expect(response.statusCode).toBe(422);
+          expect(response.json().code).toBe('push.endpointNotPublic');
+        }
+        const response = await subscribeWith('https://169.254.169.254/latest', 'es');
+        expect(response.json().message).toBe(
+          'Las notificaciones solo se envían a servicios públicos https: se rechaza https://169.254.169.254/latest (169.254.169.254 linkLocal).',
+        );
+      });
+    });
+
+    it('refuses, by default, an IPv6 push address outside the global unicast block or embedding a private IPv4 one', async () => {
+      await onStrictPlatform(async (subscribeWith) => {
+        for (const [endpoint, reason] of [
+          ['https://[::7f00:1]/push', '::7f00:1 reserved'],
+          ['https://[64:ff9b::a9fe:a9fe]/push', '64:ff9b::a9fe:a9fe rfc6052'],
+          ['https://[2002:a00:1::]/push', '2002:a00:1:: 6to4'],
+        ] as const) {
+          const response = await subscribeWith(endpoint);
+          expect(response.statusCode).toBe(422);
+          expect(response.json()).toMatchObject({ code: 'push.endpointNotPublic', params: { endpoint, reason } });
+        }
+      });
     });
 
     it('refuses a subscription without an http(s) endpoint or with keys a browser would not give', async () => {

@@ -1,5 +1,8 @@
-import { nonPublicReason } from '@nq/platform/http/public-endpoint';
+import type { IncomingMessage } from 'node:http';
+import { addressPolicy, RefusedAddress } from '@nq/platform/http/address-policy';
+import { pinnedRequest } from '@nq/platform/http/pinned-request';
 import webpush from 'web-push';
+import { insecureSchemeOf } from './push-endpoint.ts';
 import type { StoredPushSubscription } from './push-subscriptions.ts';
 import type { VapidKeys } from './vapid-keys.ts';
 
@@ -16,13 +19,19 @@ export type PushOutcome = { sent: true } | { sent: false; gone: boolean; reason:
 
 /**
  * Sends one encrypted message (RFC 8291, aes128gcm) to one browser's push service, signed with the platform's VAPID
- * key (RFC 8292). web-push encrypts and signs; the request itself goes through fetch, which also reaches the plain
- * http endpoints of a local push service.
+ * key (RFC 8292). web-push encrypts and signs; the request itself is sent pinned to an address the platform's address
+ * policy allows (web-push's own sender speaks https only, and a local push service answers over http).
  */
 export function pushSender(
   vapid: VapidKeys & { subject: string },
   { timeoutMs = 10_000, allowPrivateEndpoints = false } = {},
 ) {
+  const policy = addressPolicy(allowPrivateEndpoints);
+  const notPublic = (reason: string): PushOutcome => ({
+    sent: false,
+    gone: true,
+    reason: `not a public push address: ${reason}`,
+  });
   return async function send(
     subscription: StoredPushSubscription,
     payload: string,
@@ -35,30 +44,28 @@ export function pushSender(
       urgency: options.urgency,
       ...(options.topic ? { topic: options.topic } : {}),
     });
-    const headers = Object.fromEntries(
-      Object.entries(details.headers)
-        .filter(([name]) => name.toLowerCase() !== 'content-length')
-        .map(([name, value]) => [name, String(value)]),
-    );
-    // Checked again when called: the name may resolve elsewhere than when the browser was subscribed.
-    const refused = await nonPublicReason(details.endpoint, { allowPrivate: allowPrivateEndpoints });
-    if (refused) return { sent: false, gone: true, reason: `not a public push address: ${refused}` };
-    let response: Response;
+    const url = new URL(details.endpoint);
+    const insecure = insecureSchemeOf(url, allowPrivateEndpoints);
+    if (insecure) return notPublic(insecure);
+    let response: IncomingMessage;
     try {
-      response = await fetch(details.endpoint, {
+      response = await pinnedRequest(url, {
+        policy,
         method: 'POST',
-        headers,
-        ...(details.body ? { body: new Uint8Array(details.body) } : {}),
-        redirect: 'error',
+        headers: details.headers,
+        body: details.body,
         signal: AbortSignal.timeout(timeoutMs),
       });
     } catch (error) {
+      // Checked on the address connected to: the name may resolve elsewhere than when the browser was subscribed.
+      if (error instanceof RefusedAddress) return notPublic(error.reason);
       return { sent: false, gone: false, reason: (error as Error).message };
     }
-    await response.body?.cancel();
-    if (response.ok) return { sent: true };
-    const gone = response.status === 404 || response.status === 410;
-    return { sent: false, gone, reason: `push service answered ${response.status}` };
+    response.destroy();
+    const status = response.statusCode ?? 0;
+    if (status >= 200 && status <= 299) return { sent: true };
+    const gone = status === 404 || status === 410;
+    return { sent: false, gone, reason: `push service answered ${status}` };
   };
 }
 

@@ -1,9 +1,9 @@
 import { DomainError, pushPublicKeySchema, pushSubscriptionSchema, pushUnsubscribeSchema } from '@nq/contracts';
 import { layerAccess } from '@nq/platform/http/access-rule';
-import { nonPublicReason } from '@nq/platform/http/public-endpoint';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { refusedPushEndpoint } from './push-endpoint.ts';
 import type { PushSubscriptions } from './push-subscriptions.ts';
 
 export interface PushRouteOptions {
@@ -51,7 +51,7 @@ export const pushRoutes: FastifyPluginAsyncZod<PushRouteOptions> = async (
     },
     async (request) => {
       const { endpoint } = request.body;
-      const reason = await nonPublicReason(endpoint, { allowPrivate: allowPrivateEndpoints });
+      const reason = await refusedPushEndpoint(endpoint, allowPrivateEndpoints);
       if (reason) throw new DomainError('push.endpointNotPublic', { params: { endpoint, reason } });
       await subscriptions.save(request.viewer.userId, request.body);
       return { done: true as const };

@@ -11,11 +11,11 @@ import {
 } from '@nq/contracts';
 import { issueProblem } from '@nq/platform/entities/validation-error';
 import type { FeatureCommand } from '@nq/platform/feature-manifest';
+import { anyAddress } from '@nq/platform/http/address-policy';
 import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
 import type { Platform } from '@nq/platform/platform';
 import { z } from 'zod';
 import { administratorProfileId } from '../users/index.ts';
-import { anyAddress } from './address-policy.ts';
 import { downloadImportFile } from './import-download.ts';
 import { readImportFile, textOf } from './import-file.ts';
 import { runImport, storedAmong } from './run-import.ts';

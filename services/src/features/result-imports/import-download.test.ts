@@ -2,8 +2,8 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { gzipSync } from 'node:zlib';
 import { DomainError, MAX_IMPORT_BYTES } from '@nq/contracts';
+import { type AddressPolicy, anyAddress, publicAddressesOnly } from '@nq/platform/http/address-policy';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type AddressPolicy, anyAddress, publicAddressesOnly } from './address-policy.ts';
 import { downloadImportFile } from './import-download.ts';
 import { textOf } from './import-file.ts';
 

@@ -1,9 +1,7 @@
-import { type LookupAddress, lookup } from 'node:dns';
-import { request as httpRequest, type IncomingMessage } from 'node:http';
-import { request as httpsRequest } from 'node:https';
-import { isIP, type LookupFunction } from 'node:net';
+import type { IncomingMessage } from 'node:http';
 import { DomainError, MAX_IMPORT_BYTES } from '@nq/contracts';
-import { type AddressPolicy, hostOf, refusalOf } from './address-policy.ts';
+import { type AddressPolicy, RefusedAddress } from '@nq/platform/http/address-policy';
+import { pinnedRequest } from '@nq/platform/http/pinned-request';
 import { tooLarge } from './import-file.ts';
 
 /** How long a download may take, from the first request to the last byte. */
@@ -12,15 +10,6 @@ export const DOWNLOAD_TIMEOUT_MS = 60_000;
 export const MAX_REDIRECTS = 5;
 
 const redirectStatuses = new Set([301, 302, 303, 307, 308]);
-
-/** A connection the address policy refused, and why (`localhost: 127.0.0.1 loopback`). */
-class RefusedAddress extends Error {
-  readonly reason: string;
-  constructor(reason: string) {
-    super(`refused address ${reason}`);
-    this.reason = reason;
-  }
-}
 
 const notAllowed = (url: string, reason: string) =>
   new DomainError('resultImports.urlNotAllowed', { params: { url, reason } });
@@ -34,41 +23,6 @@ function httpUrlOf(text: string): URL {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAllowed(text, url.protocol);
   if (url.hostname === '') throw notAllowed(text, 'no host');
   return url;
-}
-
-/**
- * net's lookup, answering only addresses the policy lets through: the connection goes to an address checked here,
- * so a name cannot resolve to a public address when checked and to an internal one when connected (DNS rebinding).
- * One refused address refuses the name.
- */
-function checkedLookup(policy: AddressPolicy): LookupFunction {
-  return (hostname, options, callback) => {
-    lookup(hostname, { ...options, all: true }, (error, addresses: LookupAddress[]) => {
-      if (error) return callback(error, '', 0);
-      for (const { address } of addresses) {
-        const range = policy(address);
-        if (range) return callback(new RefusedAddress(refusalOf(hostname, address, range)), '', 0);
-      }
-      if (options.all) return callback(null, addresses);
-      const [first] = addresses;
-      if (!first) return callback(Object.assign(new Error(`${hostname} has no address`), { code: 'ENOTFOUND' }), '', 0);
-      callback(null, first.address, first.family);
-    });
-  };
-}
-
-/** One request, to an address literal the policy allows or to a name through the checked lookup. */
-function responseOf(url: URL, policy: AddressPolicy, signal: AbortSignal): Promise<IncomingMessage> {
-  const host = hostOf(url);
-  const range = isIP(host) ? policy(host) : undefined;
-  if (range) return Promise.reject(new RefusedAddress(refusalOf(host, host, range)));
-  const send = url.protocol === 'https:' ? httpsRequest : httpRequest;
-  return new Promise((answered, failed) => {
-    // A connection of its own (no agent's pooled socket, no proxy), made through the checked lookup.
-    const request = send(url, { signal, lookup: checkedLookup(policy), agent: false }, answered);
-    request.once('error', failed);
-    request.end();
-  });
 }
 
 /** The body, read no further than the bound whatever the server says its length is. */
@@ -110,7 +64,7 @@ export async function downloadImportFile(
     throw downloadFailed(address, code ?? message, error);
   };
   for (let redirects = 0; ; redirects++) {
-    const response = await responseOf(url, options.policy, signal).catch(failed);
+    const response = await pinnedRequest(url, { policy: options.policy, signal }).catch(failed);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (redirectStatuses.has(status) && location) {

@@ -8,10 +8,10 @@ import {
 } from '@nq/contracts';
 import { jobViewer } from '@nq/platform/access/viewer';
 import type { FileStore } from '@nq/platform/files/file-store';
+import { addressPolicy } from '@nq/platform/http/address-policy';
 import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
 import { type Platform, platformJob } from '@nq/platform/platform';
 import { z } from 'zod';
-import { addressPolicy } from './address-policy.ts';
 import { downloadImportFile } from './import-download.ts';
 import { textOf } from './import-file.ts';
 import { type ImportOutcome, importRecordsOn } from './import-records.ts';

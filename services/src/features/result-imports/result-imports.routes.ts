@@ -10,12 +10,12 @@ import {
   pickLanguage,
 } from '@nq/contracts';
 import { layerAccess } from '@nq/platform/http/access-rule';
+import { addressPolicy, refusedHost } from '@nq/platform/http/address-policy';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { JobSnapshot } from '@nq/platform/jobs/job-queue-port';
 import type { Platform } from '@nq/platform/platform';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { addressPolicy, refusedHost } from './address-policy.ts';
 import { type ImportRecord, type ImportRecords, importRecordsOn } from './import-records.ts';
 import { importView, outcomeOf, statusOf, summaryOf } from './import-status.ts';
 import { type ResultImportPayload, resultImportKind, uploadNameOf } from './result-import.job.ts';

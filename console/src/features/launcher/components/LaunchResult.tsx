@@ -1,13 +1,18 @@
-import { kpiIds } from '@nq/contracts/measurements/kpis';
+import { kpiDefinitionOf, kpiIds } from '@nq/contracts/measurements/kpis';
 import { useTranslation } from 'react-i18next';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { kpiResultText } from '../../../shared/i18n/value-texts.ts';
 import type { Launch } from '../api/launcher-api.ts';
 
-/** The stored result's KPIs come in any order: the catalogue's (others after) reads the same on every launch. */
+/**
+ * The stored result's KPIs come in any order: the catalogue's, each KPI's percentiles after it (others last), reads
+ * the same on every launch.
+ */
 const catalogueOrder = (id: string) => {
   const index = kpiIds.indexOf(id as (typeof kpiIds)[number]);
-  return index < 0 ? kpiIds.length : index;
+  if (index >= 0) return index;
+  const base = kpiIds.findIndex((kpi) => kpiDefinitionOf(id) && id.startsWith(`${kpi}P`));
+  return base < 0 ? kpiIds.length : base + 0.5;
 };
 
 /**

@@ -29,6 +29,7 @@ const detail = {
     taskMode: 'active',
     status: 'Error',
     kpis: { download: 48.1234, latency: 21.5 },
+    taskSuite: 'e59d6d92-e2fd-415a-8ea5-2ff92b138ec1',
     campaigns: ['c-1'],
     clusters: [],
     universes: [],
@@ -41,6 +42,7 @@ const detail = {
     clusters: [],
     universes: [],
     tags: ['north', 'van'],
+    taskSuite: 'Landline speed and latency',
   },
   results: [
     { kpi: 'download', label: 'Download speed', unit: 'Mbps', inverse: false, value: 48.1234 },
@@ -72,6 +74,8 @@ describe('Measurement detail (analysis)', () => {
     // Named as the profile names it (the console reads the profile before any screen; here it may come second).
     await waitFor(() => expect(fact('Program')).toHaveTextContent(/^Home broadband$/));
     expect(fact('Destination')).toHaveTextContent('Madrid speed (10.0.0.8)');
+    // The task suite by the name the answer gives it, never its id.
+    expect(fact('Task suite')).toHaveTextContent(/^Landline speed and latency$/);
     expect(fact('Measured at')).toHaveTextContent(formatDateTime('2026-03-02T10:00:00.000Z', 'Etc/UTC'));
     expect(fact('Local time')).toHaveTextContent('Monday 11h · Morning');
     expect(fact('Task mode')).toHaveTextContent('Active (instant)');

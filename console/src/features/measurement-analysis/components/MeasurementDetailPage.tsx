@@ -1,15 +1,12 @@
-import { basePathOf } from '@nq/contracts/configuration/kinds';
 import { defaultMeasurementSource } from '@nq/contracts/measurements/measurement';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link, useLocation, useParams } from 'react-router';
 import { isApiError } from '../../../shared/api/api-error.ts';
-import { useEntityOptions } from '../../../shared/entity-screen/entity-options.ts';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { useProgramName } from '../../../shared/i18n/useProgramName.ts';
 import { sourceText, technologyText, testTypeText } from '../../../shared/i18n/value-texts.ts';
 import { DataTable } from '../../../shared/ui/DataTable.tsx';
-import type { Option } from '../../../shared/ui/fields.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
@@ -80,10 +77,7 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
   const dates = useDateFormat();
   // The answer names what the measurement refers to (providers, memberships) as far as the profile sees them.
   const { measurement: m, section, results, names } = detail;
-  const suites = useEntityOptions(basePathOf('task-suite'));
   const programName = useProgramName();
-  const named = (options: readonly Option[], ids: readonly string[]) =>
-    ids.map((id) => options.find((option) => option.value === id)?.label ?? id).join(', ');
   const number = new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 3 });
   const facts: [string, ReactNode][] = [
     ['probeId', m.probeId],
@@ -105,7 +99,7 @@ function Detail({ detail }: { detail: MeasurementDetail }) {
     ['location', m.location ? `${m.location.lat.toFixed(5)}, ${m.location.lon.toFixed(5)}` : ''],
     ['device', [m.device?.model, m.device?.appVersion].filter(Boolean).join(' · ')],
     ['connectionId', m.connectionId ?? ''],
-    ['taskSuite', m.taskSuite ? named(suites, [m.taskSuite]) : ''],
+    ['taskSuite', names.taskSuite ?? ''],
     ['campaigns', names.campaigns.join(', ')],
     ['clusters', names.clusters.join(', ')],
     ['universes', names.universes.join(', ')],

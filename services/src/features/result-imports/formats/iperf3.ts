@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { failureOf } from './failure-reason.ts';
+import { destinationOf, importProbeOf } from './measurement-ends.ts';
 import {
-  clipped,
   type FormatSettings,
   type ImportedMeasurement,
   importedMeasurement,
@@ -12,6 +12,8 @@ import {
   type ResultFormat,
   type RowOutcome,
   rounded,
+  type TransferDirection,
+  transferTestType,
 } from './result-format.ts';
 
 const tcpSumSchema = z.looseObject({
@@ -56,7 +58,6 @@ const iperfSchema = z.looseObject({
   error: z.string().optional(),
 });
 type Iperf = z.output<typeof iperfSchema>;
-type Direction = 'download' | 'upload';
 
 /** A TCP direction: what its receiver got, and how often its sender sent again. */
 function tcpResult(sent: z.output<typeof tcpSumSchema> | undefined, received: z.output<typeof tcpSumSchema>) {
@@ -90,7 +91,7 @@ function udpResult(sum: z.output<typeof udpSumSchema>) {
 type DirectionResult = ReturnType<typeof tcpResult> | ReturnType<typeof udpResult>;
 
 /** Each direction the test measured, from the client's side (the probe): it sends (upload) unless reversed. */
-function directionsOf({ start, end }: Iperf): [Direction, DirectionResult | undefined][] {
+function directionsOf({ start, end }: Iperf): [TransferDirection, DirectionResult | undefined][] {
   const options = start.test_start ?? {};
   if (options.protocol?.toUpperCase() === 'UDP')
     return [[options.reverse ? 'download' : 'upload', end?.sum ? udpResult(end.sum) : undefined]];
@@ -113,20 +114,18 @@ function readIperf(result: unknown, settings: FormatSettings): RowOutcome {
   const measuredAt = seconds === undefined ? settings.measuredAt : instantOf(seconds);
   if (!measuredAt) return { refusal: { code: 'resultImports.noTime' } };
   const host = start.connecting_to?.host;
-  const serverIp = start.connected?.[0]?.remote_host;
   const reference = start.cookie || `${host ?? 'server'} ${measuredAt}`;
-  const measurement = (direction: Direction, fields: Partial<ImportedMeasurement>) =>
+  const measurement = (direction: TransferDirection, fields: Partial<ImportedMeasurement>) =>
     importedMeasurement(
       iperf3Format,
       settings,
       { sourceRef: `${reference} ${direction}`, tool: start.version ?? 'iperf3' },
       {
-        probeId: settings.probeId,
-        program: settings.program ?? 'iperf3',
-        testType: direction === 'download' ? 'http-download' : 'http-upload',
+        ...importProbeOf(settings, 'iperf3'),
+        testType: transferTestType(direction),
         measuredAt,
         status: 'Finished',
-        ...(host ? { destination: { name: clipped(host, 128), ...(serverIp ? { ip: serverIp } : {}) } } : {}),
+        ...destinationOf(host, start.connected?.[0]?.remote_host),
         ...fields,
       },
     );

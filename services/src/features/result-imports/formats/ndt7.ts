@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { clientOf, destinationOf, importProbeOf } from './measurement-ends.ts';
 import {
-  clipped,
   type FormatSettings,
   type ImportedMeasurement,
   importedMeasurement,
@@ -11,22 +11,20 @@ import {
   type ResultFormat,
   type RowOutcome,
   rounded,
+  type TransferDirection,
+  transferTestType,
 } from './result-format.ts';
 
-type Direction = 'download' | 'upload';
 interface Subtest {
-  direction: Direction;
+  direction: TransferDirection;
   sourceRef: string;
   mbps: number;
   minRttMs?: number;
   lossPercent?: number;
 }
-interface Ends {
+/** How and where a test ran: its tool, its time, the probe's public address and ISP, the server. */
+interface Ends extends Pick<ImportedMeasurement, 'measuredAt' | 'ip' | 'isp' | 'destination'> {
   tool: string;
-  measuredAt: string;
-  ip?: string;
-  isp?: string;
-  server?: { name: string; ip?: string };
 }
 
 const valueUnit = z.looseObject({ Value: z.number().nonnegative(), Unit: z.string() });
@@ -86,26 +84,22 @@ function instantOfTimestamp(text: string): string | undefined {
   return Number.isNaN(time) ? undefined : new Date(time).toISOString();
 }
 
-function measurementOf(settings: FormatSettings, ends: Ends, subtest: Subtest): ImportedMeasurement {
+function measurementOf(settings: FormatSettings, { tool, ...ends }: Ends, subtest: Subtest): ImportedMeasurement {
   const { direction, mbps, minRttMs, lossPercent } = subtest;
   return importedMeasurement(
     ndt7Format,
     settings,
-    { sourceRef: subtest.sourceRef, tool: ends.tool },
+    { sourceRef: subtest.sourceRef, tool },
     {
-      probeId: settings.probeId,
-      program: settings.program ?? 'm-lab-ndt7',
-      testType: direction === 'download' ? 'http-download' : 'http-upload',
-      measuredAt: ends.measuredAt,
+      ...importProbeOf(settings, 'm-lab-ndt7'),
+      testType: transferTestType(direction),
       status: 'Finished',
       kpis: {
         [direction]: rounded(mbps),
         ...(minRttMs !== undefined ? { latency: rounded(minRttMs) } : {}),
         ...(lossPercent !== undefined ? { loss: rounded(lossPercent) } : {}),
       },
-      ...(ends.ip ? { ip: clipped(ends.ip, 64) } : {}),
-      ...(ends.isp ? { isp: clipped(ends.isp, 128) } : {}),
-      ...(ends.server ? { destination: ends.server } : {}),
+      ...ends,
     },
   );
 }
@@ -137,8 +131,8 @@ function readSummary(result: Record<string, unknown>, settings: FormatSettings):
   const ends: Ends = {
     tool: 'ndt7-client',
     measuredAt: settings.measuredAt,
-    ...(ClientIP ? { ip: ClientIP } : {}),
-    ...(server ? { server: { name: clipped(server, 128), ...(ServerIP ? { ip: ServerIP } : {}) } } : {}),
+    ...clientOf(ClientIP),
+    ...destinationOf(server, ServerIP),
   };
   return { measurements: subtests.map((subtest) => measurementOf(settings, ends, subtest)) };
 }
@@ -149,7 +143,7 @@ function readRow(result: Record<string, unknown>, settings: FormatSettings): Row
   const { id, a, raw, client, server } = row.data;
   const measuredAt = instantOfTimestamp(a.TestTime);
   if (!measuredAt) return { refusal: invalidField('a.TestTime') };
-  const direction: Direction | undefined =
+  const direction: TransferDirection | undefined =
     raw?.Download != null ? 'download' : raw?.Upload != null ? 'upload' : settings.direction;
   if (!direction) return { refusal: { code: 'resultImports.noDirection' } };
   const sourceRef = a.UUID || id;
@@ -161,9 +155,8 @@ function readRow(result: Record<string, unknown>, settings: FormatSettings): Row
   const ends: Ends = {
     tool: 'ndt7 (M-Lab)',
     measuredAt,
-    ...(ip ? { ip } : {}),
-    ...(isp ? { isp } : {}),
-    ...(serverName ? { server: { name: clipped(serverName, 128), ...(serverIp ? { ip: serverIp } : {}) } } : {}),
+    ...clientOf(ip, isp),
+    ...destinationOf(serverName, serverIp),
   };
   const subtest: Subtest = {
     direction,

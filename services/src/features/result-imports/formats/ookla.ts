@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { clientOf, destinationOf, importProbeOf } from './measurement-ends.ts';
 import {
-  clipped,
   type FormatSettings,
   type ImportedMeasurement,
   importedMeasurement,
@@ -42,23 +42,17 @@ function readResult(result: unknown, settings: FormatSettings): RowOutcome {
   const { timestamp, ping, download, upload, packetLoss, isp, server } = run.data;
   const time = Date.parse(timestamp);
   if (Number.isNaN(time)) return { refusal: invalidField('timestamp') };
-  const serverName = server?.name || server?.host;
-  const ip = run.data.interface?.externalIp;
   const measurement = (part: string, fields: Pick<ImportedMeasurement, 'testType' | 'kpis' | 'details'>) =>
     importedMeasurement(
       ooklaFormat,
       settings,
       { sourceRef: `${run.data.result.id} ${part}`, tool: 'Ookla Speedtest CLI' },
       {
-        probeId: settings.probeId,
-        program: settings.program ?? 'ookla',
+        ...importProbeOf(settings, 'ookla'),
         measuredAt: new Date(time).toISOString(),
         status: 'Finished',
-        ...(ip ? { ip: clipped(ip, 64) } : {}),
-        ...(isp ? { isp: clipped(isp, 128) } : {}),
-        ...(serverName
-          ? { destination: { name: clipped(serverName, 128), ...(server?.ip ? { ip: server.ip } : {}) } }
-          : {}),
+        ...clientOf(run.data.interface?.externalIp, isp),
+        ...destinationOf(server?.name || server?.host, server?.ip),
         ...fields,
       },
     );

@@ -28,13 +28,20 @@ export interface ProbeSeed {
 /** One result of the file: the measurements it makes (none for a line the tool prints besides), or its refusal. */
 export type RowOutcome = { measurements: ImportedMeasurement[]; probes?: ProbeSeed[] } | { refusal: Refusal };
 
+/** Which way a transfer went, from the probe's side. */
+export type TransferDirection = 'download' | 'upload';
+
+/** The test type of a transfer's measurement. */
+export const transferTestType = (direction: TransferDirection) =>
+  direction === 'download' ? 'http-download' : 'http-upload';
+
 /** What the import tells a format, the importer's options resolved. */
 export interface FormatSettings {
   /** The probe of formats whose results name none. */
   probeId: string;
   technology: TechnologyCode;
   program?: string;
-  direction?: 'download' | 'upload';
+  direction?: TransferDirection;
   measuredAt?: string;
 }
 

@@ -1,14 +1,8 @@
 import type { MeasurementFailure } from '@nq/contracts';
 import { z } from 'zod';
 import { failureOf } from '../failure-reason.ts';
-import {
-  clipped,
-  type ImportedMeasurement,
-  instantOf,
-  invalidField,
-  parsed,
-  type RowOutcome,
-} from '../result-format.ts';
+import { destinationOf } from '../measurement-ends.ts';
+import { type ImportedMeasurement, instantOf, invalidField, parsed, type RowOutcome } from '../result-format.ts';
 import { readDnsMessage } from './dns-message.ts';
 import type { RipeAtlasReading } from './ripe-atlas-result.ts';
 
@@ -40,8 +34,7 @@ function failureOfError(error: Record<string, unknown>): MeasurementFailure {
 
 function measurementOf(reading: RipeAtlasReading, resolver: Resolver, part?: string): ImportedMeasurement {
   const at = resolver.time === undefined ? {} : { measuredAt: instantOf(resolver.time) };
-  const address = resolver.dst_addr;
-  const destination = address ? { destination: { name: clipped(address, 128), ip: address } } : {};
+  const destination = destinationOf(resolver.dst_addr, resolver.dst_addr);
   if (!resolver.result) {
     const failure = failureOfError(resolver.error ?? {});
     return reading.measurement({ testType: 'dns', status: 'Error', failure, ...at, ...destination }, part);

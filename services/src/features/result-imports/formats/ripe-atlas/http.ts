@@ -1,14 +1,8 @@
 import type { MeasurementFailure } from '@nq/contracts';
 import { z } from 'zod';
 import { failureOf } from '../failure-reason.ts';
-import {
-  clipped,
-  type ImportedMeasurement,
-  instantOf,
-  invalidField,
-  parsed,
-  type RowOutcome,
-} from '../result-format.ts';
+import { destinationOf } from '../measurement-ends.ts';
+import { type ImportedMeasurement, instantOf, invalidField, parsed, type RowOutcome } from '../result-format.ts';
 import type { RipeAtlasReading } from './ripe-atlas-result.ts';
 
 /** One exchange (one per address asked): its times in ms, status, body size, or what went wrong. */
@@ -39,10 +33,7 @@ function failureOfExchange({ err, dnserr, res }: Exchange): MeasurementFailure |
 }
 
 function measurementOf(reading: RipeAtlasReading, uri: string | undefined, exchange: Exchange, index: number) {
-  const name = hostOf(uri) ?? exchange.dst_addr;
-  const destination = name
-    ? { destination: { name: clipped(name, 128), ...(exchange.dst_addr ? { ip: exchange.dst_addr } : {}) } }
-    : {};
+  const destination = destinationOf(hostOf(uri) ?? exchange.dst_addr, exchange.dst_addr);
   const at = exchange.time === undefined ? {} : { measuredAt: instantOf(exchange.time) };
   const timings = Object.fromEntries(
     Object.entries({ dns: exchange.ttr, connect: exchange.ttc, firstByte: exchange.ttfb, total: exchange.rt }).filter(

@@ -1,6 +1,6 @@
 import { z } from 'zod';
+import { clientOf, destinationOf } from '../measurement-ends.ts';
 import {
-  clipped,
   type FormatSettings,
   type ImportedMeasurement,
   importedMeasurement,
@@ -44,10 +44,7 @@ export function ripeAtlasReading(
   settings: FormatSettings,
 ): RipeAtlasReading {
   const probeId = ripeAtlasProbeId(result.prb_id);
-  const name = result.dst_name || result.dst_addr;
-  const destination = name
-    ? { name: clipped(name, 128), ...(result.dst_addr ? { ip: result.dst_addr } : {}) }
-    : undefined;
+  const destination = destinationOf(result.dst_name || result.dst_addr, result.dst_addr);
   const reference = `msm_id=${result.msm_id} prb_id=${result.prb_id} timestamp=${result.timestamp}`;
   const tool = result.fw === undefined ? format.label : `${format.label} firmware ${result.fw}`;
   return {
@@ -62,8 +59,8 @@ export function ripeAtlasReading(
           probeId,
           program: settings.program ?? `ripe-atlas-${result.msm_id}`,
           measuredAt: instantOf(result.timestamp),
-          ...(result.from ? { ip: clipped(result.from, 64) } : {}),
-          ...(destination ? { destination } : {}),
+          ...clientOf(result.from),
+          ...destination,
           ...fields,
         },
       ),

@@ -1,7 +1,15 @@
+import type { LookupOptions } from 'node:dns';
 import { describe, expect, it } from 'vitest';
-import { anyAddress, publicAddressesOnly, refusedHost } from './address-policy.ts';
+import {
+  type AddressPolicy,
+  anyAddress,
+  checkedLookup,
+  publicAddressesOnly,
+  RefusedAddress,
+  refusedHost,
+} from './address-policy.ts';
 
-describe('the addresses an import may download from', () => {
+describe('the addresses the platform may call on a user’s behalf', () => {
   it.each([
     ['127.0.0.1', 'loopback'],
     ['127.8.9.10', 'loopback'],
@@ -49,5 +57,20 @@ describe('the addresses an import may download from', () => {
     expect(await refusedHost(new URL('http://127.0.0.1/x'), anyAddress)).toBeUndefined();
     // Told by the download, which fails on it.
     expect(await refusedHost(new URL('http://no-such-host.invalid/x'), publicAddressesOnly)).toBeUndefined();
+    expect(
+      await refusedHost(new URL('https://no-such-host.invalid/x'), publicAddressesOnly, { refuseUnresolved: true }),
+    ).toBe('no-such-host.invalid does not resolve');
+  });
+
+  it('resolves a name for a connection only to addresses the policy lets through', async () => {
+    const resolve = (policy: AddressPolicy, options: LookupOptions) =>
+      new Promise((resolved, failed) =>
+        checkedLookup(policy)('localhost', options, (error, address) => (error ? failed(error) : resolved(address))),
+      );
+    expect(await resolve(anyAddress, { family: 4 })).toBe('127.0.0.1');
+    expect(await resolve(anyAddress, { family: 4, all: true })).toEqual([{ address: '127.0.0.1', family: 4 }]);
+    const refused = await resolve(publicAddressesOnly, { family: 4 }).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(RefusedAddress);
+    expect((refused as RefusedAddress).reason).toBe('localhost: 127.0.0.1 loopback');
   });
 });
