@@ -57,7 +57,11 @@ export default defineConfig({
         test: {
           name: 'integration',
           env,
-          include: ['{contracts,platform,services,projections,probe}/src/**/*.int.test.ts', 'tests/infra/**/*.int.test.ts', 'tests/probe/**/*.int.test.ts'],
+          include: [
+            '{contracts,platform,services,projections,probe}/src/**/*.int.test.ts',
+            'tests/infra/**/*.int.test.ts',
+            'tests/probe/**/*.int.test.ts',
+          ],
           setupFiles: [platformErrorsOnFailure],
           // As the unit layer: 441 s / 739 CPU-s isolated against 330 s / 528 CPU-s here, all green; every file owns
           // its databases, indices, topics and consumer groups (unique prefixes).
