@@ -142,6 +142,8 @@ test.describe('campaigns', () => {
   });
 
   test('a polygon over the size limit opens the size-limit dialog, which simplifies it', async ({ page }) => {
+    // Reading and simplifying a 12 MB polygon twice in the browser: over a minute on a loaded 2-core machine.
+    test.setTimeout(180_000);
     await openSignedIn(page, '/campaigns_management?id=new');
     await polygonInput(page).setInputFiles(fixture('madrid-retiro.geojson'));
     await expect(page.getByTestId('polygon-summary')).toContainText('13 vertices');

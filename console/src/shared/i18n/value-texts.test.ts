@@ -25,6 +25,7 @@ describe('values sent as codes', () => {
     expect(technologyText(t, 0)).toBe('Ninguna o sin servicio');
     expect(testTypeText(t, 'http-download')).toBe('Descarga HTTP');
     expect(kpiText('download', 'es')).toBe('Velocidad de descarga');
+    expect(kpiText('latencyP90', 'es')).toBe('Latencia (p90)');
     expect(programText(t, 'dns')).toBe('Consulta DNS');
     expect(programText(t, 'speedtest', 'Speed test')).toBe('Prueba de velocidad');
     expect(programText(t, 'custom', 'My program')).toBe('My program');
