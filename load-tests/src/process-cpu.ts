@@ -16,7 +16,7 @@ export function pidsOf(pattern: string): number[] {
 }
 
 /** CPU microseconds the processes have used so far (those gone count 0). */
-function cpuMicrosOf(pids: number[]): number {
+export function cpuMicrosOf(pids: number[]): number {
   let ticks = 0;
   for (const pid of pids) {
     try {
