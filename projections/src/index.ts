@@ -12,4 +12,5 @@ export * from './cubes/sql-cube-store.ts';
 export * from './files/files-projection.ts';
 export { dimensionFields, dimensionMissingValues } from './measurements/measurement-index-template.ts';
 export { dimensionColumns } from './measurements/measurement-table.ts';
+export * from './probe-fleet/probe-fleet.ts';
 export * from './probe-status/probe-status-reports.ts';

@@ -1273,8 +1273,8 @@ export const errorCatalogue = {
   },
   'csvImport.tooManyRows': {
     status: 413,
-    en: 'The file has more than {limit} probes. Split it into smaller files.',
-    es: 'El archivo tiene más de {limit} sondas. Divídelo en archivos más pequeños.',
+    en: 'The file has more than {limit} probes, the most one import takes. Split it into files of {limit} probes or fewer.',
+    es: 'El archivo tiene más de {limit} sondas, el máximo de una importación. Divídelo en archivos de {limit} sondas o menos.',
   },
 
   // ── Imported results (RIPE Atlas, M-Lab ndt7, iperf3, Ookla) ────────────────────────────────────────────────────

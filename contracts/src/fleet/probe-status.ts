@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
-// What the probe status read model answers: the fleet-wide list stays light (tens of thousands of probes, unpaged),
-// so what the probe's agent says of itself is answered for one probe at a time.
+// What the probe status answers: the fleet's lists stay light (a row per probe, tens of thousands in a CSV), so what
+// the probe's agent says of itself is answered for one probe at a time.
 
 /** A probe the caller sees with its last report (`GET /probes/status`, the probe maps, the active probes). */
 export const probeStatusRowSchema = z.object({

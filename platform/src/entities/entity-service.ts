@@ -9,7 +9,7 @@ import {
   type LogPosition,
   type StoredEvent,
 } from '@nq/contracts';
-import type { EventStore } from '../event-store/event-store-port.ts';
+import type { AppendRequest, AppendResult, EventStore } from '../event-store/event-store-port.ts';
 import { type EntityCommand, entityConstraints, entityDecider, entityWarnings, streamIdOf } from './entity-decider.ts';
 import type { ConfigurationSettings, EntityDefinition } from './entity-definition.ts';
 
@@ -79,6 +79,59 @@ export function entityService(
     return { state: foldStream(events), events };
   }
 
+  /** Several entities now, by id, in one read of their streams. */
+  async function loadMany(ids: readonly string[]) {
+    const streams = await eventStore.readStreams(ids.map((id) => streamIdOf(definition, id)));
+    return new Map(
+      ids.map((id) => {
+        const events = streams.get(streamIdOf(definition, id)) ?? [];
+        return [id, { state: foldStream(events), events }];
+      }),
+    );
+  }
+
+  /** The decider's events for a command on the entity as it stands, and the append that would record them. */
+  function decision(command: EntityCommand, metadata: CommandMetadata, state: EntityState) {
+    const events = decider.decide(command, state, {
+      now: metadata.now,
+      actor: metadata.actor,
+      settings,
+      ...(seal ? { seal } : {}),
+      ...(metadata.allowedProbes ? { allowedProbes: metadata.allowedProbes } : {}),
+    });
+    const request: AppendRequest = {
+      streamId: streamIdOf(definition, command.id),
+      expectedVersion: state.version,
+      events: events.map((event) => ({ type: event.type, schemaVersion: 1, data: event.data })),
+      metadata: {
+        actor: metadata.actor,
+        commandId: metadata.commandId,
+        correlationId: metadata.correlationId,
+        causationId: metadata.commandId,
+      },
+      constraints: entityConstraints(definition, state, events),
+    };
+    const outcome = (appended?: AppendResult): CommandOutcome => {
+      const after = (appended?.events ?? []).reduce<EntityState>(
+        (current, event) => evolveEntity(current, event),
+        state,
+      );
+      return {
+        state: after,
+        ...(appended ? { position: appended.position } : {}),
+        warnings: entityWarnings(definition, command, state, after),
+      };
+    };
+    return { request, outcome };
+  }
+
+  /** A concurrent change by another process, when the caller expected no version: decide again on the new state. */
+  const mayRetry = (error: unknown, attempt: number, expectedVersion?: number) =>
+    error instanceof DomainError &&
+    error.code === 'request.conflict' &&
+    expectedVersion === undefined &&
+    attempt < MAX_ATTEMPTS;
+
   /**
    * `expectedVersion` is the version the caller saw; without one, a concurrent change makes the decision run again
    * on the new state (a few times) instead of failing.
@@ -105,43 +158,43 @@ export function entityService(
       if (expectedVersion !== undefined && expectedVersion !== state.version) {
         throw new DomainError('request.conflict', { details: { expectedVersion, currentVersion: state.version } });
       }
-      const events = decider.decide(command, state, {
-        now: metadata.now,
-        actor: metadata.actor,
-        settings,
-        ...(seal ? { seal } : {}),
-        ...(metadata.allowedProbes ? { allowedProbes: metadata.allowedProbes } : {}),
-      });
-      const outcome = (after: EntityState, position?: LogPosition): CommandOutcome => ({
-        state: after,
-        ...(position ? { position } : {}),
-        warnings: entityWarnings(definition, command, state, after),
-      });
-      if (events.length === 0) return outcome(state);
+      const { request, outcome } = decision(command, metadata, state);
+      if (request.events.length === 0) return outcome();
       try {
-        const result = await eventStore.append({
-          streamId: streamIdOf(definition, command.id),
-          expectedVersion: state.version,
-          events: events.map((event) => ({ type: event.type, schemaVersion: 1, data: event.data })),
-          metadata: {
-            actor: metadata.actor,
-            commandId: metadata.commandId,
-            correlationId: metadata.correlationId,
-            causationId: metadata.commandId,
-          },
-          constraints: entityConstraints(definition, state, events),
-        });
-        return outcome(
-          result.events.reduce<EntityState>((current, event) => evolveEntity(current, event), state),
-          result.position,
-        );
+        return outcome(await eventStore.append(request));
       } catch (error) {
-        const retry =
-          error instanceof DomainError &&
-          error.code === 'request.conflict' &&
-          expectedVersion === undefined &&
-          attempt < MAX_ATTEMPTS;
-        if (!retry) throw error;
+        if (!mayRetry(error, attempt, expectedVersion)) throw error;
+        await pauseBeforeRetry(attempt);
+      }
+    }
+  }
+
+  /**
+   * Commands on distinct entities of this kind (a file of probes), decided together and appended in one transaction:
+   * all of them, or none when one is refused (by its decider, or by the append: a constraint). A concurrent change
+   * makes them all run again on the new states, as `execute` without an expected version does. Commands run this way
+   * do not wait for this process's other commands on the same entities: those meet at the append, as another
+   * process's would.
+   */
+  async function executeMany(
+    commands: readonly { command: EntityCommand; metadata: CommandMetadata }[],
+  ): Promise<CommandOutcome[]> {
+    for (let attempt = 1; ; attempt++) {
+      const loaded = await loadMany(commands.map(({ command }) => command.id));
+      const decisions = commands.map(({ command, metadata }) =>
+        decision(command, metadata, loaded.get(command.id)!.state),
+      );
+      const appending = decisions.filter(({ request }) => request.events.length > 0);
+      try {
+        const appended = new Map(
+          (await eventStore.appendMany(appending.map(({ request }) => request))).map((result, index) => [
+            appending[index]!,
+            result,
+          ]),
+        );
+        return decisions.map((decided) => decided.outcome(appended.get(decided)));
+      } catch (error) {
+        if (!mayRetry(error, attempt)) throw error;
         await pauseBeforeRetry(attempt);
       }
     }
@@ -153,7 +206,7 @@ export function entityService(
     return streamId?.slice(streamIdOf(definition, '').length);
   }
 
-  return { definition, load, execute, idHolding };
+  return { definition, load, loadMany, execute, executeMany, idHolding };
 }
 
 export type EntityService = ReturnType<typeof entityService>;

@@ -20,7 +20,9 @@ function storeAnswering(answers: ('appended' | 'replayed' | 'refused')[]): Event
       if (answer === 'refused') throw new Error('version conflict');
       return answered(answer === 'replayed');
     },
+    appendMany: async () => [],
     readStream: async () => [],
+    readStreams: async () => new Map(),
     readRecorded: async () => [],
     readAll: async () => [],
     head: async () => '0:0',

@@ -62,7 +62,15 @@ export interface RecordedQuery {
 
 export interface EventStore {
   append(request: AppendRequest): Promise<AppendResult>;
+  /**
+   * Appends to several streams (one request each) in one transaction: every request, or none when one is refused (a
+   * version it does not expect, a constraint), with that refusal. A request whose command was appended already is
+   * answered as it was (`replayed`) and appends nothing again. Answers in the requests' order.
+   */
+  appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]>;
   readStream(streamId: string, options?: ReadStreamOptions): Promise<StoredEvent[]>;
+  /** Several streams in one read, by id: the events of each, in order (a stream without any is absent). */
+  readStreams(streamIds: readonly string[]): Promise<Map<string, StoredEvent[]>>;
   /** The events recorded in the window (e.g. configuration changes over a chart's period), newest first. */
   readRecorded(query: RecordedQuery): Promise<StoredEvent[]>;
   /** The global log after `after`, in commit order, never skipping an event committed late. */

@@ -197,6 +197,88 @@ export function describeEventStoreContract(adapter: string, openStore: () => Pro
       ).rejects.toMatchObject({ code: 'resource.notFound' });
     });
 
+    it('appends to several streams in one transaction, in order, and reads them back in one call', async () => {
+      const existing = stream();
+      await append({ streamId: existing, expectedVersion: 0 });
+      const start = await store.head();
+      const [created, referring] = [stream(), stream('cluster')];
+      const results = await store.appendMany([
+        { streamId: created, expectedVersion: 0, events: [tagCreated('a'), tagCreated('b')], metadata: metadataFor() },
+        { streamId: existing, expectedVersion: 1, events: [tagCreated('c')], metadata: metadataFor() },
+        {
+          streamId: referring,
+          expectedVersion: 'any',
+          events: [tagCreated('d')],
+          metadata: metadataFor(),
+          constraints: { addReferences: [{ to: created, missing: 'resource.notFound' }] },
+        },
+      ]);
+      expect(results.map((r) => [r.streamVersion, r.replayed])).toEqual([
+        [2, false],
+        [2, false],
+        [1, false],
+      ]);
+      const log = await readAllAfter(store, start);
+      expect(log.map((e) => [e.streamId, e.data.name])).toEqual([
+        [created, 'a'],
+        [created, 'b'],
+        [existing, 'c'],
+        [referring, 'd'],
+      ]);
+      expect(results.map((r) => r.position)).toEqual([log[1]!.position, log[2]!.position, log[3]!.position]);
+      const streams = await store.readStreams([created, existing, stream()]);
+      expect([...streams.keys()].sort()).toEqual([created, existing].sort());
+      expect(streams.get(existing)!.map((e) => [e.streamVersion, e.data.name])).toEqual([
+        [1, 'x'],
+        [2, 'c'],
+      ]);
+      await expect(
+        append({ streamId: created, constraints: { refuseIfReferenced: 'geofilters.inUse' } }),
+      ).rejects.toMatchObject({ code: 'geofilters.inUse', details: { referencedBy: [referring] } });
+    });
+
+    it('appends none of several streams when one is refused, with its refusal', async () => {
+      const taken = stream();
+      await append({ streamId: taken, expectedVersion: 0 });
+      const name = `name-${randomUUID()}`;
+      const claim = [{ scope: 'tag-name', value: name, conflict: 'tags.nameExists' as const }];
+      const request = (streamId: string, more: Partial<AppendRequest> = {}): AppendRequest => ({
+        streamId,
+        expectedVersion: 0,
+        events: [tagCreated('x')],
+        metadata: metadataFor(),
+        ...more,
+      });
+      const refusals = [
+        [request(stream()), request(taken)],
+        [
+          request(stream()),
+          request(stream(), { constraints: { addReferences: [{ to: stream(), missing: 'resource.notFound' }] } }),
+        ],
+        [request(stream(), { constraints: { claim } }), request(stream(), { constraints: { claim } })],
+      ];
+      const head = await store.head();
+      const codes = [];
+      for (const requests of refusals)
+        codes.push(rejectionCode((await Promise.allSettled([store.appendMany(requests)]))[0]!));
+      expect(codes).toEqual(['request.conflict', 'resource.notFound', 'tags.nameExists']);
+      expect(await store.head()).toBe(head);
+      for (const [created] of refusals) expect(await store.readStream(created!.streamId)).toEqual([]);
+      expect(await store.holderOf('tag-name', name)).toBeUndefined();
+    });
+
+    it('answers the commands of several streams appended already as they were, appending the others', async () => {
+      const first = { streamId: stream(), expectedVersion: 0, events: [tagCreated('a')], metadata: metadataFor() };
+      const second = { streamId: stream(), expectedVersion: 0, events: [tagCreated('b')], metadata: metadataFor() };
+      const [appended] = await store.appendMany([first]);
+      const results = await store.appendMany([first, second]);
+      expect(results.map((r) => r.replayed)).toEqual([true, false]);
+      expect(results[0]!.position).toBe(appended!.position);
+      const head = await store.head();
+      expect((await store.appendMany([first, second])).map((r) => r.replayed)).toEqual([true, true]);
+      expect(await store.head()).toBe(head);
+    });
+
     it('reads a stream as it stood at an instant', async () => {
       const streamId = stream();
       await append({ streamId, events: [tagCreated('first')] });

@@ -1,22 +1,10 @@
-import {
-  DomainError,
-  type EventMetadata,
-  type LogPosition,
-  logPosition,
-  type StoredEvent,
-  splitLogPosition,
-} from '@nq/contracts';
+import { DomainError, type LogPosition, logPosition, type StoredEvent, splitLogPosition } from '@nq/contracts';
 import { migrate, type SchemaModule } from '../sql/migrations.ts';
-import type { SqlClient, SqlExecutor } from '../sql/sql-client.ts';
+import type { SqlClient } from '../sql/sql-client.ts';
 import { eventIdFor } from './event-ids.ts';
-import type {
-  AppendConstraints,
-  AppendRequest,
-  AppendResult,
-  EventStore,
-  ReadStreamOptions,
-  RecordedQuery,
-} from './event-store-port.ts';
+import type { AppendRequest, AppendResult, EventStore, ReadStreamOptions, RecordedQuery } from './event-store-port.ts';
+import { appendWithin } from './sql-append.ts';
+import { type EventRow, eventColumns } from './sql-event-rows.ts';
 import { type Upcasting, upcast } from './upcasters.ts';
 
 // One implementation for PostgreSQL and PGlite. Each event keeps the id of the transaction that wrote it;
@@ -66,24 +54,6 @@ export const eventStoreSchema: SchemaModule = {
 const NOTIFY_CHANNEL = 'nq_event_store';
 const UNIQUE_VIOLATION = '23505';
 
-interface EventRow {
-  sequence: string;
-  transaction_id: string;
-  stream_id: string;
-  stream_version: number;
-  event_id: string;
-  type: string;
-  schema_version: number;
-  data: Record<string, unknown>;
-  metadata: EventMetadata;
-  recorded_at: Date | string;
-}
-
-// The output columns keep the names of the columns they cast: an ORDER BY must name the table's columns
-// (`es_events.sequence`), or it would sort by the text output ("10" < "9") and readers would skip events.
-const eventColumns = `sequence::text, transaction_id::text, stream_id, stream_version, event_id::text, type,
-  schema_version, data, metadata, recorded_at`;
-
 /**
  * Where the global log may be read up to: below the oldest transaction still running when the read began, as a
  * transaction that commits later may hold events of a lower position. On PostgreSQL only this database's transactions
@@ -120,137 +90,59 @@ export async function openSqlEventStore(sql: SqlClient, upcasting: Upcasting = {
       upcasting,
     );
 
-  async function alreadyAppended(request: AppendRequest): Promise<AppendResult | undefined> {
-    const ids = request.events.map((_, index) => eventIdFor(request.metadata.commandId, index));
+  const resultOf = (events: StoredEvent[], replayed: boolean): AppendResult => {
+    const last = events.at(-1)!;
+    return { streamVersion: last.streamVersion, position: last.position, events, replayed };
+  };
+
+  /** Each request's events when its command was appended already (undefined when it was not). */
+  async function alreadyAppended(requests: readonly AppendRequest[]): Promise<(AppendResult | undefined)[]> {
+    const idsOf = (request: AppendRequest) =>
+      request.events.map((_, index) => eventIdFor(request.metadata.commandId, index));
     const rows = await sql.query<EventRow>(
       `select ${eventColumns} from es_events where event_id = any($1::uuid[]) order by es_events.sequence`,
-      [ids],
+      [requests.flatMap(idsOf)],
     );
-    if (rows.length === 0) return undefined;
-    const events = rows.map(toEvent);
-    const last = events.at(-1)!;
-    return { streamVersion: last.streamVersion, position: last.position, events, replayed: true };
+    const byId = new Map(rows.map((row) => [row.event_id, row]));
+    return requests.map((request) => {
+      const events = idsOf(request).flatMap((id) => byId.get(id) ?? []);
+      return events.length > 0 ? resultOf(events.map(toEvent), true) : undefined;
+    });
   }
 
-  async function advanceVersion(tx: SqlExecutor, { streamId, expectedVersion, events }: AppendRequest) {
-    const count = events.length;
-    const rows =
-      expectedVersion === 'any'
-        ? await tx.query<{ version: number }>(
-            `insert into es_streams (stream_id, version) values ($1, $2)
-             on conflict (stream_id) do update set version = es_streams.version + $2 returning version`,
-            [streamId, count],
-          )
-        : expectedVersion === 0
-          ? await tx.query<{ version: number }>(
-              `insert into es_streams (stream_id, version) values ($1, $2) on conflict do nothing returning version`,
-              [streamId, count],
-            )
-          : await tx.query<{ version: number }>(
-              `update es_streams set version = version + $2 where stream_id = $1 and version = $3 returning version`,
-              [streamId, count, expectedVersion],
-            );
-    if (rows.length === 0) {
-      throw new DomainError('request.conflict', { details: { streamId, expectedVersion } });
-    }
-    return rows[0]!.version - count;
-  }
-
-  async function enforce(tx: SqlExecutor, streamId: string, constraints: AppendConstraints) {
-    for (const { scope, value } of constraints.release ?? []) {
-      await tx.query('delete from es_reservations where scope = $1 and value = $2 and stream_id = $3', [
-        scope,
-        value,
-        streamId,
-      ]);
-    }
-    for (const { scope, value, conflict } of constraints.claim ?? []) {
-      // Waits for a concurrent claim of the same value to commit or roll back, then decides.
-      const held = await tx.query(
-        `insert into es_reservations (scope, value, stream_id) values ($1, $2, $3)
-         on conflict (scope, value) do update set stream_id = excluded.stream_id
-         where es_reservations.stream_id = excluded.stream_id returning 1`,
-        [scope, value, streamId],
-      );
-      if (held.length === 0) throw new DomainError(conflict, { details: { field: scope, value } });
-    }
-    for (const { to } of constraints.removeReferences ?? []) {
-      await tx.query('delete from es_references where from_stream = $1 and to_stream = $2', [streamId, to]);
-    }
-    for (const { to, missing } of constraints.addReferences ?? []) {
-      // The shared lock makes a concurrent deletion of `to` wait for this append, and then see the reference.
-      const [target] = await tx.query<{ deleted: boolean }>(
-        'select deleted from es_streams where stream_id = $1 for share',
-        [to],
-      );
-      if (!target || target.deleted) throw new DomainError(missing, { details: { reference: to } });
-      await tx.query('insert into es_references (from_stream, to_stream) values ($1, $2) on conflict do nothing', [
-        streamId,
-        to,
-      ]);
-    }
-    if (constraints.refuseIfReferenced) {
-      const referrers = await tx.query<{ from_stream: string }>(
-        'select from_stream from es_references where to_stream = $1 order by from_stream limit 20',
-        [streamId],
-      );
-      if (referrers.length > 0) {
-        throw new DomainError(constraints.refuseIfReferenced, {
-          details: { referencedBy: referrers.map((r) => r.from_stream) },
-        });
-      }
-    }
-    if (constraints.markDeleted) {
-      await tx.query('update es_streams set deleted = true where stream_id = $1', [streamId]);
-      await tx.query('delete from es_references where from_stream = $1', [streamId]);
-    }
-  }
-
-  async function append(request: AppendRequest): Promise<AppendResult> {
-    if (request.events.length === 0) throw new Error('append needs at least one event');
-    const replay = await alreadyAppended(request);
-    if (replay) return replay;
+  async function appendMany(requests: readonly AppendRequest[]): Promise<AppendResult[]> {
+    if (requests.some((request) => request.events.length === 0)) throw new Error('append needs at least one event');
+    if (new Set(requests.map((request) => request.streamId)).size < requests.length)
+      throw new Error('append one request per stream');
+    if (requests.length === 0) return [];
+    const replays = await alreadyAppended(requests);
+    const fresh = requests.filter((_, index) => !replays[index]);
+    if (fresh.length === 0) return replays as AppendResult[];
     try {
       const rows = await sql.transaction(async (tx) => {
-        const firstVersion = await advanceVersion(tx, request);
-        const inserted = await tx.query<EventRow>(
-          `insert into es_events (stream_id, stream_version, event_id, type, schema_version, data, metadata)
-           select $1, $2::int + e.ordinality::int, (e.event->>'eventId')::uuid, e.event->>'type',
-                  (e.event->>'schemaVersion')::int, e.event->'data', $4::jsonb
-           from jsonb_array_elements($3::jsonb) with ordinality as e(event, ordinality)
-           returning ${eventColumns}`,
-          [
-            request.streamId,
-            firstVersion,
-            JSON.stringify(
-              request.events.map((event, index) => ({
-                ...event,
-                eventId: eventIdFor(request.metadata.commandId, index),
-              })),
-            ),
-            JSON.stringify(request.metadata),
-          ],
-        );
-        if (request.constraints) await enforce(tx, request.streamId, request.constraints);
+        const inserted = await appendWithin(tx, fresh);
         await tx.query(`select pg_notify('${NOTIFY_CHANNEL}', '')`);
         return inserted;
       });
-      const events = rows.sort((a, b) => a.stream_version - b.stream_version).map(toEvent);
-      const last = events.at(-1)!;
-      return { streamVersion: last.streamVersion, position: last.position, events, replayed: false };
+      const byStream = Map.groupBy(
+        rows.sort((a, b) => a.stream_version - b.stream_version).map(toEvent),
+        (event) => event.streamId,
+      );
+      return requests.map((request, index) => replays[index] ?? resultOf(byStream.get(request.streamId)!, false));
     } catch (error) {
-      // A concurrent retry of the same command won the race: answer as the first one did.
+      // A concurrent retry of the same commands won the race: answer as the first one did.
       const isConflict = error instanceof DomainError && error.code === 'request.conflict';
       if (isConflict || (error as { code?: string }).code === UNIQUE_VIOLATION) {
-        const replayed = await alreadyAppended(request);
-        if (replayed) return replayed;
+        const again = await alreadyAppended(requests);
+        if (again.every((replay) => replay !== undefined)) return again as AppendResult[];
       }
       throw error;
     }
   }
 
   return {
-    append,
+    append: async (request) => (await appendMany([request]))[0]!,
+    appendMany,
     async readStream(streamId: string, options: ReadStreamOptions = {}) {
       const rows = await sql.query<EventRow>(
         `select ${eventColumns} from es_events
@@ -259,6 +151,13 @@ export async function openSqlEventStore(sql: SqlClient, upcasting: Upcasting = {
         [streamId, options.recordedUntil?.toISOString() ?? null],
       );
       return rows.map(toEvent);
+    },
+    async readStreams(streamIds) {
+      const rows = await sql.query<EventRow>(
+        `select ${eventColumns} from es_events where stream_id = any($1::text[]) order by stream_id, stream_version`,
+        [[...streamIds]],
+      );
+      return Map.groupBy(rows.map(toEvent), (event) => event.streamId);
     },
     async readRecorded({ from, to, streamPrefixes, limit }: RecordedQuery) {
       const patterns = streamPrefixes.map((prefix) => `${prefix.replace(/[\\%_]/g, '\\$&')}%`);

@@ -3,8 +3,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { deleteIndices, infra } from '../testing/infra.ts';
 import { openElasticsearchReadStore } from './elasticsearch-read-store.ts';
 import { describeReadStoreContract } from './read-store.contract.ts';
+import { describeReadStoreAggregations } from './read-store-aggregations.contract.ts';
 
 describeReadStoreContract('Elasticsearch', () =>
+  openElasticsearchReadStore({ url: infra.elasticsearchUrl, indexPrefix: 'nq-test' }),
+);
+describeReadStoreAggregations('Elasticsearch', () =>
   openElasticsearchReadStore({ url: infra.elasticsearchUrl, indexPrefix: 'nq-test' }),
 );
 

@@ -6,7 +6,16 @@ import { type ElasticsearchConnection, elasticsearchClientOptions } from './elas
 import { elasticsearchFailureOf } from './elasticsearch-failure.ts';
 import { type IndexSettings, indexSettingsOf, singleNodeIndexSettings } from './elasticsearch-index-settings.ts';
 import { documentMissingTypes, isMissingIndex } from './elasticsearch-missing-index.ts';
-import type { ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+import { elasticsearchAggregations, rangeClause, withinClause } from './elasticsearch-read-store-aggregations.ts';
+import { geoPointField } from './read-store-aggregations.ts';
+import {
+  type CountQuery,
+  defaultScanBatch,
+  type ListFilter,
+  type ListQuery,
+  type ReadDocument,
+  type ReadStore,
+} from './read-store-port.ts';
 
 const documentMappings: estypes.MappingTypeMapping = {
   dynamic: true,
@@ -20,6 +29,8 @@ const documentMappings: estypes.MappingTypeMapping = {
   ],
   properties: {
     id: { type: 'keyword' },
+    // Where a document is placed on a map ({ lat, lon }): counted per map tile (geotile_grid) and found in a box.
+    [geoPointField]: { type: 'geo_point' },
     // Free-form settings (a probe's further settings) are kept, not indexed: their shapes vary by probe software.
     further: { type: 'object', enabled: false },
     // A campaign's past polygons are read whole by enrichment, never searched.
@@ -42,7 +53,27 @@ function clauseOf(filter: ListFilter): object {
     return filter.anyOf.length === 0
       ? { bool: { must_not: { match_all: {} } } }
       : { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
+  if ('range' in filter) return rangeClause(filter.field, filter.range);
+  if ('within' in filter) return withinClause(filter.field, filter.within);
   return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
+}
+
+/** The filters (every one) and the case-insensitive search (any of its fields) of a list or a count. */
+function queryOf(query: CountQuery) {
+  const filter = (query.filters ?? []).map(clauseOf);
+  const must = query.search?.text
+    ? [
+        {
+          bool: {
+            should: query.search.fields.map((name) => ({
+              wildcard: { [name]: { value: `*${escapeWildcard(query.search!.text)}*`, case_insensitive: true } },
+            })),
+            minimum_should_match: 1,
+          },
+        },
+      ]
+    : [];
+  return { bool: { filter, must } };
 }
 
 /** Read models in Elasticsearch: one index per collection, written with external versions. */
@@ -177,23 +208,10 @@ export async function openElasticsearchReadStore(
     },
     async list(collection: string, query: ListQuery) {
       if (query.fresh) await client.indices.refresh({ index: indexOf(collection), ignore_unavailable: true });
-      const filter = (query.filters ?? []).map(clauseOf);
-      const must = query.search?.text
-        ? [
-            {
-              bool: {
-                should: query.search.fields.map((name) => ({
-                  wildcard: { [name]: { value: `*${escapeWildcard(query.search!.text)}*`, case_insensitive: true } },
-                })),
-                minimum_should_match: 1,
-              },
-            },
-          ]
-        : [];
       try {
         const result = await client.search<ReadDocument>({
           index: indexOf(collection),
-          query: { bool: { filter, must } },
+          query: queryOf(query),
           sort: [
             ...(query.sort ?? []).map(({ field, order }) => ({ [field]: { order, unmapped_type: 'keyword' } })),
             { id: 'asc' },
@@ -207,6 +225,33 @@ export async function openElasticsearchReadStore(
       } catch (error) {
         if (isMissingIndex(error)) return { items: [], total: 0 };
         throw error;
+      }
+    },
+    async *scan(collection, query = {}) {
+      const index = indexOf(collection);
+      if (query.fresh) await client.indices.refresh({ index, ignore_unavailable: true });
+      const size = query.batch ?? defaultScanBatch;
+      // search_after on the id rather than from/size: no page is sorted and counted again, and no scan stops at the
+      // index's result window (10,000 documents).
+      for (let after = query.after; ; ) {
+        let hits: estypes.SearchHit<ReadDocument>[];
+        try {
+          const result = await client.search<ReadDocument>({
+            index,
+            query: { bool: { filter: (query.filters ?? []).map(clauseOf) } },
+            sort: [{ id: 'asc' }],
+            size,
+            track_total_hits: false,
+            ...(after === undefined ? {} : { search_after: [after] }),
+          });
+          hits = result.hits.hits;
+        } catch (error) {
+          if (isMissingIndex(error)) return;
+          throw error;
+        }
+        if (hits.length > 0) yield hits.map((hit) => hit._source!);
+        if (hits.length < size) return;
+        after = String(hits.at(-1)!.sort![0]);
       }
     },
     async checkpoint(projection) {
@@ -224,6 +269,7 @@ export async function openElasticsearchReadStore(
       ready.delete(indexOf(collection));
       await client.delete({ index: checkpoints, id: projection, refresh: true }).catch(() => undefined);
     },
+    ...elasticsearchAggregations({ client, indexOf, queryOf }),
     ping: async () => void (await client.cluster.health({ timeout: '1s' })),
     close: () => client.close(),
   };

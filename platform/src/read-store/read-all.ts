@@ -1,27 +1,37 @@
 import type { ListFilter, ReadDocument, ReadStore } from './read-store-port.ts';
 
-const PAGE = 500;
+type Named = { id: string; name?: unknown };
 
-/** Every document of a collection matching the filters, read page by page (for small configuration collections). */
+const nameOf = (document: Named) =>
+  document.name === undefined || document.name === null ? undefined : String(document.name);
+const byCodeUnits = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/** Documents by name (those without one last), then by id: the order lists sorted by name show. */
+export function compareByName(a: Named, b: Named): number {
+  const [first, second] = [nameOf(a), nameOf(b)];
+  if (first !== second) {
+    if (first === undefined) return 1;
+    if (second === undefined) return -1;
+    return byCodeUnits(first, second);
+  }
+  return byCodeUnits(a.id, b.id);
+}
+
+/**
+ * Every document of a collection matching the filters, in one keyset scan: by name (sorted once, in memory) or, for a
+ * caller that builds sets or lookups of them, in the scan's order (by id).
+ */
 export async function readAll(
   readStore: ReadStore,
   collection: string,
   filters: ListFilter[] = [],
-  options: { fresh?: boolean } = {},
+  options: { fresh?: boolean; order?: 'name' | 'id' } = {},
 ) {
   const all: ReadDocument[] = [];
-  for (let offset = 0; ; offset += PAGE) {
-    const { items, total } = await readStore.list(collection, {
-      filters,
-      sort: [{ field: 'name', order: 'asc' }],
-      offset,
-      limit: PAGE,
-      // Every write already checkpointed, not only what the (near-real-time) search shows yet.
-      ...(options.fresh && offset === 0 ? { fresh: true } : {}),
-    });
-    all.push(...items);
-    if (items.length < PAGE || all.length >= total) return all;
-  }
+  // Every write already checkpointed, not only what the (near-real-time) search shows yet.
+  for await (const batch of readStore.scan(collection, { filters, ...(options.fresh ? { fresh: true } : {}) }))
+    all.push(...batch);
+  return (options.order ?? 'name') === 'name' ? all.sort(compareByName) : all;
 }
 
 /** A document narrowed to the fields asked for (and its id); all of it when none are asked for. */

@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { logStart } from '@nq/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ReadStore } from './read-store-port.ts';
+import { readAll } from './read-all.ts';
+import type { ReadDocument, ReadStore, ScanQuery } from './read-store-port.ts';
 
 /** The behaviour every ReadStore adapter must show. */
 export function describeReadStoreContract(adapter: string, openStore: () => Promise<ReadStore>) {
@@ -90,6 +91,54 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
       });
       expect(page).toMatchObject({ total: 3, items: [{ id: 't3' }] });
       expect((await store.list(collection, { offset: 5, limit: 1, fresh: true })).total).toBe(3);
+    });
+
+    it('scans the matching documents in id order, batch by batch, from where it is told to resume', async () => {
+      const batches = async (query: ScanQuery, on = collection) => {
+        const read: string[][] = [];
+        for await (const batch of store.scan(on, { ...query, fresh: true })) read.push(batch.map((d) => d.id));
+        return read;
+      };
+      expect(await batches({ batch: 2 })).toEqual([['t1', 't2'], ['t3']]);
+      expect(await batches({})).toEqual([['t1', 't2', 't3']]);
+      expect(await batches({ batch: 1, filters: [{ field: 'profiles', equals: 'p2' }] })).toEqual([['t2'], ['t3']]);
+      expect(await batches({ batch: 2, after: 't1' })).toEqual([['t2', 't3']]);
+      expect(await batches({ filters: [{ anyOf: [] }] })).toEqual([]);
+      expect(await batches({}, `never_${collection}`)).toEqual([]);
+    });
+
+    it('reads each untouched document once while documents are written behind the scan', async () => {
+      const scanned = `${collection}_scanned`;
+      const write = (ids: string[], version: bigint) =>
+        store.write(
+          `projection-${scanned}`,
+          scanned,
+          ids.map((id) => ({ id, doc: tag(id, id, [], 1), version })),
+        );
+      await write(['a1', 'a2', 'a3', 'a4'], 1n);
+      const read: string[] = [];
+      for await (const batch of store.scan(scanned, { batch: 2, fresh: true })) {
+        read.push(...batch.map((d) => d.id));
+        if (read.length === 2) await write(['a0'], 2n);
+      }
+      expect(read).toEqual(['a1', 'a2', 'a3', 'a4']);
+      await store.reset(`projection-${scanned}`, scanned);
+    });
+
+    // Past Elasticsearch's result window, where paging by offset is refused.
+    it('reads a whole collection of more than 10,000 documents in one pass', async () => {
+      const large = `${collection}_large`;
+      const ids = Array.from({ length: 10_050 }, (_, index) => `d${String(index).padStart(5, '0')}`);
+      await store.write(
+        `projection-${large}`,
+        large,
+        ids.map((id, index) => ({ id, doc: { id, name: `n${ids.length - index}` }, version: 1n })),
+      );
+      const byId = await readAll(store, large, [], { fresh: true, order: 'id' });
+      expect(byId.map((document) => document.id)).toEqual(ids);
+      const byName: ReadDocument[] = await readAll(store, large, [{ field: 'id', in: ids.slice(0, 3) }]);
+      expect(byName.map((document) => document.id)).toEqual(['d00002', 'd00001', 'd00000']);
+      await store.reset(`projection-${large}`, large);
     });
 
     it('never lets a replayed older write replace a newer document', async () => {

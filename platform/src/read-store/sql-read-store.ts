@@ -1,7 +1,15 @@
 import { type LogPosition, logStart } from '@nq/contracts';
 import { migrate, type SchemaModule } from '../sql/migrations.ts';
 import type { SqlClient, SqlParam } from '../sql/sql-client.ts';
-import type { DocumentWrite, ListFilter, ListQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+import {
+  type DocumentWrite,
+  defaultScanBatch,
+  type ListFilter,
+  type ListQuery,
+  type ReadDocument,
+  type ReadStore,
+} from './read-store-port.ts';
+import { rangeCondition, sqlAggregations, withinCondition } from './sql-read-store-aggregations.ts';
 
 const schema = `
 create table if not exists rm_documents (
@@ -28,11 +36,13 @@ function condition(filter: ListFilter, params: SqlParam[]): string {
   };
   const any = (alternatives: string[]) => (alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false');
   if ('anyOf' in filter) return any(filter.anyOf.map((nested) => condition(nested, params)));
+  if ('range' in filter) return rangeCondition(`doc->'${field(filter.field)}'`, filter.range, params);
+  if ('within' in filter) return withinCondition(`doc->'${field(filter.field)}'`, filter.within, params);
   if ('equals' in filter) return contains(filter.field, filter.equals);
   return any(filter.in.map((value) => contains(filter.field, value)));
 }
 
-function whereClause(query: ListQuery, params: SqlParam[]): string {
+function whereClause(query: Pick<ListQuery, 'filters' | 'search'>, params: SqlParam[]): string {
   const conditions = (query.filters ?? []).map((filter) => condition(filter, params));
   if (query.search && query.search.text !== '') {
     params.push(`%${escapeLike(query.search.text)}%`);
@@ -134,6 +144,22 @@ export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
       }
       return { items: rows.map((row) => row.doc), total };
     },
+    async *scan(collection, query = {}) {
+      const batch = query.batch ?? defaultScanBatch;
+      for (let after = query.after; ; ) {
+        const params: SqlParam[] = [collection];
+        const where = whereClause(query, params);
+        const from = after === undefined ? '' : ` and id > $${params.push(after)}`;
+        const rows = await sql.query<{ id: string; doc: ReadDocument }>(
+          `select id, doc from rm_documents where collection = $1${where}${from}
+           order by id limit $${params.push(batch)}`,
+          params,
+        );
+        if (rows.length > 0) yield rows.map((row) => row.doc);
+        if (rows.length < batch) return;
+        after = rows.at(-1)!.id;
+      }
+    },
     async checkpoint(projection) {
       const [row] = await sql.query<{ position: LogPosition }>(
         'select position from rm_checkpoints where projection = $1',
@@ -147,6 +173,7 @@ export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
         await tx.query('delete from rm_checkpoints where projection = $1', [projection]);
       });
     },
+    ...sqlAggregations(sql, whereClause, field),
     ping: async () => void (await sql.query('select 1')),
     close: async () => undefined,
   };

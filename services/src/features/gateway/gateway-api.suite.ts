@@ -93,7 +93,7 @@ export function describeGatewayApi(profile: string, environment: () => Promise<N
       });
       expect(response.json()).toEqual({ accepted: 1, rejected: [] });
       await waitFor('the status in the read model', async () => {
-        const response = await api.app.inject('/probes/status');
+        const response = await api.app.inject(`/probes/status?q=${probeId}`);
         expect(response.statusCode, response.body).toBe(200);
         const list = response.json().list as { probeId: string; state: string }[];
         return list.some((row) => row.probeId === probeId && row.state === 'Ready');

@@ -4,6 +4,7 @@ import { openSqlReadStore } from '@nq/platform/read-store/sql-read-store';
 import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readModels } from '../../composition/platform-runs.ts';
+import { configurationLog } from './configuration-log.fixture.ts';
 import { enrichment } from './enrichment.ts';
 
 const square = (lon: number, lat: number): [number, number][] => [
@@ -26,7 +27,7 @@ const measurementAt = (lon: number, lat: number) =>
 
 describe('enrichment facts after a configuration change', () => {
   let readStore: ReadStore;
-  let head: LogPosition;
+  const log = configurationLog('10:1');
   let sequence = 0n;
 
   /** Every configuration read model at `position`; the campaign's documents written with its polygon when given. */
@@ -64,17 +65,16 @@ describe('enrichment facts after a configuration change', () => {
 
   beforeAll(async () => {
     readStore = await openSqlReadStore(await openPgliteClient());
-    head = '10:1';
-    await project(head, madrid);
+    await project(log.head, madrid);
   });
 
   it('reloads them until they come from read models that have caught up with the change, however late', async () => {
-    const facts = enrichment(readStore, { head: async () => head }, { refreshMs: 0 });
+    const facts = enrichment(readStore, log.eventStore, { refreshMs: 0 });
     await facts.refresh();
     expect(facts.enrich(measurementAt(-3.5, 40.5)).campaigns).toEqual(['campaign-1']);
 
     // The campaign moves to Barcelona: the event is in the log, the read models are still behind it.
-    head = '11:1';
+    log.changeAt('11:1', 'campaign-campaign-1');
     facts.invalidate();
     await facts.refresh();
     expect(facts.enrich(measurementAt(2, 41.5)).campaigns).toEqual([]);
@@ -82,7 +82,7 @@ describe('enrichment facts after a configuration change', () => {
     expect(facts.enrich(measurementAt(2, 41.5)).campaigns).toEqual([]);
 
     // The projections catch up well after the change: the next batch sees the move, with no further notification.
-    await project(head, barcelona);
+    await project(log.head, barcelona);
     await facts.refresh();
     expect(facts.enrich(measurementAt(2, 41.5)).campaigns).toEqual(['campaign-1']);
     expect(facts.enrich(measurementAt(-3.5, 40.5)).campaigns).toEqual([]);
@@ -92,9 +92,9 @@ describe('enrichment facts after a configuration change', () => {
     let heads = 0;
     const countedHead = async () => {
       heads++;
-      return head;
+      return log.head;
     };
-    const facts = enrichment(readStore, { head: countedHead }, { refreshMs: 0 });
+    const facts = enrichment(readStore, { ...log.eventStore, head: countedHead }, { refreshMs: 0 });
     await facts.refresh();
     await facts.refresh();
     expect(heads).toBe(0);

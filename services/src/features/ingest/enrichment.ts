@@ -5,180 +5,118 @@ import {
   type EnrichedMeasurement,
   type LogPosition,
   type Measurement,
-  type ProbeMembership,
   technologyLabels,
 } from '@nq/contracts';
 import type { EventStore } from '@nq/platform/event-store/event-store-port';
-import { readAll } from '@nq/platform/read-store/read-all';
 import type { ReadStore } from '@nq/platform/read-store/read-store-port';
-import {
-  campaignPolygonsProjection,
-  configurationProjectionName,
-  type PolygonHistoryDocument,
-  type PolygonVersion,
-} from '@nq/projections';
-import { membersAsOf } from '../clusters/index.ts';
-import { ispOf, providerDetector, providerEntryFields } from '../providers/index.ts';
+import { campaignPolygonsProjection, configurationProjectionName } from '@nq/projections';
+import { ispOf } from '../providers/index.ts';
+import { pendingChanges, readChanges } from './configuration-changes.ts';
+import { factFamilies, families, type KnownFacts, loadKnownFacts, readFacts } from './enrichment-facts.ts';
 import { localTimeOf } from './local-time.ts';
-import { polygonIndex, type TimedPolygon } from './point-in-polygon.ts';
-
-type Ring = [number, number][];
-interface ProbeFacts {
-  type?: 'landline' | 'mobile';
-  tags: string[];
-  timeZone: string;
-}
-interface Membership {
-  id: string;
-  probes: ProbeMembership[];
-}
-
-/** Members of a group (cluster, universe) as of an instant, per probe. */
-const membershipsByProbe = (groups: Membership[]) => {
-  const byProbe = new Map<string, { id: string; ranges: ProbeMembership[] }[]>();
-  for (const group of groups)
-    for (const membership of group.probes) {
-      const list = byProbe.get(membership.probeId) ?? [];
-      const entry = list.find((item) => item.id === group.id);
-      if (entry) entry.ranges.push(membership);
-      else list.push({ id: group.id, ranges: [membership] });
-      byProbe.set(membership.probeId, list);
-    }
-  return (probeId: string, at: Date) =>
-    (byProbe.get(probeId) ?? []).filter((group) => membersAsOf(group.ranges, at).includes(probeId)).map((g) => g.id);
-};
-
-/**
- * Each polygon version in force until the next one. The first also holds before it was drawn: a campaign created
- * today for measurements already taken covers them with its first polygon.
- */
-const timedPolygons = (id: string, versions: PolygonVersion[]): TimedPolygon[] =>
-  versions.flatMap((version, index) => {
-    const next = versions[index + 1];
-    if (!version.rings) return [];
-    return [
-      {
-        id,
-        rings: version.rings,
-        ...(index > 0 ? { from: Date.parse(version.from) } : {}),
-        ...(next ? { until: Date.parse(next.from) } : {}),
-      },
-    ];
-  });
-
-const entityCollections = ['probes', 'profiles', 'campaigns', 'clusters', 'universes', 'providers'];
-
-/** What enrichment knows, loaded from the configuration read models. */
-async function loadFacts(readStore: ReadStore) {
-  const [probes, profiles, campaigns, clusters, universes, providers] = await Promise.all(
-    entityCollections.map((collection) => readAll(readStore, collection, [], { fresh: true })),
-  );
-  const timeZones = new Map(profiles!.map((profile) => [profile.id, String(profile.timeZone ?? 'Etc/UTC')]));
-  const probeFacts = new Map<string, ProbeFacts>(
-    probes!.map((probe) => [
-      probe.id,
-      {
-        ...(probe.type ? { type: probe.type as ProbeFacts['type'] } : {}),
-        tags: (probe.tags as string[] | undefined) ?? [],
-        timeZone: timeZones.get(String(probe.owner)) ?? 'Etc/UTC',
-      },
-    ]),
-  );
-  const histories = await readStore.getMany(
-    campaignPolygonsProjection.collection,
-    campaigns!.map((campaign) => campaign.id),
-  );
-  const periods = new Map(campaigns!.map((c) => [c.id, { start: String(c.startDate), end: String(c.endDate) }]));
-  return {
-    probeFacts,
-    campaignsAt: polygonIndex(
-      campaigns!.flatMap((campaign) => {
-        const history = histories.get(campaign.id) as PolygonHistoryDocument | undefined;
-        // The history's read model not there yet (being rebuilt): the current polygon.
-        const current = campaign.polygon
-          ? [{ from: String(campaign.createdAt), rings: (campaign.polygon as { coordinates: Ring[] }).coordinates }]
-          : [];
-        return timedPolygons(campaign.id, history?.polygonVersions ?? current);
-      }),
-    ),
-    campaignPeriods: periods,
-    clustersOf: membershipsByProbe(clusters as unknown as Membership[]),
-    universesOf: membershipsByProbe(universes as unknown as Membership[]),
-    providerOf: providerDetector(
-      providers!.map((provider) => ({ id: provider.id, fields: providerEntryFields(provider) })),
-    ),
-  };
-}
 
 const CATCH_UP_POLL_MS = 20;
+/** Past this many events to read at once, every fact is read again instead (after a long outage or a rebuild). */
+const MAX_LOG_EVENTS = 20_000;
 
 /** The configuration read models enrichment reads, whose checkpoints tell whether its facts show a change. */
-const sourceProjections = [...entityCollections.map(configurationProjectionName), campaignPolygonsProjection.name];
+const sourceProjections = [
+  ...families.map((family) => configurationProjectionName(factFamilies[family].collection)),
+  campaignPolygonsProjection.name,
+];
+
+const earlier = (a: LogPosition, b: LogPosition) => (compareLogPositions(a, b) <= 0 ? a : b);
+const later = (a: LogPosition | undefined, b: LogPosition | undefined) =>
+  a === undefined ? b : b === undefined ? a : compareLogPositions(a, b) >= 0 ? a : b;
+const reaches = (position: LogPosition, target: LogPosition) => compareLogPositions(position, target) >= 0;
+
+/** Runs tasks one after the other: the facts are updated in place. */
+function oneAtATime() {
+  let tail: Promise<unknown> = Promise.resolve();
+  return <T>(task: () => Promise<T>): Promise<T> => {
+    const result = tail.then(task, task);
+    tail = result.catch(() => undefined);
+    return result;
+  };
+}
 
 /**
  * Enrichment at ingest: local hour, weekday and fringe in the time zone of the probe's profile; campaigns
  * by point-in-polygon within their dates, with the polygon in force at the measurement's time; clusters and universes
  * by membership at the measurement's time; provider by IMSI or IP; the ISP as a provider id (the reported name, else
- * the provider); the probe's type and tags. The facts are cached; after a configuration change they are reloaded (at
- * most every `refreshMs`) until they come from read models that have caught up with the event log as it was after the
- * change, however far behind the projections were. A probe the facts do not know may have been created a moment ago:
- * `unknownProbes` first waits (at most `unknownProbeWaitMs`) for the read models to reach the event log as it is now.
+ * the provider); the probe's type and tags. The facts are loaded once; after a change to the event log (at most every
+ * `refreshMs`) the log tells which probes, profiles, campaigns, clusters, universes or providers changed, and only
+ * those are read again, once the read models have caught up with each change, however far behind the projections
+ * were (a user's login or a tag's change reads nothing). A probe the facts do not know may have been created a moment
+ * ago: `unknownProbes` first waits (at most `unknownProbeWaitMs`) for the read models to reach the event log as it is
+ * now.
  */
 export function enrichment(
   readStore: ReadStore,
-  eventStore: Pick<EventStore, 'head'>,
+  eventStore: Pick<EventStore, 'head' | 'readAll'>,
   options: { refreshMs?: number; unknownProbeWaitMs?: number } = {},
 ) {
   const refreshMs = options.refreshMs ?? 1_000;
   const unknownProbeWaitMs = options.unknownProbeWaitMs ?? 10_000;
-  let facts: Awaited<ReturnType<typeof loadFacts>> | undefined;
-  let loading: Promise<void> | undefined; // batches handled at once share one load
-  let loadedAt = 0;
+  let facts: KnownFacts | undefined;
+  const pending = pendingChanges();
+  /** How far the log has been read into `pending`. */
+  let logReadTo: LogPosition | undefined;
+  /** A head of the log, once a change is known, until the log has been read that far. */
+  let logTarget: LogPosition | undefined;
   let changed = false;
-  /** The log position the facts must show, once a change is known and until loaded facts show it. */
-  let awaited: LogPosition | undefined;
-  // Loads may overlap (a batch catching up while another refreshes): the facts kept are those of the latest started.
-  let loadsStarted = 0;
-  let factsOfLoad = 0;
+  let updatedAt = 0;
+  let updating: Promise<unknown> | undefined; // batches handled at once share one update
+  const serially = oneAtATime();
   /** A log position the facts show in full: until the log moves past it, an unknown probe is known not to exist. */
   let shownInFull: LogPosition | undefined;
 
-  const caughtUpWith = async (position: LogPosition) => {
-    const checkpoints = await Promise.all(sourceProjections.map((name) => readStore.checkpoint(name)));
-    return checkpoints.every((checkpoint) => compareLogPositions(checkpoint, position) >= 0);
-  };
-  async function load() {
-    const started = ++loadsStarted;
-    loadedAt = Date.now();
+  const checkpoint = async () =>
+    (await Promise.all(sourceProjections.map((name) => readStore.checkpoint(name)))).reduce(earlier);
+
+  /**
+   * Brings the facts up to the log (up to `upTo` at least, when given) and the read models: every fact the first
+   * time, then those the log says changed. Answers the log position up to which the facts show every change.
+   */
+  async function update(upTo?: LogPosition): Promise<LogPosition> {
+    updatedAt = Date.now();
+    if (!facts || logReadTo === undefined) {
+      // Checkpoints read before the facts: the facts show the log up to them at least, and later changes come from it.
+      const shown = await checkpoint();
+      facts = await loadKnownFacts(readStore);
+      logReadTo = shown;
+    }
     if (changed) {
       changed = false;
-      awaited = await eventStore.head();
+      logTarget = later(logTarget, await eventStore.head());
     }
-    const target = awaited;
-    // Checkpoints read before the facts: when they had reached the change, the facts read next show it.
-    const current = target === undefined || (await caughtUpWith(target));
-    const loaded = await loadFacts(readStore);
-    if (started > factsOfLoad) {
-      facts = loaded;
-      factsOfLoad = started;
-    }
-    if (current && awaited === target) awaited = undefined;
+    const target = later(logTarget, upTo);
+    if (target !== undefined && !reaches(logReadTo, target))
+      logReadTo = await readChanges(eventStore, pending, logReadTo, MAX_LOG_EVENTS);
+    if (logTarget !== undefined && reaches(logReadTo, logTarget)) logTarget = undefined;
+    if (pending.isEmpty) return logReadTo;
+    const shown = await checkpoint();
+    const rereads = pending.shownAt(shown);
+    if (Object.keys(rereads).length > 0) facts.apply(await readFacts(readStore, rereads));
+    pending.shown(shown);
+    return pending.isEmpty ? logReadTo : earlier(logReadTo, shown);
   }
+
   const unknownAmong = (probeIds: Iterable<string>) =>
-    new Set([...probeIds].filter((probeId) => !facts!.probeFacts.has(probeId)));
+    new Set([...probeIds].filter((probeId) => !facts?.knowsProbe(probeId)));
 
   return {
-    /** Configuration changed: reload before a next batch (at most every refreshMs), until the facts show it. */
+    /** The event log changed: read what changed before a next batch (at most every refreshMs). */
     invalidate() {
       changed = true;
     },
     async refresh() {
-      const stale = changed || awaited !== undefined;
-      if (facts && (!stale || Date.now() - loadedAt < refreshMs)) return;
-      loading ??= load().finally(() => {
-        loading = undefined;
+      const stale = changed || logTarget !== undefined || !pending.isEmpty;
+      if (facts && (!stale || Date.now() - updatedAt < refreshMs)) return;
+      updating ??= serially(() => update()).finally(() => {
+        updating = undefined;
       });
-      await loading;
+      await updating;
     },
     /**
      * The probes among `probeIds` that do not exist. Facts that do not know one are first brought up to the event log
@@ -188,21 +126,16 @@ export function enrichment(
     async unknownProbes(probeIds: Iterable<string>): Promise<Set<string>> {
       if (unknownAmong(probeIds).size === 0) return new Set();
       const head = await eventStore.head();
-      if (shownInFull !== undefined && compareLogPositions(shownInFull, head) >= 0) return unknownAmong(probeIds);
+      if (shownInFull !== undefined && reaches(shownInFull, head)) return unknownAmong(probeIds);
       const deadline = Date.now() + unknownProbeWaitMs;
-      let reached = await caughtUpWith(head);
-      while (!reached && Date.now() < deadline) {
-        await sleep(CATCH_UP_POLL_MS);
-        reached = await caughtUpWith(head);
-      }
-      await load();
-      // Facts are only ever replaced by those of a later load: from now on they show the log up to `head`.
-      if (reached && (shownInFull === undefined || compareLogPositions(head, shownInFull) > 0)) shownInFull = head;
+      while (!reaches(await checkpoint(), head) && Date.now() < deadline) await sleep(CATCH_UP_POLL_MS);
+      const shown = await serially(() => update(head));
+      if (reaches(shown, head)) shownInFull = later(shownInFull, head);
       return unknownAmong(probeIds);
     },
     enrich(measurement: Measurement & { receivedAt?: string }): EnrichedMeasurement {
       const known = facts!;
-      const probe = known.probeFacts.get(measurement.probeId);
+      const probe = known.probe(measurement.probeId);
       const at = new Date(measurement.measuredAt);
       const measuredAt = at.toISOString();
       const point = measurement.location
@@ -210,7 +143,7 @@ export function enrichment(
         : undefined;
       const campaigns = point
         ? known.campaignsAt(point, at.getTime()).filter((id) => {
-            const period = known.campaignPeriods.get(id)!;
+            const period = known.campaignPeriod(id)!;
             return period.start <= measuredAt && measuredAt <= period.end;
           })
         : [];

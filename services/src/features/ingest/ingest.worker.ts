@@ -14,7 +14,8 @@ export interface IngestDependencies {
   topics: FleetTopics;
   store: MeasurementStore;
   readStore: ReadStore;
-  eventStore: Pick<EventStore, 'onAppend' | 'head'>;
+  /** What tells enrichment of configuration changes: a fake without the log (`readAll`) has an empty one. */
+  eventStore: Pick<EventStore, 'onAppend' | 'head'> & Partial<Pick<EventStore, 'readAll'>>;
   metrics?: Registry;
   maxBatchSize?: number;
   /** Batches of different partitions in hand at once (default 4): one is parsed and enriched while others are written. */
@@ -53,11 +54,18 @@ function ingestMetrics(registry: Registry | undefined) {
  * to `measurements.enriched` for alerting.
  */
 export async function startIngestWorker(dependencies: IngestDependencies): Promise<LogConsumer> {
-  const { log, topics, store } = dependencies;
-  const facts = enrichment(dependencies.readStore, dependencies.eventStore, {
-    ...(dependencies.unknownProbeWaitMs ? { unknownProbeWaitMs: dependencies.unknownProbeWaitMs } : {}),
-  });
-  const unsubscribe = await dependencies.eventStore.onAppend(() => facts.invalidate());
+  const { log, topics, store, eventStore } = dependencies;
+  const facts = enrichment(
+    dependencies.readStore,
+    {
+      head: () => eventStore.head(),
+      readAll: async (after, limit) => (await eventStore.readAll?.(after, limit)) ?? [],
+    },
+    {
+      ...(dependencies.unknownProbeWaitMs ? { unknownProbeWaitMs: dependencies.unknownProbeWaitMs } : {}),
+    },
+  );
+  const unsubscribe = await eventStore.onAppend(() => facts.invalidate());
   const metrics = ingestMetrics(dependencies.metrics);
   const consumer = await log.consume({
     groupId: consumerGroupOf(topics, 'ingest'),

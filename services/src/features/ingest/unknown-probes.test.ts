@@ -7,6 +7,7 @@ import { openPgliteClient } from '@nq/platform/sql/pglite-client';
 import { waitFor } from '@nq/platform/testing/wait-for';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { readModels } from '../../composition/platform-runs.ts';
+import { configurationLog } from './configuration-log.fixture.ts';
 import { enrichment } from './enrichment.ts';
 import { ingestBatch } from './ingest-batch.ts';
 
@@ -41,7 +42,7 @@ function keepingStore() {
 
 describe('results of a probe enrichment does not know', () => {
   let readStore: ReadStore;
-  let head: LogPosition;
+  const log = configurationLog('10:1');
   let sequence = 0n;
   let checkpointReads = 0;
 
@@ -64,16 +65,14 @@ describe('results of a probe enrichment does not know', () => {
         return sql.checkpoint(name);
       },
     } as ReadStore;
-    head = '10:1';
-    await project(head, [{ id: 'known', type: 'landline', tags: [] }]);
+    await project(log.head, [{ id: 'known', type: 'landline', tags: [] }]);
   });
 
   it("waits for the read models to show a probe created after the facts were loaded, and stores its results with the probe's type and tags", async () => {
-    head = '10:1';
-    const facts = enrichment(readStore, { head: async () => head }, { unknownProbeWaitMs: 60_000 });
+    const facts = enrichment(readStore, log.eventStore, { unknownProbeWaitMs: 60_000 });
     await facts.refresh();
     // The probe is created: in the event log, not yet in the read models.
-    head = '11:1';
+    log.changeAt('11:1', 'probe-created');
     const { store, written } = keepingStore();
     const readsBefore = checkpointReads;
     let ended = false;
@@ -83,7 +82,7 @@ describe('results of a probe enrichment does not know', () => {
       },
     );
     await waitFor('the batch to look at the read models', () => ended || checkpointReads > readsBefore);
-    await project(head, [
+    await project(log.head, [
       { id: 'known', type: 'landline', tags: [] },
       { id: 'created', type: 'mobile', tags: ['tag-1'] },
     ]);
@@ -97,9 +96,9 @@ describe('results of a probe enrichment does not know', () => {
   });
 
   it('dead-letters the results of a probe that does not exist without looking again while the log has not moved', async () => {
-    head = '20:1';
-    await project(head, [{ id: 'known', type: 'landline', tags: [] }]);
-    const facts = enrichment(readStore, { head: async () => head }, { unknownProbeWaitMs: 60_000 });
+    log.changeAt('20:1');
+    await project(log.head, [{ id: 'known', type: 'landline', tags: [] }]);
+    const facts = enrichment(readStore, log.eventStore, { unknownProbeWaitMs: 60_000 });
     const { store } = keepingStore();
     const first = await ingestBatch([resultOf('nowhere', 1)], { enrichment: facts, store });
     const readsBefore = checkpointReads;
@@ -114,9 +113,9 @@ describe('results of a probe enrichment does not know', () => {
   });
 
   it('dead-letters the results of a probe that still does not exist once the wait is over, and stores the others', async () => {
-    const facts = enrichment(readStore, { head: async () => head }, { unknownProbeWaitMs: 200 });
+    const facts = enrichment(readStore, log.eventStore, { unknownProbeWaitMs: 200 });
     // The read models never reach the log's head: the wait ends at its bound.
-    head = '99:1';
+    log.changeAt('99:1');
     const { store, written } = keepingStore();
     const records = [resultOf('nowhere', 1), resultOf('known', 2)];
 

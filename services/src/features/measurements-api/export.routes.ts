@@ -58,11 +58,14 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
       const signal = clientAbortSignal(reply);
       const probes = await reportedAs(
         'measurements.fetchFailed',
-        options.probes
-          .seenBy(request.viewer, { signal })
-          .then((seen) =>
-            readAll(readStore, 'probes', [{ field: 'deployment', equals: deployment }, ...seenProbeFilters(seen)]),
-          ),
+        options.probes.seenBy(request.viewer, { signal }).then((seen) =>
+          // Their ids narrow the selection (no order needed), a probe created a moment ago included: its results may
+          // already be stored (ingest reads probes by id, which a search shows only after a refresh).
+          readAll(readStore, 'probes', [{ field: 'deployment', equals: deployment }, ...seenProbeFilters(seen)], {
+            order: 'id',
+            fresh: true,
+          }),
+        ),
       );
       const selection = narrowedSelection(filter, { kpi, statuses, testTypes }, [
         including('probeType', [service]),

@@ -1,5 +1,4 @@
-// Probe status: its routes and worker, and the probes a viewer sees.
+// Probe status: its routes and worker, the fleet's scopes and counts.
+export { type FleetScopes, fleetScopes } from './fleet-scope.ts';
 export { probeStatusManifest } from './manifest.ts';
-export { probeStatusRoutes } from './probe-status.routes.ts';
 export { probeStatusWorker } from './probe-status.worker.ts';
-export { visibleProbes } from './visible-probes.ts';

@@ -1,10 +1,16 @@
 import type { ProbeStatusDetail, ProbeStatusRow } from '@nq/contracts';
-import type { ProbeWithStatus } from './visible-probes.ts';
+import type { ReadDocument } from '@nq/platform/read-store/read-store-port';
+
+/** A probe's configuration and its last report (none when it never reported). */
+export interface ProbeWithStatus {
+  probe: ReadDocument;
+  status: ReadDocument | undefined;
+}
 
 const text = (value: unknown) => (typeof value === 'string' ? value : null);
 const number = (value: unknown) => (typeof value === 'number' ? value : null);
 
-/** A probe and its last report as the fleet-wide lists answer them. */
+/** A probe and its last report as one probe's status answers them (the lists answer the fleet read model's rows). */
 export const statusRowOf = ({ probe, status }: ProbeWithStatus): ProbeStatusRow => ({
   probeId: probe.id,
   name: String(probe.name ?? probe.id),

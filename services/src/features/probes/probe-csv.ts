@@ -11,8 +11,10 @@ import { issueProblem } from '@nq/platform/entities/validation-error';
 import { CsvError, type InfoRecord, parse } from 'csv-parse/sync';
 import { type KnownNames, namesInCell, notAllowed, type ProbeCsvColumn, probeCsvColumns } from './probe-csv-columns.ts';
 
-/** The most probes one file may import: each is a command of its own. */
-export const MAX_PROBE_ROWS = 5_000;
+/** The most probes one file may import: a national panel's. */
+export const MAX_PROBE_ROWS = 100_000;
+/** The largest file the import reads: its most rows, each with every column filled. */
+export const MAX_PROBE_FILE_MB = 64;
 
 /** A data row of the file: the line it ends on (the header is line 1) and its values, in header order. */
 export interface ProbeCsvRow {

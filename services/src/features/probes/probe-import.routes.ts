@@ -5,7 +5,7 @@ import { commandMetadata } from '@nq/platform/http/command-metadata';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyRequest } from 'fastify';
 import { z } from 'zod';
-import { MAX_PROBE_ROWS, type ProbeDraft, readProbeCsv } from './probe-csv.ts';
+import { MAX_PROBE_FILE_MB, MAX_PROBE_ROWS, type ProbeDraft, readProbeCsv } from './probe-csv.ts';
 import { NAME_SEPARATOR, probeCsvColumns } from './probe-csv-columns.ts';
 import { importProbes } from './probe-import.ts';
 
@@ -34,7 +34,7 @@ const description = `A UTF-8, comma-separated file whose header row names its co
 country, phoneExtension (its calling code), timeZone (IANA), technology (code or label), input (the access type: \
 Ethernet, Wifi or Mobile), applyOperator, family, type and deployment must come from their allowed lists. Every row \
 is checked first: when any has a problem, 422 \`csvImport.invalidRows\` lists every such row with its problems and \
-nothing is imported. At most ${MAX_PROBE_ROWS} rows. Send \`Idempotency-Key\` to make a retry import nothing twice.`;
+nothing is imported. At most ${MAX_PROBE_ROWS.toLocaleString('en')} rows and ${MAX_PROBE_FILE_MB} MB. Send \`Idempotency-Key\` to make a retry import nothing twice.`;
 
 /** Refuses, before anything is read, a body that is not a CSV file. */
 async function refuseOtherFormats(request: FastifyRequest) {
@@ -73,6 +73,7 @@ export const probeImportRoutes: FeatureRoutes = async (app, { service, entityOf,
     {
       // The CSV reader refuses a cell holding forbidden characters itself, naming its column and line.
       config: { access: layerAccess(['probes_configuration']), checksOwnBodyText: true },
+      bodyLimit: MAX_PROBE_FILE_MB * 1024 * 1024,
       preValidation: refuseOtherFormats,
       schema: {
         tags: [tag],

@@ -53,28 +53,49 @@ async function knownNames(csv: ProbeCsv, { entityOf, viewer }: ProbeImportContex
 /** A probe id is free, taken, or already imported by this very import (a retried request). */
 type IdStatus = 'free' | 'taken' | 'imported';
 
-async function idStatus(probeId: string, { probes, metadataFor }: ProbeImportContext): Promise<IdStatus> {
-  const { state, events } = await probes.load(probeId);
-  if (state.status === 'absent') return 'free';
-  return events[0]?.metadata.commandId === metadataFor(probeId).commandId ? 'imported' : 'taken';
+/** Probes read, or created, per round trip. */
+const BATCH = 500;
+
+const batchesOf = <T>(items: readonly T[]) =>
+  Array.from({ length: Math.ceil(items.length / BATCH) }, (_, index) =>
+    items.slice(index * BATCH, (index + 1) * BATCH),
+  );
+
+/** Each probe id's status, read from the event store a batch of streams at a time. */
+async function idStatuses(probeIds: string[], { probes, metadataFor }: ProbeImportContext) {
+  const statuses = new Map<string, IdStatus>();
+  for (const batch of batchesOf(probeIds))
+    for (const [probeId, { state, events }] of await probes.loadMany(batch))
+      statuses.set(
+        probeId,
+        state.status === 'absent'
+          ? 'free'
+          : events[0]?.metadata.commandId === metadataFor(probeId).commandId
+            ? 'imported'
+            : 'taken',
+      );
+  return statuses;
 }
 
 /**
  * CSV import of probes (docs/product/rules.md#csv-import-of-probes): every row is checked first (allowed lists, probe
- * rules, ids neither repeated in the file nor existing) and, only when none has a problem, each probe is created.
- * Probes are separate streams, so creating them is not one transaction: a row refused meanwhile (its id taken or its
- * campaign deleted since the check) stops the import with `csvImport.configurationError`, naming the probes already
- * created; a retry with the same Idempotency-Key recognises those by their command ids and creates them no second
- * time.
+ * rules, ids neither repeated in the file nor existing) and, only when none has a problem, the probes are created, a
+ * batch of them per transaction. The file is not one transaction: a row refused meanwhile (its id taken or its
+ * campaign deleted since the check) fails its batch, whose rows are then created one by one up to it, and stops the
+ * import with `csvImport.configurationError`, naming the probes already created; a retry with the same
+ * Idempotency-Key recognises those by their command ids and creates them no second time.
  */
 export async function importProbes(csv: ProbeCsv, context: ProbeImportContext): Promise<ProbeImportOutcome> {
   const known = await knownNames(csv, context);
   const drafts = reportRepeatedIds(csv.rows.map((row) => probeFromRow(csv.columns, row, known)));
-  const statuses = new Map<ProbeDraft, IdStatus>();
-  for (const draft of drafts) if (draft.probe) statuses.set(draft, await idStatus(draft.probe.probeId, context));
+  const statuses = await idStatuses(
+    drafts.flatMap((draft) => (draft.probe ? [draft.probe.probeId] : [])),
+    context,
+  );
+  const statusOf = (draft: ProbeDraft) => (draft.probe ? statuses.get(draft.probe.probeId) : undefined);
   const rejected = drafts
     .map((draft) =>
-      statuses.get(draft) === 'taken'
+      statusOf(draft) === 'taken'
         ? withProblem(draft, {
             column: 'probeId',
             code: 'csvImport.probeIdExists',
@@ -87,22 +108,36 @@ export async function importProbes(csv: ProbeCsv, context: ProbeImportContext): 
 
   const imported = drafts.map((draft) => draft.probe!.probeId);
   let position: LogPosition | undefined;
-  for (const { line, probe } of drafts.filter((draft) => statuses.get(draft) === 'free')) {
-    const { probeId } = probe!;
+  for (const batch of batchesOf(drafts.filter((draft) => statusOf(draft) === 'free'))) {
     try {
-      const outcome = await context.probes.execute(
-        { type: 'create', id: probeId, fields: probe! },
-        context.metadataFor(probeId),
-      );
-      position = outcome.position ?? position;
+      const outcomes = await context.probes.executeMany(batch.map((draft) => creation(draft, context)));
+      position = outcomes.findLast((outcome) => outcome.position)?.position ?? position;
     } catch (error) {
       if (!(error instanceof DomainError)) throw error;
-      const created = imported.slice(0, imported.indexOf(probeId));
-      throw new DomainError('csvImport.configurationError', {
-        details: { row: line, probeId, code: error.code, imported: created },
-        cause: error,
-      });
+      // Which row is refused: the batch's rows one by one, up to it.
+      for (const draft of batch) position = (await createOne(draft, imported, context)) ?? position;
     }
   }
   return { imported, ...(position ? { position } : {}) };
+}
+
+const creation = ({ probe }: ProbeDraft, context: ProbeImportContext) => ({
+  command: { type: 'create' as const, id: probe!.probeId, fields: probe! },
+  metadata: context.metadataFor(probe!.probeId),
+});
+
+/** Creates the probe of one row, or refuses the import naming that row and the probes created before it. */
+async function createOne(draft: ProbeDraft, imported: string[], context: ProbeImportContext) {
+  const { command, metadata } = creation(draft, context);
+  try {
+    return (await context.probes.execute(command, metadata)).position;
+  } catch (error) {
+    if (!(error instanceof DomainError)) throw error;
+    const probeId = command.id;
+    const created = imported.slice(0, imported.indexOf(probeId));
+    throw new DomainError('csvImport.configurationError', {
+      details: { row: draft.line, probeId, code: error.code, imported: created },
+      cause: error,
+    });
+  }
 }

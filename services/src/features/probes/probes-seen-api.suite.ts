@@ -19,6 +19,7 @@ const probes = [
   { probeId: 'seensilent', type: 'mobile' },
 ] as const;
 const allProbes = probes.map((probe) => probe.probeId).sort();
+const located: string[] = probes.flatMap((probe) => ('latitude' in probe ? [probe.probeId] : []));
 
 const measurementsOf = (probe: (typeof probes)[number]): EnrichedMeasurement[] =>
   'isp' in probe
@@ -84,10 +85,12 @@ export function describeProbesSeenApi(profile: string, environment: () => Promis
       return {
         status: await listed(client, '/probes/status'),
         homeCounter: (await get(client, '/probes/status/counter')).total,
+        // Located probes on the map; those without coordinates counted there, and listed by the status list.
         map: sorted([
           ...map.features.map((feature: { properties: { probeId: string } }) => feature.properties.probeId),
-          ...map.withoutCoordinates,
+          ...(await listed(client, '/probes/status?located=false')),
         ]),
+        withoutCoordinates: map.withoutCoordinates,
         byCampaign: await listed(client, `/probes/actives/bycampaign?campaignId=${ids.campaign}`),
         byUniverse: await listed(client, `/probes/actives/byuniverse?universeId=${ids.universe}`),
         storyboardTotal: 'data' in storyboard.probeStatus ? storyboard.probeStatus.data.total : undefined,
@@ -108,6 +111,7 @@ export function describeProbesSeenApi(profile: string, environment: () => Promis
         status: seen,
         homeCounter: seen.filter((probeId) => probeId === 'seenmovhome').length,
         map: seen,
+        withoutCoordinates: seen.filter((probeId) => !located.includes(probeId)).length,
         byCampaign: seen,
         byUniverse: seen,
         storyboardTotal: seen.length,
@@ -148,8 +152,8 @@ export function describeProbesSeenApi(profile: string, environment: () => Promis
         probes: allProbes.map((probeId) => ({ probeId, start: '2020-01-01T00:00:00Z' })),
       });
       ids.universe = universe.id;
-      // Each read model follows the log on its own: the probes' and the universe's (its members) both show it.
-      for (const list of ['/probes', '/universes']) {
+      // Each read model follows the log on its own: the probes', the fleet's and the universe's (its members) show it.
+      for (const list of ['/probes', '/probes/status', '/universes']) {
         const caughtUp = await api.readCaughtUp(`${list}?minPosition=${universe.position}`);
         expect(caughtUp.statusCode, caughtUp.body).toBe(200);
       }
@@ -200,8 +204,11 @@ export function describeProbesSeenApi(profile: string, environment: () => Promis
         payload: { probeId: 'seenownnew', name: 'Own new probe', family: 'Agent', type: 'mobile' },
       });
       expect(response.statusCode, response.body).toBe(201);
-      const caughtUp = await api.readCaughtUp(`/probes?minPosition=${response.json().position}`);
-      expect(caughtUp.statusCode, caughtUp.body).toBe(200);
+      // The probes it configures (the probes' read model) and the fleet's read model both show it.
+      for (const list of ['/probes', '/probes/status']) {
+        const caughtUp = await api.readCaughtUp(`${list}?minPosition=${response.json().position}`);
+        expect(caughtUp.statusCode, caughtUp.body).toBe(200);
+      }
       const status = await get(owner, '/probes/status');
       expect(sorted(status.list.map((row: { probeId: string }) => row.probeId))).toEqual(['seenora5g', 'seenownnew']);
     });

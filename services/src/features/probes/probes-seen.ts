@@ -57,7 +57,7 @@ export function probeSight(sources: {
       if (!scope) return { every: true };
       const [measured, own] = await Promise.all([
         engine.groups({ filter: selectionOf({}) }, scope, ['probe'], options),
-        readAll(readStore, 'probes', configured.listFilters(viewer)),
+        readAll(readStore, 'probes', configured.listFilters(viewer), { order: 'id' }),
       ]);
       return {
         every: false,

@@ -7,7 +7,7 @@ import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { ErrorNotice } from '../../../shared/ui/notices.tsx';
 import { Spinner } from '../../../shared/ui/screens.tsx';
-import { probeRows, useProbesMap } from '../../maps/api/probes-map.ts';
+import { useProbePositions } from '../../maps/api/probes-map.ts';
 import { LazyMap } from '../../maps/components/LazyMap.tsx';
 import { Legend } from '../../maps/components/Legend.tsx';
 import { madrid, viewOf } from '../../maps/kepler/map-layers.ts';
@@ -36,7 +36,6 @@ export function AlertsMap({ alertId, onShowEvery }: { alertId?: string | undefin
     })),
   });
   const groups = useMemo(() => groupsOf(latest.flatMap((query) => query.data?.list ?? [])), [latest]);
-  const probes = useProbesMap();
   const wanted = [
     ...new Map(groups.filter((group) => group.kind !== 'probe').map((g) => [memberKey(g.kind, g.id), g])).values(),
   ];
@@ -52,11 +51,12 @@ export function AlertsMap({ alertId, onShowEvery }: { alertId?: string | undefin
   const membersByGroup = new Map(
     wanted.map((group, index) => [memberKey(group.kind, group.id), members[index]?.data ?? []]),
   );
-  const positions = useMemo(
-    () =>
-      new Map(probes.data ? probeRows(probes.data).map((row) => [row.probeId, { lat: row.lat!, lon: row.lon! }]) : []),
-    [probes.data],
-  );
+  // Where the groups' probes are: asked for by id, so the answer is as large as the groups, not as the fleet.
+  const probes = useProbePositions([
+    ...groups.filter((group) => group.kind === 'probe').map((group) => group.id),
+    ...[...membersByGroup.values()].flat(),
+  ]);
+  const positions = probes.positions;
   const stateText = (state: ShownState) => t(`states.${state}`);
   const { layers, unlocated } = alertGroupLayers(
     groups,

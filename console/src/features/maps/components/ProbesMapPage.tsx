@@ -1,37 +1,80 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
-import { TextField } from '../../../shared/ui/fields.tsx';
-import { ErrorNotice, type Notice, Notices } from '../../../shared/ui/notices.tsx';
+import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
 import { PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
-import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
-import { type ProbeRow, probeRows, useProbesMap } from '../api/probes-map.ts';
+import { clusterRows, probeRows, useProbesMap } from '../api/probes-map.ts';
+import { type MapView, viewOfBounds } from '../kepler/map-layers.ts';
+import type { MapViewport } from '../kepler/map-viewport.ts';
 import { LazyMap } from './LazyMap.tsx';
 import { Legend } from './Legend.tsx';
-import { probeLayers, probesView, shownStatus, statusColour } from './probe-layers.ts';
+import { ProbesMapTable } from './ProbesMapTable.tsx';
+import { clusterLayers, legendOf, probeLayers } from './probe-layers.ts';
 import { Tabs } from './Tabs.tsx';
-
-/** Past this many probes the page warns that performance may suffer (docs/product/limits.md#samples-and-pages). */
-export const PROBE_MAP_WARNING_THRESHOLD = 200;
 
 type View = 'map' | 'table';
 
-/** /probes-map: the profile's probes on a map coloured by status, or in a table (the toggle). */
+/** How long the map rests after a pan or zoom before the server is asked for the area it shows. */
+const VIEW_PAUSE_MS = 250;
+
+/** Where the map opens: around every located probe, as the first answer (the whole world's) bounds them. */
+interface Opening {
+  view: MapView;
+  located: number;
+  withoutCoordinates: number;
+}
+
+/** The area the map shows, told once it rests: the answer for it replaces the shown one when it arrives. */
+function useRestingViewport() {
+  const [viewport, setViewport] = useState<MapViewport>();
+  const pending = useRef<ReturnType<typeof setTimeout>>(undefined);
+  useEffect(() => () => clearTimeout(pending.current), []);
+  const onViewChange = useCallback((next: MapViewport) => {
+    clearTimeout(pending.current);
+    pending.current = setTimeout(() => setViewport(next), VIEW_PAUSE_MS);
+  }, []);
+  return { viewport, onViewChange };
+}
+
+/**
+ * /probes-map: the profile's probes on a map coloured by state, or in a table (the toggle). The server answers the
+ * area the map shows at its zoom: up to 500 probes one by one, more as clusters (their count written on them, drawn in
+ * their worst state), so the first draw and each pan cost a screen's worth whatever the fleet's size. Probes without
+ * coordinates are a count with a link to the table of them.
+ */
 export default function ProbesMapPage() {
   const { t } = useTranslation('maps');
   const [view, setView] = useState<View>('map');
-  const probes = useProbesMap();
+  const [tableLocated, setTableLocated] = useState<'' | 'true' | 'false'>('');
+  const { viewport, onViewChange } = useRestingViewport();
+  const probes = useProbesMap(viewport);
   const answer = probes.data;
-  const rows = useMemo(() => (answer ? probeRows(answer) : []), [answer]);
-  const statusLabel = useCallback((status: string) => t(`statuses.${status}`, { defaultValue: status }), [t]);
-  const layers = useMemo(() => probeLayers(rows, statusLabel, t('probesMap.probesHere')), [rows, statusLabel, t]);
-  const mapView = useMemo(() => probesView(layers), [layers]);
+  const [opening, setOpening] = useState<Opening>();
+  useEffect(() => {
+    if (answer && !opening)
+      setOpening({
+        view: viewOfBounds(answer.bounds ?? undefined),
+        located: answer.located,
+        withoutCoordinates: answer.withoutCoordinates,
+      });
+  }, [answer, opening]);
 
-  const total = rows.length + (answer?.withoutCoordinates.length ?? 0);
-  const notices: Notice[] = [];
-  if (total > PROBE_MAP_WARNING_THRESHOLD) notices.push({ code: 'probeMaps.tooManyResults' });
-  if (answer?.withoutCoordinates.length)
-    notices.push({ code: 'probes.noCoordinates', detail: answer.withoutCoordinates.join(', ') });
+  const statusLabel = useCallback((status: string) => t(`statuses.${status}`, { defaultValue: status }), [t]);
+  const shown = useMemo(
+    () => ({ probes: answer ? probeRows(answer) : [], clusters: answer ? clusterRows(answer) : [] }),
+    [answer],
+  );
+  const layers = useMemo(
+    () =>
+      answer?.clustered
+        ? clusterLayers(shown.clusters, statusLabel, t('probesMap.probesHere'))
+        : probeLayers(shown.probes, statusLabel, t('probesMap.probesHere')),
+    [answer, shown, statusLabel, t],
+  );
+  const withoutCoordinates = answer?.withoutCoordinates ?? 0;
+  const showUnlocated = () => {
+    setTableLocated('false');
+    setView('table');
+  };
 
   return (
     <div className="flex flex-col gap-4">
@@ -49,145 +92,44 @@ export default function ProbesMapPage() {
           />
         }
       >
-        {answer && <p className="text-sm text-gray-500">{t('probesMap.count', { count: total })}</p>}
+        {answer && view === 'map' && (
+          <p className="text-sm text-gray-500" data-testid="probes-in-view">
+            {t(answer.clustered ? 'probesMap.inViewClustered' : 'probesMap.inView', { count: answer.located })}
+          </p>
+        )}
       </PageHeader>
       {probes.isPending && <Spinner label={t('common:loading')} />}
       {probes.isError && (
         <ErrorNotice code="probeMaps.fetchFailed" onRetry={() => void probes.refetch()} retryLabel={t('retry')} />
       )}
-      {answer && total === 0 && <Notices notices={[{ code: 'probeMaps.noProbes' }]} />}
-      {answer && total > 0 && (
-        <>
-          <Notices notices={notices} />
-          {view === 'map' ? (
-            rows.length === 0 ? (
-              <Notices notices={[{ code: 'probeMaps.noGpsMarkers' }]} />
-            ) : (
-              <>
-                <Legend
-                  title={t('probesMap.legend')}
-                  entries={layers.map((layer) => ({
-                    label: layer.label,
-                    colour: layer.colour,
-                    count: layer.points.length,
-                  }))}
-                />
-                <LazyMap layers={layers} view={mapView} label={t('probesMap.map')} />
-              </>
-            )
-          ) : (
-            <ProbesTable rows={rows} withoutCoordinates={answer.withoutCoordinates} statusLabel={statusLabel} />
-          )}
-        </>
+      {opening && opening.located + opening.withoutCoordinates === 0 && (
+        <Notices notices={[{ code: 'probeMaps.noProbes' }]} />
       )}
-    </div>
-  );
-}
-
-const PAGE_SIZE = 25;
-
-function ProbesTable({
-  rows,
-  withoutCoordinates,
-  statusLabel,
-}: {
-  rows: readonly ProbeRow[];
-  withoutCoordinates: readonly string[];
-  statusLabel: (status: string) => string;
-}) {
-  const { t } = useTranslation('maps');
-  const dates = useDateFormat();
-  const [search, setSearch] = useState('');
-  const [page, setPage] = useState(1);
-  const all = useMemo(
-    () => [
-      ...rows,
-      ...withoutCoordinates.map(
-        (probeId): ProbeRow => ({
-          probeId,
-          name: '',
-          type: '',
-          status: '',
-          state: null,
-          lastReportAt: null,
-          technology: null,
-          operator: null,
-          battery: null,
-          lat: null,
-          lon: null,
-        }),
-      ),
-    ],
-    [rows, withoutCoordinates],
-  );
-  const needle = search.trim().toLowerCase();
-  const matching = needle
-    ? all.filter((row) =>
-        [row.probeId, row.name, row.operator ?? ''].some((text) => text.toLowerCase().includes(needle)),
-      )
-    : all;
-  const shownPage = Math.min(page, Math.max(1, Math.ceil(matching.length / PAGE_SIZE)));
-  return (
-    <div className="space-y-2">
-      <div className="max-w-xs">
-        <TextField
-          label={t('common:search')}
-          type="search"
-          value={search}
-          onChange={(event) => {
-            setSearch(event.target.value);
-            setPage(1);
-          }}
-        />
-      </div>
-      <DataTable<ProbeRow>
-        caption={t('probesMap.table')}
-        rows={matching.slice((shownPage - 1) * PAGE_SIZE, shownPage * PAGE_SIZE)}
-        rowKey={(row) => row.probeId}
-        columns={[
-          { key: 'probeId', header: t('probesMap.columns.probeId') },
-          { key: 'name', header: t('probesMap.columns.name') },
-          {
-            key: 'type',
-            header: t('probesMap.columns.type'),
-            render: (row) => (row.type ? t(`probeTypes.${row.type}`, { defaultValue: row.type }) : ''),
-          },
-          {
-            key: 'status',
-            header: t('probesMap.columns.status'),
-            render: (row) =>
-              row.status || row.state ? (
-                <span className="inline-flex items-center gap-1.5">
-                  <span
-                    aria-hidden
-                    className="h-2.5 w-2.5 rounded-full"
-                    style={{ backgroundColor: statusColour(shownStatus(row)) }}
-                  />
-                  {statusLabel(shownStatus(row))}
-                </span>
-              ) : (
-                ''
-              ),
-          },
-          { key: 'operator', header: t('probesMap.columns.operator') },
-          {
-            key: 'lastReportAt',
-            header: t('probesMap.columns.lastReport'),
-            render: (row) => dates.dateTime(row.lastReportAt) || t('probesMap.never'),
-          },
-          {
-            key: 'position',
-            header: t('probesMap.columns.position'),
-            render: (row) =>
-              row.lat === null || row.lon === null ? (
-                <span className="text-amber-700">{t('probesMap.noPosition')}</span>
-              ) : (
-                `${row.lat.toFixed(4)}, ${row.lon.toFixed(4)}`
-              ),
-          },
-        ]}
-      />
-      <Pagination page={shownPage} pageSize={PAGE_SIZE} count={matching.length} onPage={setPage} />
+      {withoutCoordinates > 0 && (
+        <p
+          role="status"
+          data-notice-code="probes.noCoordinates"
+          className="rounded-md border border-amber-300 bg-amber-50 px-3 py-2 text-sm text-amber-900"
+        >
+          {t('probesMap.withoutCoordinates', { count: withoutCoordinates })}
+          <button type="button" className="ml-2 font-medium underline" onClick={showUnlocated}>
+            {t('probesMap.listThem')}
+          </button>
+        </p>
+      )}
+      {view === 'table' && (
+        <ProbesMapTable located={tableLocated} onLocated={setTableLocated} statusLabel={statusLabel} />
+      )}
+      {view === 'map' &&
+        opening &&
+        (opening.located === 0 ? (
+          opening.withoutCoordinates > 0 && <Notices notices={[{ code: 'probeMaps.noGpsMarkers' }]} />
+        ) : (
+          <>
+            <Legend title={t('probesMap.legend')} entries={legendOf(shown, statusLabel)} />
+            <LazyMap layers={layers} view={opening.view} label={t('probesMap.map')} onViewChange={onViewChange} />
+          </>
+        ))}
     </div>
   );
 }

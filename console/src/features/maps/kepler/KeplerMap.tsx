@@ -19,6 +19,7 @@ import {
   regionContext,
   viewAtSize,
 } from './map-layers.ts';
+import { type MapViewport, viewportOf } from './map-viewport.ts';
 import { onlineStyleUrl } from './online-style.ts';
 import { type LevelFilter, levelFilterId, levelOf, levelRange } from './zoom-levels.ts';
 
@@ -29,6 +30,8 @@ export interface KeplerMapProps {
   label: string;
   /** What the base map's parts are called in their tooltips (e.g. "Countries"). */
   baseLabels: BaseMapLabels;
+  /** Told where the user looks whenever it changes (a pan, a zoom, a resize): for maps that ask the server by area. */
+  onViewChange?: ((viewport: MapViewport) => void) | undefined;
 }
 
 export interface BaseMapLabels {
@@ -83,7 +86,7 @@ function baseMapOf(files: BaseFiles, labels: BaseMapLabels): BaseMap {
 
 /** What of the map's kepler instance this component reads: where the user looks, and the filters it set. */
 interface MapInstance {
-  mapState: { zoom: number };
+  mapState: { zoom: number; latitude: number; longitude: number; width: number; height: number };
   visState: { filters: readonly { id: string }[] };
 }
 type MapStore = ReturnType<typeof createMapStore>;
@@ -147,6 +150,29 @@ function useLevelFilters(store: MapStore) {
   return { shownAt, shownLevel };
 }
 
+/**
+ * Follows where the user looks (the map's area and zoom), telling each change once: from the first view the map was
+ * given on (kepler's own start is elsewhere).
+ */
+function useViewport(store: MapStore, onViewChange: KeplerMapProps['onViewChange'], placed: { current: boolean }) {
+  const told = useRef<string>(undefined);
+  const tell = useRef(onViewChange);
+  tell.current = onViewChange;
+  useEffect(
+    () =>
+      store.subscribe(() => {
+        const state = instanceOf(store)?.mapState;
+        if (!tell.current || !placed.current || !state?.width || !state.height) return;
+        const viewport = viewportOf(state);
+        const key = JSON.stringify(viewport);
+        if (key === told.current) return;
+        told.current = key;
+        tell.current(viewport);
+      }),
+    [store, placed],
+  );
+}
+
 function useElementSize() {
   const ref = useRef<HTMLElement>(null);
   const [size, setSize] = useState<{ width: number; height: number }>();
@@ -167,13 +193,15 @@ function useElementSize() {
  * and places), read-only. Replacing the layers replaces the datasets; the view moves only when the caller's view
  * changes, fitted to the map's size when it has bounds to show.
  */
-export default function KeplerMap({ layers, view, label, baseLabels }: KeplerMapProps) {
+export default function KeplerMap({ layers, view, label, baseLabels, onViewChange }: KeplerMapProps) {
   const store = useMemo(createMapStore, []);
   const styleTarget = useMemo(cspSafeStyleTarget, []);
   const { ref, size } = useElementSize();
   const shown = useRef<string[]>([]);
   const placedAt = useRef<string>(undefined);
   const { shownAt: levelFiltersAt, shownLevel } = useLevelFilters(store);
+  const placedOnce = useRef(false);
+  useViewport(store, onViewChange, placedOnce);
   // Read when data arrives, not a reason to hand it again: a resize keeps what the user looks at.
   const sizeNow = useRef(size);
   sizeNow.current = size;
@@ -200,6 +228,7 @@ export default function KeplerMap({ layers, view, label, baseLabels }: KeplerMap
       const { datasets, config, levelFilters } = keplerConfig(layers, moveTo, baseMapOf(files, baseLabels), level);
       shown.current = datasets.map((dataset) => dataset.info.id);
       levelFiltersAt(levelFilters, level);
+      placedOnce.current = true;
       store.dispatch(
         addDataToMap({ datasets, config, options: { centerMap: false, readOnly: true, keepExistingConfig: false } }),
       );

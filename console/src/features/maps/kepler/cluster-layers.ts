@@ -58,15 +58,18 @@ export function clusterDatasets(layers: readonly (PointLayer & { cluster: { coun
   });
 }
 
-/** A clustered layer (its point layer config): its dots, each with its count written on it. */
-export function clusterLayerConfig<Base extends { config: object }>(base: Base) {
+/** A clustered layer (its point layer config): its dots, each with its count (or the field given) written on it. */
+export function clusterLayerConfig<Base extends { config: object }>(
+  base: Base,
+  written: { name: string; type: string } = { name: clusterColumns.label, type: 'string' },
+) {
   return {
     ...base,
     config: {
       ...base.config,
       textLabel: [
         {
-          field: { name: clusterColumns.label, type: 'string' },
+          field: written,
           color: [255, 255, 255] as [number, number, number],
           size: 12,
           offset: [0, 0],

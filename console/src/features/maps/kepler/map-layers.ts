@@ -290,7 +290,11 @@ export function keplerConfig(
           // kepler draws the first layer of the list on top.
           layers: [
             ...layers.map((layer) =>
-              isClustered(layer) ? clusterLayerConfig(pointLayerConfig(layer)) : pointLayerConfig(layer),
+              isClustered(layer)
+                ? clusterLayerConfig(pointLayerConfig(layer))
+                : layer.written
+                  ? clusterLayerConfig(pointLayerConfig(layer), { name: layer.written, type: 'string' })
+                  : pointLayerConfig(layer),
             ),
             ...(places ? [placeLayerConfig()] : []),
             ...(boundaries ? [boundaryLayerConfig(boundaryDataId)] : []),

@@ -20,6 +20,8 @@ export interface PointLayer {
    * tooltip), and spread as the map zooms in.
    */
   cluster?: { countLabel: string };
+  /** A text detail written on each dot (the count of a cluster made by the server): drawn as given, not clustered. */
+  written?: string;
 }
 
 /** Every detail the points have, in the order they first appear. */

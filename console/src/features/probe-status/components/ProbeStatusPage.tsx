@@ -1,19 +1,27 @@
-import { useMutation, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useMutation, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
-import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
-import { SearchBox, SelectField } from '../../../shared/ui/fields.tsx';
+import { type Column, DataTable, Pagination } from '../../../shared/ui/DataTable.tsx';
 import { Modal } from '../../../shared/ui/Modal.tsx';
 import { PageHeader } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { saveFile } from '../../fleet/download.ts';
-import { type ProbeStatusRow, probeStates, probeStatusApi, probeStatusKeys } from '../api/probe-status-api.ts';
+import {
+  type ProbeStatusRow,
+  type ProbeStatusSortField,
+  probeStatusApi,
+  probeStatusKeys,
+  probeStatusWindow,
+} from '../api/probe-status-api.ts';
+import { filterChange, sortChange, statusPageSizes, statusQueryOf } from '../api/status-query.ts';
 import { IdleCounter } from './IdleCounter.tsx';
 import { ProbeAgentPanel } from './ProbeAgentPanel.tsx';
+import { ProbeStatusFilters } from './ProbeStatusFilters.tsx';
 
 const stateClass: Record<string, string> = {
   Available: 'bg-emerald-100 text-emerald-800',
@@ -32,23 +40,56 @@ function StateBadge({ state }: { state: string | null }) {
   );
 }
 
-const matches = (row: ProbeStatusRow, text: string) =>
-  `${row.probeId} ${row.name}`.toLowerCase().includes(text.trim().toLowerCase());
+/** A column's header that sorts the list by it (on the server), saying which way it is sorted. */
+function SortHeader({
+  label,
+  field,
+  sort,
+  order,
+  onSort,
+}: {
+  label: string;
+  field: ProbeStatusSortField;
+  sort: ProbeStatusSortField;
+  order: 'asc' | 'desc';
+  onSort: (field: ProbeStatusSortField) => void;
+}) {
+  const { t } = useTranslation('probeStatus');
+  const sorted = sort === field;
+  return (
+    <button
+      type="button"
+      className="inline-flex items-center gap-1 font-medium hover:text-blue-700"
+      onClick={() => onSort(field)}
+    >
+      {label}
+      {sorted && (
+        <>
+          <span aria-hidden="true">{order === 'asc' ? '▲' : '▼'}</span>
+          <span className="sr-only">{t(order === 'asc' ? 'sortedAscending' : 'sortedDescending')}</span>
+        </>
+      )}
+    </button>
+  );
+}
 
 /**
- * `tools/probes_status`: each probe the profile sees with its last report; follows the navbar's refresh interval. The
- * list comes whole (it is not paged on the server), so a probe's agent is read only when its id is chosen.
+ * `tools/probes_status`: the probes the profile sees with their last report, a page at a time: the server filters,
+ * sorts, pages and counts them, whatever the fleet's size; follows the navbar's refresh interval. The filters, sort
+ * and page are kept in the address (the probes map links here for its probes without coordinates). A probe's agent is
+ * read when its id is chosen.
  */
 export default function ProbeStatusPage() {
   const { t } = useTranslation('probeStatus');
   const dates = useDateFormat();
-  const [search, setSearch] = useState('');
-  const [state, setState] = useState('');
+  const { params, set } = useAddressState();
+  const query = statusQueryOf(params);
   const [agentOf, setAgentOf] = useState<string | undefined>();
   const status = useQuery({
-    queryKey: probeStatusKeys.list,
-    queryFn: ({ signal }) => probeStatusApi.list(signal),
+    queryKey: probeStatusKeys.list(query),
+    queryFn: ({ signal }) => probeStatusApi.list(query, signal),
     refetchInterval: useRefreshInterval(),
+    placeholderData: keepPreviousData,
     meta: { errorCode: 'probes.fetchFailed' },
   });
   const exportCsv = useMutation({
@@ -58,12 +99,30 @@ export default function ProbeStatusPage() {
     meta: { silent: true },
   });
 
-  const rows = status.data?.list.filter((row) => matches(row, search) && (!state || row.state === state));
+  const rows = status.data?.list;
   const empty = rows?.length === 0 && !status.isFetching;
+  const filtered = [
+    query.q,
+    query.state,
+    query.status,
+    query.type,
+    query.technology,
+    query.operator,
+    query.located,
+  ].some(Boolean);
+  const header = (field: ProbeStatusSortField, label: string) => (
+    <SortHeader
+      label={label}
+      field={field}
+      sort={query.sort}
+      order={query.order}
+      onSort={(sorted) => set(sortChange(query, sorted))}
+    />
+  );
   const columns: Column<ProbeStatusRow>[] = [
     {
       key: 'probeId',
-      header: t('fleet:fields.probeId'),
+      header: header('probeId', t('fleet:fields.probeId')),
       className: 'font-mono',
       render: (row) => (
         <button
@@ -76,22 +135,30 @@ export default function ProbeStatusPage() {
         </button>
       ),
     },
-    { key: 'name', header: t('fleet:fields.name') },
-    { key: 'type', header: t('fleet:fields.type'), render: (row) => t(`fleet:options.${row.type}`) },
-    { key: 'state', header: t('state'), render: (row) => <StateBadge state={row.state} /> },
-    { key: 'status', header: t('configuredStatus'), render: (row) => t(`fleet:options.${row.status}`) },
+    { key: 'name', header: header('name', t('fleet:fields.name')) },
+    { key: 'type', header: header('type', t('fleet:fields.type')), render: (row) => t(`fleet:options.${row.type}`) },
+    { key: 'state', header: header('state', t('state')), render: (row) => <StateBadge state={row.state} /> },
+    {
+      key: 'status',
+      header: header('status', t('configuredStatus')),
+      render: (row) => t(`fleet:options.${row.status}`),
+    },
     {
       key: 'lastReportAt',
-      header: t('lastReport'),
+      header: header('lastReportAt', t('lastReport')),
       render: (row) => dates.dateTime(row.lastReportAt),
     },
     {
       key: 'technology',
-      header: t('technology'),
+      header: header('technology', t('technology')),
       render: (row) => (row.technology === null ? '' : t(`fleet:technologies.${row.technology}`)),
     },
-    { key: 'operator', header: t('fleet:fields.operator') },
-    { key: 'battery', header: t('battery'), render: (row) => (row.battery === null ? '' : `${row.battery} %`) },
+    { key: 'operator', header: header('operator', t('fleet:fields.operator')) },
+    {
+      key: 'battery',
+      header: header('battery', t('battery')),
+      render: (row) => (row.battery === null ? '' : `${row.battery} %`),
+    },
   ];
 
   return (
@@ -107,20 +174,8 @@ export default function ProbeStatusPage() {
           </>
         }
       />
-      <div className="mb-3 flex flex-wrap items-end gap-3">
-        <SearchBox label={t('findProbe')} value={search} onChange={setSearch} />
-        <div className="w-48">
-          <SelectField
-            label={t('state')}
-            placeholder={t('allStates')}
-            options={probeStates.map((value) => ({ value, label: t(`fleet:options.${value}`) }))}
-            value={state}
-            onChange={(event) => setState(event.target.value)}
-          />
-        </div>
-        <span className="pb-2 text-sm text-gray-500">
-          {t('shown', { count: rows?.length ?? 0, total: status.data?.count ?? 0 })}
-        </span>
+      <div className="mb-3">
+        <ProbeStatusFilters query={query} onChange={(name, value) => set(filterChange(name, value))} />
       </div>
       {empty ? (
         <p
@@ -128,16 +183,27 @@ export default function ProbeStatusPage() {
           className="rounded-lg border bg-white px-4 py-6 text-center text-sm text-gray-600"
           data-testid="status-empty"
         >
-          {errorMessage(search.trim() ? 'probeStatus.notFound' : 'probeStatus.noResults')}
+          {errorMessage(filtered ? 'probeStatus.notFound' : 'probeStatus.noResults')}
         </p>
       ) : (
-        <DataTable<ProbeStatusRow>
-          columns={columns}
-          rows={rows}
-          rowKey={(row) => row.probeId}
-          loading={status.isFetching}
-          caption={t('title')}
-        />
+        <>
+          <DataTable<ProbeStatusRow>
+            columns={columns}
+            rows={rows}
+            rowKey={(row) => row.probeId}
+            loading={status.isFetching}
+            caption={t('title')}
+          />
+          <Pagination
+            page={query.page}
+            pageSize={query.pageSize}
+            count={status.data?.count ?? 0}
+            reachable={probeStatusWindow}
+            pageSizes={statusPageSizes}
+            onPage={(page) => set({ page: page === 1 ? undefined : String(page) })}
+            onPageSize={(size) => set({ pageSize: String(size), page: undefined })}
+          />
+        </>
       )}
       <Modal
         title={t('agentOf', { probeId: agentOf })}
