@@ -101,15 +101,8 @@ export default function ProbeStatusPage() {
 
   const rows = status.data?.list;
   const empty = rows?.length === 0 && !status.isFetching;
-  const filtered = [
-    query.q,
-    query.state,
-    query.status,
-    query.type,
-    query.technology,
-    query.operator,
-    query.located,
-  ].some(Boolean);
+  // A probe looked for by id or name that is not there is "not found"; filters that match nothing, "no results".
+  const searched = Boolean(query.q?.trim());
   const header = (field: ProbeStatusSortField, label: string) => (
     <SortHeader
       label={label}
@@ -183,7 +176,7 @@ export default function ProbeStatusPage() {
           className="rounded-lg border bg-white px-4 py-6 text-center text-sm text-gray-600"
           data-testid="status-empty"
         >
-          {errorMessage(filtered ? 'probeStatus.notFound' : 'probeStatus.noResults')}
+          {errorMessage(searched ? 'probeStatus.notFound' : 'probeStatus.noResults')}
         </p>
       ) : (
         <>
