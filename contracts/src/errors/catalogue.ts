@@ -1385,6 +1385,21 @@ export const errorCatalogue = {
     en: 'A measurement is already in progress. Confirm to cancel it and launch the new one.',
     es: 'Ya hay una medición en curso. Confirma para cancelarla y lanzar la nueva.',
   },
+  'measurements.inProgressOnProbes': {
+    status: 409,
+    en: '{count} of the {probes} probes of cluster {clusterName} have a measurement in progress. Confirm to cancel them and launch the new one on every probe.',
+    es: '{count} de las {probes} sondas del clúster {clusterName} tienen una medición en curso. Confirma para cancelarlas y lanzar la nueva en todas las sondas.',
+  },
+  'measurements.noProbesToLaunch': {
+    status: 422,
+    en: 'Cluster {clusterName} has no active probe you can launch a measurement on.',
+    es: 'El clúster {clusterName} no tiene ninguna sonda activa en la que puedas lanzar una medición.',
+  },
+  'measurements.tooManyProbesToLaunch': {
+    status: 422,
+    en: 'A launch reaches at most {max} probes; cluster {clusterName} has {count}.',
+    es: 'Un lanzamiento llega como máximo a {max} sondas; el clúster {clusterName} tiene {count}.',
+  },
   'measurements.ofAnotherProbe': {
     status: 422,
     en: 'The measurement was taken by probe {measuredBy}, not by this probe ({probeId}).',

@@ -33,8 +33,47 @@ export const launchSchema = z.object({
   measurementId: z.string().optional(),
   cancelledBy: z.string().optional(),
   result: launchResultSchema.optional(),
+  /** The launch on a cluster's probes this one is part of. */
+  groupId: z.string().optional(),
 });
 export type Launch = z.output<typeof launchSchema>;
+
+/** The most probes one launch on a cluster reaches. */
+export const maxProbesPerLaunch = 10_000;
+
+/** A task launched on every active probe of a cluster the requester sees, at once. */
+export const clusterLaunchRequestSchema = z.object({
+  clusterId: z.string().min(1, 'validation.required').max(128, 'validation.tooLong'),
+  task: z.record(z.string(), z.unknown()).describe('The task to run, as in a task suite (type and arguments)'),
+  confirm: z.boolean().default(false).describe('Cancel the launches in progress on the cluster’s probes, if any'),
+});
+export type ClusterLaunchRequest = z.input<typeof clusterLaunchRequestSchema>;
+
+/** A launch on a cluster's probes: what was asked, and how many of its launches are in each state. */
+export const launchGroupSchema = z.object({
+  id: z.string(),
+  clusterId: z.string(),
+  task: z.record(z.string(), z.unknown()),
+  requestedBy: z.string(),
+  createdAt: z.string(),
+  /** How many probes it was launched on. */
+  probes: z.number().int(),
+  states: z.partialRecord(z.enum(launchStates), z.number().int()),
+});
+export type LaunchGroup = z.output<typeof launchGroupSchema>;
+
+export const clusterLaunchAnswerSchema = z.object({
+  group: launchGroupSchema,
+  /** Launches in progress it cancelled (after a confirmation). */
+  cancelled: z.number().int(),
+});
+
+export const launchGroupPageSchema = launchGroupSchema.extend({
+  list: z.array(launchSchema),
+  /** The launches of the state asked for (every state when none). */
+  total: z.number().int(),
+});
+export type LaunchGroupPage = z.output<typeof launchGroupPageSchema>;
 
 /** A probe's answer about a launch: how it ended and, when it measured, the measurement (one of its results). */
 export const launchReportSchema = z.object({

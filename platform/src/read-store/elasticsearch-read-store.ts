@@ -55,8 +55,23 @@ function clauseOf(filter: ListFilter): object {
       : { bool: { should: filter.anyOf.map(clauseOf), minimum_should_match: 1 } };
   if ('range' in filter) return rangeClause(filter.field, filter.range);
   if ('within' in filter) return withinClause(filter.field, filter.within);
-  return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : { terms: { [filter.field]: filter.in } };
+  return 'equals' in filter ? { term: { [filter.field]: filter.equals } } : termsClause(filter.field, filter.in);
 }
+
+/** The most values one `terms` query may hold (the index setting `max_terms_count`'s default). */
+const maxTermsCount = 65_536;
+
+/** Any of the values, however many: a restricted profile's probes can be 100,000 ids, past one query's limit. */
+function termsClause(field: string, values: (string | number)[]): object {
+  if (values.length <= maxTermsCount) return { terms: { [field]: values } };
+  const parts: object[] = [];
+  for (let start = 0; start < values.length; start += maxTermsCount)
+    parts.push({ terms: { [field]: values.slice(start, start + maxTermsCount) } });
+  return { bool: { should: parts, minimum_should_match: 1 } };
+}
+
+/** The deepest page `from` and `size` may reach (the index setting `max_result_window`'s default). */
+const resultWindow = 10_000;
 
 /** The filters (every one) and the case-insensitive search (any of its fields) of a list or a count. */
 function queryOf(query: CountQuery) {
@@ -75,6 +90,9 @@ function queryOf(query: CountQuery) {
     : [];
   return { bool: { filter, must } };
 }
+
+const totalOf = (result: estypes.SearchResponse<unknown>) =>
+  typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
 
 /** Read models in Elasticsearch: one index per collection, written with external versions. */
 export async function openElasticsearchReadStore(
@@ -145,6 +163,35 @@ export async function openElasticsearchReadStore(
     }
   }
 
+  /**
+   * A page past the result window (`GET /probes?page=` of a 100,000-probe fleet): the sorted ids are walked with a
+   * scroll, a window at a time and without their documents, up to the page, whose documents are then read by id. Not
+   * `search_after`: a sort value of a document without the field is null, which `search_after` refuses.
+   */
+  async function deepPage(
+    search: Omit<estypes.SearchRequest, 'from' | 'size'>,
+    { offset, limit }: Pick<ListQuery, 'offset' | 'limit'>,
+  ) {
+    let result = await client.search<ReadDocument>({ ...search, size: resultWindow, _source: false, scroll: '1m' });
+    const total = totalOf(result);
+    const ids: string[] = [];
+    try {
+      for (let seen = 0; result.hits.hits.length > 0 && seen < offset + limit; ) {
+        const hits = result.hits.hits;
+        ids.push(...hits.slice(Math.max(0, offset - seen), offset + limit - seen).map((hit) => hit._id!));
+        seen += hits.length;
+        if (seen >= offset + limit || !result._scroll_id) break;
+        result = await client.scroll<ReadDocument>({ scroll_id: result._scroll_id, scroll: '1m' });
+      }
+    } finally {
+      if (result._scroll_id) await client.clearScroll({ scroll_id: result._scroll_id }).catch(() => undefined);
+    }
+    const found =
+      ids.length === 0 ? [] : (await client.mget<ReadDocument>({ index: search.index as string, ids })).docs;
+    const items = found.flatMap((doc) => ('found' in doc && doc.found && doc._source ? [doc._source] : []));
+    return { items, total };
+  }
+
   // Created before any read or write of a checkpoint: index creation waits for the primary shard, so no reader
   // meets a half-made index. Not at open, so that a cluster down at start-up is reported by /ready, not a crash.
   return {
@@ -207,21 +254,21 @@ export async function openElasticsearchReadStore(
       }
     },
     async list(collection: string, query: ListQuery) {
-      if (query.fresh) await client.indices.refresh({ index: indexOf(collection), ignore_unavailable: true });
+      const index = indexOf(collection);
+      if (query.fresh) await client.indices.refresh({ index, ignore_unavailable: true });
+      const search = {
+        index,
+        query: queryOf(query),
+        sort: [
+          ...(query.sort ?? []).map(({ field, order }) => ({ [field]: { order, unmapped_type: 'keyword' } })),
+          { id: 'asc' as const },
+        ],
+        track_total_hits: true,
+      };
       try {
-        const result = await client.search<ReadDocument>({
-          index: indexOf(collection),
-          query: queryOf(query),
-          sort: [
-            ...(query.sort ?? []).map(({ field, order }) => ({ [field]: { order, unmapped_type: 'keyword' } })),
-            { id: 'asc' },
-          ],
-          from: query.offset,
-          size: query.limit,
-          track_total_hits: true,
-        });
-        const total = typeof result.hits.total === 'number' ? result.hits.total : (result.hits.total?.value ?? 0);
-        return { items: result.hits.hits.map((hit) => hit._source!), total };
+        if (query.offset + query.limit > resultWindow) return await deepPage(search, query);
+        const result = await client.search<ReadDocument>({ ...search, from: query.offset, size: query.limit });
+        return { items: result.hits.hits.map((hit) => hit._source!), total: totalOf(result) };
       } catch (error) {
         if (isMissingIndex(error)) return { items: [], total: 0 };
         throw error;

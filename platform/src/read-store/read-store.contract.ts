@@ -68,6 +68,12 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
       expect(
         await ids({ filters: [{ anyOf }], sort: [{ field: 'rank', order: 'asc' }], offset: 0, limit: 10 }),
       ).toEqual(['t2', 't3', 't1']);
+      expect(await ids({ filters: [{ field: 'profiles', in: ['p2', 'px'] }], offset: 0, limit: 10 })).toEqual([
+        't2',
+        't3',
+      ]);
+      expect(await ids({ filters: [{ field: 'rank', in: [3, 2] }], offset: 0, limit: 10 })).toEqual(['t1', 't3']);
+      expect(await ids({ filters: [{ field: 'name', in: ['fibre'] }], offset: 0, limit: 10 })).toEqual([]);
       const both = [{ anyOf }, { field: 'profiles', equals: 'p2' }];
       expect(await ids({ filters: both, sort: [{ field: 'rank', order: 'asc' }], offset: 0, limit: 10 })).toEqual([
         't2',
@@ -126,18 +132,45 @@ export function describeReadStoreContract(adapter: string, openStore: () => Prom
     });
 
     // Past Elasticsearch's result window, where paging by offset is refused.
-    it('reads a whole collection of more than 10,000 documents in one pass', async () => {
+    it('reads a collection of more than 10,000 documents whole, by pages past 10,000, and by 70,000 ids', async () => {
       const large = `${collection}_large`;
       const ids = Array.from({ length: 10_050 }, (_, index) => `d${String(index).padStart(5, '0')}`);
+      // Every hundredth document has no name: it sorts last, as on the first pages.
+      const nameOf = (index: number) =>
+        index % 100 === 99 ? {} : { name: `n${String(ids.length - index).padStart(5, '0')}` };
       await store.write(
         `projection-${large}`,
         large,
-        ids.map((id, index) => ({ id, doc: { id, name: `n${ids.length - index}` }, version: 1n })),
+        ids.map((id, index) => ({ id, doc: { id, ...nameOf(index) }, version: 1n })),
       );
       const byId = await readAll(store, large, [], { fresh: true, order: 'id' });
       expect(byId.map((document) => document.id)).toEqual(ids);
       const byName: ReadDocument[] = await readAll(store, large, [{ field: 'id', in: ids.slice(0, 3) }]);
       expect(byName.map((document) => document.id)).toEqual(['d00002', 'd00001', 'd00000']);
+
+      const named = ids.filter((_, index) => index % 100 !== 99).reverse();
+      const unnamed = ids.filter((_, index) => index % 100 === 99);
+      const expected = [...named, ...unnamed];
+      const page = (offset: number, limit: number) =>
+        store.list(large, { sort: [{ field: 'name', order: 'asc' }], offset, limit });
+      for (const [offset, limit] of [
+        [9_990, 20],
+        [10_020, 25],
+        [10_040, 25],
+      ] as const) {
+        const { items, total } = await page(offset, limit);
+        expect(total).toBe(ids.length);
+        expect(items.map((document) => document.id)).toEqual(expected.slice(offset, offset + limit));
+      }
+      expect(await page(10_050, 10)).toEqual({ items: [], total: ids.length });
+
+      const many = [...ids, ...Array.from({ length: 60_000 }, (_, index) => `absent${index}`)];
+      expect(await store.count(large, { filters: [{ field: 'id', in: many }] })).toBe(ids.length);
+      const listed = await store.list(large, { filters: [{ field: 'id', in: many.slice(5) }], offset: 0, limit: 3 });
+      expect(listed).toEqual({
+        items: ids.slice(5, 8).map((id, index) => ({ id, ...nameOf(index + 5) })),
+        total: 10_045,
+      });
       await store.reset(`projection-${large}`, large);
     });
 

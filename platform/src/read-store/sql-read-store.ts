@@ -39,7 +39,33 @@ function condition(filter: ListFilter, params: SqlParam[]): string {
   if ('range' in filter) return rangeCondition(`doc->'${field(filter.field)}'`, filter.range, params);
   if ('within' in filter) return withinCondition(`doc->'${field(filter.field)}'`, filter.within, params);
   if ('equals' in filter) return contains(filter.field, filter.equals);
-  return any(filter.in.map((value) => contains(filter.field, value)));
+  return anyValueCondition(filter, params, any, contains);
+}
+
+/**
+ * `in` as one parameter for its strings, however many (a restricted profile's probes can be 100,000 ids: one
+ * condition each made a statement PostgreSQL refuses past 65,535 parameters, and slow long before). `?|` is true when
+ * the field is one of the strings or an array holding one; the id is the table's key column. Numbers, rare and few,
+ * stay conditions of their own.
+ */
+function anyValueCondition(
+  filter: { field: string; in: (string | number)[] },
+  params: SqlParam[],
+  any: (alternatives: string[]) => string,
+  contains: (name: string, value: unknown) => string,
+): string {
+  const strings = filter.in.filter((value): value is string => typeof value === 'string');
+  const numbers = filter.in.filter((value) => typeof value === 'number');
+  const alternatives = numbers.map((value) => contains(filter.field, value));
+  if (strings.length > 0) {
+    params.push(strings);
+    alternatives.push(
+      filter.field === 'id'
+        ? `id = any($${params.length}::text[])`
+        : `doc->'${field(filter.field)}' ?| $${params.length}::text[]`,
+    );
+  }
+  return any(alternatives);
 }
 
 function whereClause(query: Pick<ListQuery, 'filters' | 'search'>, params: SqlParam[]): string {

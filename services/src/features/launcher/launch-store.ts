@@ -24,8 +24,21 @@ alter table launches add column if not exists deadline timestamptz;
 alter table launches add column if not exists result jsonb;
 update launches set deadline = updated_at where deadline is null`,
     },
+    {
+      // A launch on every probe of a cluster at once: its launches share the group's id.
+      id: '3-groups',
+      up: `
+create table if not exists launch_groups (
+  id text primary key, cluster_id text not null, task jsonb not null, requested_by text not null,
+  created_at timestamptz not null, probes integer not null);
+alter table launches add column if not exists group_id text;
+create index if not exists launches_by_group on launches (group_id, probe_id) where group_id is not null`,
+    },
   ],
-  backedUp: [{ name: 'launches', key: ['id'] }],
+  backedUp: [
+    { name: 'launches', key: ['id'] },
+    { name: 'launch_groups', key: ['id'] },
+  ],
 };
 
 interface LaunchRow {
@@ -40,6 +53,16 @@ interface LaunchRow {
   measurement_id: string | null;
   cancelled_by: string | null;
   result: LaunchResult | null;
+  group_id: string | null;
+}
+
+interface LaunchGroupRow {
+  id: string;
+  cluster_id: string;
+  task: Record<string, unknown>;
+  requested_by: string;
+  created_at: Date | string;
+  probes: number;
 }
 
 const launchOf = (row: LaunchRow): Launch => ({
@@ -54,6 +77,16 @@ const launchOf = (row: LaunchRow): Launch => ({
   ...(row.measurement_id ? { measurementId: row.measurement_id } : {}),
   ...(row.cancelled_by ? { cancelledBy: row.cancelled_by } : {}),
   ...(row.result ? { result: row.result } : {}),
+  ...(row.group_id ? { groupId: row.group_id } : {}),
+});
+
+const groupOf = (row: LaunchGroupRow) => ({
+  id: row.id,
+  clusterId: row.cluster_id,
+  task: row.task,
+  requestedBy: row.requested_by,
+  createdAt: new Date(row.created_at).toISOString(),
+  probes: row.probes,
 });
 
 const UNIQUE_VIOLATION = '23505';
@@ -88,6 +121,18 @@ export async function openLaunchStore(sql: SqlClient, options: LaunchStoreOption
       `update launches set state = 'TimedOut', updated_at = deadline
        where ${column} = $1 and state = 'Pending' and deadline <= $2`,
       [value, new Date()],
+    );
+  const expireProbes = (tx: SqlExecutor, probeIds: readonly string[]) =>
+    tx.query(
+      `update launches set state = 'TimedOut', updated_at = deadline
+       where probe_id = any($1::text[]) and state = 'Pending' and deadline <= $2`,
+      [[...probeIds], new Date()],
+    );
+  const expireGroup = (tx: SqlExecutor, groupId: string) =>
+    tx.query(
+      `update launches set state = 'TimedOut', updated_at = deadline
+       where group_id = $1 and state = 'Pending' and deadline <= $2`,
+      [groupId, new Date()],
     );
   const pendingOf = async (tx: SqlExecutor, probeId: string) => {
     await expire(tx, 'probe_id', probeId);
@@ -145,6 +190,101 @@ export async function openLaunchStore(sql: SqlClient, options: LaunchStoreOption
     },
 
     get,
+
+    /** The launches in progress on these probes (those past their deadline timed out first). */
+    async pendingAmong(probeIds: readonly string[]) {
+      await expireProbes(sql, probeIds);
+      const rows = await sql.query<LaunchRow>(
+        `select * from launches where probe_id = any($1::text[]) and state = 'Pending'`,
+        [[...probeIds]],
+      );
+      return rows.map(launchOf);
+    },
+
+    /**
+     * The same task launched on every one of these probes, as one group; the launches in progress on them are
+     * cancelled when `replace` allows it, else answered as `busy` and nothing is launched. Two launches meeting on a
+     * probe: the transaction that loses is run again, and then sees the other's launch in progress.
+     */
+    async launchOnEach(request: {
+      clusterId: string;
+      probeIds: readonly string[];
+      task: Record<string, unknown>;
+      requestedBy: string;
+      replace: boolean;
+    }) {
+      for (let attempt = 1; ; attempt++) {
+        try {
+          return await sql.transaction(async (tx) => {
+            await expireProbes(tx, request.probeIds);
+            const busy = (
+              await tx.query<LaunchRow>(
+                `select * from launches where probe_id = any($1::text[]) and state = 'Pending' for update`,
+                [[...request.probeIds]],
+              )
+            ).map(launchOf);
+            if (busy.length > 0 && !request.replace) return { busy };
+            const now = new Date();
+            const deadline = new Date(now.getTime() + options.answerWithinMs + taskTimeoutMs(request.task));
+            const groupId = randomUUID();
+            const launchIds = new Map(request.probeIds.map((probeId) => [probeId, randomUUID()]));
+            await tx.query(
+              `insert into launch_groups (id, cluster_id, task, requested_by, created_at, probes)
+               values ($1, $2, $3, $4, $5, $6)`,
+              [groupId, request.clusterId, JSON.stringify(request.task), request.requestedBy, now, launchIds.size],
+            );
+            const cancelled = busy.map((launch) => ({
+              ...launch,
+              state: 'Cancelled' as const,
+              cancelledBy: launchIds.get(launch.probeId)!,
+              updatedAt: now.toISOString(),
+            }));
+            if (cancelled.length > 0)
+              await tx.query(
+                `update launches l set state = 'Cancelled', cancelled_by = c.replaced_by, updated_at = $2
+                 from jsonb_to_recordset($1::jsonb) as c(id text, replaced_by text) where l.id = c.id`,
+                [JSON.stringify(cancelled.map(({ id, cancelledBy }) => ({ id, replaced_by: cancelledBy }))), now],
+              );
+            const rows = await tx.query<LaunchRow>(
+              `insert into launches (id, probe_id, task, state, requested_by, created_at, updated_at, deadline, group_id)
+               select n.id, n.probe_id, $2::jsonb, 'Pending', $3::text, $4::timestamptz, $4::timestamptz,
+                 $5::timestamptz, $6::text
+               from jsonb_to_recordset($1::jsonb) as n(id text, probe_id text) returning *`,
+              [
+                JSON.stringify([...launchIds].map(([probeId, id]) => ({ id, probe_id: probeId }))),
+                JSON.stringify(request.task),
+                request.requestedBy,
+                now,
+                deadline,
+                groupId,
+              ],
+            );
+            return { groupId, launched: rows.map(launchOf), cancelled };
+          });
+        } catch (error) {
+          if ((error as { code?: string }).code !== UNIQUE_VIOLATION || attempt >= 3) throw error;
+        }
+      }
+    },
+
+    /** A group's definition, how many of its launches are in each state, and a page of them by probe id. */
+    async group(id: string, page: { offset: number; limit: number; state?: LaunchState | undefined }) {
+      await expireGroup(sql, id);
+      const [row] = await sql.query<LaunchGroupRow>('select * from launch_groups where id = $1', [id]);
+      if (!row) return undefined;
+      const counts = await sql.query<{ state: LaunchState; count: string }>(
+        'select state, count(*) as count from launches where group_id = $1 group by state',
+        [id],
+      );
+      const inState = page.state ? ' and state = $4' : '';
+      const list = await sql.query<LaunchRow>(
+        `select * from launches where group_id = $1${inState} order by probe_id limit $2 offset $3`,
+        [id, page.limit, page.offset, ...(page.state ? [page.state] : [])],
+      );
+      const states = Object.fromEntries(counts.map(({ state, count }) => [state, Number(count)]));
+      const total = page.state ? (states[page.state] ?? 0) : counts.reduce((sum, { count }) => sum + Number(count), 0);
+      return { ...groupOf(row), states, list: list.map(launchOf), total };
+    },
 
     async ofProbe(probeId: string, limit = 50) {
       await expire(sql, 'probe_id', probeId);

@@ -190,6 +190,120 @@ export function describeLauncherApi(profile: string, environment: () => Promise<
       }
     });
 
+    it('launches a task on every probe of a cluster, asks first to cancel the ones in progress, and counts how they end', async () => {
+      const suffix = Date.now().toString(36);
+      const [busy, idle, former] = ['a', 'b', 'c'].map((letter) => `mlc${letter}${suffix}`) as [string, string, string];
+      for (const id of [busy, idle, former])
+        await api.app.inject({
+          method: 'POST',
+          url: '/probes',
+          payload: { probeId: id, name: `Cluster probe ${id}`, family: 'Cube', type: 'landline' },
+        });
+      const since = '2026-01-01T00:00:00Z';
+      const cluster = await api.app.inject({
+        method: 'POST',
+        url: '/api/clusters-management',
+        payload: {
+          name: `Launch cluster ${suffix}`,
+          probes: [
+            { probeId: busy, start: since },
+            { probeId: idle, start: since },
+            { probeId: former, start: since, end: '2026-02-01T00:00:00Z' },
+          ],
+        },
+      });
+      expect(cluster.statusCode, cluster.body).toBe(201);
+      const clusterId = cluster.json().id;
+      const single = await api.app.inject({ method: 'POST', url: '/api/launches', payload: { probeId: busy, task } });
+      const inProgress = single.json().launch.id;
+      const onCluster = (confirm: boolean) =>
+        api.app.inject({ method: 'POST', url: '/api/launches/clusters', payload: { clusterId, task, confirm } });
+
+      const asked = await onCluster(false);
+      expect({ status: asked.statusCode, code: asked.json().code }).toEqual({
+        status: 409,
+        code: 'measurements.inProgressOnProbes',
+      });
+      expect(asked.json().message).toBe(
+        `1 of the 2 probes of cluster Launch cluster ${suffix} have a measurement in progress. Confirm to cancel them and launch the new one on every probe.`,
+      );
+      expect((await api.app.inject(`/api/launches/${inProgress}`)).json().state).toBe('Pending');
+
+      const confirmed = await onCluster(true);
+      expect(confirmed.statusCode, confirmed.body).toBe(201);
+      const { group, cancelled } = confirmed.json();
+      expect({ cancelled, probes: group.probes, states: group.states, clusterId: group.clusterId }).toEqual({
+        cancelled: 1,
+        probes: 2,
+        states: { Pending: 2 },
+        clusterId,
+      });
+      expect((await api.app.inject(`/api/launches/${inProgress}`)).json().state).toBe('Cancelled');
+      // A probe's commands keep their order (keyed by probe); between probes there is none to hold.
+      const typesFor = (probeId: string) =>
+        commands.filter((c) => c.key === probeId).map((c) => JSON.parse(c.value).type);
+      await waitFor(
+        'the cluster launch commands on probe.commands',
+        () => typesFor(busy).length >= 3 && typesFor(idle).length >= 1,
+      );
+      expect({ busy: typesFor(busy), idle: typesFor(idle), former: typesFor(former) }).toEqual({
+        busy: ['launch', 'cancel', 'launch'],
+        idle: ['launch'],
+        former: [],
+      });
+
+      const idleProbe = signedClient(
+        api.raw,
+        (await api.app.inject({ method: 'POST', url: `/probes/${idle}/credentials` })).json(),
+      );
+      const [given] = (await idleProbe.inject('/gateway/v1/commands')).json().list;
+      expect(given).toMatchObject({ task, groupId: group.id });
+      await idleProbe.inject({
+        method: 'POST',
+        url: `/gateway/v1/commands/${given.id}`,
+        payload: { state: 'Finished' },
+      });
+      const followed = (await api.app.inject(`/api/launches/groups/${group.id}`)).json();
+      expect({ states: followed.states, total: followed.total }).toEqual({
+        states: { Pending: 1, Finished: 1 },
+        total: 2,
+      });
+      expect(followed.list.map((launch: { probeId: string }) => launch.probeId)).toEqual([busy, idle]);
+      const finished = (await api.app.inject(`/api/launches/groups/${group.id}?state=Finished`)).json();
+      expect({ total: finished.total, probes: finished.list.map((l: { probeId: string }) => l.probeId) }).toEqual({
+        total: 1,
+        probes: [idle],
+      });
+
+      expect((await api.app.inject('/api/launches/groups/nothing')).json().code).toBe('resource.notFound');
+      const unknown = await api.app.inject({
+        method: 'POST',
+        url: '/api/launches/clusters',
+        payload: { clusterId: 'nothing', task },
+      });
+      expect({ status: unknown.statusCode, code: unknown.json().code }).toEqual({
+        status: 404,
+        code: 'resource.notFound',
+      });
+      const empty = await api.app.inject({
+        method: 'POST',
+        url: '/api/clusters-management',
+        payload: {
+          name: `Past cluster ${suffix}`,
+          probes: [{ probeId: former, start: since, end: '2026-02-01T00:00:00Z' }],
+        },
+      });
+      const none = await api.app.inject({
+        method: 'POST',
+        url: '/api/launches/clusters',
+        payload: { clusterId: empty.json().id, task },
+      });
+      expect({ status: none.statusCode, message: none.json().message }).toEqual({
+        status: 422,
+        message: `Cluster Past cluster ${suffix} has no active probe you can launch a measurement on.`,
+      });
+    });
+
     it('lets exactly one of two simultaneous launches on an idle probe through', async () => {
       const other = `ml2${Date.now().toString(36)}`;
       await api.app.inject({

@@ -1,4 +1,13 @@
-import { DomainError, type Launch, launchSchema } from '@nq/contracts';
+import {
+  clusterLaunchAnswerSchema,
+  clusterLaunchRequestSchema,
+  DomainError,
+  type Launch,
+  launchGroupPageSchema,
+  launchSchema,
+  launchStates,
+  maxProbesPerLaunch,
+} from '@nq/contracts';
 import type { Visibility } from '@nq/platform/access/visibility';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 import { layerAccess } from '@nq/platform/http/access-rule';
@@ -7,12 +16,15 @@ import type { FleetTopics } from '@nq/platform/log/fleet-topics';
 import type { LogPort } from '@nq/platform/log/log-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { membersAsOf } from '../clusters/index.ts';
 import type { LaunchStore } from './launch-store.ts';
 
 export interface LauncherRouteOptions {
   launches: LaunchStore;
   probes: EntityService;
   probeVisibility: Visibility;
+  clusters: EntityService;
+  clusterVisibility: Visibility;
   log: LogPort;
   topics: FleetTopics;
 }
@@ -38,7 +50,7 @@ const access = { access: layerAccess(['measurementLauncher']) };
  * reports how each launch ended, with what it measured; a launch it has not answered by its deadline is timed out.
  */
 export const launcherRoutes: FastifyPluginAsyncZod<LauncherRouteOptions> = async (app, options) => {
-  const { launches, probes, probeVisibility, log, topics } = options;
+  const { launches, probes, probeVisibility, clusters, clusterVisibility, log, topics } = options;
 
   async function visibleProbe(request: Parameters<Visibility['sees']>[0], probeId: string) {
     const { state } = await probes.load(probeId);
@@ -82,6 +94,100 @@ export const launcherRoutes: FastifyPluginAsyncZod<LauncherRouteOptions> = async
       return reply
         .status(201)
         .send({ launch: outcome.launched, ...(outcome.cancelled ? { cancelled: outcome.cancelled } : {}) });
+    },
+  );
+
+  /** The cluster, when the viewer sees it; else not found, as if it did not exist. */
+  async function visibleCluster(viewer: Parameters<Visibility['sees']>[0], clusterId: string) {
+    const { state } = await clusters.load(clusterId);
+    if (
+      state.status !== 'active' ||
+      !clusterVisibility.sees(viewer, { ...state.fields, id: state.id, owner: state.owner })
+    )
+      throw new DomainError('resource.notFound', { details: { id: clusterId } });
+    return state;
+  }
+
+  app.post(
+    '/clusters',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary:
+          'Launch a task on every active probe of a cluster you see; with launches in progress on them, confirm to cancel them (409 measurements.inProgressOnProbes)',
+        body: clusterLaunchRequestSchema,
+        response: { 201: clusterLaunchAnswerSchema, 404: errorResponse, 409: errorResponse, 422: errorResponse },
+      },
+    },
+    async (request, reply) => {
+      const { clusterId, task, confirm } = request.body;
+      const cluster = await visibleCluster(request.viewer, clusterId);
+      const clusterName = String(cluster.fields.name ?? clusterId);
+      const members = membersAsOf(
+        (cluster.fields.probes as Parameters<typeof membersAsOf>[0] | undefined) ?? [],
+        new Date(),
+      );
+      if (members.length > maxProbesPerLaunch)
+        throw new DomainError('measurements.tooManyProbesToLaunch', {
+          params: { clusterName, count: members.length, max: maxProbesPerLaunch },
+          details: { clusterId },
+        });
+      const loaded = await probes.loadMany(members);
+      const probeIds = members.filter((probeId) => {
+        const { state } = loaded.get(probeId)!;
+        return (
+          state.status === 'active' &&
+          probeVisibility.sees(request.viewer, { ...state.fields, id: state.id, owner: state.owner })
+        );
+      });
+      if (probeIds.length === 0)
+        throw new DomainError('measurements.noProbesToLaunch', { params: { clusterName }, details: { clusterId } });
+      const outcome = await launches.launchOnEach({
+        clusterId,
+        probeIds,
+        task,
+        requestedBy: request.viewer.userId,
+        replace: confirm,
+      });
+      if (outcome.busy)
+        throw new DomainError('measurements.inProgressOnProbes', {
+          params: { count: outcome.busy.length, probes: probeIds.length, clusterName },
+          details: { clusterId, inProgress: outcome.busy.map((launch) => launch.probeId) },
+        });
+      await log.produce(topics.probeCommands, [
+        ...outcome.cancelled.map((launch) => commandMessage('cancel', launch)),
+        ...outcome.launched.map((launch) => commandMessage('launch', launch)),
+      ]);
+      const { list: _, total: __, ...group } = (await launches.group(outcome.groupId, { offset: 0, limit: 0 }))!;
+      return reply.status(201).send({ group, cancelled: outcome.cancelled.length });
+    },
+  );
+
+  app.get(
+    '/groups/:id',
+    {
+      config: access,
+      schema: {
+        tags,
+        summary: "A launch on a cluster's probes: how many launches are in each state, and a page of them by probe id",
+        params: z.object({ id: z.string().min(1).max(64) }),
+        querystring: z.object({
+          state: z.enum(launchStates, { error: 'validation.invalidOption' }).optional(),
+          offset: z.coerce.number().int().min(0).default(0),
+          limit: z.coerce.number().int().min(1).max(500).default(50),
+        }),
+        response: { 200: launchGroupPageSchema, 404: errorResponse },
+      },
+    },
+    async (request) => {
+      const { id } = request.params;
+      const group = await launches.group(id, request.query);
+      if (!group) throw new DomainError('resource.notFound', { details: { id } });
+      await visibleCluster(request.viewer, group.clusterId).catch(() => {
+        throw new DomainError('resource.notFound', { details: { id } });
+      });
+      return group;
     },
   );
 

@@ -20,6 +20,8 @@ export const launcherManifest: FeatureManifest = {
       launches,
       probes: platform.entities.service('probe'),
       probeVisibility: platform.entities.entity('probe').visibility,
+      clusters: platform.entities.service('cluster'),
+      clusterVisibility: platform.entities.entity('cluster').visibility,
       log: platform.log,
       topics: platform.topics,
     });
