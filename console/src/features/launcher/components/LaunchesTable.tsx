@@ -5,17 +5,10 @@ import { type Column, DataTable } from '../../../shared/ui/DataTable.tsx';
 import { useDateFormat } from '../../../shared/ui/useDateFormat.ts';
 import { type Launch, launcherApi, launchKeys } from '../api/launcher-api.ts';
 import { LaunchResult } from './LaunchResult.tsx';
+import { LaunchStateBadge } from './LaunchStateBadge.tsx';
 
 /** While a launch is in progress its state is polled this often. */
 const POLL_WHILE_PENDING_MS = 3_000;
-
-const stateClass: Record<Launch['state'], string> = {
-  Pending: 'bg-blue-100 text-blue-800',
-  Finished: 'bg-emerald-100 text-emerald-800',
-  Cancelled: 'bg-gray-200 text-gray-700',
-  Error: 'bg-rose-100 text-rose-800',
-  TimedOut: 'bg-amber-100 text-amber-900',
-};
 
 const taskLabel = ({ name, id, type }: Launch['task']) => ({
   name: typeof name === 'string' ? name : typeof id === 'string' ? id : '',
@@ -54,11 +47,7 @@ export function LaunchesTable({ probeIds }: { probeIds: readonly string[] }) {
     {
       key: 'state',
       header: t('state'),
-      render: (launch) => (
-        <span className={`rounded-full px-2 py-0.5 text-xs font-medium ${stateClass[launch.state]}`}>
-          {t(`states.${launch.state}`)}
-        </span>
-      ),
+      render: (launch) => <LaunchStateBadge state={launch.state} />,
     },
     { key: 'result', header: t('result'), render: (launch) => <LaunchResult launch={launch} when={when} /> },
     { key: 'createdAt', header: t('launchedAt'), render: (launch) => when(launch.createdAt) },
