@@ -61,11 +61,14 @@ console.info(
     `${loadavg()[0]!.toFixed(1)}`,
 );
 
+const selection = (args.steps as string | undefined) ?? process.env.BENCH_STEPS;
+// A selection naming no step is refused before the platform starts (it was left running when refused after).
+chooseSteps(selection, true);
 const platform = await startPanelPlatform(profile, {
   ...(process.env.BENCH_RUN ? { run: process.env.BENCH_RUN } : {}),
   keep: process.env.BENCH_KEEP === '1',
 });
-const steps = chooseSteps((args.steps as string | undefined) ?? process.env.BENCH_STEPS, !platform.kept);
+const steps = chooseSteps(selection, !platform.kept);
 const platformPids = () => [platform.pid];
 const startRss = residentBytesOf(platformPids());
 const serverPids = () =>

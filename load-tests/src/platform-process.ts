@@ -51,6 +51,8 @@ export async function startPlatformProcess(name: string, profile: string, option
     CONSOLE_DIR: tmpdir(),
     // One login drives each scenario's load: the per-token limit (600 a minute) would answer it 429 past 10/s.
     TOKEN_RATE_LIMIT_PER_MINUTE: '1000000',
+    // BENCH_NODE_OPTIONS='--cpu-prof --cpu-prof-dir=/tmp/prof' profiles the platform process (written as it stops).
+    ...(process.env.BENCH_NODE_OPTIONS ? { NODE_OPTIONS: process.env.BENCH_NODE_OPTIONS } : {}),
     ...options.environment,
   };
   await options.beforeStart?.(environment);

@@ -11,6 +11,7 @@ import type { StepOutcome } from './step-table.ts';
 const spain = [-18.2, 27.6, 4.4, 43.8];
 const madrid = [-3.85, 40.3, -3.55, 40.55];
 const launches = '/api/launches/';
+const clusterLaunches = '/api/launches/clusters';
 
 /** The status list: its first page when it is paged, else the whole list (the label says which). */
 function statusRequests(features: RouteFeatures, admin: PanelRun['admin']): ScreenRequest[] {
@@ -37,17 +38,16 @@ function mapRequests(features: RouteFeatures, client: PanelRun['admin'], who = '
 }
 
 /**
- * The launcher across the 1,000-probe cluster: one request when the route takes a cluster, else a launch on each of
- * its probes (what an operator would have to do), timed as one.
+ * The launcher across the 1,000-probe cluster: one request when the platform launches on a cluster, else a launch on
+ * each of its probes (what an operator would have to do), timed as one.
  */
 async function launcherRow(run: PanelRun, features: RouteFeatures, runs: number): Promise<ScreenRow> {
   const { small } = run.panel.clusters;
   const clusterId = run.clusterIds.get(small.name)!;
-  const field = features.bodyFields('post', launches).find((name) => /^cluster(Id)?s?$/.test(name));
-  if (field) {
-    const json = { [field]: field.endsWith('s') ? [clusterId] : clusterId, task: pingTask, confirm: true };
+  if (features.bodyFields('post', clusterLaunches).includes('clusterId')) {
+    const json = { clusterId, task: pingTask, confirm: true };
     const label = `launcher across the ${small.members.length}-probe cluster`;
-    return timeScreen({ label, method: 'POST', url: launches, json, client: run.admin }, runs);
+    return timeScreen({ label, method: 'POST', url: clusterLaunches, json, client: run.admin }, runs);
   }
   const timing = latencies();
   const failures = new Map<string, number>();
