@@ -100,14 +100,27 @@ export async function openElasticsearchMeasurementStore(
     async write(measurements, json, { keepFirst = false } = {}) {
       if (measurements.length === 0) return { failed: [] };
       await ensureTemplate();
-      const indexOf = (measurement: EnrichedMeasurement) => `${alias}-${monthOf(measurement.measuredAt)}`;
       const operation = keepFirst ? 'create' : 'index';
-      const operations = measurements.flatMap((measurement, index): (object | string)[] => [
-        { [operation]: { _index: indexOf(measurement), _id: measurement.measurementId } },
-        json?.[index] ?? measurement,
-      ]);
-      // Only what failures need: each item keeps its status (so items stay in order), errors their reason.
-      const response = await client.bulk({ operations, filter_path: ['errors', 'items.*.status', 'items.*.error'] });
+      // The request's body as one text, as the client would join it (an action line, then the document's JSON): the
+      // documents' JSON is given, and the action lines differ only by month and id.
+      const actionOfMonth = new Map<string, string>();
+      let operations = '';
+      for (let index = 0; index < measurements.length; index++) {
+        const measurement = measurements[index]!;
+        const month = monthOf(measurement.measuredAt);
+        let action = actionOfMonth.get(month);
+        if (action === undefined) {
+          action = `{"${operation}":{"_index":${JSON.stringify(`${alias}-${month}`)},"_id":`;
+          actionOfMonth.set(month, action);
+        }
+        operations += `${action}${JSON.stringify(measurement.measurementId)}}}\n${json?.[index] ?? JSON.stringify(measurement)}\n`;
+      }
+      // Only what failures need: each item keeps its status (so items stay in order), errors their reason. A text
+      // body is sent as it is (the client joins only an array of operations).
+      const response = await client.bulk({
+        operations: operations as unknown as estypes.BulkOperationContainer[],
+        filter_path: ['errors', 'items.*.status', 'items.*.error'],
+      });
       if (!response.errors) return { failed: [], ...(keepFirst ? { duplicates: [], replays: [] } : {}) };
       const failed: WriteFailure[] = [];
       const stored: EnrichedMeasurement[] = [];
