@@ -46,3 +46,19 @@ export const probeCredentialsSchema = z.object({
   expiresAt: z.iso.datetime({ offset: true }),
 });
 export type ProbeCredentials = z.output<typeof probeCredentialsSchema>;
+
+/** The most probes one request may issue credentials for (a panel is provisioned in a few requests). */
+export const maxProbesPerCredentialsIssue = 10_000;
+
+export const probeCredentialsIssueSchema = z.object({
+  probeIds: z
+    .array(z.string().min(1, 'validation.required').max(64, 'validation.tooLong'))
+    .min(1, 'validation.required')
+    .max(maxProbesPerCredentialsIssue, 'validation.tooBig'),
+});
+
+/** Credentials issued for many probes: each probe's (its secret shown only now), and the ids not found or not seen. */
+export const probeCredentialsIssuedSchema = z.object({
+  list: z.array(probeCredentialsSchema.extend({ probeId: z.string() })),
+  notFound: z.array(z.string()),
+});

@@ -121,6 +121,50 @@ export function describeGatewayApi(profile: string, environment: () => Promise<N
       probe = current;
     });
 
+    it("issues credentials for many probes in one request: each works at the gateway, each probe's earlier ones end", async () => {
+      const others = ['a', 'b', 'c'].map((letter) => `gwm${letter}${Date.now().toString(36)}`);
+      for (const id of others)
+        await api.app.inject({
+          method: 'POST',
+          url: '/probes',
+          payload: { probeId: id, name: `Panel probe ${id}`, family: 'Agent', type: 'landline' },
+        });
+      const earlier = signedClient(
+        api.raw,
+        (await api.app.inject({ method: 'POST', url: `/probes/${others[0]}/credentials` })).json(),
+      );
+      expect((await earlier.inject('/gateway/v1/configuration')).statusCode).toBe(200);
+
+      const answer = await api.app.inject({
+        method: 'POST',
+        url: '/probes/credentials',
+        payload: { probeIds: [...others, 'nosuchprobe', others[1]] },
+      });
+      expect(answer.statusCode, answer.body).toBe(201);
+      const { list, notFound } = answer.json();
+      expect({ probes: list.map((item: { probeId: string }) => item.probeId), notFound }).toEqual({
+        probes: others,
+        notFound: ['nosuchprobe'],
+      });
+      for (const credentials of list) {
+        const client = signedClient(api.raw, credentials);
+        const configuration = await client.inject('/gateway/v1/configuration');
+        expect(configuration.statusCode, configuration.body).toBe(200);
+        expect(configuration.json().probe.id).toBe(credentials.probeId);
+      }
+      expect((await earlier.inject('/gateway/v1/configuration')).json().code).toBe('auth.sessionExpired');
+
+      const tooMany = await api.app.inject({
+        method: 'POST',
+        url: '/probes/credentials',
+        payload: { probeIds: Array.from({ length: 10_001 }, (_, index) => `p${index}`) },
+      });
+      expect({ status: tooMany.statusCode, code: tooMany.json().code }).toEqual({
+        status: 400,
+        code: 'validation.tooBig',
+      });
+    });
+
     it('tells the probe its clock and when its credentials end, and lets expired ones renew themselves, only that and only for a while', async () => {
       const before = Date.now();
       const answer = await probe.inject('/gateway/v1/configuration');

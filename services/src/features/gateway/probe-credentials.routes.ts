@@ -1,4 +1,9 @@
-import { DomainError, probeCredentialsSchema } from '@nq/contracts';
+import {
+  DomainError,
+  probeCredentialsIssuedSchema,
+  probeCredentialsIssueSchema,
+  probeCredentialsSchema,
+} from '@nq/contracts';
 import type { Visibility } from '@nq/platform/access/visibility';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 import { layerAccess } from '@nq/platform/http/access-rule';
@@ -13,6 +18,33 @@ export const probeCredentialRoutes: FastifyPluginAsyncZod<{
   probes: EntityService;
   visibility: Visibility;
 }> = async (app, { identity, probes, visibility }) => {
+  app.post(
+    '/credentials',
+    {
+      config: { access: layerAccess(['probes_configuration'], true) },
+      schema: {
+        tags: ['Probes'],
+        summary: `Issue gateway credentials for many probes at once (at most 10,000; each secret shown only now; each probe's older ones stop working)`,
+        body: probeCredentialsIssueSchema,
+        response: { 201: probeCredentialsIssuedSchema },
+      },
+    },
+    async (request, reply) => {
+      const probeIds = [...new Set(request.body.probeIds)];
+      const loaded = await probes.loadMany(probeIds);
+      const found = probeIds.flatMap((probeId) => {
+        const { state } = loaded.get(probeId)!;
+        return state.status === 'active' &&
+          visibility.sees(request.viewer, { ...state.fields, id: state.id, owner: state.owner })
+          ? [{ probeId: state.id, ownerProfileId: state.owner }]
+          : [];
+      });
+      const list = await identity.issueManyProbeCredentials(found);
+      const issued = new Set(found.map(({ probeId }) => probeId));
+      return reply.status(201).send({ list, notFound: probeIds.filter((probeId) => !issued.has(probeId)) });
+    },
+  );
+
   app.post(
     '/:id/credentials',
     {

@@ -109,23 +109,26 @@ export function identityService(dependencies: IdentityDependencies) {
     );
   }
 
+  const probeCredential = (userId: string, profileId: string, createdAt: Date): Credential => ({
+    id: newCredentialId('probe'),
+    kind: 'probe',
+    userId,
+    profileId,
+    createdAt,
+    expiresAt: new Date(createdAt.getTime() + (settings.probeCredentials ?? defaultProbeCredentials).ttlMs),
+    unlimited: true,
+  });
+  /** What a probe is given of its credentials (the secret, shown once). */
+  const issued = (credential: Credential) => ({
+    clientId: credential.id,
+    clientSecret: credentialSecret(secretKey, credential.id),
+    expiresAt: credential.expiresAt.toISOString(),
+  });
+
   async function issueProbe(userId: string, profileId: string) {
-    const createdAt = new Date();
-    const credential: Credential = {
-      id: newCredentialId('probe'),
-      kind: 'probe',
-      userId,
-      profileId,
-      createdAt,
-      expiresAt: new Date(createdAt.getTime() + (settings.probeCredentials ?? defaultProbeCredentials).ttlMs),
-      unlimited: true,
-    };
+    const credential = probeCredential(userId, profileId, new Date());
     await store.insertCredential(credential);
-    return {
-      clientId: credential.id,
-      clientSecret: credentialSecret(secretKey, credential.id),
-      expiresAt: credential.expiresAt.toISOString(),
-    };
+    return issued(credential);
   }
 
   function storedSession(credential: Credential, user: UserState, profile: Profile): StoredSession {
@@ -357,6 +360,16 @@ export function identityService(dependencies: IdentityDependencies) {
       const userId = `probe:${probeId}`;
       await store.revoke({ userId, kinds: ['probe'] }, new Date());
       return issueProbe(userId, ownerProfileId);
+    },
+
+    /** Credentials for many probes at once (a panel's provisioning): each probe's earlier ones end. */
+    async issueManyProbeCredentials(probes: readonly { probeId: string; ownerProfileId: string }[]) {
+      const now = new Date();
+      const credentials = probes.map(({ probeId, ownerProfileId }) =>
+        probeCredential(`probe:${probeId}`, ownerProfileId, now),
+      );
+      if (credentials.length > 0) await store.replaceProbeCredentials(credentials, now);
+      return credentials.map((credential, index) => ({ probeId: probes[index]!.probeId, ...issued(credential) }));
     },
 
     /**

@@ -98,6 +98,33 @@ export async function openIdentityStore(sql: SqlClient) {
         ],
       );
     },
+    /** New probe credentials for many probes at once, each probe's earlier ones ended, in one transaction. */
+    async replaceProbeCredentials(credentials: readonly Credential[], at: Date) {
+      await sql.transaction(async (tx) => {
+        await tx.query(
+          `update iam_credentials set revoked_at = $1
+           where revoked_at is null and kind = 'probe' and user_id = any($2::text[])`,
+          [at, credentials.map((credential) => credential.userId)],
+        );
+        await tx.query(
+          `insert into iam_credentials (id, kind, user_id, profile_id, created_at, expires_at, unlimited)
+           select c.id, 'probe', c.user_id, c.profile_id, c.created_at, c.expires_at, true
+           from jsonb_to_recordset($1::jsonb) as c(id text, user_id text, profile_id text,
+             created_at timestamptz, expires_at timestamptz)`,
+          [
+            JSON.stringify(
+              credentials.map(({ id, userId, profileId, createdAt, expiresAt }) => ({
+                id,
+                user_id: userId,
+                profile_id: profileId,
+                created_at: createdAt.toISOString(),
+                expires_at: expiresAt.toISOString(),
+              })),
+            ),
+          ],
+        );
+      });
+    },
     async credential(id: string): Promise<Credential | undefined> {
       const [row] = await sql.query<CredentialRow>('select * from iam_credentials where id = $1', [id]);
       return row ? credentialOf(row) : undefined;
