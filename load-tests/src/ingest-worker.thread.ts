@@ -39,7 +39,11 @@ const worker = await startIngestWorker({
   topics: fleetTopicsFor(data.topicPrefix),
   store,
   readStore,
-  eventStore: { onAppend: async () => async () => undefined, head: async () => logStart },
+  eventStore: {
+    onAppend: async () => async () => undefined,
+    head: async () => logStart,
+    readStreams: async () => new Map(),
+  },
   metrics,
   ...(data.partitionsAtOnce ? { partitionsAtOnce: data.partitionsAtOnce } : {}),
 });

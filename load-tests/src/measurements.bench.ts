@@ -279,7 +279,11 @@ async function embeddedIngestRatio(docs: EnrichedMeasurement[]) {
     topics,
     store,
     readStore,
-    eventStore: { onAppend: async () => async () => undefined, head: async () => logStart },
+    eventStore: {
+      onAppend: async () => async () => undefined,
+      head: async () => logStart,
+      readStreams: async () => new Map(),
+    },
   });
   started = performance.now();
   for (const batch of batchesOf(docs, 5_000))

@@ -31,6 +31,7 @@ export async function bulkInto(
           { index: { _index: `${store.alias}-${monthOf(doc.measuredAt)}`, _id: doc.measurementId } },
           doc,
         ]);
+        await store.ensureMonths(new Set(next.value.map((doc) => monthOf(doc.measuredAt))));
         const response = await store.client.bulk({ operations });
         if (response.errors) throw new Error('raw bulk refused documents');
       }

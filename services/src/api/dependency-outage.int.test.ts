@@ -61,7 +61,7 @@ async function settledBytes(proxy: TcpProxy) {
  * unavailable and when to try again, in the caller's language — not an internal error — and served again once it is
  * back; the process stays in service, and probes are accepted all along.
  */
-describe('a dependency out of reach', { timeout: 120_000 }, () => {
+describe('a dependency out of reach', { timeout: 240_000 }, () => {
   const behind = apiBehindProxy('elasticsearch', {}, 'Probe beside an outage');
 
   it('answers 503 dependency.unavailable with Retry-After while Elasticsearch cannot be reached', async () => {

@@ -9,11 +9,23 @@ const kept: { sequence: number; line: string }[] = [];
 const keptAtMost = 40;
 let sequence = 0;
 
+type LoggedError = { type?: string; message?: string; code?: string | number; cause?: LoggedError };
+
+/** An error and the causes it was wrapped around (a route's catalogue error says little without them). */
+const causesOf = (error: LoggedError | undefined): string[] =>
+  error
+    ? [
+        `${error.type ?? 'Error'}${error.code !== undefined ? ` (${error.code})` : ''}: ${error.message ?? ''}`,
+        ...causesOf(error.cause),
+      ]
+    : [];
+
 const summaryOf = (raw: string) => {
   try {
-    const entry = JSON.parse(raw) as { time?: number; msg?: string; err?: { type?: string; message?: string } };
+    const entry = JSON.parse(raw) as { time?: number; msg?: string; err?: LoggedError };
     const at = entry.time ? new Date(entry.time).toISOString().slice(11, 23) : '';
-    const cause = entry.err ? ` — ${entry.err.type ?? 'Error'}: ${entry.err.message ?? ''}` : '';
+    const causes = causesOf(entry.err);
+    const cause = causes.length > 0 ? ` — ${causes.join(' ← ')}` : '';
     return `${at} ${entry.msg ?? ''}${cause}`.replace(/\s+/g, ' ').trim();
   } catch {
     return raw.trim();
@@ -26,7 +38,7 @@ export const platformErrorLog = new Writable({
     for (const raw of chunk.toString('utf8').split('\n')) {
       if (raw.trim() === '') continue;
       sequence += 1;
-      kept.push({ sequence, line: summaryOf(raw).slice(0, 400) });
+      kept.push({ sequence, line: summaryOf(raw).slice(0, 800) });
       if (kept.length > keptAtMost) kept.shift();
     }
     done();

@@ -9,8 +9,11 @@ export function configurationLog(start: LogPosition) {
   const events: StoredEvent[] = [];
   let head = start;
   let reads = 0;
-  const eventStore: Pick<EventStore, 'head' | 'readAll'> = {
+  const eventStore: Pick<EventStore, 'head' | 'readAll' | 'readStreams'> = {
     head: async () => head,
+    async readStreams(streamIds) {
+      return new Map(streamIds.map((streamId) => [streamId, events.filter((event) => event.streamId === streamId)]));
+    },
     async readAll(after, limit) {
       reads++;
       return events.filter((event) => compareLogPositions(event.position, after) > 0).slice(0, limit);
@@ -35,9 +38,12 @@ export function configurationLog(start: LogPosition) {
             streamId,
             streamVersion: 1,
             position,
-            type: 'Changed',
+            // A probe's stream begins with its creation, as the entity service writes it.
+            type: streamId.startsWith('probe-') ? 'ProbeCreated' : 'Changed',
             schemaVersion: 1,
-            data: {},
+            data: streamId.startsWith('probe-')
+              ? { id: streamId.slice('probe-'.length), fields: {}, owner: 'test' }
+              : {},
             metadata: {
               actor: { userId: 'test', profileId: 'test' },
               commandId: 'c',

@@ -1,12 +1,16 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import {
+  type ConfigurationKind,
   compareLogPositions,
   defaultMeasurementSource,
   type EnrichedMeasurement,
+  emptyEntity,
+  evolveEntity,
   type LogPosition,
   type Measurement,
   technologyLabels,
 } from '@nq/contracts';
+import { streamIdOf } from '@nq/platform/entities/entity-decider';
 import type { EventStore } from '@nq/platform/event-store/event-store-port';
 import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import { campaignPolygonsProjection, configurationProjectionName } from '@nq/projections';
@@ -29,6 +33,19 @@ const earlier = (a: LogPosition, b: LogPosition) => (compareLogPositions(a, b) <
 const later = (a: LogPosition | undefined, b: LogPosition | undefined) =>
   a === undefined ? b : b === undefined ? a : compareLogPositions(a, b) >= 0 ? a : b;
 const reaches = (position: LogPosition, target: LogPosition) => compareLogPositions(position, target) >= 0;
+
+/**
+ * Probes the event log holds that the read models did not show within the wait (a projector slow or cut off from its
+ * store): their results are neither enriched without their facts nor dead-lettered, the batch is delivered again.
+ */
+export class ProbesNotShownYetError extends Error {
+  constructor(probeIds: string[]) {
+    super(
+      `probes ${probeIds.slice(0, 5).join(', ')}${probeIds.length > 5 ? '…' : ''} exist but the configuration read models do not show them yet: the batch will be delivered again`,
+    );
+    this.name = 'ProbesNotShownYetError';
+  }
+}
 
 /** Runs tasks one after the other: the facts are updated in place. */
 function oneAtATime() {
@@ -53,7 +70,7 @@ function oneAtATime() {
  */
 export function enrichment(
   readStore: ReadStore,
-  eventStore: Pick<EventStore, 'head' | 'readAll'>,
+  eventStore: Pick<EventStore, 'head' | 'readAll' | 'readStreams'>,
   options: { refreshMs?: number; unknownProbeWaitMs?: number } = {},
 ) {
   const refreshMs = options.refreshMs ?? 1_000;
@@ -105,6 +122,18 @@ export function enrichment(
   const unknownAmong = (probeIds: Iterable<string>) =>
     new Set([...probeIds].filter((probeId) => !facts?.knowsProbe(probeId)));
 
+  const probeStream = (id: string) => streamIdOf({ kind: 'probe' satisfies ConfigurationKind }, id);
+  /** Those of `probeIds` the event log holds as existing (created, not deleted). */
+  async function probesInLog(probeIds: Set<string>) {
+    if (probeIds.size === 0) return [];
+    const ids = [...probeIds];
+    const streams = await eventStore.readStreams(ids.map((id) => probeStream(id)));
+    return ids.filter((id) => {
+      const events = streams.get(probeStream(id)) ?? [];
+      return events.reduce(evolveEntity, emptyEntity).status === 'active';
+    });
+  }
+
   return {
     /** The event log changed: read what changed before a next batch (at most every refreshMs). */
     invalidate() {
@@ -130,8 +159,15 @@ export function enrichment(
       const deadline = Date.now() + unknownProbeWaitMs;
       while (!reaches(await checkpoint(), head) && Date.now() < deadline) await sleep(CATCH_UP_POLL_MS);
       const shown = await serially(() => update(head));
-      if (reaches(shown, head)) shownInFull = later(shownInFull, head);
-      return unknownAmong(probeIds);
+      if (reaches(shown, head)) {
+        shownInFull = later(shownInFull, head);
+        return unknownAmong(probeIds);
+      }
+      // The read models are still behind the log: only the log itself says a probe does not exist.
+      const unknown = unknownAmong(probeIds);
+      const existing = await probesInLog(unknown);
+      if (existing.length > 0) throw new ProbesNotShownYetError(existing);
+      return unknown;
     },
     enrich(measurement: Measurement & { receivedAt?: string }): EnrichedMeasurement {
       const known = facts!;

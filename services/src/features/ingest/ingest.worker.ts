@@ -15,7 +15,7 @@ export interface IngestDependencies {
   store: MeasurementStore;
   readStore: ReadStore;
   /** What tells enrichment of configuration changes: a fake without the log (`readAll`) has an empty one. */
-  eventStore: Pick<EventStore, 'onAppend' | 'head'> & Partial<Pick<EventStore, 'readAll'>>;
+  eventStore: Pick<EventStore, 'onAppend' | 'head' | 'readStreams'> & Partial<Pick<EventStore, 'readAll'>>;
   metrics?: Registry;
   maxBatchSize?: number;
   /** Batches of different partitions in hand at once (default 4): one is parsed and enriched while others are written. */
@@ -60,6 +60,7 @@ export async function startIngestWorker(dependencies: IngestDependencies): Promi
     {
       head: () => eventStore.head(),
       readAll: async (after, limit) => (await eventStore.readAll?.(after, limit)) ?? [],
+      readStreams: (streamIds) => eventStore.readStreams(streamIds),
     },
     {
       ...(dependencies.unknownProbeWaitMs ? { unknownProbeWaitMs: dependencies.unknownProbeWaitMs } : {}),

@@ -112,6 +112,33 @@ describe('results of a probe enrichment does not know', () => {
     expect(checkpointReads).toBe(readsBefore);
   });
 
+  it('neither stores nor dead-letters the results of a probe the log holds while the read models do not show it: the batch is delivered again and stored once they do', async () => {
+    log.changeAt('40:1');
+    await project(log.head, [{ id: 'known', type: 'landline', tags: [] }]);
+    const facts = enrichment(readStore, log.eventStore, { unknownProbeWaitMs: 200 });
+    await facts.refresh();
+    // Created in the log; its projector is slow (or cut off from its store) well past the wait.
+    log.changeAt('41:1', 'probe-late');
+    const { store, written } = keepingStore();
+    const records = [resultOf('late', 1), resultOf('known', 2)];
+
+    await expect(ingestBatch(records, { enrichment: facts, store })).rejects.toThrow(
+      'probes late exist but the configuration read models do not show them yet',
+    );
+    expect(written).toEqual([]);
+
+    await project(log.head, [
+      { id: 'known', type: 'landline', tags: [] },
+      { id: 'late', type: 'mobile', tags: [] },
+    ]);
+    const again = await ingestBatch(records, { enrichment: facts, store });
+    expect(again.deadLetters).toEqual([]);
+    expect(written.map((m) => [m.probeId, m.probeType])).toEqual([
+      ['late', 'mobile'],
+      ['known', 'landline'],
+    ]);
+  });
+
   it('dead-letters the results of a probe that still does not exist once the wait is over, and stores the others', async () => {
     const facts = enrichment(readStore, log.eventStore, { unknownProbeWaitMs: 200 });
     // The read models never reach the log's head: the wait ends at its bound.

@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { SentRequest } from '../../../shared/testing/fake-api.ts';
 import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
@@ -67,8 +67,8 @@ describe('Scorecard drilldown', () => {
     expect(charts.map((chart) => chart.dataset.kpi)).toEqual(['download', 'latency']);
     const latency = within(charts[1]!).getByTestId('graphic-chart');
     expect(latency).toHaveAccessibleName('Latency over time');
-    // Each provider by name, with its values (the chart's data table).
-    expect(latency).toHaveTextContent(/Movistar.*Orange/);
+    // Each provider by name (the providers list may answer after the series), with its values (the chart's data table).
+    await waitFor(() => expect(latency).toHaveTextContent(/Movistar.*Orange/));
     expect(latency).toHaveTextContent('31');
 
     // The scorecard's redefinition within the window is marked, linking to its settings history (its own request,
