@@ -40,9 +40,16 @@ test('the service worker shows an alert push as a notification that leads to the
     }),
   );
   await cdp.send('ServiceWorker.enable');
+  // Ready once activated: a push delivered to a worker still activating may be dropped by the browser.
   const scope = await page.evaluate(async () => {
     await navigator.serviceWorker.register('/push-worker.js');
-    return (await navigator.serviceWorker.ready).scope;
+    const registration = await navigator.serviceWorker.ready;
+    const worker = registration.active!;
+    if (worker.state !== 'activated')
+      await new Promise<void>((activated) =>
+        worker.addEventListener('statechange', () => worker.state === 'activated' && activated()),
+      );
+    return registration.scope;
   });
   expect(scope).toBe(`${origin}/`);
 
@@ -62,7 +69,7 @@ test('the service worker shows an alert push as a notification that leads to the
         requireInteraction,
       }));
     });
-  await expect.poll(shown).toEqual([
+  await expect.poll(shown, { timeout: 30_000 }).toEqual([
     {
       title: firing.title,
       body: firing.body,
@@ -79,7 +86,7 @@ test('the service worker shows an alert push as a notification that leads to the
     data: JSON.stringify({ ...firing, title: 'Alert resolved: Slow fibre downloads', state: 'resolved' }),
   });
   await expect
-    .poll(async () => (await shown()).map(({ title }) => title))
+    .poll(async () => (await shown()).map(({ title }) => title), { timeout: 30_000 })
     .toEqual(['Alert resolved: Slow fibre downloads']);
   expect(errors).toEqual([]);
 });

@@ -25,6 +25,15 @@ const assignPageSize = 1_000;
 const deleteGroupSize = 50;
 
 const retryableStatus = (status: number) => status === 429 || status >= 500;
+/** How long a month's index, once made sure of, is taken to be there behind the alias. */
+const monthRecheckMs = 10 * 60_000;
+
+export type ElasticsearchMeasurementStore = MeasurementStore & {
+  alias: string;
+  client: Client;
+  /** Makes sure each month's index (`YYYY.MM`) is there behind the alias: for writers that bulk into it directly. */
+  ensureMonths(months: Iterable<string>): Promise<void>;
+};
 
 /**
  * Measurements in Elasticsearch: one index per month (`<prefix>-measurements-YYYY.MM`) from an index template, all
@@ -33,7 +42,7 @@ const retryableStatus = (status: number) => status === 429 || status >= 500;
  */
 export async function openElasticsearchMeasurementStore(
   options: ElasticsearchConnection & { indexPrefix: string; indexSettings?: IndexSettings },
-): Promise<MeasurementStore & { alias: string; client: Client }> {
+): Promise<ElasticsearchMeasurementStore> {
   const client = new Client(elasticsearchClientOptions(options));
   const alias = `${options.indexPrefix}-measurements`;
   let templateReady: Promise<void> | undefined;
@@ -79,6 +88,32 @@ export async function openElasticsearchMeasurementStore(
     return templateReady;
   };
 
+  /** When this process last made sure of each month's index (created, primary started, behind the alias). */
+  const monthsEnsuredAt = new Map<string, number>();
+  /**
+   * Each month's index created and its primary shard started before it is put behind the alias queries use (the
+   * template gives it none): a search through the alias never meets an index whose only shard is still being
+   * allocated, which fails the whole search (an analyst's 500 at the first measurement of a month, or of an import of
+   * older months). Made sure of again now and then: an index deleted by retention and written again gets its alias.
+   */
+  const ensureMonths = async (months: Iterable<string>) => {
+    const now = Date.now();
+    for (const month of months) {
+      if (now - (monthsEnsuredAt.get(month) ?? -Infinity) < monthRecheckMs) continue;
+      const index = `${alias}-${month}`;
+      try {
+        await client.indices.create({ index, wait_for_active_shards: 1 });
+      } catch (error) {
+        if (!(error instanceof errors.ResponseError && error.body?.error?.type === 'resource_already_exists_exception'))
+          throw error;
+      }
+      const health = await client.cluster.health({ index, wait_for_status: 'yellow', timeout: '30s' });
+      if (health.timed_out) throw new Error(`the index ${index} has no started primary shard yet`);
+      await client.indices.putAlias({ index, name: alias });
+      monthsEnsuredAt.set(month, now);
+    }
+  };
+
   /** The copies the store holds of these measurements (a realtime get: no refresh needed). */
   const heldCopiesOf = async (measurements: EnrichedMeasurement[]) => {
     const held = new Map<string, EnrichedMeasurement>();
@@ -93,7 +128,7 @@ export async function openElasticsearchMeasurementStore(
     return held;
   };
 
-  const store: MeasurementStore & { alias: string; client: Client } = {
+  const store: ElasticsearchMeasurementStore = {
     adapter: 'elasticsearch',
     alias,
     client,
@@ -115,6 +150,7 @@ export async function openElasticsearchMeasurementStore(
         }
         operations += `${action}${JSON.stringify(measurement.measurementId)}}}\n${json?.[index] ?? JSON.stringify(measurement)}\n`;
       }
+      await ensureMonths(actionOfMonth.keys());
       // Only what failures need: each item keeps its status (so items stay in order), errors their reason. A text
       // body is sent as it is (the client joins only an array of operations).
       const response = await client.bulk({
@@ -259,7 +295,12 @@ export async function openElasticsearchMeasurementStore(
         measurements += (await client.count({ index })).count;
         await client.indices.delete({ index });
       }
+      for (const { month: deleted } of old) monthsEnsuredAt.delete(deleted.replace('-', '.'));
       return { months: old.map((found) => found.month).sort(), measurements };
+    },
+    ensureMonths: async (months) => {
+      await ensureTemplate();
+      await ensureMonths(months);
     },
     ping: async () => void (await client.cluster.health({ timeout: '5s' })),
     close: () => client.close(),

@@ -86,8 +86,8 @@ export const fieldsMappedLater = ['connectedDevices', 'source', 'details'] as co
 export const monthOf = (measuredAt: string) => measuredAt.slice(0, 7).replace('-', '.');
 
 /**
- * The template every monthly index (`<alias>-YYYY.MM`) is created from: the mappings, shards and replicas, and
- * membership of the alias queries use.
+ * The template every monthly index (`<alias>-YYYY.MM`) is created from: the mappings, shards and replicas. Not the
+ * alias queries use: the store puts an index behind it once its primary shard has started.
  */
 export const measurementIndexTemplate = (
   alias: string,
@@ -98,6 +98,5 @@ export const measurementIndexTemplate = (
   template: {
     settings: { ...indexSettingsOf(settings), refresh_interval: '1s' },
     mappings: measurementMappings,
-    aliases: { [alias]: {} },
   },
 });
