@@ -6,6 +6,7 @@ export * from './measurement-filters.ts';
 export * from './narrowing.ts';
 export * from './query-ir.ts';
 export * from './query-result.ts';
+export * from './regulatory-report.ts';
 export * from './scorecard-calculation.ts';
 export * from './smart-performance.ts';
 export * from './storyboard.ts';

@@ -23,6 +23,7 @@ export * from './mos.ts';
 export * from './personal-dashboard.ts';
 export * from './polygon-measures.ts';
 export * from './provider.ts';
+export * from './regulatory-report.ts';
 export * from './scorecard.ts';
 export * from './tag.ts';
 export * from './universe.ts';

@@ -21,6 +21,7 @@ export const configurationKinds = {
   alert: { basePath: '/api/alert-config', nameField: 'name' },
   'personal-dashboard': { basePath: '/dashboards/personal', nameField: 'name' },
   cube: { basePath: '/api/cubes', nameField: 'name' },
+  'regulatory-report': { basePath: '/regulatory-reports', nameField: 'name' },
 } as const satisfies Record<string, { basePath: string; nameField: string }>;
 
 export type ConfigurationKind = keyof typeof configurationKinds;

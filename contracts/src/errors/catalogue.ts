@@ -221,6 +221,11 @@ export const errorCatalogue = {
     en: 'The filter {field} can list at most {max} values.',
     es: 'El filtro {field} puede incluir como máximo {max} valores.',
   },
+  'validation.tooManyItems': {
+    status: 400,
+    en: 'This list can hold at most {max} items.',
+    es: 'Esta lista puede tener como máximo {max} elementos.',
+  },
 
   // ── Profiles and access (screens, profile images, roles) ────────────────────────────────────────────────────
   'profiles.noLayers': {
@@ -1995,5 +2000,56 @@ export const errorCatalogue = {
     status: 500,
     en: 'The scorecard report could not be generated. Try again.',
     es: 'No se ha podido generar el informe del cuadro de mando. Vuelve a intentarlo.',
+  },
+  // ── Regulatory reports ───────────────────────────────────────────────────────────────────────────────────────────
+  'regulatoryReports.nameExists': {
+    status: 409,
+    en: 'A regulatory report with this name already exists.',
+    es: 'Ya existe un informe regulatorio con este nombre.',
+  },
+  'regulatoryReports.periodEndBeforeStart': {
+    status: 400,
+    en: 'The period ends ({to}) before it starts ({from}).',
+    es: 'El periodo termina ({to}) antes de empezar ({from}).',
+  },
+  'regulatoryReports.periodTooLong': {
+    status: 400,
+    en: 'The period can cover at most {max} days; it covers {days}.',
+    es: 'El periodo puede abarcar como máximo {max} días; abarca {days}.',
+  },
+  'regulatoryReports.consistentSpeedOnly': {
+    status: 400,
+    en: 'Consistent speed (80/80) applies to download and upload speeds only, not to {kpi}.',
+    es: 'La velocidad consistente (80/80) solo se aplica a las velocidades de bajada y subida, no a {kpi}.',
+  },
+  'regulatoryReports.statisticRepeated': {
+    status: 400,
+    en: 'The statistic {statistic} is listed twice for {kpi}.',
+    es: 'La estadística {statistic} aparece dos veces para {kpi}.',
+  },
+  'regulatoryReports.kpiRepeated': {
+    status: 400,
+    en: 'The KPI {kpi} is listed twice: list each KPI once with all its statistics.',
+    es: 'El KPI {kpi} aparece dos veces: indica cada KPI una sola vez con todas sus estadísticas.',
+  },
+  'regulatoryReports.calculateFailed': {
+    status: 500,
+    en: 'The regulatory report could not be calculated. Try again.',
+    es: 'No se ha podido calcular el informe regulatorio. Vuelve a intentarlo.',
+  },
+  'regulatoryReports.tooManyMeasurements': {
+    status: 422,
+    en: 'The report reads more than {max} measurements; narrow its population or period, or ask for its file, which has no such limit.',
+    es: 'El informe lee más de {max} mediciones; acota su población o su periodo, o pide su fichero, que no tiene ese límite.',
+  },
+  'regulatoryReports.noData': {
+    severity: 'warning',
+    en: 'No measurement of the report’s population falls within its period.',
+    es: 'Ninguna medición de la población del informe cae dentro de su periodo.',
+  },
+  'regulatoryReports.receivedUntilFuture': {
+    status: 400,
+    en: 'The data cannot be taken as received until {receivedUntil}: that moment has not come yet.',
+    es: 'Los datos no se pueden tomar como recibidos hasta {receivedUntil}: ese momento todavía no ha llegado.',
   },
 } as const satisfies Record<string, CatalogueEntry>;

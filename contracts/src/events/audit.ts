@@ -54,6 +54,13 @@ export const auditReferences: Record<AuditedKind, Readonly<Record<string, AuditR
     'kpis.kpi': 'kpi',
     'mosEntries.kpi': 'kpi',
   },
+  'regulatory-report': {
+    campaigns: 'campaign',
+    clusters: 'cluster',
+    providers: 'provider',
+    universes: 'universe',
+    'kpis.kpi': 'kpi',
+  },
   probe: { campaign: 'campaign', taskSuite: 'task-suite', universe: 'universe', cluster: 'cluster', tags: 'tag' },
   profile: {
     'layers.id': 'layer',

@@ -17,6 +17,7 @@ export const fileServices = [
   'measurementReport',
   'scorecardReport',
   'monthlyData',
+  'regulatoryReport',
 ] as const;
 export type FileService = (typeof fileServices)[number];
 
@@ -31,6 +32,7 @@ export const fileLayers = [
   'scorecard_live',
   'scorecard_comparison',
   'dashboards_personal',
+  'regulatory_format',
 ] as const satisfies readonly LayerId[];
 
 export const fileStatuses = ['inProgress', 'ready', 'error'] as const;

@@ -31,6 +31,7 @@ export const layerCatalogue = {
   scoreManagement: 'config',
   scorecard_live: 'dashboards',
   scorecard_comparison: 'dashboards',
+  regulatory_format: 'dashboards',
   tags_management: 'config',
   users_management: 'config',
   tools: 'tools',
@@ -54,10 +55,9 @@ export type LayerId = keyof typeof layerCatalogue;
 export const layerIds = Object.keys(layerCatalogue) as LayerId[];
 
 /**
- * Menu entries the product names without a screen of this console (regulatory format, trains, database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
+ * Menu entries the product names without a screen of this console (trains, database): a profile shows them only through a layer that links to where they live (its `url`, opened in a new tab).
  */
 export const linkLayerCatalogue = {
-  regulatory_format: 'internal_tools',
   trains: 'tools',
   database: 'internal_tools',
 } as const satisfies Record<string, LayerCategory>;

@@ -59,6 +59,7 @@ export const analysisLayers: LayerId[] = [
   'test_analysis',
   'scorecard_live',
   'scorecard_comparison',
+  'regulatory_format',
   'maps',
   'probes-map',
   'alerts',

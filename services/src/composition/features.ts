@@ -24,6 +24,7 @@ import { probesManifest } from '../features/probes/index.ts';
 import { profilesManifest } from '../features/profiles/index.ts';
 import { providersManifest } from '../features/providers/index.ts';
 import { pushManifest } from '../features/push/index.ts';
+import { regulatoryReportsManifest } from '../features/regulatory-reports/index.ts';
 import { reportsManifest } from '../features/reports/index.ts';
 import { resultImportsManifest } from '../features/result-imports/index.ts';
 import { scorecardsManifest } from '../features/scorecards/index.ts';
@@ -73,6 +74,7 @@ export const features: readonly FeatureManifest[] = [
   csvExtractionManifest,
   monthlyDataManifest,
   reportsManifest,
+  regulatoryReportsManifest,
   resultImportsManifest,
   pushManifest,
 ];

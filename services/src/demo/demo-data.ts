@@ -60,6 +60,11 @@ const demoPeriod = (now = new Date()) => {
   };
 };
 const year = demoPeriod();
+/** The four weeks of demo history before today (whole days, UTC dates). */
+const lastFourWeeks = (now = new Date()) => ({
+  from: new Date(now.getTime() - 28 * 86_400_000).toISOString().slice(0, 10),
+  to: new Date(now.getTime() - 86_400_000).toISOString().slice(0, 10),
+});
 const member = (probeId: string) => ({ probeId, start: year.startDate });
 const mosEntry = (kpi: string, weight: number, lower: number, upper: number, mappingFunction = 'linear') => ({
   kpi,
@@ -369,6 +374,40 @@ const items: DemoItem[] = [
       ],
     }),
   },
+  {
+    kind: 'regulatory-report',
+    key: 'mobile-panel',
+    fields: (ids) => ({
+      name: 'Mobile broadband, last four weeks',
+      description:
+        "The demo fleet's handsets in Madrid: download and upload speeds and latency per operator in the evening peak.",
+      clusters: [ids.get('cluster:madrid-mobile')],
+      providers: demoProviders.map((provider) => ids.get(`provider:${provider}`)),
+      ...lastFourWeeks(),
+      timeZone: 'Europe/Madrid',
+      peakHours: { from: 19, to: 22 },
+      kpis: [
+        {
+          kpi: 'download',
+          statistics: [
+            { kind: 'median' },
+            { kind: 'percentile', p: 10 },
+            { kind: 'shareAtLeast', threshold: 30 },
+            { kind: 'consistent' },
+          ],
+        },
+        { kpi: 'upload', statistics: [{ kind: 'median' }, { kind: 'consistent' }] },
+        {
+          kpi: 'latency',
+          statistics: [{ kind: 'median' }, { kind: 'percentile', p: 90 }, { kind: 'shareAtMost', threshold: 50 }],
+        },
+      ],
+      minimumMeasurements: 50,
+      minimumProbes: 3,
+      resamples: 1_000,
+      seed: 2026,
+    }),
+  },
   ...demoFleetProbes().map((probe) => ({
     kind: 'probe' as const,
     key: probe.probeId,
@@ -408,7 +447,7 @@ const items: DemoItem[] = [
       layers: [
         ...layerIds.map((id) => ({ id, groups: [] })),
         // A menu entry without a screen here: the layer links to where it lives (opens in a new tab).
-        { id: 'regulatory_format', groups: [], url: 'https://reports.example.org/regulatory-format' },
+        { id: 'trains', groups: [], url: 'https://trains.example.org/' },
       ],
       startPage: 'storyboard',
       programs: profilePrograms,

@@ -1,32 +1,29 @@
 import {
   DomainError,
-  logPositionSchema,
   type ScorecardConfiguration,
   type ScorecardFields,
   type ScorecardVersions,
 } from '@nq/contracts';
 import { historyOf } from '@nq/platform/entities/audit';
+import { entityAsOf } from '@nq/platform/entities/entity-as-of';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 
 /** Fields scorecards were given after some were stored: a scorecard stored before one has its default. */
 const fieldsAddedLater: Pick<ScorecardFields, 'sources'> = { sources: [] };
 
 /**
- * A scorecard's definition at a configuration version — as it was at an instant or a log position, else as it is —
- * read from its event stream (never a read model, which may lag), with the version it is: the stream version and
- * the log position of its last event. Loading that position again gives the same definition.
+ * A scorecard's definition at a configuration version (`entityAsOf`: as it was at an instant or a log position, else
+ * as it is), with the version it is: the stream version and the log position of its last event.
  */
 export async function scorecardAsOf(
   scorecards: EntityService,
   id: string,
   asOf?: string,
 ): Promise<{ scorecard: ScorecardFields; configuration: ScorecardConfiguration }> {
-  const at = asOf === undefined || logPositionSchema.safeParse(asOf).success ? asOf : new Date(asOf);
-  const { state, events } = await scorecards.load(id, at);
-  if (state.status !== 'active') throw new DomainError('resource.notFound', { details: { id, asOf } });
+  const { fields, version, position } = await entityAsOf<ScorecardFields>(scorecards, id, asOf);
   return {
-    scorecard: { ...fieldsAddedLater, ...(state.fields as ScorecardFields) },
-    configuration: { scorecardId: id, version: state.version, position: events.at(-1)!.position },
+    scorecard: { ...fieldsAddedLater, ...fields },
+    configuration: { scorecardId: id, version, position },
   };
 }
 
