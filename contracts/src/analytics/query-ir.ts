@@ -210,6 +210,11 @@ export const selectionFields = z.object({
   connectedDevices: z
     .object({ min: inRange(wholeNumber(), 0, 100_000).optional(), max: inRange(wholeNumber(), 0, 100_000).optional() })
     .optional(),
+  /**
+   * Only the measurements received by then: the data as it stood at that instant, so that a published number is
+   * answered the same however many late results arrived since (an answer's `reproduce` names it).
+   */
+  receivedUntil: z.iso.datetime({ offset: true, error: 'validation.invalidDate' }).optional(),
 });
 export type SelectionFields = z.output<typeof selectionFields>;
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { hexColour } from '../configuration/common.ts';
 import { type WarningCode, warningBodySchema, warningCodes } from '../errors/index.ts';
+import { logPositionSchema } from '../events/log-position.ts';
 import { answerSourceSchema } from './cube-status.ts';
 import { displayOptionFields } from './graphic-display.ts';
 import { narrowedBySchema } from './narrowing.ts';
@@ -153,12 +154,25 @@ const narrowed = { narrowedBy: narrowedBySchema.optional() };
 export const queryResultSchema = resultWith(catalogueWarningSchema, narrowed);
 export type QueryResult = z.output<typeof queryResultSchema>;
 /**
- * What `POST /api/graphic` answers: the result with its warnings in the caller's language and, when the request
- * carried display options, those options.
+ * What reproduces a published number: the configuration's log position it was computed at (the caller's profile as
+ * it was then: its restrictions, its time zone), the data as received until an instant, and the query. Asked again
+ * with the query, `receivedUntil` in it and `?asOf=` the position, it answers the same numbers.
+ */
+export const reproductionSchema = z.object({
+  asOf: logPositionSchema,
+  receivedUntil: z.string(),
+  query: z.record(z.string(), z.unknown()),
+});
+export type Reproduction = z.output<typeof reproductionSchema>;
+
+/**
+ * What `POST /api/graphic` answers: the result with its warnings in the caller's language, when the request
+ * carried display options those options, and what reproduces it.
  */
 export const graphicResponseSchema = resultWith(warningBodySchema, {
   ...narrowed,
   display: graphicDisplaySchema.optional(),
+  reproduce: reproductionSchema.optional(),
 });
 export type GraphicResponse = z.output<typeof graphicResponseSchema>;
 

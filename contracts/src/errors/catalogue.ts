@@ -1586,6 +1586,11 @@ export const errorCatalogue = {
     en: 'No data for selected values',
     es: 'No hay datos para los valores seleccionados',
   },
+  'graphics.reproducedWithNarrowerAccess': {
+    severity: 'warning',
+    en: 'Your access to the data has narrowed since these numbers were computed: they are answered within what you may see now, and may differ.',
+    es: 'Tu acceso a los datos se ha reducido desde que se calcularon estas cifras: se responden con lo que puedes ver ahora y pueden ser distintas.',
+  },
   'graphics.typeRequiresAdvanced': {
     status: 403,
     en: 'This graphic type is only available in the advanced generator, which your profile does not include.',

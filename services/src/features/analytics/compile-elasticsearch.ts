@@ -77,6 +77,7 @@ export function compileElasticsearchQuery(query: ScopedQuery): Query {
     filter.push({
       range: { measuredAt: { ...(query.from ? { gte: query.from } : {}), ...(query.to ? { lte: query.to } : {}) } },
     });
+  if (query.receivedUntil) filter.push({ range: { receivedAt: { lte: query.receivedUntil } } });
   if (query.hours) {
     const { start, end } = query.hours;
     filter.push(

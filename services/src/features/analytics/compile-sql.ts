@@ -129,6 +129,7 @@ export function selection(
   if (query.located) where.push('m.lat is not null and m.lon is not null');
   if (query.from) where.push(`m.measured_at >= ${bind(query.from)}::timestamptz`);
   if (query.to) where.push(`m.measured_at <= ${bind(query.to)}::timestamptz`);
+  if (query.receivedUntil) where.push(`m.received_at <= ${bind(query.receivedUntil)}::timestamptz`);
   if (query.hours) {
     const [start, end] = [bind(query.hours.start), bind(query.hours.end)];
     where.push(

@@ -13,6 +13,7 @@ import { month, shapes } from './engine-equivalence.shapes.ts';
 import type { AnalyticsScope } from './scope-query.ts';
 import { datasetTimeZone, seededMeasurements } from './seeded-measurements.ts';
 import { createSqlAnalytics } from './sql-analytics.ts';
+import { startOf } from './zoned-time.ts';
 
 // Every query shape runs on both engines over one seeded dataset and the answers are compared, within the
 // fixture's tolerances.
@@ -77,6 +78,21 @@ describe('analytics engine equivalence: Elasticsearch and SQL over one seeded da
     expect(centro.es.series.map((series) => series.key)).toEqual([{ campaign: 'centro' }]);
     const wrapped = await both(shapes['hour window across midnight']!);
     expect(wrapped.sql.series.map((series) => series.key.fringe)).toEqual([2]);
+    // Received until an instant: nothing that arrived later, whatever the measuring time.
+    const { receivedUntil: _until, ...always } = shapes['data as received until an instant']!;
+    const total = (result: Awaited<ReturnType<typeof both>>['sql']) =>
+      result.kind === 'metric'
+        ? result.series.flatMap((series) => series.buckets).reduce((sum, bucket) => sum + (bucket.value ?? 0), 0)
+        : 0;
+    const [until, all] = await Promise.all([both(shapes['data as received until an instant']!), both(always)]);
+    const received = dataset.filter(
+      (m) =>
+        m.kpis.download !== undefined &&
+        Date.parse(m.measuredAt) >= Date.parse(startOf(month.tsStart, datasetTimeZone)) &&
+        Date.parse(m.receivedAt) <= Date.parse('2026-03-20T12:00:00Z'),
+    ).length;
+    expect(total(until.sql)).toBe(received);
+    expect(total(all.sql)).toBeGreaterThan(received);
   });
 
   it('lays a table out by rows and columns from its series, and swaps them when transposed', async () => {

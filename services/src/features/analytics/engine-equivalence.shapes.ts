@@ -137,6 +137,13 @@ export const shapes: Record<string, QueryIrInput> = {
     },
     granularity: 'month',
   },
+  'data as received until an instant': {
+    kpi: 'download',
+    metric: 'count',
+    receivedUntil: '2026-03-20T12:00:00Z',
+    breakdowns: ['isp'],
+    granularity: 'week',
+  },
   'outliers removed': { kpi: 'latency', metric: 'max', outliers: true, breakdowns: ['isp'] },
   'outliers removed, 2σ, avg by day': { kpi: 'latency', outliers: true, outlierDeviations: 2, granularity: 'day' },
   'moving average': { kpi: 'download', granularity: 'day', movingAverage: 7, breakdowns: ['technology'] },

@@ -67,7 +67,11 @@ async function graphicApi(backend: AnalyticsBackend, viewer = analyst) {
       throw new Error('no probes here');
     },
   });
-  await app.register(graphicRoutes, { engine: createAnalyticsEngine(backend), labels: async (result) => result });
+  await app.register(graphicRoutes, {
+    engine: createAnalyticsEngine(backend),
+    labels: async (result) => result,
+    history: { head: async () => '1:0', profileAt: async () => viewer.profile },
+  });
   return app;
 }
 
@@ -104,7 +108,14 @@ describe('POST /api/graphic', () => {
       source: 'raw',
       // Asked over every ISP, answered over the profile's one.
       narrowedBy: { restrictions: [{ kind: 'isp', values: [{ id: 'Movistar' }] }] },
+      // What reproduces it: the configuration's position, the data as received when asked, the query.
+      reproduce: {
+        asOf: '1:0',
+        receivedUntil: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        query: expect.objectContaining({ kpi: 'download', tsStart: '2026-03-01', tsEnd: '2026-03-31' }),
+      },
     });
+    expect(response.json().reproduce.query.receivedUntil).toBe(response.json().reproduce.receivedUntil);
     expect(asked.query).toMatchObject({
       filters: [{ dimension: 'isp', mode: 'include', values: ['Movistar'] }],
       from: '2026-02-28T23:00:00.000Z',

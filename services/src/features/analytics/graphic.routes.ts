@@ -1,11 +1,12 @@
-import { graphicResponseSchema, pickLanguage, queryIrSchema, warningBody } from '@nq/contracts';
+import { graphicResponseSchema, logPositionSchema, pickLanguage, queryIrSchema, warningBody } from '@nq/contracts';
 import { layerAccess } from '@nq/platform/http/access-rule';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 import { refuseUnofferedSelection } from '../identity/index.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
-import { programsScopeOf } from './destination-scope.ts';
 import { admitGraphicType } from './drawable-graphic-types.ts';
+import { type ConfigurationHistory, reproducibleScope } from './reproduction.ts';
 import type { SeriesLabeller } from './series-labels.ts';
 
 /** The screens that draw graphics from the query IR (docs/product/screens.md#access-and-navigation). */
@@ -23,12 +24,14 @@ const graphicScreens = layerAccess([
 /**
  * `POST /api/graphic` (abortable; docs/product/api.md#graphics): the graphic filter set in, the series out (labelled by
  * name), within the caller's profile scope and, for programs, the profile's targets for them (docs/product/errors.md,
- * Destinations). A client that goes away before the answer cancels the engine query.
+ * Destinations). A client that goes away before the answer cancels the engine query. Each answer names what reproduces
+ * it: the configuration position, the data as received until the instant it was asked, and the query.
  */
-export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; labels: SeriesLabeller }> = async (
-  app,
-  { engine, labels },
-) => {
+export const graphicRoutes: FastifyPluginAsyncZod<{
+  engine: AnalyticsEngine;
+  labels: SeriesLabeller;
+  history: ConfigurationHistory;
+}> = async (app, { engine, labels, history }) => {
   app.addHook('preHandler', refuseUnofferedSelection);
   app.post(
     '/api/graphic',
@@ -42,6 +45,11 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
           '`generator` the request names (403 graphics.typeRequiresAdvanced). A table with `axes.rows` and ' +
           '`axes.columns` answers a matrix.',
         body: queryIrSchema,
+        querystring: z.object({
+          asOf: logPositionSchema
+            .optional()
+            .describe("Reproduce an answer: the configuration's log position it names (the profile as it was then)"),
+        }),
         response: {
           200: graphicResponseSchema,
           400: errorResponse,
@@ -59,7 +67,13 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
       reply.raw.once('close', abandoned);
       try {
         admitGraphicType(request.viewer.profile, request.body.graphicType);
-        const { scope, warnings } = programsScopeOf(request.viewer.profile, request.body.programs);
+        const receivedUntil = request.body.receivedUntil ?? new Date().toISOString();
+        const { scope, warnings, asOf } = await reproducibleScope(
+          history,
+          request.viewer,
+          request.body.programs,
+          request.query.asOf,
+        );
         const result = await engine.run(request.body, scope, { signal: controller.signal });
         const language = pickLanguage(request.headers['accept-language']);
         const labelled = await labels(result, request.viewer);
@@ -68,6 +82,8 @@ export const graphicRoutes: FastifyPluginAsyncZod<{ engine: AnalyticsEngine; lab
           ...labelled,
           warnings: [...warnings, ...result.warnings].map((warning) => warningBody(warning, language)),
           ...(display ? { display: { ...display, graphicType } } : {}),
+          // Asked again with `receivedUntil` in the query and `?asOf=`, the same numbers (docs: reproducing a figure).
+          reproduce: { asOf, receivedUntil, query: { ...request.body, receivedUntil } },
         };
       } finally {
         if (!controller.signal.aborted) reply.raw.off('close', abandoned);

@@ -27,6 +27,7 @@ export { graphicRoutes } from './graphic.routes.ts';
 export { type MeasurementNames, measurementNamer, namedBatches, namesOfMeasurement } from './measurement-names.ts';
 export { type NarrowingNamer, withNamedNarrowing } from './narrowing-names.ts';
 export { narrowingNote, narrowingSentence } from './narrowing-text.ts';
+export { type ConfigurationHistory, configurationHistory, reproducibleScope, scopeWithin } from './reproduction.ts';
 export {
   type AnalyticsScope,
   type DimensionFilter,

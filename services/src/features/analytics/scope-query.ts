@@ -57,6 +57,8 @@ export interface ScopedQuery {
   to?: string;
   /** Inclusive local hours; a window with start > end wraps midnight. */
   hours?: { start: number; end: number };
+  /** Only the measurements received by this instant (ISO, UTC), inclusive. */
+  receivedUntil?: string;
   conditions?: Condition;
   /** Inclusive bounds of the devices connected while measuring; a measurement without the count is left out. */
   connectedDevices?: { min?: number; max?: number };
@@ -193,6 +195,7 @@ function scoped(
     ...(hasHours ? { hours: { start: ir.hourStart ?? 0, end: ir.hourEnd ?? 23 } } : {}),
     ...(ir.conditions ? { conditions: ir.conditions } : {}),
     ...(ir.connectedDevices ? { connectedDevices: ir.connectedDevices } : {}),
+    ...(ir.receivedUntil ? { receivedUntil: new Date(ir.receivedUntil).toISOString() } : {}),
     breakdowns: shape.breakdowns,
     granularity: shape.granularity,
     timeZone,

@@ -53,7 +53,8 @@ export function covers(cube: CubeDefinition, query: ScopedQuery): boolean {
   const { measure } = query;
   if (measure.kind !== 'metric' && measure.kind !== 'boxplot') return false;
   if (cube.kpis.length > 0 && !cube.kpis.includes(measure.kpi)) return false;
-  if (query.conditions || query.connectedDevices || query.located) return false;
+  // Rows hold no arrival time either: the data as received until an instant is read raw.
+  if (query.conditions || query.connectedDevices || query.located || query.receivedUntil) return false;
   const kept = new Set<CubeDimension>(cube.dimensions);
   const keeps = (dimension: Dimension | 'hour' | 'weekday') => kept.has(dimension);
   if (query.hours && !keeps('hour')) return false;

@@ -1,5 +1,5 @@
 import type { FeatureManifest } from '@nq/platform/feature-manifest';
-import { configurationSeriesLabeller, graphicRoutes } from '../analytics/index.ts';
+import { configurationHistory, configurationSeriesLabeller, graphicRoutes } from '../analytics/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { probeSight } from '../probes/index.ts';
 import { measurementsApiRoutes } from './routes.ts';
@@ -13,7 +13,8 @@ export const measurementsApiManifest: FeatureManifest = {
   async routes(api, platform) {
     const engine = analyticsFor(platform);
     const labels = configurationSeriesLabeller(platform);
-    await api.register(graphicRoutes, { engine, labels });
+    const history = configurationHistory(platform.eventStore, platform.entities.service('profile'));
+    await api.register(graphicRoutes, { engine, labels, history });
     await api.register(measurementsApiRoutes, {
       engine,
       labels,

@@ -1,0 +1,81 @@
+import { type CatalogueWarning, type LogPosition, type Profile, warning } from '@nq/contracts';
+import type { AnalyticsScope } from './scope-query.ts';
+import { programsScopeOf } from './destination-scope.ts';
+
+/** Where the configuration stands, and a profile as it stood at a log position (absent then: undefined). */
+export interface ConfigurationHistory {
+  head(): Promise<LogPosition>;
+  profileAt(profileId: string, position: LogPosition): Promise<Profile | undefined>;
+}
+
+type ListKey =
+  | 'technologies'
+  | 'kpis'
+  | 'isps'
+  | 'tags'
+  | 'probes'
+  | 'campaigns'
+  | 'clusters'
+  | 'destinations'
+  | 'programs';
+const listKeys: ListKey[] = [
+  'technologies',
+  'kpis',
+  'isps',
+  'tags',
+  'probes',
+  'campaigns',
+  'clusters',
+  'destinations',
+  'programs',
+];
+
+/** Whether `inner` lets one see nothing `outer` does not: each restriction of `outer` is also one of `inner`. */
+export function scopeWithin(inner: AnalyticsScope, outer: AnalyticsScope): boolean {
+  const lists = listKeys.every((key) => {
+    const allowed = outer[key] as readonly (string | number)[] | undefined;
+    if (!allowed) return true;
+    const asked = inner[key] as readonly (string | number)[] | undefined;
+    return asked !== undefined && asked.every((value) => allowed.includes(value));
+  });
+  const from = !outer.from || (inner.from !== undefined && Date.parse(inner.from) >= Date.parse(outer.from));
+  const to = !outer.to || (inner.to !== undefined && Date.parse(inner.to) <= Date.parse(outer.to));
+  return lists && from && to;
+}
+
+/**
+ * The scope an engine answer is computed in, and the configuration position it names so that it can be reproduced.
+ * Without `asOf`: the caller's profile now, at the log's head. With `asOf`: the caller's profile as it was then (its
+ * restrictions, its time zone), so that a configuration change since does not change the numbers — unless the
+ * caller's access has narrowed since: a reproduction never shows what the caller may no longer see, it answers within
+ * the current scope and says so.
+ */
+export async function reproducibleScope(
+  history: ConfigurationHistory,
+  viewer: { profileId: string; profile: Profile },
+  programs: readonly string[] | undefined,
+  asOf?: LogPosition,
+): Promise<{ scope: AnalyticsScope; warnings: CatalogueWarning[]; asOf: LogPosition }> {
+  const now = programsScopeOf(viewer.profile, programs);
+  if (asOf === undefined) return { ...now, asOf: await history.head() };
+  const before = await history.profileAt(viewer.profileId, asOf);
+  const then = before ? programsScopeOf({ ...before, id: viewer.profileId }, programs) : undefined;
+  if (then && scopeWithin(then.scope, now.scope)) return { ...then, asOf };
+  return { scope: now.scope, warnings: [...now.warnings, warning('graphics.reproducedWithNarrowerAccess')], asOf };
+}
+
+/** The configuration history the platform keeps: the event log's head, a profile read from its stream at a position. */
+export function configurationHistory(
+  eventStore: { head(): Promise<LogPosition> },
+  profiles: {
+    load(id: string, asOf?: LogPosition): Promise<{ state: { status: string; id: string; fields: unknown } }>;
+  },
+): ConfigurationHistory {
+  return {
+    head: () => eventStore.head(),
+    async profileAt(profileId, position) {
+      const { state } = await profiles.load(profileId, position);
+      return state.status === 'active' ? ({ ...(state.fields as Profile), id: state.id } as Profile) : undefined;
+    },
+  };
+}
