@@ -31,6 +31,8 @@ export const specPaths = [
   'scorecard_live/:id/drilldown',
   'scorecard_comparison',
   'scorecard_comparison/:id',
+  'regulatory_format',
+  'regulatory_format/:id',
   'tags_management',
   'users_management',
   'tools/providers-management',

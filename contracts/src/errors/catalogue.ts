@@ -2045,7 +2045,7 @@ export const errorCatalogue = {
   'regulatoryReports.tooManyMeasurements': {
     status: 422,
     en: 'The report reads more than {max} measurements; narrow its population or period, or ask for its file, which has no such limit.',
-    es: 'El informe lee más de {max} mediciones; acota su población o su periodo, o pide su fichero, que no tiene ese límite.',
+    es: 'El informe lee más de {max} mediciones; acota su población o su periodo, o pide su archivo, que no tiene ese límite.',
   },
   'regulatoryReports.noData': {
     severity: 'warning',

@@ -157,7 +157,8 @@ export function EntityManagementScreen<T extends Entity>(props: EntityManagement
       const ruleField = typeof namedField === 'string' ? namedField : undefined;
       if (ruleField) delete problems[ruleField];
       const field = props.codeFields?.[code] ?? ruleField;
-      if (field && fieldOfProblem(formFields, field)) problems[field] = errorMessage(code);
+      if (field && fieldOfProblem(formFields, field))
+        problems[field] = errorMessage(code, isApiError(error) ? error.params : undefined);
       const placed = problemsByField(formFields, problems);
       setErrors(placed);
       const unplaced = Object.keys(problems).some((path) => !fieldOfProblem(formFields, path));

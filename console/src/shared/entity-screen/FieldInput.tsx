@@ -58,7 +58,10 @@ export function FieldInput({
           size={Math.min(6, Math.max(3, field.options?.length ?? 3))}
           options={field.options ?? []}
           value={Array.isArray(value) ? value : []}
-          onChange={(e) => onChange([...e.target.selectedOptions].map((option) => option.value))}
+          // Read from each option: happy-dom's selectedOptions may lag behind a second choice.
+          onChange={(e) =>
+            onChange([...e.target.options].filter((option) => option.selected).map((option) => option.value))
+          }
         />
       );
     case 'textarea':
@@ -197,7 +200,7 @@ export function RowsField({ namespace, field, label, hint, rows, errors, disable
               <FieldInput
                 key={column.name}
                 namespace={namespace}
-                field={column}
+                field={column.optionsOf ? { ...column, options: column.optionsOf(row) } : column}
                 label={`${t(column.label)}${column.required ? ' *' : ''}`}
                 value={row[column.name]}
                 error={problemAt(errors, `${field.name}.${index}.${column.name}`)}

@@ -26,6 +26,8 @@ export interface FieldSpec {
     /** A `#rrggbb` colour. */
     | 'color';
   options?: readonly Option[];
+  /** A column of a `rows` field whose options depend on the row's other values (a KPI's statistics): `options` then. */
+  optionsOf?: (row: FormValues) => readonly Option[];
   required?: boolean;
   /** i18n key of a hint shown under the field. */
   hint?: string;

@@ -29,10 +29,13 @@ export function Notices({ notices }: { notices: readonly Notice[] }) {
 /** A catalogue error in place of the page's content, with a retry. */
 export function ErrorNotice({
   code,
+  params,
   onRetry,
   retryLabel,
 }: {
   code: string;
+  /** The values of the message's placeholders (`{max}`), as the server filled them. */
+  params?: Record<string, string | number> | undefined;
   onRetry?: () => void;
   retryLabel?: string;
 }) {
@@ -42,7 +45,7 @@ export function ErrorNotice({
       data-error-code={code}
       className="rounded-md border border-rose-300 bg-rose-50 px-3 py-2 text-sm text-rose-800"
     >
-      {errorMessage(code)}
+      {errorMessage(code, params)}
       {onRetry && (
         <button type="button" onClick={onRetry} className="ml-2 font-medium underline">
           {retryLabel}

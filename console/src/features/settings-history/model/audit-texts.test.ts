@@ -8,6 +8,7 @@ import { geofilterFieldsSchema } from '@nq/contracts/configuration/geofilter';
 import { mosFieldsSchema } from '@nq/contracts/configuration/mos';
 import { personalDashboardFieldsSchema } from '@nq/contracts/configuration/personal-dashboard';
 import { providerFieldsSchema } from '@nq/contracts/configuration/provider';
+import { regulatoryReportFieldsSchema } from '@nq/contracts/configuration/regulatory-report';
 import { scorecardFieldsSchema } from '@nq/contracts/configuration/scorecard';
 import { tagFieldsSchema } from '@nq/contracts/configuration/tag';
 import { universeFieldsSchema } from '@nq/contracts/configuration/universe';
@@ -39,6 +40,7 @@ const schemas: Record<AuditedKind, ZodType> = {
   alert: alertFieldsSchema,
   'personal-dashboard': personalDashboardFieldsSchema,
   cube: cubeFieldsSchema,
+  'regulatory-report': regulatoryReportFieldsSchema,
 };
 
 interface JsonSchema {

@@ -64,6 +64,7 @@ const formTexts: Record<AuditedKind, { namespaces: string[]; labels?: Record<str
   'csv-template': { namespaces: ['csvTemplates'], labels: { 'columns.field': 'csvTemplates:sources.field' } },
   alert: { namespaces: ['alerts'] },
   cube: { namespaces: ['cubes'] },
+  'regulatory-report': { namespaces: ['regulatoryReports'] },
   'personal-dashboard': {
     namespaces: ['dashboards'],
     labels: {

@@ -4,23 +4,23 @@ import { renderScreen, testProfile } from '../../../shared/testing/render-screen
 import { Sidebar } from './Sidebar.tsx';
 
 describe('the sidebar', () => {
-  it('opens a screen layer in the console and a linked layer (regulatory format…) in a new tab', async () => {
+  it('opens a screen layer in the console and a linked layer (trains…) in a new tab', async () => {
     const { layers } = testProfile({
       layers: [
         { id: 'evolution' },
-        { id: 'regulatory_format', url: 'https://reports.example.org/format' },
+        { id: 'trains', url: 'https://trains.example.org/' },
         { id: 'maps', url: 'https://legacy.example.org/maps' },
       ],
     });
     await renderScreen(<Sidebar layers={layers} />);
 
     expect(screen.getByRole('link', { name: 'Evolution' })).toHaveAttribute('href', '/evolution');
-    const regulatory = screen.getByRole('link', { name: /Regulatory format/ });
-    expect(regulatory).toHaveAttribute('href', 'https://reports.example.org/format');
-    expect(regulatory).toHaveAttribute('target', '_blank');
-    expect(regulatory).toHaveAttribute('rel', 'noopener noreferrer');
-    expect(regulatory).toHaveAccessibleName(/opens in a new tab/);
-    expect(within(screen.getByTestId('sidebar-internal_tools')).getByRole('link')).toBe(regulatory);
+    const trains = screen.getByRole('link', { name: /Trains/ });
+    expect(trains).toHaveAttribute('href', 'https://trains.example.org/');
+    expect(trains).toHaveAttribute('target', '_blank');
+    expect(trains).toHaveAttribute('rel', 'noopener noreferrer');
+    expect(trains).toHaveAccessibleName(/opens in a new tab/);
+    expect(within(screen.getByTestId('sidebar-tools')).getByRole('link')).toBe(trains);
     expect(screen.getByRole('link', { name: /Maps/ })).toHaveAttribute('href', 'https://legacy.example.org/maps');
   });
 

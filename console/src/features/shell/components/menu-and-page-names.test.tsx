@@ -5,6 +5,7 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeApi, pagedList } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import CubesPage from '../../cubes/components/CubesPage.tsx';
+import RegulatoryReportsPage from '../../regulatory-reports/components/RegulatoryReportsPage.tsx';
 import ScoreManagementPage from '../../score-management/components/ScoreManagementPage.tsx';
 import ComparableScorecardsPage from '../../scorecards/components/ComparableScorecardsPage.tsx';
 import LiveScorecardsPage from '../../scorecards/components/LiveScorecardsPage.tsx';
@@ -33,6 +34,11 @@ const pages: { layer: LayerId; page: ReactNode; names: { en: string; es: string 
     page: <CubesPage />,
     names: { en: 'Cubes configuration', es: 'Configuración de cubos' },
   },
+  {
+    layer: 'regulatory_format',
+    page: <RegulatoryReportsPage />,
+    names: { en: 'Regulatory format', es: 'Formato regulatorio' },
+  },
 ];
 
 beforeEach(() => {
@@ -40,7 +46,8 @@ beforeEach(() => {
     .get('/scorecards/', pagedList([]))
     .get('/scorecards/active', { list: [], count: 0 })
     .get('/api/cubes/', pagedList([]))
-    .get('/api/cubes/status', { cubes: [], rawQueries: 0 });
+    .get('/api/cubes/status', { cubes: [], rawQueries: 0 })
+    .get('/regulatory-reports/', pagedList([]));
   signIn(api, testProfile({ rol: 'admin', layers: pages.map(({ layer }) => ({ id: layer })) }));
 });
 
