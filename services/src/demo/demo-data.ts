@@ -60,6 +60,28 @@ const demoPeriod = (now = new Date()) => {
   };
 };
 const year = demoPeriod();
+/**
+ * The demo's regulatory reports, in the evening peak of the last four weeks: the whole panel (three or four probes per
+ * operator: its figures are published) and its mobile cluster alone (one handset per operator: withheld, and saying so).
+ */
+const regulatoryReports = [
+  {
+    key: 'panel',
+    name: 'Broadband panel, last four weeks',
+    description:
+      'Every probe of the demo panel, fixed and mobile: download and upload speeds and latency per operator in the evening peak.',
+    clusters: [] as string[],
+    minimumProbes: 3,
+  },
+  {
+    key: 'mobile-panel',
+    name: 'Mobile broadband, last four weeks',
+    description:
+      "The demo fleet's handsets in Madrid, one per operator: too few probes to publish, as the report says of each figure.",
+    clusters: ['madrid-mobile'],
+    minimumProbes: 3,
+  },
+];
 /** The four weeks of demo history before today (whole days, UTC dates). */
 const lastFourWeeks = (now = new Date()) => ({
   from: new Date(now.getTime() - 28 * 86_400_000).toISOString().slice(0, 10),
@@ -374,14 +396,13 @@ const items: DemoItem[] = [
       ],
     }),
   },
-  {
-    kind: 'regulatory-report',
-    key: 'mobile-panel',
-    fields: (ids) => ({
-      name: 'Mobile broadband, last four weeks',
-      description:
-        "The demo fleet's handsets in Madrid: download and upload speeds and latency per operator in the evening peak.",
-      clusters: [ids.get('cluster:madrid-mobile')],
+  ...regulatoryReports.map(({ key, name, description, clusters, minimumProbes }) => ({
+    kind: 'regulatory-report' as const,
+    key,
+    fields: (ids: Map<string, string>) => ({
+      name,
+      description,
+      clusters: clusters.map((cluster) => ids.get(`cluster:${cluster}`)),
       providers: demoProviders.map((provider) => ids.get(`provider:${provider}`)),
       ...lastFourWeeks(),
       timeZone: 'Europe/Madrid',
@@ -403,11 +424,11 @@ const items: DemoItem[] = [
         },
       ],
       minimumMeasurements: 50,
-      minimumProbes: 3,
+      minimumProbes,
       resamples: 1_000,
       seed: 2026,
     }),
-  },
+  })),
   ...demoFleetProbes().map((probe) => ({
     kind: 'probe' as const,
     key: probe.probeId,

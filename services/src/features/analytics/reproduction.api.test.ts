@@ -20,7 +20,9 @@ describe('reproducing a chart — embedded', { timeout: 60_000 }, () => {
     tsEnd: '2026-10-31',
   };
   const counts = (answer: GraphicResponse) =>
-    Object.fromEntries(answer.series.map((series) => [series.key.technology, series.buckets[0]?.count]));
+    answer.kind === 'metric'
+      ? Object.fromEntries(answer.series.map((series) => [series.key.technology, series.buckets[0]?.count]))
+      : {};
   const draw = async (body: object, asOf?: string) => {
     const response = await analyst.inject({
       method: 'POST',
@@ -40,7 +42,7 @@ describe('reproducing a chart — embedded', { timeout: 60_000 }, () => {
   beforeAll(async () => {
     api = await openTestApi();
     analyst = await api.as(profileId, { technologies: [4] });
-    const measured = (technology: number, day: number) =>
+    const measured = (technology: 4 | 5, day: number) =>
       sampleMeasurement({
         technology,
         technologyLabel: technology === 4 ? '4G' : '5G',

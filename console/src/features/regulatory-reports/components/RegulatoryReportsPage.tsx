@@ -36,8 +36,12 @@ export default function RegulatoryReportsPage() {
   );
   const showsHistory = profile?.layers.some((layer) => layer.id === 'settings_history') ?? false;
 
-  const namesOf = (options: Option[], ids: readonly string[]) =>
-    ids.map((id) => options.find((option) => option.value === id)?.label ?? id).join(', ');
+  // Names only: an entity not (yet) among the options is counted, never shown by its id.
+  const namesOf = (options: Option[], ids: readonly string[]) => {
+    const names = ids.flatMap((id) => options.find((option) => option.value === id)?.label ?? []);
+    const unnamed = ids.length - names.length;
+    return [...names, ...(unnamed > 0 ? [t('unnamed', { count: unnamed })] : [])].join(', ');
+  };
   const population = (report: RegulatoryReport) => {
     const lists = [
       ['universes', namesOf(universes, report.universes ?? [])],
