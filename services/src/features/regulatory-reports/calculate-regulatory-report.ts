@@ -44,6 +44,16 @@ export interface RegulatoryCaller {
   limit?: number;
 }
 
+/**
+ * Each probe's values, the probes in id order: the bootstrap draws probes by their place, so the order must not
+ * depend on the order the store answered the measurements in (equal times, a point in time's shards) for a seed to
+ * give the same intervals every time.
+ */
+const inProbeOrder = (byProbe: ReadonlyMap<string, number[]> | undefined) =>
+  [...(byProbe ?? new Map<string, number[]>())]
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
+    .map(([, values]) => values);
+
 /** A report's definition at a version (an instant or a log position, else as it is), read from its event stream. */
 export async function reportAsOf(reports: EntityService, id: string, asOf?: string) {
   const found = await entityAsOf<RegulatoryReportFields>(reports, id, asOf);
@@ -198,9 +208,7 @@ export async function calculateRegulatoryReport(
     throw new DomainError('regulatoryReports.calculateFailed', { cause: error });
   });
   const computed = population.groups.map((group) => {
-    const panels = new Map(
-      report.kpis.map(({ kpi }) => [kpi, probePanel([...(group.byKpi.get(kpi)?.values() ?? [])])]),
-    );
+    const panels = new Map(report.kpis.map(({ kpi }) => [kpi, probePanel(inProbeOrder(group.byKpi.get(kpi)))]));
     const figures = report.kpis.flatMap(({ kpi, statistics }) =>
       statistics.map((statistic) => figureOf(panels.get(kpi)!, kpi, statistic, report)),
     );

@@ -73,11 +73,13 @@ function figureTables({ calculation, language }: RegulatoryPdfData) {
 /** Whether providers differ: a row per pair and statistic, published figures only. */
 function comparisonTable({ calculation, language }: RegulatoryPdfData) {
   const names = new Map(calculation.groups.map((group) => [group.provider.id, group.provider.name]));
+  const differenceUnit = (comparison: RegulatoryCalculation['comparisons'][number]) =>
+    isShare(comparison.statistic) ? regulatoryText(language, 'percentagePoints') : kpiUnit(comparison.kpi);
   const rows = calculation.comparisons.map((comparison): PdfCell[] => [
     `${kpiName(comparison.kpi, language)}: ${statisticText(comparison.statistic, comparison.kpi, language)}`,
     `${names.get(comparison.a) ?? comparison.a} − ${names.get(comparison.b) ?? comparison.b}`,
-    numberText(comparison.difference, language),
-    `${numberText(comparison.interval.low, language)} – ${numberText(comparison.interval.high, language)}`,
+    `${numberText(comparison.difference, language)} ${differenceUnit(comparison)}`,
+    `${numberText(comparison.interval.low, language)} – ${numberText(comparison.interval.high, language)} ${differenceUnit(comparison)}`,
     comparison.differs ? { text: regulatoryText(language, 'yes'), bold: true } : regulatoryText(language, 'no'),
   ]);
   return tableBlock({
@@ -107,11 +109,14 @@ export function methodologyParagraphs(
     values?: readonly unknown[],
   ) => (values && values.length > 0 ? [t(language, key, { ids: values.join(', ') })] : []);
   const providers = [...new Set(calculation.groups.map((group) => group.provider.name))];
-  const population = [
+  const narrowed = [
     ...listed('universes', selection.universes),
     ...listed('campaigns', selection.campaigns),
     ...listed('clusters', selection.clusters),
     ...listed('technologies', selection.technologies),
+  ];
+  const population = [
+    narrowed.length > 0 ? narrowed.join('; ') : t(language, 'populationAll'),
     ...listed('sources', selection.sources),
   ];
   const until = instantText(reproduce.receivedUntil, language, window.timeZone);
@@ -122,9 +127,9 @@ export function methodologyParagraphs(
   return [
     {
       heading: t(language, 'population'),
-      text: population.length > 0 ? population.join('; ') : t(language, 'populationAll'),
+      text: population.join('; '),
     },
-    ...(providers.length > 0 ? [{ heading: t(language, 'provider'), text: providers.join(', ') }] : []),
+    ...(providers.length > 0 ? [{ heading: t(language, 'providersHeading'), text: providers.join(', ') }] : []),
     {
       heading: t(language, 'period'),
       text: t(language, 'periodText', {
@@ -211,10 +216,13 @@ export function regulatoryReportPdf(data: RegulatoryPdfData): PdfDocumentDefinit
       language,
     ),
     ...tables.map((table) => table.content),
-    heading(regulatoryText(language, 'comparisons')),
-    calculation.comparisons.length > 0
-      ? comparisons.content
-      : { text: regulatoryText(language, 'noComparisons'), style: 'note' },
+    // The table names itself; without one, the heading says what is missing.
+    ...(calculation.comparisons.length > 0
+      ? [comparisons.content]
+      : [
+          heading(regulatoryText(language, 'comparisons')),
+          { text: regulatoryText(language, 'noComparisons'), style: 'note' } as Content,
+        ]),
     heading(regulatoryText(language, 'methodology'), 'before'),
     ...methodologyParagraphs(calculation, language).flatMap((paragraph): Content[] => [
       { text: paragraph.heading, bold: true, margin: [0, 6, 0, 2] },

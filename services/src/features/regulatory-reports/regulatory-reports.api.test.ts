@@ -314,7 +314,7 @@ describe('regulatory reports — embedded', { timeout: 120_000 }, () => {
     expect(text).toContain('Diferencias entre proveedores');
     expect(text).toContain('Metodología');
     expect(text).toContain('bootstrap por conglomerados de sondas (400 remuestreos, semilla 7)');
-    expect(text).toContain('1 mediciones no terminadas');
+    expect(text).toContain('no terminadas (canceladas, pendientes, fallidas o no válidas): 1');
     expect(text).toContain(`asOf=${ids.firstPosition}`);
   });
 });
