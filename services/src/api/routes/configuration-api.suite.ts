@@ -26,6 +26,7 @@ type Kind =
   | 'universe'
   | 'mos'
   | 'scorecard'
+  | 'regulatory-report'
   | 'profile'
   | 'task-suite';
 /** Ids of entities created once for the whole suite, for the valid bodies that must refer to something. */
@@ -68,6 +69,7 @@ const paths: Record<Kind, string> = {
   universe: '/universes',
   mos: '/moses',
   scorecard: '/scorecards',
+  'regulatory-report': '/regulatory-reports',
   profile: '/profiles',
   'task-suite': '/task-suites',
 };
@@ -467,6 +469,39 @@ const table: EntityRow[] = [
     accepts: [{ name: 'nothing associated yet', body: { campaigns: [], clusters: [], providers: [], universes: [], kpis: [], mosEntries: [] } }],
     update: { weight: 60 },
     clear: { required: 'maxScore' },
+  },
+  {
+    entity: 'regulatory-report',
+    basePath: paths['regulatory-report'],
+    valid: (refs) => ({
+      name: 'Mobile panel Q1', from: '2026-01-01', to: '2026-03-31', timeZone: 'Europe/Madrid', campaigns: [refs.campaign], clusters: [refs.cluster],
+      providers: [refs.provider], universes: [refs.universe], technologies: [4, 5], peakHours: { from: 19, to: 22 },
+      kpis: [{ kpi: 'download', statistics: [{ kind: 'median' }, { kind: 'percentile', p: 10 }, { kind: 'consistent' }] }],
+    }),
+    nameExists: 'regulatoryReports.nameExists',
+    cases: [
+      ...nameCases('regulatoryReports.nameExists'),
+      bad('a period ending before it starts', { from: '2026-03-31', to: '2026-01-01' }, 400, 'regulatoryReports.periodEndBeforeStart'),
+      bad('a period of four years', { from: '2022-01-01', to: '2026-01-01' }, 400, 'regulatoryReports.periodTooLong'),
+      bad('a day that is not a date', { from: '2026-02-30' }, 400, 'validation.invalidDate'),
+      bad('an unknown time zone', { timeZone: 'Mars/Olympus' }, 400, 'validation.invalidOption'),
+      bad('a peak hour of 24', { peakHours: { from: 19, to: 24 } }, 400, 'validation.outOfRange'),
+      bad('no KPI', { kpis: [] }, 400, 'validation.required'),
+      bad('a KPI without statistics', { kpis: [{ kpi: 'download', statistics: [] }] }, 400, 'validation.required'),
+      bad('an unknown statistic', { kpis: [{ kpi: 'download', statistics: [{ kind: 'mode' }] }] }, 400, 'validation.invalidOption'),
+      bad('a percentile of 100', { kpis: [{ kpi: 'download', statistics: [{ kind: 'percentile', p: 100 }] }] }, 400, 'validation.outOfRange'),
+      bad('consistent speed of latency', { kpis: [{ kpi: 'latency', statistics: [{ kind: 'consistent' }] }] }, 400, 'regulatoryReports.consistentSpeedOnly'),
+      bad('a KPI listed twice', { kpis: [{ kpi: 'download', statistics: [{ kind: 'median' }] }, { kpi: 'download', statistics: [{ kind: 'mean' }] }] }, 400, 'regulatoryReports.kpiRepeated'),
+      bad('a statistic listed twice', { kpis: [{ kpi: 'download', statistics: [{ kind: 'median' }, { kind: 'median' }] }] }, 400, 'regulatoryReports.statisticRepeated'),
+      bad('a minimum of 0 probes', { minimumProbes: 0 }, 400, 'validation.outOfRange'),
+      bad('50 resamples', { resamples: 50 }, 400, 'validation.outOfRange'),
+      ...['campaigns', 'clusters', 'providers', 'universes'].map((field) => bad(`an unknown id in ${field}`, { [field]: ['no-such-id'] }, 400, 'validation.invalidOption')),
+      bad('several problems', { name: '', resamples: 50 }, 400, 'request.invalid'),
+      badUpdate('a period ending before it starts', { to: '2025-12-31' }, 400, 'regulatoryReports.periodEndBeforeStart'),
+    ],
+    accepts: [{ name: 'the whole panel, the whole day', body: { campaigns: [], clusters: [], providers: [], universes: [], technologies: [], peakHours: null } }],
+    update: { minimumProbes: 10 },
+    clear: { optional: 'peakHours', required: 'kpis' },
   },
   {
     entity: 'task-suite',

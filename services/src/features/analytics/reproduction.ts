@@ -1,6 +1,6 @@
 import { type CatalogueWarning, type LogPosition, type Profile, warning } from '@nq/contracts';
-import type { AnalyticsScope } from './scope-query.ts';
 import { programsScopeOf } from './destination-scope.ts';
+import type { AnalyticsScope } from './scope-query.ts';
 
 /** Where the configuration stands, and a profile as it stood at a log position (absent then: undefined). */
 export interface ConfigurationHistory {
@@ -36,7 +36,7 @@ export function scopeWithin(inner: AnalyticsScope, outer: AnalyticsScope): boole
     const allowed = outer[key] as readonly (string | number)[] | undefined;
     if (!allowed) return true;
     const asked = inner[key] as readonly (string | number)[] | undefined;
-    return asked !== undefined && asked.every((value) => allowed.includes(value));
+    return asked?.every((value) => allowed.includes(value)) ?? false;
   });
   const from = !outer.from || (inner.from !== undefined && Date.parse(inner.from) >= Date.parse(outer.from));
   const to = !outer.to || (inner.to !== undefined && Date.parse(inner.to) <= Date.parse(outer.to));

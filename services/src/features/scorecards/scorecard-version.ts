@@ -1,9 +1,4 @@
-import {
-  DomainError,
-  type ScorecardConfiguration,
-  type ScorecardFields,
-  type ScorecardVersions,
-} from '@nq/contracts';
+import { DomainError, type ScorecardConfiguration, type ScorecardFields, type ScorecardVersions } from '@nq/contracts';
 import { historyOf } from '@nq/platform/entities/audit';
 import { entityAsOf } from '@nq/platform/entities/entity-as-of';
 import type { EntityService } from '@nq/platform/entities/entity-service';
