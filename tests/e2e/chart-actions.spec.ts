@@ -56,8 +56,11 @@ test('a chart draws, exports PNG, SVG and CSV, zooms and resets, keeps a colour 
   await chart.scrollIntoViewIfNeeded();
   await screenshot(page, 'chart-actions-en', test.info());
 
-  // CSV: the same buckets and values the API answered (rounded as the chart holds them).
-  const csv = await download(page, chart.getByRole('button', { name: 'Export CSV' }));
+  // CSV: the same buckets and values the API answered (rounded as the chart holds them), in the format asked for first
+  // (an English interface's defaults: commas, decimal points, no byte-order mark).
+  await chart.getByRole('button', { name: 'Export CSV' }).click();
+  const format = page.getByRole('dialog', { name: 'Download speed — Average as CSV' });
+  const csv = await download(page, format.getByRole('button', { name: 'Download' }));
   expect(csv.name).toBe('Download speed — Average.csv');
   expectNoIdsInCsv(csv.content.toString('utf8').replace(/^\ufeff/, ''));
   const lines = csv.content
@@ -66,6 +69,8 @@ test('a chart draws, exports PNG, SVG and CSV, zooms and resets, keeps a colour 
     .trim()
     .split('\n');
   expect(lines[0]).toBe('Day,Download speed');
+  // Its days are instants, local date-times of the profile's time zone with their offset.
+  expect(lines[1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d[+-]\d\d:\d\d,/);
   const values = lines.slice(1).map((line) => Number(line.split(',').at(-1)));
   expect(values.length).toBeGreaterThan(7);
   expect(values).toEqual(answer!.series[0]!.buckets.map((bucket) => Number(bucket.value.toFixed(3))));

@@ -135,7 +135,9 @@ async function extractAsTheAnalyst(page: Page, testInfo: TestInfo) {
   for (const measurement of found.list) {
     const row = rows.get(measurement.measurementId);
     expect(row, measurement.measurementId).toBeDefined();
-    expect(row![1]).toBe(measurement.measuredAt);
+    // The same instant, written in the profile's time zone with its offset (the file's CSV options).
+    expect(row![1]).toMatch(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d(\.\d{3})?[+-]\d\d:\d\d$/);
+    expect(Date.parse(row![1]!)).toBe(Date.parse(measurement.measuredAt));
     const download = measurement.kpis.download;
     expect(row![2]).toBe(download === undefined ? '' : String(download));
   }

@@ -108,9 +108,14 @@ test.describe('scorecards', () => {
     await expect(detail.getByTestId('mos-mapping')).toBeVisible();
     await screenshot(page, 'scorecard-live-en', test.info());
 
-    // The CSV has the same scores: one row per window, provider, KPI and fringe.
-    const downloading = page.waitForEvent('download');
+    // The CSV has the same scores: one row per window, provider, KPI and fringe. Its format is asked for first (an
+    // English interface's defaults).
     await page.getByRole('button', { name: 'Download CSV' }).click();
+    const downloading = page.waitForEvent('download');
+    await page
+      .getByRole('dialog', { name: `${scorecard.name} as CSV` })
+      .getByRole('button', { name: 'Download' })
+      .click();
     const csv = csvRows(readFileSync((await (await downloading).path())!, 'utf8'));
     for (const entity of calculation.live.entities) {
       const rowsOf = csv.filter((row) => row.window === 'live' && row.entity === entity.entity);

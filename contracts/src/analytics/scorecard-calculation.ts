@@ -4,6 +4,7 @@ import { mosEntrySchema } from '../configuration/mos.ts';
 import { scorecardFringeSchema, scorecardKpiSchema } from '../configuration/scorecard.ts';
 import { warningBodySchema } from '../errors/index.ts';
 import { logPositionSchema } from '../events/log-position.ts';
+import { csvOptionsRequestSchema } from '../files/csv-options.ts';
 import { narrowedBySchema } from './narrowing.ts';
 import { dateOrInstant, granularities } from './query-ir.ts';
 import { catalogueWarningSchema, graphicResponseSchema } from './query-result.ts';
@@ -45,7 +46,7 @@ export const scorecardSelectionSchema = z.object({
   asOf: configurationAsOfSchema.optional(),
 });
 
-/** `GET /scorecards/{id}/calculations` query, `POST /scorecards/{id}/csv` body. */
+/** `GET /scorecards/{id}/calculations` query (and, with its CSV options, `POST /scorecards/{id}/csv` body). */
 export const scorecardCalculationRequestSchema = scorecardSelectionSchema.extend({
   compare: z
     .union([z.literal('previous'), windowIntervalSchema], { error: 'validation.invalidDate' })
@@ -55,6 +56,12 @@ export const scorecardCalculationRequestSchema = scorecardSelectionSchema.extend
     ),
 });
 export type ScorecardCalculationRequest = z.output<typeof scorecardCalculationRequestSchema>;
+
+/** `POST /scorecards/{id}/csv` body: the calculation asked for, and how its CSV is written. */
+export const scorecardCsvRequestSchema = scorecardCalculationRequestSchema.extend({
+  csv: csvOptionsRequestSchema.optional(),
+});
+export type ScorecardCsvRequest = z.output<typeof scorecardCsvRequestSchema>;
 
 /** `POST /api/graphic/scorecard/{id}/drilldown` body: one KPI of one compared entity over time. */
 export const scorecardDrilldownRequestSchema = scorecardSelectionSchema.extend({

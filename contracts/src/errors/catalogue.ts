@@ -1224,6 +1224,11 @@ export const errorCatalogue = {
     en: 'The technologies could not be loaded; the default technologies are used.',
     es: 'No se han podido cargar las tecnologías; se usan las tecnologías predeterminadas.',
   },
+  'csvExport.decimalCommaNeedsSemicolon': {
+    status: 400,
+    en: 'The decimal separator “{decimalSeparator}” needs the delimiter “{required}”: with the delimiter “{delimiter}” every decimal number would be split into two cells.',
+    es: 'El separador decimal «{decimalSeparator}» necesita el delimitador «{required}»: con el delimitador «{delimiter}» cada número decimal se partiría en dos celdas.',
+  },
 
   // ── CSV import of probes ──────────────────────────────────────────────────────────────────────────────────────
   'csvImport.invalidFileFormat': {

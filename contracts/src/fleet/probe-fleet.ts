@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { logPositionSchema } from '../events/log-position.ts';
+import { csvOptionsQueryFields, refuseCsvSeparators } from '../files/csv-options.ts';
 import type { GeoBounds } from './map-tiles.ts';
 import { probeStatuses, probeTypes } from './probe.ts';
 import { probeStatusRowSchema } from './probe-status.ts';
@@ -67,8 +68,11 @@ export const probeStatusQuerySchema = probeFleetFilterSchema
     sort: z.enum(probeStatusSortFields, { error: 'validation.invalidOption' }).default('probeId'),
     order: z.enum(['asc', 'desc'], { error: 'validation.invalidOption' }).default('asc'),
     minPosition: logPositionSchema.optional().describe('Wait (up to 5 s) until the list shows this write'),
+    // How the CSV (format=csv) is written; what is left out follows the caller's language.
+    ...csvOptionsQueryFields,
   })
   .superRefine((query, context) => {
+    if (query.format === 'csv') refuseCsvSeparators(query, context);
     if (query.format === 'json' && query.page * query.pageSize > probeStatusWindow)
       context.addIssue({
         code: 'custom',

@@ -1,13 +1,34 @@
 import { once } from 'node:events';
 import { Readable, type Writable } from 'node:stream';
 import { Parser } from '@json2csv/plainjs';
-import { spreadsheetSafe } from '@nq/contracts';
+import {
+  type CsvOptions,
+  csvByteOrderMark,
+  csvDefaultsFor,
+  csvInstant,
+  csvNumber,
+  type Language,
+  spreadsheetSafe,
+} from '@nq/contracts';
 
 // The one CSV writer of the platform: every CSV the API answers or a job writes goes through it, so that no cell a
-// spreadsheet would run as a formula reaches a user's spreadsheet as one (OWASP "CSV injection").
+// spreadsheet would run as a formula reaches a user's spreadsheet as one (OWASP "CSV injection"), and so that each is
+// written as its options say (docs/features/csv-templates.md#csv-options): the delimiter, the decimal separator of
+// numbers, a UTF-8 byte-order mark, the time zone of instants and the language of the header row.
 
-/** A column: its header and its cell in a row (a property name, or a function of the row). */
-export type CsvField<Row> = string | { label: string; value: (row: Row) => unknown };
+/** A column's header: one text, or one per language (the header language of the options picks it). */
+export type CsvLabel = string | Readonly<Record<Language, string>>;
+
+/**
+ * A column: its header and its cell in a row (a property name, or a function of the row). An `instant` column's
+ * cells (ISO date-times, epoch milliseconds or Dates) are written as local date-times of the options' time zone with
+ * their offset; a cell of any column that is a number is written with the options' decimal separator, and a text
+ * (an id, a code that looks like a number) as it is.
+ */
+export type CsvField<Row> = string | { label: CsvLabel; value: (row: Row) => unknown; instant?: boolean };
+
+/** What a CSV is written with when its caller says nothing: the English defaults (`,`, `.`, no BOM), in UTC. */
+export const defaultCsvOptions: CsvOptions = csvDefaultsFor('en');
 
 /** A text cell as it is written: quoted, its quotes doubled, and prefixed by `'` when it would start a formula. */
 export function csvText(value: string): string {
@@ -17,20 +38,46 @@ export function csvText(value: string): string {
 
 /** Lines of CSV for rows in batches: the header line once, then each batch's lines (no line break at the end). */
 export interface CsvFormat<Row> {
+  /** The header line, after the byte-order mark when the options ask for one. */
   header(): string;
   /** The batch's lines, each after a line break ('' for no rows). */
   lines(rows: readonly Row[]): string;
 }
 
-export function csvFormat<Row extends object>(fields: readonly CsvField<Row>[]): CsvFormat<Row> {
-  const options = {
-    fields: [...fields],
-    formatters: { string: csvText, header: csvText },
+/** json2csv's field: the header in the header language, an instant's cell as a local date-time of the time zone. */
+function parserField<Row>(field: CsvField<Row>, { timeZone, headerLanguage }: CsvOptions) {
+  if (typeof field === 'string') return field;
+  const label = typeof field.label === 'string' ? field.label : field.label[headerLanguage];
+  if (!field.instant) return { label, value: field.value };
+  return {
+    label,
+    value: (row: Row) => {
+      const value = field.value(row);
+      return csvInstant(value, timeZone) ?? value;
+    },
+  };
+}
+
+export function csvFormat<Row extends object>(
+  fields: readonly CsvField<Row>[],
+  options: CsvOptions = defaultCsvOptions,
+): CsvFormat<Row> {
+  const { delimiter, decimalSeparator } = options;
+  const parserOptions = {
+    fields: fields.map((field) => parserField(field, options)),
+    delimiter,
+    // Text is always quoted (a `;` or `,` within it stays in its cell) and kept from running as a formula; numbers
+    // take the decimal separator.
+    formatters: {
+      string: csvText,
+      header: csvText,
+      number: (value: number) => csvNumber(value, decimalSeparator),
+    },
     // One row per item, even when every cell is empty: a file's rows are its items.
     includeEmptyRows: true,
   };
-  const header = new Parser<Row, Row>({ ...options, header: true }).parse([]);
-  const body = new Parser<Row, Row>({ ...options, header: false });
+  const header = `${options.bom ? csvByteOrderMark : ''}${new Parser<Row, Row>({ ...parserOptions, header: true }).parse([])}`;
+  const body = new Parser<Row, Row>({ ...parserOptions, header: false });
   return {
     header: () => header,
     lines: (rows) => (rows.length === 0 ? '' : `\n${body.parse(rows as Row[])}`),
@@ -38,8 +85,12 @@ export function csvFormat<Row extends object>(fields: readonly CsvField<Row>[]):
 }
 
 /** A whole CSV document (a header line even when there are no rows). */
-export function csvDocument<Row extends object>(fields: readonly CsvField<Row>[], rows: readonly Row[]): string {
-  const format = csvFormat(fields);
+export function csvDocument<Row extends object>(
+  fields: readonly CsvField<Row>[],
+  rows: readonly Row[],
+  options: CsvOptions = defaultCsvOptions,
+): string {
+  const format = csvFormat(fields, options);
   return format.header() + format.lines(rows);
 }
 
@@ -47,8 +98,9 @@ export function csvDocument<Row extends object>(fields: readonly CsvField<Row>[]
 export function csvReadable<Row extends object>(
   fields: readonly CsvField<Row>[],
   batches: AsyncIterable<readonly Row[]>,
+  options: CsvOptions = defaultCsvOptions,
 ): Readable {
-  const format = csvFormat(fields);
+  const format = csvFormat(fields, options);
   return Readable.from(
     (async function* () {
       yield format.header();
@@ -65,10 +117,15 @@ export async function writeCsv<Row extends object>(
   stream: Writable,
   fields: readonly CsvField<Row>[],
   batches: AsyncIterable<readonly Row[]>,
-  options: { signal?: AbortSignal; onBatch?: (rows: number) => Promise<void> | void } = {},
+  options: {
+    signal?: AbortSignal;
+    onBatch?: (rows: number) => Promise<void> | void;
+    /** How the file is written (default: `defaultCsvOptions`). */
+    csv?: CsvOptions;
+  } = {},
 ): Promise<number> {
   const { signal, onBatch } = options;
-  const format = csvFormat(fields);
+  const format = csvFormat(fields, options.csv);
   const write = async (text: string) => {
     if (!stream.write(text)) await once(stream, 'drain', signal ? { signal } : {});
   };

@@ -48,10 +48,43 @@ describe('GraphicChart', () => {
     ).toEqual(['Weekday', 'Movistar', 'Movistar · global average', 'Orange']);
     expect(within(table).getAllByRole('row')[1]).toHaveTextContent('Monday12.5 Mbps13.0 Mbps9.0 Mbps');
     await user.click(screen.getByRole('button', { name: 'Export CSV' }));
+    // The CSV's format is asked first: an English interface's defaults (commas, decimal points, no byte-order mark).
+    const dialog = screen.getByRole('dialog', { name: 'Download — Average as CSV' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     expect(saved).toHaveLength(1);
     expect(await saved[0]!.text()).toBe(
-      '\ufeffWeekday,Movistar,Movistar · global average,Orange\nMonday,12.5,13,9\nTuesday,14,13,',
+      'Weekday,Movistar,Movistar · global average,Orange\nMonday,12.5,13,9\nTuesday,14,13,',
     );
+  });
+
+  it('exports the CSV as Excel in Spanish opens it in a Spanish interface, its headers in the language asked for', async () => {
+    const saved = downloads();
+    const instants: ChartData = {
+      axis: { kind: 'time', values: [Date.parse('2026-10-01T10:00:00Z')], timeZone: 'Europe/Madrid' },
+      series: [{ id: 's0', name: 'Movistar', values: [12.5] }],
+    };
+    const { user } = await renderScreen(
+      <GraphicChart title="Descarga" type="table" data={instants} format={format} />,
+      {
+        language: 'es',
+      },
+    );
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Descarga en CSV' });
+    await user.selectOptions(
+      within(dialog).getByRole('combobox', { name: 'Zona horaria de fechas y horas' }),
+      'Europe/Madrid',
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+    const bytes = new Uint8Array(await saved[0]!.arrayBuffer());
+    expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    expect(new TextDecoder().decode(bytes.subarray(3))).toBe('Categoría;Movistar\n2026-10-01T12:00:00+02:00;12,5');
+
+    await user.click(screen.getByRole('button', { name: 'Exportar CSV' }));
+    await user.selectOptions(screen.getByRole('combobox', { name: 'Encabezados de columna en' }), 'en');
+    await user.click(screen.getByRole('checkbox', { name: /marca de orden de bytes/ }));
+    await user.click(screen.getByRole('button', { name: 'Descargar' }));
+    expect(await saved[1]!.text()).toBe('Category;Movistar\n2026-10-01T12:00:00+02:00;12,5');
   });
 
   it('hides a series from the legend, by pointer or keyboard, and shows it again', async () => {

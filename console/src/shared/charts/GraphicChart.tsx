@@ -1,7 +1,11 @@
+import type { CsvOptions } from '@nq/contracts/files/csv-options';
 import type { EChartsType } from 'echarts/core';
+import type { TFunction } from 'i18next';
 import { useMemo, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';
+import { CsvExportDialog } from '../csv/CsvOptionsFields.tsx';
+import { useCsvOptions } from '../csv/useCsvOptions.ts';
 import { eventName } from '../i18n/event-name.ts';
 import { ChangeMarkerList, settingsHistoryPath } from './ChangeMarkerList.tsx';
 import { ChartLegend } from './ChartLegend.tsx';
@@ -21,7 +25,7 @@ const buttonClass =
 
 /**
  * The one chart every screen draws with: the data as the chosen type (ECharts, loaded on first use; `table` an HTML
- * table), the graphic actions (reset zoom, export PNG, SVG and CSV), a legend whose entries show or hide their series
+ * table), the graphic actions (reset zoom, export PNG, SVG and CSV — the CSV in the format the user asks for), a legend whose entries show or hide their series
  * and change their colour (kept per chart title), the data as a table on demand and, on time charts, the change
  * markers with their links. `compact` (small tiles) keeps only the drawing; `fitted` (dashboard tiles) the drawing and
  * the legend, within the height given.
@@ -65,14 +69,22 @@ export function GraphicChart({
   // A tile's chart has no toolbar, zoom, change markers or data table: its enlarged view has them.
   const actions = !compact && !fitted;
   const visible = (id: string) => !hidden.has(id);
-  const names: ChartTableNames = {
-    category: t('category'),
-    series: t('series'),
+  const namesIn = (text: TFunction): ChartTableNames => ({
+    category: text('category'),
+    series: text('series'),
     instant,
-    boxParts: t('boxParts', { returnObjects: true }) as ChartTableNames['boxParts'],
-    point: t('point', { returnObjects: true }) as ChartTableNames['point'],
+    boxParts: text('boxParts', { returnObjects: true }) as ChartTableNames['boxParts'],
+    point: text('point', { returnObjects: true }) as ChartTableNames['point'],
+  });
+  const table = chartTable(data, visible, namesIn(t));
+  // The CSV's own headers are in the language it asks for; its rows are the table's.
+  const csv = useCsvOptions();
+  const [exporting, setExporting] = useState(false);
+  const exportTable = (options: CsvOptions) => {
+    const headers = chartTable(data, visible, namesIn(i18n.getFixedT(options.headerLanguage, 'charts')));
+    exportCsv(csvOf(headers, options), title);
+    setExporting(false);
   };
-  const table = chartTable(data, visible, names);
   const shown = entries.filter((entry) => visible(entry.id)).map((entry) => entry.name);
   const description = t('description', { title, type: t(`chartTypes.${type}`), series: shown.join(', ') });
   const timeMarkers = data.axis.kind === 'time' && actions ? (markers ?? []) : [];
@@ -177,10 +189,19 @@ export function GraphicChart({
               </button>
             </>
           )}
-          <button type="button" className={buttonClass} onClick={() => exportCsv(csvOf(table), title)}>
+          <button type="button" className={buttonClass} onClick={() => setExporting(true)}>
             {t('exportCsv')}
           </button>
         </div>
+      )}
+      {actions && (
+        <CsvExportDialog
+          open={exporting}
+          name={title}
+          state={csv}
+          onClose={() => setExporting(false)}
+          onDownload={exportTable}
+        />
       )}
       {stableOption ? (
         <EChartsView

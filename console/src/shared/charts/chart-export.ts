@@ -38,6 +38,6 @@ export async function exportPng(chart: EChartsType, title: string) {
   }
 }
 
-/** The table's CSV (with a byte-order mark, so spreadsheets read it as UTF-8). */
+/** The table's CSV as `csvOf` wrote it (its byte-order mark, when its options ask for one, already first). */
 export const exportCsv = (csv: string, title: string) =>
-  saveFile(new Blob([`\ufeff${csv}`], { type: 'text/csv;charset=utf-8' }), fileNameOf(title, 'csv'));
+  saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), fileNameOf(title, 'csv'));

@@ -1,11 +1,19 @@
+import {
+  type CsvOptions,
+  csvByteOrderMark,
+  csvDefaultsFor,
+  csvInstant,
+  csvNumber,
+} from '@nq/contracts/files/csv-options';
 import { spreadsheetSafe } from '@nq/contracts/input/spreadsheet-safe';
-import { csvFormatRows } from 'd3-dsv';
+import { dsvFormat } from 'd3-dsv';
 import type { ChartData } from './chart-model.ts';
 
 /** The chart's data as rows: what the table shows (numbers formatted) and the CSV holds (numbers as they are). */
 export interface ChartTable {
   columns: string[];
-  rows: { key: string; cells: (string | number | null)[] }[];
+  /** `at`: the instant of a time axis' row, which the CSV writes in its time zone where the table shows the label. */
+  rows: { key: string; cells: (string | number | null)[]; at?: number }[];
 }
 
 /** The words the table needs that the data does not hold, in the interface language. */
@@ -44,6 +52,8 @@ export function chartTable(data: ChartData, visible: (id: string) => boolean, na
     };
   }
   const labels = axisLabels(data.axis, names.instant);
+  const instants = data.axis.kind === 'time' ? data.axis.values : undefined;
+  const at = (index: number) => (instants?.[index] === undefined ? {} : { at: instants[index] });
   const first = data.axis.title ?? names.category;
   const boxes = (data.boxes ?? []).filter((item) => visible(item.id));
   if (boxes.length > 0)
@@ -52,6 +62,7 @@ export function chartTable(data: ChartData, visible: (id: string) => boolean, na
       rows: labels.map((label, index) => ({
         key: `${index}`,
         cells: [label, ...boxes.flatMap((item) => item.boxes[index] ?? boxParts.map(() => null))],
+        ...at(index),
       })),
     };
   const series = data.series.filter((item) => visible(item.id));
@@ -60,18 +71,31 @@ export function chartTable(data: ChartData, visible: (id: string) => boolean, na
     rows: labels.map((label, index) => ({
       key: `${index}`,
       cells: [label, ...series.map((item) => item.values[index] ?? null)],
+      ...at(index),
     })),
   };
 }
 
 /**
- * The table as CSV: a header line, then the rows; numbers as they are (a dot for decimals), missing values empty, and
- * names (a series, a label) that a spreadsheet would run as a formula kept as text.
+ * The table as CSV, written as its options say (docs/features/csv-templates.md#csv-options; default English): a header
+ * line, then the rows, separated by the delimiter; numbers with the decimal separator, missing values empty, a time
+ * axis' instants as local date-times of the time zone with their offset, and names (a series, a label) that a
+ * spreadsheet would run as a formula kept as text; the byte-order mark first when asked for.
  */
-export const csvOf = (table: ChartTable) =>
-  csvFormatRows([
+export function csvOf(table: ChartTable, options: CsvOptions = csvDefaultsFor('en')): string {
+  const cell = (value: string | number | null) =>
+    value === null
+      ? ''
+      : typeof value === 'number'
+        ? csvNumber(value, options.decimalSeparator)
+        : spreadsheetSafe(value);
+  const text = dsvFormat(options.delimiter).formatRows([
     table.columns.map(spreadsheetSafe),
     ...table.rows.map((row) =>
-      row.cells.map((cell) => (cell === null ? '' : typeof cell === 'number' ? String(cell) : spreadsheetSafe(cell))),
+      row.cells.map((value, index) =>
+        index === 0 && row.at !== undefined ? (csvInstant(row.at, options.timeZone) ?? cell(value)) : cell(value),
+      ),
     ),
   ]);
+  return options.bom ? `${csvByteOrderMark}${text}` : text;
+}

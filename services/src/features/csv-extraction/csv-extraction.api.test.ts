@@ -1,5 +1,6 @@
 import {
   csvBodyOf,
+  csvInstant,
   defaultCsvColumns,
   type EnrichedMeasurement,
   type FileRecord,
@@ -71,11 +72,15 @@ describe('CSV extraction — embedded', { timeout: 120_000 }, () => {
   }, 120_000);
   afterAll(() => api?.raw.close());
 
-  const extract = (client: SignedClient, body: object = {}, path = extractionOf('mobile', 'speedtest,ping')) =>
-    client.inject({ method: 'POST', url: path, payload: body });
+  const extract = (
+    client: SignedClient,
+    body: object = {},
+    path = extractionOf('mobile', 'speedtest,ping'),
+    headers: Record<string, string> = {},
+  ) => client.inject({ method: 'POST', url: path, payload: body, headers });
 
-  async function extracted(client: SignedClient, body: object = {}, path?: string) {
-    const response = await extract(client, body, path);
+  async function extracted(client: SignedClient, body: object = {}, path?: string, headers?: Record<string, string>) {
+    const response = await extract(client, body, path, headers);
     expect(response.statusCode, response.body).toBe(202);
     const { file } = response.json() as { file: FileRecord };
     expect(file).toMatchObject({ service: 'csvExtractor', status: 'inProgress' });
@@ -89,10 +94,15 @@ describe('CSV extraction — embedded', { timeout: 120_000 }, () => {
     });
     const chunks: Buffer[] = [];
     for await (const chunk of api.platform.files.open(storedNameOf(file.id, file.name))) chunks.push(chunk as Buffer);
-    const text = Buffer.concat(chunks).toString('utf8');
-    expect(ready!.size).toBe(Buffer.byteLength(text));
-    const [header, ...rows] = parse(text) as string[][];
-    return { text, header: header!, rows };
+    const bytes = Buffer.concat(chunks);
+    const text = bytes.toString('utf8');
+    expect(ready!.size).toBe(bytes.length);
+    // A file written with a byte-order mark and the `;` delimiter reads back with them.
+    const [header, ...rows] = parse(text, {
+      bom: true,
+      delimiter: [',', ';'].find((d) => text.includes(`"${d}"`)) ?? ',',
+    }) as string[][];
+    return { text, bytes, header: header!, rows };
   }
 
   /** What the measurement search answers for the same filters, oldest first, of the service's probes. */
@@ -135,12 +145,92 @@ describe('CSV extraction — embedded', { timeout: 120_000 }, () => {
       const measurement = byId.get(row[column('measurementId')]!)!;
       expect(row[column('program')]).toBe(measurement.program);
       expect(row[column('destination')]).toBe(measurement.destination?.name);
-      expect(row[column('measuredAt')]).toBe(measurement.measuredAt);
+      // An instant, in the profile's time zone (UTC here) with its offset.
+      expect(row[column('measuredAt')]).toBe(csvInstant(measurement.measuredAt, 'Etc/UTC'));
       const download = measurement.kpis.download;
       expect(row[column('speedtest download')]).toBe(download === undefined ? '' : String(download));
     }
     expect(rows.some((row) => row[column('destination')] === 'frankfurt-1')).toBe(false);
     expect(rows.some((row) => row[column('program')] === 'web')).toBe(false);
+  });
+
+  describe('CSV options', () => {
+    const spanish = { 'accept-language': 'es-ES,es;q=0.9' };
+    let madrid: SignedClient;
+    beforeAll(async () => {
+      madrid = await api.as('csv-extract-madrid', { ...analystFields, timeZone: 'Europe/Madrid' });
+    });
+    const filters = { probes: ['probe-1'], tsStart: '2026-10-01', tsEnd: '2026-10-20' };
+
+    it('writes the Spanish defaults for a Spanish caller: BOM, `;`, decimal comma, instants in its time zone', async () => {
+      const { text, bytes, header, rows } = await extracted(madrid, filters, undefined, spanish);
+      expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [headerLine, firstLine] = text.slice(1).split('\n');
+      // The template's header row, whatever the language: its columns' names, now `;`-separated.
+      expect(headerLine).toBe(
+        csvBodyOf(defaultCsvColumns(programs, []))
+          .split(',')
+          .map((name) => `"${name}"`)
+          .join(';'),
+      );
+      const column = (name: string) => header.indexOf(name);
+      const first = rows[0]!;
+      const measurement = dataset.find((m) => m.measurementId === first[column('measurementId')])!;
+      // October in Madrid is summer time: UTC+02:00.
+      expect(first[column('measuredAt')]).toBe(csvInstant(measurement.measuredAt, 'Europe/Madrid'));
+      expect(first[column('measuredAt')]).toMatch(/^2026-10-\d\dT\d\d:\d\d:00\+02:00$/);
+      expect(firstLine).toContain(`"${first[column('measurementId')]}";`);
+      const withDecimals = rows
+        .map((row) => dataset.find((m) => m.measurementId === row[column('measurementId')])!)
+        .find((m) => m.kpis.download !== undefined && !Number.isInteger(m.kpis.download))!;
+      const row = rows.find((cells) => cells[column('measurementId')] === withDecimals.measurementId)!;
+      expect(row[column('speedtest download')]).toBe(String(withDecimals.kpis.download).replace('.', ','));
+      // Ids and text stay as they are; numbers without decimals too.
+      expect(row[column('probeId')]).toBe('probe-1');
+      expect(row[column('technology')]).toBe('4');
+    });
+
+    it('writes the options the request names, the language defaults the others', async () => {
+      const asked = await extracted(
+        madrid,
+        { ...filters, csv: { delimiter: ',', bom: false, timeZone: 'America/New_York' } },
+        undefined,
+        spanish,
+      );
+      expect(asked.text.startsWith('"measurementId","measuredAt"')).toBe(true);
+      const column = (name: string) => asked.header.indexOf(name);
+      const first = asked.rows[0]!;
+      expect(first[column('measuredAt')]).toMatch(/-04:00$/);
+      // The comma delimiter asked alone takes the decimal point.
+      expect(asked.rows.some((row) => /^\d+\.\d+$/.test(row[column('speedtest download')]!))).toBe(true);
+
+      const english = await extracted(madrid, filters);
+      expect(english.text.startsWith('"measurementId","measuredAt"')).toBe(true);
+      expect(english.rows[0]![column('measuredAt')]).toMatch(/\+02:00$/);
+    });
+
+    it('refuses a decimal comma with the comma delimiter, in the caller’s language, and queues nothing', async () => {
+      const before = ((await madrid.inject('/files-management')).json() as { list: FileRecord[] }).list.length;
+      const refused = await extract(
+        madrid,
+        { ...filters, csv: { delimiter: ',', decimalSeparator: ',' } },
+        undefined,
+        spanish,
+      );
+      expect(refused.statusCode).toBe(400);
+      expect(refused.json()).toMatchObject({
+        code: 'csvExport.decimalCommaNeedsSemicolon',
+        message:
+          'El separador decimal «,» necesita el delimitador «;»: con el delimitador «,» cada número decimal se partiría en dos celdas.',
+        params: { decimalSeparator: ',', delimiter: ',', required: ';' },
+        details: { fields: [{ field: 'body.csv.decimalSeparator', code: 'csvExport.decimalCommaNeedsSemicolon' }] },
+      });
+      const unknownZone = await extract(madrid, { ...filters, csv: { timeZone: 'Europe/Atlantis' } });
+      expect(unknownZone.statusCode).toBe(400);
+      expect(unknownZone.json()).toMatchObject({ code: 'validation.invalidOption' });
+      const after = ((await madrid.inject('/files-management')).json() as { list: FileRecord[] }).list.length;
+      expect(after).toBe(before);
+    });
   });
 
   it('escapes a cell a spreadsheet would run as a formula', async () => {

@@ -1,6 +1,8 @@
 import {
   csvExtractionRequestSchema,
+  csvOptionsSchema,
   csvTemplateColumnSchema,
+  csvValueKindOf,
   type EnrichedMeasurement,
   type Profile,
   profileServices,
@@ -26,6 +28,8 @@ export const csvExtractionPayloadSchema = z.object({
   filters: csvExtractionRequestSchema,
   /** The template's columns when it was asked for: a retry writes the same columns. */
   columns: z.array(csvTemplateColumnSchema).min(1),
+  /** How the file is written, as resolved when it was asked for (absent in a job queued before: the writer's default). */
+  csv: csvOptionsSchema.optional(),
   /** Who asked: the file holds what their profile sees when the job runs. */
   userId: z.string(),
   profileId: z.string(),
@@ -62,8 +66,8 @@ async function* scanned(engine: AnalyticsEngine, ...args: Parameters<AnalyticsEn
 
 /**
  * The extraction's CSV (docs/product/api.md#csv-templates): every measurement the profile sees for the selection, one
- * row each in the template's columns, streamed from the engine's scan (a point in time on Elasticsearch) to the
- * output. Memory stays flat whatever the size: a batch is written only once the output has taken the one before.
+ * row each in the template's columns, written with the payload's CSV options, streamed from the engine's scan (a point
+ * in time on Elasticsearch) to the output. Memory stays flat whatever the size: a batch is written only once the output has taken the one before.
  */
 export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtractionPayload> {
   const engine = analyticsFor(platform);
@@ -76,8 +80,11 @@ export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtra
     });
     // Providers, campaigns, tags… by their names, as far as the asker's profile sees them.
     const names = measurementNamer(platform, jobViewer({ userId: payload.userId, profile, jobId: payload.fileId }));
+    // A template's header row is its columns' names, whatever the header language (the templates screen shows it);
+    // its time columns are instants, written in the file's time zone, and a count of them a number.
     const fields: CsvField<EnrichedMeasurement>[] = csvColumnsOf(payload, names).map((column) => ({
       label: column.header,
+      instant: csvValueKindOf(column.column) === 'time' && column.column.operation !== 'count',
       // An empty cell is written empty, not as an empty text.
       value: (measurement) => {
         const cell = column.cellOfOne(measurement);
@@ -92,6 +99,7 @@ export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtra
       namedBatches(scanned(engine, selection, scope, { signal, batchSize: SCAN_BATCH }), names),
       {
         signal,
+        ...(payload.csv ? { csv: payload.csv } : {}),
         onBatch: async (written) => {
           if (written - told < PROGRESS_EVERY_ROWS) return;
           told = written;

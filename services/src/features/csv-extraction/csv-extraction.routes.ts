@@ -8,7 +8,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
 import { admitCsvTemplateColumns, admitCsvTemplateService } from '../csv-templates/index.ts';
 import type { FileRecords } from '../files/index.ts';
-import { languageOf } from '../measurements-api/index.ts';
+import { csvOptionsOf, languageOf } from '../measurements-api/index.ts';
 import { csvExtractionKind } from './csv-extraction.job.ts';
 import { csvExtractionSelection } from './csv-extraction-selection.ts';
 import { type CsvTemplateSources, extractionColumns } from './csv-extraction-template.ts';
@@ -32,7 +32,7 @@ const fileNameOf = (service: string, timeZone: string, now: Date) =>
 /**
  * CSV `POST /api/types/{service}/programs/{programs}/csv` (docs/product/api.md#csv-templates): asks for the extraction
  * of the measurements the profile sees for these programs and filters, in a template's columns: a File record (files
- * management) whose job writes the CSV. What cannot be extracted (a service, program or template not the profile's,
+ * management) whose job writes the CSV, as `csv` asks (else as the caller's language has it). What cannot be extracted (a service, program or template not the profile's,
  * programs without targets) is refused here, before anything is queued. A CSV has no room for prose its parsers would
  * not trip on: what the profile narrows the extraction by goes on the File record (listed with the file, and in its
  * e-mail).
@@ -59,7 +59,7 @@ export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOption
     },
     async (request, reply) => {
       const { service, programs } = request.params;
-      const { templateId, ...filters } = request.body;
+      const { templateId, csv, ...filters } = request.body;
       const { viewer } = request;
       admitCsvTemplateService(viewer.profile, service);
       admitCsvTemplateColumns(
@@ -80,7 +80,14 @@ export const csvExtractionRoutes: FastifyPluginAsyncZod<CsvExtractionRouteOption
         owner: { userId: viewer.userId, profileId: viewer.profileId },
         name: fileNameOf(service, viewer.profile.timeZone, new Date()),
         jobKind: csvExtractionKind,
-        payload: { ...extraction, columns, userId: viewer.userId, profileId: viewer.profileId },
+        // How the file is written, resolved now (the caller's language and profile's time zone): a retry writes it alike.
+        payload: {
+          ...extraction,
+          columns,
+          csv: csvOptionsOf(request, csv),
+          userId: viewer.userId,
+          profileId: viewer.profileId,
+        },
         ...(fileId ? { fileId } : {}),
         ...(narrowedBy ? { narrowedBy } : {}),
       });

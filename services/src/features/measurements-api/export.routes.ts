@@ -1,4 +1,5 @@
 import {
+  csvOptionsRequestSchema,
   deployments,
   kpiIds,
   measurementFilterFields,
@@ -12,6 +13,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { measurementNamer, programsScopeOf } from '../analytics/index.ts';
 import { seenProbeFilters } from '../probes/index.ts';
+import { csvOptionsOf } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { including, narrowedSelection } from './measurement-filters.ts';
 import { visibleIn } from './measurement-scope.ts';
@@ -19,12 +21,15 @@ import { csvStream, jsonArrayStream, prefetched, sendStream } from './measuremen
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
 import { exportScreens } from './screens.ts';
 
-const exportBody = withSelectionRules(selectionFields.extend(measurementFilterFields));
+const exportBody = withSelectionRules(
+  selectionFields.extend({ ...measurementFilterFields, csv: csvOptionsRequestSchema.optional() }),
+);
 
 /**
  * Graphics `POST /medux/{service}/{deployment}/{format}` (docs/product/api.md#graphics): every measurement the filters
  * select, of the probes of that service (probe type) and deployment the caller sees, streamed oldest first as CSV (one
- * column per KPI the profile has) or as a JSON array. A client that goes away stops the export.
+ * column per KPI the profile has, written as `csv` asks, else as the caller's language has it) or as a JSON array. A
+ * client that goes away stops the export.
  */
 export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, readStore } = options;
@@ -52,7 +57,7 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
     },
     async (request, reply) => {
       const { service, deployment, format } = request.params;
-      const { kpi, statuses, testTypes, ...filter } = request.body;
+      const { kpi, statuses, testTypes, csv, ...filter } = request.body;
       // Warnings have no place in a streamed file: programs partly without targets export the others' measurements.
       const { scope } = programsScopeOf(request.viewer.profile, filter.programs);
       const signal = clientAbortSignal(reply);
@@ -88,7 +93,7 @@ export const exportRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async
       return sendStream(
         reply,
         'text/csv; charset=utf-8',
-        csvStream(batches, scope.kpis ?? kpiIds, measurementNamer(options, request.viewer)),
+        csvStream(batches, scope.kpis ?? kpiIds, measurementNamer(options, request.viewer), csvOptionsOf(request, csv)),
       );
     },
   );

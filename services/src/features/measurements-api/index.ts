@@ -1,6 +1,6 @@
 // Measurements API: the caller's scope and language, filters, the measurement stream, the screens and the routes.
 
-export { analyticsScopeOf, languageOf, translated } from './caller.ts';
+export { analyticsScopeOf, csvOptionsOf, languageOf, translated } from './caller.ts';
 export { clientAbortSignal } from './engine-call.ts';
 export { measurementsApiManifest } from './manifest.ts';
 export { including, narrowedSelection } from './measurement-filters.ts';

@@ -1,5 +1,6 @@
 import {
   type CatalogueWarning,
+  csvOptionsRequestSchema,
   DomainError,
   inRange,
   kpiIdSchema,
@@ -23,7 +24,7 @@ import {
   scopeSelection,
   withNamedNarrowing,
 } from '../analytics/index.ts';
-import { translated } from './caller.ts';
+import { csvOptionsOf, translated } from './caller.ts';
 import { clientAbortSignal, reportedAs } from './engine-call.ts';
 import { mapTile, mapTileSchema, maxZoom } from './map-tiles.ts';
 import { csvStream, prefetched, sendStream } from './measurement-stream.ts';
@@ -37,6 +38,9 @@ const mapBody = withSelectionRules(
     zoom: inRange(z.number({ error: 'validation.invalidNumber' }).int('validation.invalidNumber'), 0, maxZoom)
       .default(6)
       .describe('Web-mercator zoom level of the tiles (0 the whole world in one tile)'),
+    csv: csvOptionsRequestSchema
+      .optional()
+      .describe("How the CSV (format=csv) is written; else as the caller's language has it"),
   }),
 );
 
@@ -111,7 +115,7 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
       },
     },
     async (request, reply) => {
-      const { kpi, metric, zoom, ...filter } = request.body;
+      const { kpi, metric, zoom, csv, ...filter } = request.body;
       const { scope, warnings: destinationWarnings } = programsScopeOf(request.viewer.profile, filter.programs);
       const signal = clientAbortSignal(reply);
       const campaigns = await campaignAreas(options, request, filter.campaigns);
@@ -138,7 +142,7 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         return sendStream(
           reply,
           'text/csv; charset=utf-8',
-          csvStream(batches, [kpi], measurementNamer(options, request.viewer)),
+          csvStream(batches, [kpi], measurementNamer(options, request.viewer), csvOptionsOf(request, csv)),
         );
       }
 

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { defaultMeasurementSource, type EnrichedMeasurement } from '@nq/contracts';
+import { type CsvOptions, defaultMeasurementSource, type EnrichedMeasurement } from '@nq/contracts';
 import { type CsvField, csvReadable } from '@nq/platform/csv/csv-writer';
 import type { FastifyReply } from 'fastify';
 import { type MeasurementNames, namedBatches } from '../analytics/index.ts';
@@ -7,33 +7,41 @@ import { type MeasurementNames, namedBatches } from '../analytics/index.ts';
 type Row = EnrichedMeasurement;
 const listed = (values: readonly string[]) => values.join(';');
 
+/** A column of the measurement's own: its header in each language and its cell. */
+const column = (en: string, es: string, value: (row: Row) => unknown, instant = false): CsvField<Row> => ({
+  label: { en, es },
+  value,
+  ...(instant ? { instant } : {}),
+});
+
 /**
- * A measurement as a CSV row: its own fields, its lists joined by `;`, then one column per KPI asked for. Providers,
- * campaigns, clusters, universes and tags are written by name (a person reads the file); `providerId` keeps the id.
+ * A measurement as a CSV row: its own fields, its lists joined by `;`, then one column per KPI asked for (headed by
+ * the KPI's id in both languages). Providers, campaigns, clusters, universes and tags are written by name (a person
+ * reads the file); `providerId` keeps the id. Its times are instants (written in the CSV's time zone).
  */
 const columnsFor = (kpis: readonly string[], names: MeasurementNames): CsvField<Row>[] => [
-  'measurementId',
-  'probeId',
-  'probeType',
-  { label: 'source', value: (row: Row) => row.source ?? defaultMeasurementSource },
-  'program',
-  'testType',
-  'status',
-  'taskMode',
-  'measuredAt',
-  'receivedAt',
-  'technology',
-  'technologyLabel',
-  'isp',
-  { label: 'provider', value: (row: Row) => row.provider && names.nameOf('provider', row.provider) },
-  { label: 'providerId', value: (row: Row) => row.provider },
-  { label: 'destination', value: (row: Row) => row.destination?.name },
-  { label: 'lat', value: (row: Row) => row.location?.lat },
-  { label: 'lon', value: (row: Row) => row.location?.lon },
-  { label: 'campaigns', value: (row: Row) => listed(names.namesOf('campaign', row.campaigns)) },
-  { label: 'clusters', value: (row: Row) => listed(names.namesOf('cluster', row.clusters)) },
-  { label: 'universes', value: (row: Row) => listed(names.namesOf('universe', row.universes)) },
-  { label: 'tags', value: (row: Row) => listed(names.namesOf('tag', row.tags)) },
+  column('measurementId', 'id de medición', (row) => row.measurementId),
+  column('probeId', 'id de sonda', (row) => row.probeId),
+  column('probeType', 'tipo de sonda', (row) => row.probeType),
+  column('source', 'origen', (row) => row.source ?? defaultMeasurementSource),
+  column('program', 'programa', (row) => row.program),
+  column('testType', 'tipo de prueba', (row) => row.testType),
+  column('status', 'estado', (row) => row.status),
+  column('taskMode', 'modo de tarea', (row) => row.taskMode),
+  column('measuredAt', 'fecha de medición', (row) => row.measuredAt, true),
+  column('receivedAt', 'fecha de recepción', (row) => row.receivedAt, true),
+  column('technology', 'tecnología', (row) => row.technology),
+  column('technologyLabel', 'nombre de tecnología', (row) => row.technologyLabel),
+  column('isp', 'ISP', (row) => row.isp),
+  column('provider', 'proveedor', (row) => row.provider && names.nameOf('provider', row.provider)),
+  column('providerId', 'id de proveedor', (row) => row.provider),
+  column('destination', 'destino', (row) => row.destination?.name),
+  column('lat', 'latitud', (row) => row.location?.lat),
+  column('lon', 'longitud', (row) => row.location?.lon),
+  column('campaigns', 'campañas', (row) => listed(names.namesOf('campaign', row.campaigns))),
+  column('clusters', 'clústeres', (row) => listed(names.namesOf('cluster', row.clusters))),
+  column('universes', 'universos', (row) => listed(names.namesOf('universe', row.universes))),
+  column('tags', 'etiquetas', (row) => listed(names.namesOf('tag', row.tags))),
   ...kpis.map((kpi) => ({ label: kpi, value: (row: Row) => row.kpis[kpi] })),
 ];
 
@@ -50,9 +58,16 @@ export async function prefetched<T>(batches: AsyncGenerator<T>): Promise<AsyncGe
   })();
 }
 
-/** Batches of measurements as one CSV text stream (a header row even when there are none), entities by name. */
-export const csvStream = (batches: AsyncIterable<Row[]>, kpis: readonly string[], names: MeasurementNames): Readable =>
-  csvReadable(columnsFor(kpis, names), namedBatches(batches, names));
+/**
+ * Batches of measurements as one CSV text stream (a header row even when there are none), entities by name, written
+ * as the options say (default: the writer's, English in UTC).
+ */
+export const csvStream = (
+  batches: AsyncIterable<Row[]>,
+  kpis: readonly string[],
+  names: MeasurementNames,
+  options?: CsvOptions,
+): Readable => csvReadable(columnsFor(kpis, names), namedBatches(batches, names), options);
 
 /** Batches of measurements as one JSON array, streamed. */
 export function jsonArrayStream(batches: AsyncIterable<Row[]>): Readable {

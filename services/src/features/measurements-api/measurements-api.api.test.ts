@@ -289,6 +289,20 @@ describe('measurements API (embedded profile)', { timeout: 60_000 }, () => {
       expect(rows.map((row) => row.split(',')[0])).toEqual(['"m1"', '"m7"', '"m8"']);
     });
 
+    it('writes the raw points as a Spanish caller opens them, or in the format the request names', async () => {
+      const body = { kpi: 'download', isps: [providerOf('Movistar')] };
+      const spanish = await post(admin, '/maps?format=csv', body, { 'accept-language': 'es' });
+      expect(spanish.statusCode, spanish.body).toBe(200);
+      expect(spanish.body.startsWith('\ufeff"id de medición";"id de sonda";')).toBe(true);
+      expect(spanish.body.split('\n')[0]!.endsWith(';"download"')).toBe(true);
+      // What the console reads back whatever its language: the names, separators and instants of a program.
+      const machine = { delimiter: ',', decimalSeparator: '.', bom: false, headerLanguage: 'en', timeZone: 'Etc/UTC' };
+      const read = await post(admin, '/maps?format=csv', { ...body, csv: machine }, { 'accept-language': 'es' });
+      const [header, ...rows] = read.body.split('\n');
+      expect(header!.startsWith('"measurementId","probeId",')).toBe(true);
+      expect(rows.map((row) => row.split(',')[0])).toEqual(['"m1"', '"m7"', '"m8"']);
+    });
+
     it('refuses a campaign without a polygon, and answers the centre of one with', async () => {
       const refused = await post(admin, '/maps', { kpi: 'download', campaigns: [campaigns.withoutPolygon] });
       expect([refused.statusCode, refused.json().message]).toEqual([422, 'Campaign has not defined polygon']);

@@ -1,4 +1,5 @@
 import {
+  csvDefaultsFor,
   deployments,
   kpiIds,
   languages,
@@ -114,6 +115,7 @@ export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
     const total = await countOf(engine, parts, scope, signal);
     await output.progress({ percent: 0, rows: 0 });
 
+    const csvOptions = csvDefaultsFor(payload.language, profile.timeZone);
     const zip = zipWriter(output.stream);
     const visible = visibleIn(scope);
     const files: { name: string; rows: number }[] = [];
@@ -132,7 +134,8 @@ export const monthlyDataJob = fileJob(monthlyDataKind, (platform) => {
           yield batch.map(visible);
         }
       };
-      await zip.add(part.name, csvStream(batches(), scope.kpis ?? kpiIds, names));
+      // Written as /medux writes them for the requester: the defaults of their language, in the profile's time zone.
+      await zip.add(part.name, csvStream(batches(), scope.kpis ?? kpiIds, names, csvOptions));
     }
     const readme = monthlyDataReadme(
       {

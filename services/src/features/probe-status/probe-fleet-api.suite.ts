@@ -1,4 +1,11 @@
-import { type ProbeStatusPage, type ProbesMapAnswer, probeMapPointLimit, tileKey, tileOf } from '@nq/contracts';
+import {
+  csvInstant,
+  type ProbeStatusPage,
+  type ProbesMapAnswer,
+  probeMapPointLimit,
+  tileKey,
+  tileOf,
+} from '@nq/contracts';
 import type { ReadDocument } from '@nq/platform/read-store/read-store-port';
 import { waitFor } from '@nq/platform/testing/wait-for';
 import { fleetDocument, probeFleetCollection } from '@nq/projections';
@@ -121,6 +128,36 @@ export function describeProbeFleetApi(profile: string, environment: () => Promis
         if (answer.list.length < 200) break;
       }
       expect(ids).toEqual(seeds.map((seed) => seed.id));
+    });
+
+    it('exports every probe as CSV, written as the caller’s language has it or as the query asks', async () => {
+      const spanish = await api.app.inject({ url: '/probes/status?format=csv', headers: { 'accept-language': 'es' } });
+      expect(spanish.statusCode, spanish.body).toBe(200);
+      expect([...spanish.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+      const [header, ...rows] = spanish.body.slice(1).split('\n');
+      expect(header).toBe(
+        '"id de sonda";"nombre";"tipo";"estado configurado";"estado notificado";"último informe";"tecnología";' +
+          '"operador";"batería"',
+      );
+      expect(rows).toHaveLength(FLEET);
+      const reported = seeds.find((seed) => seed.reportedMs !== null)!;
+      const line = rows.find((row) => row.startsWith(`"${reported.id}";`))!;
+      // The last report is an instant in the profile's time zone (UTC for the test administrator).
+      expect(line).toContain(`;"${csvInstant(reported.reportedMs, 'Etc/UTC')}";4;"movistar";50`);
+
+      const asked = await api.app.inject({
+        url: '/probes/status?format=csv&delimiter=%2C&bom=false&timeZone=Asia%2FTokyo&headerLanguage=en',
+        headers: { 'accept-language': 'es' },
+      });
+      const [askedHeader, ...askedRows] = asked.body.split('\n');
+      expect(askedHeader!.startsWith('"probeId","name","type","status","state","lastReportAt"')).toBe(true);
+      expect(askedRows.find((row) => row.startsWith(`"${reported.id}",`))).toContain(
+        `,"${csvInstant(reported.reportedMs, 'Asia/Tokyo')}",`,
+      );
+      expect(csvInstant(reported.reportedMs, 'Asia/Tokyo')).toMatch(/\+09:00$/);
+
+      const refused = await api.app.inject('/probes/status?format=csv&delimiter=%2C&decimalSeparator=%2C');
+      expect([refused.statusCode, refused.json().code]).toEqual([400, 'csvExport.decimalCommaNeedsSemicolon']);
     });
 
     it('filters, searches and sorts on the server, counting what a full scan would count', async () => {

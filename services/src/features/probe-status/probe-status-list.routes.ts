@@ -1,6 +1,12 @@
 import type { Readable } from 'node:stream';
-import { DomainError, probeStatusPageSchema, probeStatusQuerySchema, probeStatusRowSchema } from '@nq/contracts';
-import { csvReadable } from '@nq/platform/csv/csv-writer';
+import {
+  DomainError,
+  type ProbeStatusRow,
+  probeStatusPageSchema,
+  probeStatusQuerySchema,
+  probeStatusRowSchema,
+} from '@nq/contracts';
+import { type CsvField, csvReadable } from '@nq/platform/csv/csv-writer';
 import { layerAccess } from '@nq/platform/http/access-rule';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { Projector } from '@nq/platform/projector-port';
@@ -9,6 +15,7 @@ import { probeFleetCollection, probeFleetProjectionName } from '@nq/projections'
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { csvOptionsOf } from '../measurements-api/index.ts';
 import { fleetRowOf, statusRowOfFleet } from './fleet-rows.ts';
 import { type FleetScopes, fleetFilters, fleetSearch, fleetSort } from './fleet-scope.ts';
 
@@ -25,6 +32,27 @@ const sendCsv = (reply: FastifyReply, csv: Readable) =>
     .header('content-disposition', 'attachment; filename="probes-status.csv"')
     .send(csv);
 
+/** The CSV's columns: the status row's fields, headed by their names in English and in Spanish. */
+const spanishHeaders: Record<keyof ProbeStatusRow, string> = {
+  probeId: 'id de sonda',
+  name: 'nombre',
+  type: 'tipo',
+  status: 'estado configurado',
+  state: 'estado notificado',
+  lastReportAt: 'último informe',
+  technology: 'tecnología',
+  operator: 'operador',
+  battery: 'batería',
+};
+const csvColumns: CsvField<ProbeStatusRow>[] = (
+  Object.keys(probeStatusRowSchema.shape) as (keyof ProbeStatusRow)[]
+).map((name) => ({
+  label: { en: name, es: spanishHeaders[name] },
+  value: (row) => row[name],
+  // When the last report was made: an instant, written in the CSV's time zone.
+  ...(name === 'lastReportAt' ? { instant: true } : {}),
+}));
+
 const HOUR_MS = 3_600_000;
 const TWO_YEARS_MS = 2 * 365 * 24 * HOUR_MS;
 
@@ -34,7 +62,7 @@ export const probeStatusAccess = {
 
 /**
  * The probe status a page at a time — filtered, sorted and counted by the store, from the fleet read model — or every
- * probe the caller sees as a CSV file streamed batch by batch; and the idle-devices counter
+ * probe the caller sees as a CSV file streamed batch by batch (its options in the query); and the idle-devices counter
  * (docs/product/limits.md#times), counted by the store.
  */
 export const probeStatusListRoutes: FastifyPluginAsyncZod<ProbeStatusListOptions> = async (app, options) => {
@@ -75,7 +103,8 @@ export const probeStatusListRoutes: FastifyPluginAsyncZod<ProbeStatusListOptions
           for await (const batch of readStore.scan(probeFleetCollection, { filters: scope.filters }))
             yield batch.map(statusRowOfFleet);
         })();
-        return sendCsv(reply, csvReadable(Object.keys(probeStatusRowSchema.shape), batches));
+        // Written as the query's options say, else as the caller's language has it.
+        return sendCsv(reply, csvReadable(csvColumns, batches, csvOptionsOf(request, query)));
       }
       const { items, total } = await readStore.list(probeFleetCollection, {
         filters: [...scope.filters, ...fleetFilters(query)],

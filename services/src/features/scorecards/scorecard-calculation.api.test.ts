@@ -193,10 +193,57 @@ describe('scorecard calculations API — embedded', { timeout: 60_000 }, () => {
         '"kpiWeight","kpiScore","fringeStart","fringeEnd","value","count","fringeScore"',
     );
     expect(rows).toHaveLength(4);
+    // The window's bounds are instants, in the profile's time zone (UTC here) with their offset.
     expect(rows[1]).toBe(
-      `"${ids.scorecard}",1,"${ids.firstPosition}","live","2026-10-01T00:00:00.000Z","2026-10-31T23:59:59.999Z",` +
+      `"${ids.scorecard}",1,"${ids.firstPosition}","live","2026-10-01T00:00:00+00:00","2026-10-31T23:59:59.999+00:00",` +
         `"Etc/UTC","${ids.movistar}",1,6.5,100,"latency",40,5,8,14,60,1,5`,
     );
+  });
+
+  it('writes the CSV as a Spanish caller opens it, or as its options ask', async () => {
+    const csv = (payload: object, headers: Record<string, string> = {}) =>
+      app.inject({ method: 'POST', url: `/scorecards/${ids.scorecard}/csv`, payload, headers });
+    const spanish = { 'accept-language': 'es' };
+    const response = await csv({ ...october, asOf: ids.firstPosition }, spanish);
+    expect(response.statusCode, response.body).toBe(200);
+    expect([...response.rawPayload.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+    const [header, ...rows] = response.body.slice(1).split('\n');
+    expect(header).toBe(
+      '"id del cuadro de mando";"versión";"posición";"ventana";"desde";"hasta";"zona horaria";"entidad";"puesto";' +
+        '"puntuación";"cobertura";"KPI";"peso del KPI";"puntuación del KPI";"inicio de franja";"fin de franja";' +
+        '"valor";"recuento";"puntuación de franja"',
+    );
+    // Movistar's download row: its score 6.5 and KPI score 7.5 with a decimal comma; ids and counts as they are.
+    expect(rows[0]).toBe(
+      `"${ids.scorecard}";1;"${ids.firstPosition}";"live";"2026-10-01T00:00:00+00:00";"2026-10-31T23:59:59.999+00:00";` +
+        `"Etc/UTC";"${ids.movistar}";1;6,5;100;"download";60;7,5;;;40;2;7,5`,
+    );
+
+    // What the request names wins; the rest follows the language: no BOM, instants in Madrid (+01:00 once winter
+    // time starts on 25 October), the Spanish header and separators kept.
+    const asked = await csv(
+      { ...october, asOf: ids.firstPosition, csv: { bom: false, timeZone: 'Europe/Madrid' } },
+      spanish,
+    );
+    expect(asked.body.startsWith('"id del cuadro de mando";')).toBe(true);
+    expect(asked.body.split('\n')[1]).toContain(
+      ';"live";"2026-10-01T02:00:00+02:00";"2026-11-01T00:59:59.999+01:00";"Etc/UTC";',
+    );
+    const english = await csv(
+      { ...october, asOf: ids.firstPosition, csv: { headerLanguage: 'en', delimiter: ',' } },
+      spanish,
+    );
+    expect(english.body.split('\n')[0]!.slice(1)).toMatch(/^"scorecardId","version",/);
+    expect(english.body.split('\n')[1]).toContain(',6.5,100,"download",60,7.5,');
+
+    const refused = await csv({ ...october, csv: { delimiter: ',', decimalSeparator: ',' } });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json()).toMatchObject({
+      code: 'csvExport.decimalCommaNeedsSemicolon',
+      message:
+        'The decimal separator “,” needs the delimiter “;”: with the delimiter “,” every decimal number would be split into two cells.',
+      params: { decimalSeparator: ',', delimiter: ',', required: ';' },
+    });
   });
 
   it('drills down into one KPI of one provider, day by day', async () => {

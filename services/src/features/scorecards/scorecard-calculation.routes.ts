@@ -1,5 +1,6 @@
 import {
   type CatalogueWarning,
+  csvOptionsFor,
   DomainError,
   type HttpErrorCode,
   pickLanguage,
@@ -7,6 +8,7 @@ import {
   type ScorecardCalculationRequest,
   scorecardCalculationRequestSchema,
   scorecardCalculationResponseSchema,
+  scorecardCsvRequestSchema,
   scorecardDrilldownRequestSchema,
   scorecardDrilldownResponseSchema,
   scorecardVersionsSchema,
@@ -114,6 +116,8 @@ export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
     {
       config: { access: scorecardScreens },
       schema: {
+        // One calculation, not a list of them.
+        operationId: 'calculateScorecard',
         tags,
         summary: 'Score the compared providers or ISPs at a configuration version over a window (and a comparison one)',
         params,
@@ -154,14 +158,21 @@ export const scorecardCalculationRoutes: FastifyPluginAsyncZod<{
         tags,
         summary: 'The calculation as CSV: one row per window, compared entity, KPI and fringe',
         params,
-        body: scorecardCalculationRequestSchema.default({}),
+        body: scorecardCsvRequestSchema.default({}),
         produces: ['text/csv'],
         response: { 200: z.string(), ...errors },
       },
     },
     async (request, reply) => {
-      const calculation = await calculate(request.params.id, request.body, request, reply);
-      const csv = await failingAs('scorecards.csvFailed', async () => scorecardCsv(calculation));
+      const { csv: asked, ...selection } = request.body;
+      // Written as `csv` asks, else as the caller's language has it; instants in the profile's time zone by default.
+      const options = csvOptionsFor(
+        pickLanguage(request.headers['accept-language']),
+        request.viewer.profile.timeZone,
+        asked,
+      );
+      const calculation = await calculate(request.params.id, selection, request, reply);
+      const csv = await failingAs('scorecards.csvFailed', async () => scorecardCsv(calculation, options));
       return reply
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="${fileName(request.params.id)}"`)

@@ -36,6 +36,8 @@ const templates = [
 const templatesPath = '/api/types/mobile/programs/speedtest,ping/csv/templates';
 const extractPath = '/api/types/mobile/programs/speedtest,ping/csv';
 const path = '/csv_extractor';
+/** How an English interface writes the file for a profile in UTC, sent with every extraction. */
+const englishCsv = { delimiter: ',', decimalSeparator: '.', bom: false, timeZone: 'Etc/UTC', headerLanguage: 'en' };
 
 const made: FileRecord = {
   id: 'file-extraction-01',
@@ -89,7 +91,12 @@ describe('CSV extractor', () => {
 
     await user.click(screen.getByRole('button', { name: 'Extract' }));
     expect(await screen.findByRole('heading', { name: `Making ${made.name}` })).toBeInTheDocument();
-    expect(api.sent('POST', extractPath)[0]?.body).toEqual({ templateId: 'mine', tsStart: '2026-02-01', hourStart: 8 });
+    expect(api.sent('POST', extractPath)[0]?.body).toEqual({
+      templateId: 'mine',
+      tsStart: '2026-02-01',
+      hourStart: 8,
+      csv: englishCsv,
+    });
     await waitFor(() => expect(router.state.location.search).toContain(`file=${made.id}`));
     expect(await screen.findByText('400 rows written')).toBeInTheDocument();
     expect(screen.getByRole('progressbar', { name: `Progress of ${made.name}` })).toHaveAttribute('value', '40');
@@ -166,7 +173,7 @@ describe('CSV extractor', () => {
     expect(optionsOf(templateSelect())).toEqual(['Default template']);
     await user.click(screen.getByRole('button', { name: 'Extract' }));
     await screen.findByRole('heading', { name: `Making ${made.name}` });
-    expect(api.sent('POST', extractPath)[0]?.body).toEqual({});
+    expect(api.sent('POST', extractPath)[0]?.body).toEqual({ csv: englishCsv });
   });
 
   it('shows a refusal in place, beside the field it names', async () => {
@@ -229,5 +236,35 @@ describe('CSV extractor', () => {
     expect(await screen.findByText('1 fila escrita', {}, { timeout: 3_000 })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: `Generando ${made.name}` })).toBeInTheDocument();
     expect(screen.getByTestId('extraction-percent')).toHaveTextContent('75 %');
+    // A Spanish interface writes the file as Excel in Spanish opens it.
+    expect(api.sent('POST', extractPath)[0]?.body).toMatchObject({
+      csv: { delimiter: ';', decimalSeparator: ',', bom: true, timeZone: 'Etc/UTC', headerLanguage: 'es' },
+    });
+  });
+
+  it('writes the file in the CSV format chosen, and waits while its separators clash', async () => {
+    const { user } = await renderScreen(<CsvExtractorPage />, { path });
+    await waitFor(() => expect(templateSelect().value).toBe('latency'));
+    const format = screen.getByRole('group', { name: 'CSV format' });
+    const field = (name: string) => within(format).getByRole('combobox', { name });
+    // The file's headers are its template's column names: no header language to choose.
+    expect(within(format).queryByRole('combobox', { name: 'Column headers in' })).toBeNull();
+    expect(within(format).getByText("Column headers are the template's column names, in any language.")).toBeVisible();
+    await user.selectOptions(field('Decimal separator'), ',');
+    await user.selectOptions(field('Delimiter'), ',');
+    expect(within(format).getByRole('alert')).toHaveTextContent(
+      translate('csvExport.decimalCommaNeedsSemicolon', 'en', { decimalSeparator: ',', delimiter: ',', required: ';' }),
+    );
+    expect(screen.getByRole('button', { name: 'Extract' })).toBeDisabled();
+
+    await user.selectOptions(field('Delimiter'), ';');
+    await user.selectOptions(field('Time zone of dates and times'), 'Europe/Madrid');
+    await user.click(within(format).getByRole('checkbox', { name: /byte-order mark/ }));
+    await user.click(screen.getByRole('button', { name: 'Extract' }));
+    await screen.findByRole('heading', { name: `Making ${made.name}` });
+    expect(api.sent('POST', extractPath)[0]?.body).toEqual({
+      templateId: 'latency',
+      csv: { delimiter: ';', decimalSeparator: ',', bom: true, timeZone: 'Europe/Madrid', headerLanguage: 'en' },
+    });
   });
 });

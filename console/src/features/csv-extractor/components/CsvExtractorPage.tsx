@@ -7,6 +7,8 @@ import { useEffect, useMemo, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { CsvOptionsFields } from '../../../shared/csv/CsvOptionsFields.tsx';
+import { useCsvOptions } from '../../../shared/csv/useCsvOptions.ts';
 import { datesWithin } from '../../../shared/graphic-filters/graphic-filters.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { technologyText } from '../../../shared/i18n/value-texts.ts';
@@ -93,11 +95,12 @@ function CsvExtractor({ profile }: { profile: Profile }) {
       : undefined;
   const refusal = state.context.refusal;
   const editing = state.matches('editing');
-  const extract = () =>
-    send({
-      type: 'EXTRACT',
-      call: extractionOf({ ...choice, templateId: templates.isError ? '' : (template?.id ?? '') }, group),
-    });
+  // How the file is written: the interface language's defaults, or what the user chose; sent with every extraction.
+  const csv = useCsvOptions();
+  const extract = () => {
+    const call = extractionOf({ ...choice, templateId: templates.isError ? '' : (template?.id ?? '') }, group);
+    send({ type: 'EXTRACT', call: { ...call, body: { ...call.body, csv: csv.options } } });
+  };
 
   const step = (['following', 'ready', 'downloading', 'failed', 'retrying', 'lost'] as const).find((value) =>
     state.matches(value),
@@ -143,7 +146,9 @@ function CsvExtractor({ profile }: { profile: Profile }) {
               )}
             </div>
           }
-          canExtract={editing && !datesError && (template !== undefined || templates.isError)}
+          // The file's headers are its template's column names, whatever the language.
+          format={<CsvOptionsFields state={csv} headerLanguage={false} />}
+          canExtract={editing && !datesError && !csv.problem && (template !== undefined || templates.isError)}
           busy={state.matches('submitting')}
           onExtract={extract}
         />

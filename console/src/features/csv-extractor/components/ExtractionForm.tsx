@@ -24,8 +24,8 @@ export interface TemplateChoice {
 }
 
 /**
- * What to extract: the service, the programs, the template and the graphic filters that select the measurements.
- * Every change goes to the address at once; `problems` are the refusal's messages by body field.
+ * What to extract: the service, the programs, the template and the graphic filters that select the measurements,
+ * then how the file is written (`format`). Every change of what to extract goes to the address at once; `problems` are the refusal's messages by body field.
  */
 export function ExtractionForm({
   profile,
@@ -35,6 +35,7 @@ export function ExtractionForm({
   problems,
   datesError,
   notices,
+  format,
   canExtract,
   busy,
   onExtract,
@@ -47,6 +48,8 @@ export function ExtractionForm({
   datesError: string | undefined;
   /** The fallbacks' messages (docs/product/errors.md) and what they mean, under the filters. */
   notices: ReactNode;
+  /** How the file is written (the CSV options), before the button that asks for it. */
+  format: ReactNode;
   canExtract: boolean;
   busy: boolean;
   onExtract: () => void;
@@ -159,6 +162,7 @@ export function ExtractionForm({
         />
       </GraphicFilterPanel>
       {notices}
+      {format}
       <Button type="submit" disabled={!canExtract} busy={busy}>
         {t('extract')}
       </Button>

@@ -10,6 +10,11 @@ describe('parseCsv', () => {
     ]);
   });
 
+  it('leaves a byte-order mark out, and splits at the delimiter it is told', () => {
+    expect(parseCsv('\ufeff"id";"value"\n"a;b";1,5\n', ';')).toEqual([{ id: 'a;b', value: '1,5' }]);
+    expect(parseCsv('\ufeffid,value\na,1.5\n')).toEqual([{ id: 'a', value: '1.5' }]);
+  });
+
   it('answers no records for an empty text or a header alone', () => {
     expect(parseCsv('')).toEqual([]);
     expect(parseCsv('a,b\n')).toEqual([]);

@@ -4,7 +4,7 @@ import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { api } from '../../../shared/api/api-client.ts';
 import { nextLookLevel } from '../model/cell-size.ts';
 import { samplesBounds } from '../model/map-cells.ts';
-import { parseCsv } from './csv.ts';
+import { parseCsv, readableCsvOptions } from './csv.ts';
 
 /**
  * What the maps page asks `POST /maps` for: a KPI's metric per tile over the selection (a campaign, probes, days and
@@ -97,10 +97,14 @@ export async function fetchMap(request: MapRequest, signal?: AbortSignal): Promi
   return api.post<MapAnswer>('/maps', body, { signal });
 }
 
-/** The raw points (`format=csv`), one record per measurement. */
+/**
+ * The raw points (`format=csv`), one record per measurement: asked for in the format the console reads, whatever the
+ * interface language (a Spanish one would otherwise get `;`, decimal commas and Spanish column names).
+ */
 export async function fetchMapPoints(request: MapRequest, signal?: AbortSignal) {
-  const csv = await api.post<string>('/maps', mapBody(request), { query: { format: 'csv' }, signal, as: 'text' });
-  return parseCsv(csv);
+  const body = { ...mapBody(request), csv: readableCsvOptions };
+  const csv = await api.post<string>('/maps', body, { query: { format: 'csv' }, signal, as: 'text' });
+  return parseCsv(csv, readableCsvOptions.delimiter);
 }
 
 /** The map of a submitted request (errors shown by the page, in place). */

@@ -7,6 +7,7 @@ import type {
 import type { ScorecardReportAnswer } from '@nq/contracts/analytics/scorecard-report';
 import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type { ScorecardFields } from '@nq/contracts/configuration/scorecard';
+import type { CsvOptions } from '@nq/contracts/files/csv-options';
 import type { FileList, FileRecord } from '@nq/contracts/files/file-record';
 import { keepPreviousData, useMutation, useQueries, useQuery } from '@tanstack/react-query';
 import { api } from '../../../shared/api/api-client.ts';
@@ -93,15 +94,15 @@ export function useScorecardDrilldowns(id: string, asks: readonly DrilldownAsk[]
 }
 
 /**
- * POST /scorecards/{id}/csv (docs/product/api.md#scorecards): the calculation as a CSV file, saved under the
- * scorecard's name.
+ * POST /scorecards/{id}/csv (docs/product/api.md#scorecards): the calculation as a CSV file written as `csv` says,
+ * saved under the scorecard's name.
  */
 export function useScorecardCsv(id: string) {
   return useMutation({
-    mutationFn: (selection: ScorecardSelection & { name: string }) => {
-      const { name, ...asked } = selection;
+    mutationFn: (selection: ScorecardSelection & { name: string; csv: CsvOptions }) => {
+      const { name, csv, ...asked } = selection;
       return api
-        .post<Blob>(`${path(id)}/csv`, defined(asked), { as: 'blob' })
+        .post<Blob>(`${path(id)}/csv`, { ...defined(asked), csv }, { as: 'blob' })
         .then((csv) => ({ csv, fileName: `${name.replace(/[^\p{L}\p{N}_-]+/gu, '-')}.csv` }));
     },
     onSuccess: ({ csv, fileName }) => saveFile(csv, fileName),

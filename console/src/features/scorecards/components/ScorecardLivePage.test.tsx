@@ -154,11 +154,36 @@ describe('Scorecard live', () => {
     const { user } = await renderScreen(<ScorecardLivePage />, at('?from=2026-10-01&to=2026-10-31&asOf=120:1'));
     await screen.findByTestId('score-matrix');
     await user.click(screen.getByRole('button', { name: 'Download CSV' }));
+    // The CSV's format is asked first, with the interface language's defaults.
+    const dialog = screen.getByRole('dialog', { name: 'Madrid quality as CSV' });
+    await user.click(within(dialog).getByRole('button', { name: 'Download' }));
     await vi.waitFor(() => expect(saved).toEqual(['Madrid-quality.csv']));
     expect(api.sent('POST', `/scorecards/${scorecardId}/csv`)[0]?.body).toEqual({
       from: '2026-10-01',
       to: '2026-10-31',
       asOf: '120:1',
+      csv: { delimiter: ',', decimalSeparator: '.', bom: false, timeZone: 'Etc/UTC', headerLanguage: 'en' },
+    });
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+  });
+
+  it('downloads the CSV in the format a Spanish interface chooses', async () => {
+    vi.spyOn(URL, 'createObjectURL').mockImplementation(() => 'blob:csv');
+    vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => undefined);
+    api.post(`/scorecards/${scorecardId}/csv`, 'scorecardId;version');
+    const { user } = await renderScreen(<ScorecardLivePage />, {
+      ...at('?from=2026-10-01&to=2026-10-31'),
+      language: 'es',
+    });
+    await screen.findByTestId('score-matrix');
+    await user.click(screen.getByRole('button', { name: 'Descargar CSV' }));
+    const dialog = screen.getByRole('dialog', { name: 'Madrid quality en CSV' });
+    expect((within(dialog).getByRole('combobox', { name: 'Delimitador' }) as HTMLSelectElement).value).toBe(';');
+    await user.selectOptions(within(dialog).getByRole('combobox', { name: 'Encabezados de columna en' }), 'en');
+    await user.click(within(dialog).getByRole('button', { name: 'Descargar' }));
+    await vi.waitFor(() => expect(api.sent('POST', `/scorecards/${scorecardId}/csv`)).toHaveLength(1));
+    expect(api.sent('POST', `/scorecards/${scorecardId}/csv`)[0]?.body).toMatchObject({
+      csv: { delimiter: ';', decimalSeparator: ',', bom: true, timeZone: 'Etc/UTC', headerLanguage: 'en' },
     });
   });
 

@@ -3,6 +3,8 @@ import { useTranslation } from 'react-i18next';
 import { Link, useParams } from 'react-router';
 import { specificCodeOr } from '../../../shared/api/api-error.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { CsvExportDialog } from '../../../shared/csv/CsvOptionsFields.tsx';
+import { useCsvOptions } from '../../../shared/csv/useCsvOptions.ts';
 import { pathWith } from '../../../shared/routing/address-params.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
@@ -21,8 +23,8 @@ import { WindowPicker } from './WindowPicker.tsx';
 
 /**
  * /scorecard_live/{id}: the scores per provider (or ISP) and KPI over a data window at a configuration
- * version, both named and kept in the address; a CSV and a PDF report of the same numbers; each KPI leads to its
- * drilldown.
+ * version, both named and kept in the address; a CSV (in the format the user asks for) and a PDF report of the same
+ * numbers; each KPI leads to its drilldown.
  */
 export default function ScorecardLivePage() {
   const { t } = useTranslation('scorecards');
@@ -31,6 +33,8 @@ export default function ScorecardLivePage() {
   const selection = selectionOf(params);
   const calculation = useScorecardCalculation(id, selection);
   const csv = useScorecardCsv(id);
+  const csvOptions = useCsvOptions();
+  const [askingCsv, setAskingCsv] = useState(false);
   const [selected, setSelected] = useState<SelectedCell>();
   const answer = calculation.data;
   const nameOf = useEntityNames(answer);
@@ -55,14 +59,24 @@ export default function ScorecardLivePage() {
             <Link to="/scorecard_live" className="self-center text-sm text-blue-700 underline">
               {t('allScorecards')}
             </Link>
-            <Button
-              variant="secondary"
-              busy={csv.isPending}
-              disabled={!answer}
-              onClick={() => answer && csv.mutate({ ...selection, name: answer.scorecard.name })}
-            >
+            <Button variant="secondary" busy={csv.isPending} disabled={!answer} onClick={() => setAskingCsv(true)}>
               {t('downloadCsv')}
             </Button>
+            {answer && (
+              <CsvExportDialog
+                open={askingCsv}
+                name={answer.scorecard.name}
+                state={csvOptions}
+                busy={csv.isPending}
+                onClose={() => setAskingCsv(false)}
+                onDownload={(options) =>
+                  csv.mutate(
+                    { ...selection, name: answer.scorecard.name, csv: options },
+                    { onSettled: () => setAskingCsv(false) },
+                  )
+                }
+              />
+            )}
             <ScorecardReportButton scorecardId={id} selection={selection} disabled={!answer} />
           </>
         }
