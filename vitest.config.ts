@@ -28,7 +28,10 @@ export default defineConfig({
         test: {
           name: 'unit',
           env,
-          include: ['{contracts,platform,services,projections,probe,console,load-tests}/src/**/*.test.ts'],
+          include: [
+            '{contracts,platform,services,projections,probe,console,load-tests}/src/**/*.test.ts',
+            'clients/*/src/**/*.test.ts',
+          ],
           exclude: ['**/*.int.test.ts', '**/node_modules/**'],
           setupFiles: [platformErrorsOnFailure],
           // Files share a worker's modules: each file loading the platform's modules and compiling PGlite's WebAssembly

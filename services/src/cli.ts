@@ -544,7 +544,20 @@ const builtInCommands: readonly BuiltInCommand[] = [
     summary: `every process in one: ${everyProcess.join(', ')} (the embedded default; PROFILE=distributed for the real servers)`,
     run: () => serve(everyProcess.join(', '), true),
   },
-  { name: 'api', summary: 'the HTTP API alone (serves the console build too)', run: () => serve('api', false) },
+  {
+    name: 'api',
+    synopsis: 'api [<METHOD> <path> [opts]]',
+    summary:
+      'the HTTP API alone (serves the console build too); given a METHOD and a path, a call of a running ' +
+      "platform's API instead, signed with the client id and secret of a credentials file: the answer as JSON, a " +
+      "list as a table or CSV; an error prints the platform's message and exits 1 (nq api --help)",
+    run: async (args) => {
+      if (args.length === 0) return serve('api', false);
+      const { runApiCommand } = await import('./cli-api.ts');
+      process.exitCode = await runApiCommand(args);
+    },
+    ownHelp: true,
+  },
   {
     name: 'projector',
     summary: (declared) =>

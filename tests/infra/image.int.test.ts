@@ -1,4 +1,4 @@
-import { type ChildProcess, execFileSync, spawn } from 'node:child_process';
+import { type ChildProcess, execFileSync, spawn, spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -102,6 +102,7 @@ describe('the container image (deploy/Dockerfile, reproduced without a container
     expect(files.filter((path) => /^(tests|load-tests|deploy|\.git|console\/src)(\/|$)/.test(path))).toEqual([]);
     expect(files.filter((path) => /\.(test|suite|contract|fixture)\.tsx?$/.test(path))).toEqual([]);
     expect(readdirSync(join(image.folder, 'node_modules/@nq')).sort()).toEqual([
+      'client',
       'contracts',
       'platform',
       'probe',
@@ -149,6 +150,21 @@ describe('the container image (deploy/Dockerfile, reproduced without a container
   it('runs as the non-root node user, the CLI as entry point, the api by default', () => {
     expect(image.user).toMatch(/^(node|1000)(:|$)/);
     expect(image.argv).toEqual(['node', 'services/src/cli.ts', 'api']);
+  });
+
+  it('holds what `nq api <METHOD> <path>` calls with: the typed client and its signing', () => {
+    const help = execFileSync(process.execPath, ['services/src/cli.ts', 'api', '--help'], {
+      cwd: image.folder,
+      encoding: 'utf8',
+    });
+    expect(help).toMatch(/^Usage: nq api <METHOD> <path>/);
+    const refused = spawnSync(process.execPath, ['services/src/cli.ts', 'api', 'GET', '/tags/'], {
+      cwd: image.folder,
+      encoding: 'utf8',
+      env: { PATH: process.env.PATH, NQ_CREDENTIALS: join(image.folder, 'no-credentials.json') },
+    });
+    expect(refused.status, refused.stderr).toBe(2);
+    expect(refused.stderr).toMatch(/^nq api: no credentials file at /);
   });
 
   it('starts the api from its entry point against the real servers and answers /health', async () => {

@@ -4,6 +4,8 @@ import { describeAccess } from '@nq/platform/http/access-rule';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform, jsonSchemaTransformObject } from 'fastify-type-provider-zod';
+import { type OpenApiDocument, withOperationIds } from './operation-ids.ts';
+import { requestInterceptor, serveTryItOutModules, tryItOutLoader, withTryItOutScheme } from './try-it-out-page.ts';
 
 export const apiInfo = {
   title: 'Network-quality platform API',
@@ -41,8 +43,17 @@ export const openApiPlugin = fp(async (app: FastifyInstance) => {
       const security = 'public' in access ? [] : [{ signature: [] }];
       return { ...transformed, schema: { ...transformed.schema, security, 'x-access': describeAccess(access) } };
     },
-    transformObject: jsonSchemaTransformObject,
+    // Every operation named (operation-ids.ts): the calls of a client generated from the document.
+    transformObject: (input) => withOperationIds(jsonSchemaTransformObject(input) as OpenApiDocument),
   });
-  await app.register(swaggerUi, { routePrefix: '/docs' });
+  // "Try it out" signs its requests in the page with the client id and secret given to Authorize (try-it-out.ts).
+  await app.register(swaggerUi, {
+    routePrefix: '/docs',
+    uiConfig: { requestInterceptor } as Record<string, unknown>,
+    theme: { js: [{ filename: 'try-it-out.js', content: tryItOutLoader }] },
+    transformSpecification: (document) => withTryItOutScheme(document as Parameters<typeof withTryItOutScheme>[0]),
+    transformSpecificationClone: false,
+  });
+  serveTryItOutModules(app);
   app.get('/api/openapi.json', { schema: { hide: true } }, async () => app.swagger());
 });

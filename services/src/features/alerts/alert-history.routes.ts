@@ -84,6 +84,7 @@ export const alertHistoryRoutes: FastifyPluginAsyncZod<{ history: AlertHistoryRe
     {
       config: write,
       schema: {
+        operationId: 'markAlertHistoryEntryRead',
         tags,
         summary: 'Mark an entry read or unread',
         params: z.object({ id: alertHistoryIdSchema }),
@@ -104,6 +105,7 @@ export const alertHistoryRoutes: FastifyPluginAsyncZod<{ history: AlertHistoryRe
     {
       config: write,
       schema: {
+        operationId: 'markAlertHistoryEntriesRead',
         tags,
         summary: 'Mark several entries (a page) read or unread; answers those changed (ids not yours are left out)',
         body: alertReadManySchema,

@@ -45,6 +45,8 @@ export const currentProfileRoutes: FastifyPluginAsyncZod<CurrentProfileRouteOpti
     {
       config: { access: signedIn },
       schema: {
+        // Beside `GET /profiles/{id}` (getProfile).
+        operationId: 'getCurrentProfile',
         tags,
         summary: 'The profile the caller works under',
         response: { 200: z.looseObject({ id: z.string() }) },
