@@ -1,5 +1,6 @@
 import { DomainError, type HttpErrorCode, overlappingRanges } from '@nq/contracts';
-import type { RuleContext } from './entity-definition.ts';
+import { streamIdOf } from './entity-decider.ts';
+import type { EntityDefinition, RuleContext } from './entity-definition.ts';
 
 // Rules shared by campaigns, geographic filters, clusters and universes
 // (docs/product/rules.md#universes-clusters-and-campaigns).
@@ -78,3 +79,17 @@ export function refuseProbesOutsideProfile(
   if (outside.length > 0)
     throw new DomainError('probes.notInProfile', { details: { field: 'probes', probes: outside } });
 }
+
+/**
+ * The references of an entity to the entities its fields name (each must exist: `validation.invalidOption` on the
+ * field when one does not), one kind per entry.
+ */
+export const referencesTo =
+  <Fields>(referenced: { definition: Pick<EntityDefinition, 'kind'>; ids: (fields: Fields) => readonly string[] }[]) =>
+  (fields: Fields) =>
+    referenced.flatMap(({ definition, ids }) =>
+      [...new Set(ids(fields))].map((id) => ({
+        to: streamIdOf(definition, id),
+        missing: 'validation.invalidOption' as const,
+      })),
+    );

@@ -6,8 +6,7 @@ import {
   speedKpis,
 } from '@nq/contracts';
 import { type ConfigurationEntity, named, sharedConfiguration } from '@nq/platform/entities/configuration-entity';
-import { uniqueName } from '@nq/platform/entities/configuration-rules';
-import { streamIdOf } from '@nq/platform/entities/entity-decider';
+import { referencesTo, uniqueName } from '@nq/platform/entities/configuration-rules';
 import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { campaignEntity } from '../campaigns/index.ts';
 import { clusterEntity } from '../clusters/index.ts';
@@ -87,13 +86,7 @@ export const regulatoryReportEntity = {
   schema: regulatoryReportFieldsSchema,
   unique: [uniqueName('regulatory-report-name', 'regulatoryReports.nameExists')],
   rules: checkReport,
-  references: (report) =>
-    referenced.flatMap(({ definition, ids }) =>
-      [...new Set(ids(report))].map((id) => ({
-        to: streamIdOf(definition, id),
-        missing: 'validation.invalidOption' as const,
-      })),
-    ),
+  references: referencesTo(referenced),
   cloneable: true,
   /** What changes the published numbers' population or method, as the settings history names it. */
   fieldIntents: [

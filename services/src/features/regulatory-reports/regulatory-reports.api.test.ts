@@ -4,6 +4,7 @@ import { join, resolve } from 'node:path';
 import type { EnrichedMeasurement, FileRecord, RegulatoryCalculationResponse } from '@nq/contracts';
 import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.contract';
 import { pdfPageCount } from '@nq/platform/pdf/pdf-renderer';
+import { seededRandom } from '@nq/platform/seeded-random';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SignedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
@@ -14,18 +15,6 @@ import { storedNameOf } from '../files/file-job.ts';
 // figures reproduced after the definition changed and later measurements arrived, and its CSV and PDF files.
 
 const outputDir = resolve(import.meta.dirname, '../../../../test-results/pdf-pages');
-
-/** A seeded generator (mulberry32): the same panel on every run. */
-function seeded(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4_294_967_296;
-  };
-}
 
 /** Type 7 quantile, written out as its definition (h = (n − 1) p; interpolate between the values around h). */
 function referenceQuantile(values: readonly number[], p: number) {
@@ -104,7 +93,7 @@ describe('regulatory reports — embedded', { timeout: 120_000 }, () => {
     ids.report = created.id;
     ids.firstPosition = created.position;
 
-    const random = seeded(42);
+    const random = seededRandom(42);
     const measurements: EnrichedMeasurement[] = [];
     const measured = (
       provider: string,

@@ -1,7 +1,6 @@
 import { DomainError, type ScorecardFields, scorecardFieldsSchema } from '@nq/contracts';
 import { type ConfigurationEntity, named, sharedConfiguration } from '@nq/platform/entities/configuration-entity';
-import { uniqueName } from '@nq/platform/entities/configuration-rules';
-import { streamIdOf } from '@nq/platform/entities/entity-decider';
+import { referencesTo, uniqueName } from '@nq/platform/entities/configuration-rules';
 import type { EntityDefinition } from '@nq/platform/entities/entity-definition';
 import { campaignEntity } from '../campaigns/index.ts';
 import { clusterEntity } from '../clusters/index.ts';
@@ -47,13 +46,7 @@ export const scorecardEntity = {
     if (scorecard.mosEntries.length > 0)
       checkWeightsTotal(scorecard.mosEntries, 'mosEntries', 'moses.weightsNotHundred');
   },
-  references: (scorecard) =>
-    referenced.flatMap(({ definition, ids }) =>
-      [...new Set(ids(scorecard))].map((id) => ({
-        to: streamIdOf(definition, id),
-        missing: 'validation.invalidOption' as const,
-      })),
-    ),
+  references: referencesTo(referenced),
   cloneable: true,
   /** What a score is made of: its KPIs' weights and fringes, its MOS weights, its own weight and maximum. */
   fieldIntents: [{ fields: ['kpis', 'mosEntries', 'weight', 'maxScore'], events: ['WeightsChanged'] }],
