@@ -24371,6 +24371,8 @@ export interface operations {
                 count?: "true" | "false";
                 /** @description csv: the measurements themselves, as CSV */
                 format?: "json" | "csv";
+                /** @description Reproduce a map: the configuration's log position its answer names (the profile as it was then) */
+                asOf?: string;
             };
             header?: never;
             path?: never;
@@ -24525,6 +24527,14 @@ export interface operations {
                                 /** Format: date-time */
                                 to?: string;
                                 timeZone: string;
+                            };
+                        };
+                        reproduce: {
+                            /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                            asOf: string;
+                            receivedUntil: string;
+                            query: {
+                                [key: string]: unknown;
                             };
                         };
                     } | {

@@ -81,6 +81,34 @@ describe('reproducing a chart — embedded', { timeout: 60_000 }, () => {
     expect(reproduced.reproduce).toEqual(first.reproduce);
   });
 
+  it('reproduces a map the same way: its total and tiles as of its position and instant', async () => {
+    await restrictTo([4]);
+    const map = async (body: object, asOf?: string) => {
+      const response = await analyst.inject({
+        method: 'POST',
+        url: `/maps${asOf ? `?asOf=${asOf}` : ''}`,
+        payload: body,
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json() as { total: number; tiles: unknown[]; reproduce: { asOf: string; query: object } };
+    };
+    const first = await map({ kpi: 'download', metric: 'count', tsStart: '2026-10-01', tsEnd: '2026-10-31' });
+    await restrictTo([4, 5]);
+    expect(
+      await api.platform.measurements.write([
+        sampleMeasurement({
+          technology: 4,
+          measuredAt: '2026-10-07T10:00:00.000Z',
+          receivedAt: new Date().toISOString(),
+        }),
+      ]),
+    ).toEqual({ failed: [] });
+    const now = await map({ kpi: 'download', metric: 'count', tsStart: '2026-10-01', tsEnd: '2026-10-31' });
+    expect(now.total).toBeGreaterThan(first.total);
+    const reproduced = await map(first.reproduce.query, first.reproduce.asOf);
+    expect({ total: reproduced.total, tiles: reproduced.tiles }).toEqual({ total: first.total, tiles: first.tiles });
+  });
+
   it('never shows what the analyst may no longer see: a narrower profile answers within it, and says so', async () => {
     const first = await draw(chart);
     await restrictTo([5]);

@@ -27,6 +27,7 @@ export const measurementsApiManifest: FeatureManifest = {
         configured: platform.entities.entity('probe').visibility,
       }),
       mapSampleLimit: platform.config.maps.sampleLimit,
+      history,
     });
   },
 };

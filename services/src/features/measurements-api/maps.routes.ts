@@ -4,9 +4,11 @@ import {
   DomainError,
   inRange,
   kpiIdSchema,
+  logPositionSchema,
   type MeasuredPolygon,
   metrics,
   narrowedBySchema,
+  reproductionSchema,
   selectionFields,
   warning,
   warningBodySchema,
@@ -20,7 +22,7 @@ import { z } from 'zod';
 import {
   configurationNarrowingNamer,
   measurementNamer,
-  programsScopeOf,
+  reproducibleScope,
   scopeSelection,
   withNamedNarrowing,
 } from '../analytics/index.ts';
@@ -53,6 +55,7 @@ const mapAnswer = z.object({
   campaigns: z.array(campaignArea).describe("The requested campaigns' centres (GeoJSON order: longitude, latitude)"),
   warnings: z.array(warningBodySchema),
   narrowedBy: narrowedBySchema.optional(),
+  reproduce: reproductionSchema,
 });
 const countAnswer = z.object({
   total: z.number().int(),
@@ -103,6 +106,11 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         querystring: z.object({
           count: z.enum(['true', 'false']).default('false').describe('Answer only the total'),
           format: z.enum(['json', 'csv']).default('json').describe('csv: the measurements themselves, as CSV'),
+          asOf: logPositionSchema
+            .optional()
+            .describe(
+              "Reproduce a map: the configuration's log position its answer names (the profile as it was then)",
+            ),
         }),
         body: mapBody,
         response: {
@@ -116,7 +124,12 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
     },
     async (request, reply) => {
       const { kpi, metric, zoom, csv, ...filter } = request.body;
-      const { scope, warnings: destinationWarnings } = programsScopeOf(request.viewer.profile, filter.programs);
+      const receivedUntil = filter.receivedUntil ?? new Date().toISOString();
+      const {
+        scope,
+        warnings: destinationWarnings,
+        asOf,
+      } = await reproducibleScope(options.history, request.viewer, filter.programs, request.query.asOf);
       const signal = clientAbortSignal(reply);
       const campaigns = await campaignAreas(options, request, filter.campaigns);
       const selection = { filter, kpi, located: true };
@@ -158,6 +171,8 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         campaigns,
         warnings: translated(request, warnings),
         ...narrowing,
+        // Asked again with `receivedUntil` in the body and `?asOf=`, the same tiles.
+        reproduce: { asOf, receivedUntil, query: { ...request.body, receivedUntil } },
       };
     },
   );

@@ -1,7 +1,7 @@
 import type { EntityCatalog } from '@nq/platform/entities/entity-catalog';
 import type { MeasurementStore } from '@nq/platform/measurements/measurement-store-port';
 import type { ReadStore } from '@nq/platform/read-store/read-store-port';
-import type { AnalyticsEngine, SeriesLabeller } from '../analytics/index.ts';
+import type { AnalyticsEngine, ConfigurationHistory, SeriesLabeller } from '../analytics/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
 
 /** What every route of the measurements API is given (the plugin passes its options to each). */
@@ -20,4 +20,6 @@ export interface MeasurementsApiOptions {
    * blocked.
    */
   mapSampleLimit: number;
+  /** The configuration's history: what an answer names to be reproduced, and the profile as of that position. */
+  history: ConfigurationHistory;
 }
