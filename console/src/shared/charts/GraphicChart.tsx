@@ -17,6 +17,7 @@ import type { ChangeMarker, ChartType, GraphicChartProps } from './chart-model.t
 import { type ChartTableNames, chartTable, csvOf } from './chart-table.ts';
 import { EChartsView } from './EChartsView.tsx';
 import { chartOption } from './echarts-option.ts';
+import { ReproductionLine } from './ReproductionLine.tsx';
 
 const zoomable: ReadonlySet<ChartType> = new Set(['bars', 'line', 'area', 'mix', 'boxplot', 'scatterplot', 'bubbles']);
 
@@ -27,8 +28,9 @@ const buttonClass =
  * The one chart every screen draws with: the data as the chosen type (ECharts, loaded on first use; `table` an HTML
  * table), the graphic actions (reset zoom, export PNG, SVG and CSV — the CSV in the format the user asks for), a legend whose entries show or hide their series
  * and change their colour (kept per chart title), the data as a table on demand and, on time charts, the change
- * markers with their links. `compact` (small tiles) keeps only the drawing; `fitted` (dashboard tiles) the drawing and
- * the legend, within the height given.
+ * markers with their links and, for a graphic answer, what reproduces its numbers (Reproduce pins them, Latest unpins).
+ * `compact` (small tiles) keeps only the drawing; `fitted` (dashboard tiles) the drawing and the legend, within the
+ * height given.
  */
 export function GraphicChart({
   title,
@@ -43,6 +45,7 @@ export function GraphicChart({
   fitted = false,
   stacked = false,
   display,
+  reproduction,
 }: GraphicChartProps) {
   const { t, i18n } = useTranslation('charts');
   const navigate = useNavigate();
@@ -243,6 +246,7 @@ export function GraphicChart({
           </div>
         </details>
       )}
+      {actions && reproduction && <ReproductionLine {...reproduction} />}
     </figure>
   );
 }

@@ -1,6 +1,8 @@
 import type { ChangeMarker } from '@nq/contracts/analytics/change-markers';
 import type { ChartData, ChartType } from '@nq/contracts/analytics/chart-data';
+import type { Reproduction } from '@nq/contracts/analytics/query-result';
 import type { ChartDisplay } from './chart-display.ts';
+import type { GraphicPin } from './graphic-query.ts';
 
 /**
  * The one chart layer every screen draws with (docs/features/console.md, "Chart layer"). Screens build a `ChartData`
@@ -51,6 +53,20 @@ export interface GraphicChartProps {
    * user picks in the legend still win.
    */
   display?: ChartDisplay;
+  /**
+   * What reproduces the numbers drawn (a graphic answer's `reproduce`) and pinning them: a line under the chart names
+   * the data received until and the configuration position, with Reproduce or, pinned, Latest. Charts with the
+   * actions only (not compact or fitted).
+   */
+  reproduction?: ChartReproduction | undefined;
+}
+
+export interface ChartReproduction {
+  reproduce: Reproduction;
+  /** The chart is asked with the pin of this answer (`?asOf=` and its `receivedUntil`). */
+  pinned: boolean;
+  /** Reproduce: pins the numbers this answer names; Latest: undefined, the latest numbers again. */
+  onPin: (pin: GraphicPin | undefined) => void;
 }
 
 export type { ChangeMarker, ChartDisplay };

@@ -1,20 +1,16 @@
 import type { QueryIrInput } from '@nq/contracts/analytics/query-ir';
-import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
-import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/api-client.ts';
+import { type GraphicPin, useGraphicQuery } from '../../../shared/charts/graphic-query.ts';
 
 export const graphicQueryKey = ['graphic-generator', 'graphic'] as const;
 
 /**
- * The graphic of a request (`POST /api/graphic`), asked only while the graphic view shows it. The request rides on the
- * query's signal: when the request changes, the previous one is aborted (its query loses its only observer) and the
- * server cancels the engine's query.
+ * The graphic of a request (`POST /api/graphic`), asked only while the graphic view shows it; pinned, the numbers an
+ * answer named (`?asOf=` and its `receivedUntil`). The request rides on the query's signal: when the request changes,
+ * the previous one is aborted (its query loses its only observer) and the server cancels the engine's query.
  */
-export function useGraphic(request: QueryIrInput | undefined) {
-  return useQuery({
-    queryKey: [...graphicQueryKey, request],
-    queryFn: ({ signal }) => api.post<GraphicResponse>('/api/graphic', request, { signal }),
-    enabled: request !== undefined,
+export function useGraphic(request: QueryIrInput | undefined, pin?: GraphicPin) {
+  return useGraphicQuery([...graphicQueryKey, request], request, {
+    pin,
     meta: { errorCode: 'graphics.generateFailed' },
   });
 }

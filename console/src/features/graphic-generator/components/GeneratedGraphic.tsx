@@ -1,17 +1,19 @@
 import type { QueryIrInput } from '@nq/contracts/analytics/query-ir';
 import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import type { UseQueryResult } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef } from 'react';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { useAnswerWarnings } from '../../../shared/charts/answer-warnings.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
+import type { GraphicPin } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { requestChartData } from '../../../shared/charts/request-chart-data.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Spinner } from '../../../shared/ui/screens.tsx';
-import { toast } from '../../../shared/ui/toasts.ts';
 
 /** The catalogue code of a failed graphic: the server's own, or that generating it failed. */
 const failureCode = (error: unknown) =>
@@ -21,8 +23,9 @@ const failureCode = (error: unknown) =>
 
 /**
  * The generated graphic: drawn with the chart actions (reset zoom, export, colours), 'No data for selected values' in
- * its place when the answer is empty, the catalogue's message when it failed. Other warnings (a sampled scatterplot…)
- * are toasted once per answer.
+ * its place when the answer is empty, the catalogue's message when it failed. Other warnings (a sampled scatterplot,
+ * access narrowed since the numbers reproduced…) are toasted once per answer. Under it, what reproduces its numbers:
+ * Reproduce pins them (`pinned`, kept by the screen), Latest unpins.
  */
 export function GeneratedGraphic({
   request,
@@ -31,6 +34,8 @@ export function GeneratedGraphic({
   single,
   unit,
   axisNames,
+  pinned,
+  onPin,
 }: {
   request: QueryIrInput;
   query: UseQueryResult<GraphicResponse>;
@@ -40,6 +45,9 @@ export function GeneratedGraphic({
   unit?: string | undefined;
   /** A scatterplot's axes: the fields they plot, with their units. */
   axisNames?: { x: string; y: string } | undefined;
+  /** The graphic is asked with a pin (an answer's `asOf` and `receivedUntil`). */
+  pinned: boolean;
+  onPin: (pin: GraphicPin | undefined) => void;
 }) {
   const { t, i18n } = useTranslation(['graphicGenerator', 'analysis', 'charts']);
   const profile = useProfile();
@@ -57,20 +65,18 @@ export function GeneratedGraphic({
     [answer, single, granularity, movingAverage, axes, i18n.language, timeZone, t],
   );
 
-  const warned = useRef<GraphicResponse>(undefined);
-  useEffect(() => {
-    if (!answer || warned.current === answer) return;
-    warned.current = answer;
-    for (const warning of answer.warnings)
-      if (warning.code !== 'graphics.noData') toast.warning(warning.code, warning.params);
-  }, [answer]);
+  useAnswerWarnings(answer);
 
   if (query.isPending) return <Spinner label={t('common:loading')} />;
+  // Pinned, a failure or an empty answer still offers the latest numbers.
   if (query.isError)
     return (
-      <p role="alert" className="py-12 text-center text-sm text-rose-700" data-testid="generator-error">
-        {errorMessage(failureCode(query.error), isApiError(query.error) ? query.error.params : undefined)}
-      </p>
+      <>
+        <p role="alert" className="py-12 text-center text-sm text-rose-700" data-testid="generator-error">
+          {errorMessage(failureCode(query.error), isApiError(query.error) ? query.error.params : undefined)}
+        </p>
+        <ReproductionLine pinned={pinned} onPin={onPin} />
+      </>
     );
   if (!answer || !data) return null;
   if (isEmptyGraphic(answer))
@@ -80,6 +86,7 @@ export function GeneratedGraphic({
           {errorMessage('graphics.noData')}
         </p>
         <NarrowedByNote narrowedBy={answer.narrowedBy} className="text-center" />
+        <ReproductionLine reproduce={answer.reproduce} pinned={pinned} onPin={onPin} />
       </>
     );
   const display = request.display ?? {};
@@ -99,6 +106,7 @@ export function GeneratedGraphic({
         axisNames={axisNames}
         stacked={display.graphicDistribution === 'stacked'}
         display={display}
+        reproduction={answer.reproduce && { reproduce: answer.reproduce, pinned, onPin }}
       />
       <NarrowedByNote narrowedBy={answer.narrowedBy} className="mt-2" />
     </div>

@@ -26,13 +26,13 @@ import { SaveToDashboardDialog } from './SaveToDashboardDialog.tsx';
  * (docs/product/screens.md#basic_graphic_generator-and-advanced_graphic_generator): one screen, the generator deciding
  * the graph types offered. It starts as the configuration (type, filters, axes, display); "Generate" shows the
  * graphic, whose filters can still be changed (a change aborts the request running); back to the configuration keeps
- * them. All of it lives in the address.
+ * them. All of it lives in the address, the graphic's pin too when it reproduces an answer's numbers.
  */
 export function GraphicGenerator({ generator }: { generator: Generator }) {
   const { t } = useTranslation(['graphicGenerator', 'analysis', 'layers']);
   const queryClient = useQueryClient();
   const kpis = useKpiCatalogue();
-  const { group, filters, choice, setFilters, setChoice, changeType } = useGeneratorAddress(generator);
+  const { group, filters, choice, pin, setPin, setFilters, setChoice, changeType } = useGeneratorAddress(generator);
   const [pendingType, setPendingType] = useState<GraphicType>();
   const [saving, setSaving] = useState(false);
 
@@ -57,7 +57,7 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
       .map((problem) => [problem.field, errorMessage(problem.code, problem.params)]),
   );
   const showing = choice.view === 'graphic' && problems.length === 0;
-  const graphic = useGraphic(showing ? request : undefined);
+  const graphic = useGraphic(showing ? request : undefined, pin);
 
   const label = (id: string | undefined) => catalogue.find((item) => item.id === id);
   const plotted = label(kind === 'kpi' ? kpi : kind === 'boxplot' ? choice.axes.value : choice.axes.y);
@@ -186,6 +186,8 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
                 single={single}
                 unit={kind === 'scatterplot' || counts ? undefined : plotted?.unit}
                 axisNames={pointAxisNames(request, [...fields, ...catalogue])}
+                pinned={pin !== undefined}
+                onPin={setPin}
               />
             )}
           </Card>

@@ -1,4 +1,5 @@
 import type { GraphicType } from '@nq/contracts/analytics/query-ir';
+import { type GraphicPin, paramsWithPin, pinFromParams } from '../../../shared/charts/graphic-query.ts';
 import { useSelectionGroup } from '../../../shared/entity-screen/SelectionGroupField.tsx';
 import {
   defaultFilters,
@@ -30,7 +31,8 @@ export function hasFilters(filters: GraphicFilters, choice: GeneratorChoice) {
 
 /**
  * The generator's configuration as its address holds it (the filter set under its own names, then the type, view,
- * axes and display), so a reload or a shared link shows the same graphic. Every change replaces the address.
+ * axes and display, and the graphic's pin when it reproduces an answer's numbers), so a reload or a shared link shows
+ * the same graphic. Every change replaces the address; pinning and unpinning add a history entry (Back returns).
  */
 export function useGeneratorAddress(generator: Generator) {
   const { params, update } = useAddressState();
@@ -41,6 +43,8 @@ export function useGeneratorAddress(generator: Generator) {
     group,
     filters: filtersOf(params),
     choice: choiceOf(params),
+    pin: pinFromParams(params),
+    setPin: (pin: GraphicPin | undefined) => update((current) => paramsWithPin(current, pin), { history: 'push' }),
     setFilters: (changes: Partial<GraphicFilters>) =>
       update((current) => paramsWithFilters(current, { ...filtersOf(current), ...changes }, group)),
     setChoice: (change: (choice: GeneratorChoice) => Partial<GeneratorChoice>) =>

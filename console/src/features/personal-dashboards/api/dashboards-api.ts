@@ -1,5 +1,4 @@
 import type { QueryIr } from '@nq/contracts/analytics/query-ir';
-import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import { basePathOf } from '@nq/contracts/configuration/kinds';
 import type {
   DashboardGraphic,
@@ -10,6 +9,7 @@ import type {
 import type { z } from 'zod';
 import { api } from '../../../shared/api/api-client.ts';
 import { type EntityPage, readYourWrites, remember, type Warning } from '../../../shared/api/entities.ts';
+import { askGraphic } from '../../../shared/charts/graphic-query.ts';
 
 export type PersonalDashboard = z.output<typeof personalDashboardViewSchema>;
 export type GraphicLayout = z.output<typeof dashboardGraphicLayoutSchema>;
@@ -70,7 +70,7 @@ export const dashboardsApi = {
       ),
     ),
   /** A graphic drawn from its request (`POST /api/graphic`); the signal aborts it when the dashboard is left. */
-  graphic: (request: QueryIr, signal?: AbortSignal) => api.post<GraphicResponse>('/api/graphic', request, { signal }),
+  graphic: (request: QueryIr, signal?: AbortSignal) => askGraphic(request, undefined, signal),
 };
 
 export const dashboardKeys = {

@@ -1,13 +1,25 @@
 import type { QueryIr } from '@nq/contracts/analytics/query-ir';
-import { type KeyboardEvent, type PointerEvent, type RefObject, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+  type RefObject,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../shared/api/api-error.ts';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { useAnswerWarnings } from '../../../shared/charts/answer-warnings.ts';
+import type { ChartData, ChartReproduction } from '../../../shared/charts/chart-model.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
 import { pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
+import type { GraphicPin } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { requestChartData } from '../../../shared/charts/request-chart-data.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Modal } from '../../../shared/ui/Modal.tsx';
@@ -72,7 +84,17 @@ function usePointerCells(
   };
 }
 
-/** One graphic of the dashboard on its grid: drawn from its request, with its move and resize handles. */
+/** The catalogue code of a tile's failure: the server's own for a refusal, else that its data could not be had. */
+const failureCodeOf = (failure: unknown) =>
+  isApiError(failure) && failure.status >= 400 && failure.status < 500
+    ? failure.code
+    : 'dashboards.graphicDataFetchFailed';
+
+/**
+ * One graphic of the dashboard on its grid: drawn from its request, with its move and resize handles. Enlarged, it
+ * names what reproduces its numbers: Reproduce pins the enlarged view to them (until Latest, or until it is closed),
+ * the tile keeps the latest.
+ */
 export function GraphicTile({
   graphic,
   layout,
@@ -87,6 +109,10 @@ export function GraphicTile({
   const { t, i18n } = useTranslation('personalDashboards');
   const answer = useGraphicAnswer(request);
   const [enlarged, setEnlarged] = useState(false);
+  const [pin, setPin] = useState<GraphicPin>();
+  // Unpinned, the tile's own query; pinned, the numbers an answer named (its warnings toasted, as the generator does).
+  const enlargedAnswer = useGraphicAnswer(request, pin);
+  useAnswerWarnings(pin ? enlargedAnswer.data : undefined);
   const drawingArea = useRef<HTMLDivElement>(null);
   const room = useElementHeight(drawingArea);
   const kpis = useKpiCatalogue();
@@ -94,15 +120,18 @@ export function GraphicTile({
   const kpiId = request.kpi ?? request.axes?.value ?? request.axes?.y;
   const kpi = kpis.data?.find((item) => item.id === kpiId);
   const title = graphic.title || kpi?.label || t(`graphicTypes.${request.graphicType}`);
+  const chartData = (answered: typeof answer.data) =>
+    answered &&
+    requestChartData(answered, request, t, { single: kpi?.label ?? kpiId ?? '', language: i18n.language, timeZone });
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chartData reads what the list names
   const data = useMemo(
-    () =>
-      answer.data &&
-      requestChartData(answer.data, request, t, {
-        single: kpi?.label ?? kpiId ?? '',
-        language: i18n.language,
-        timeZone,
-      }),
+    () => chartData(answer.data),
     [answer.data, request, kpi?.label, kpiId, i18n.language, timeZone, t],
+  );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: chartData reads what the list names
+  const enlargedData = useMemo(
+    () => (pin ? chartData(enlargedAnswer.data) : undefined),
+    [pin, enlargedAnswer.data, request, kpi?.label, kpiId, i18n.language, timeZone, t],
   );
   // Drawn as the graphic generator draws it: its unit, its axes' names and its display options.
   const unit = kpi?.unit && request.metric !== 'count' && request.metric !== 'uniqueCount' ? kpi.unit : undefined;
@@ -135,11 +164,7 @@ export function GraphicTile({
     onCommit(change(graphic.layout, step.columns, step.rows));
   };
 
-  const failure = answer.error;
-  const failureCode =
-    isApiError(failure) && failure.status >= 400 && failure.status < 500
-      ? failure.code
-      : 'dashboards.graphicDataFetchFailed';
+  const failureCode = failureCodeOf(answer.error);
   const handleClass =
     'rounded border border-gray-300 bg-white px-1.5 text-xs text-gray-600 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
 
@@ -224,9 +249,26 @@ export function GraphicTile({
         </div>
       </div>
       {data && !empty && (
-        <Modal open={enlarged} title={title} onClose={() => setEnlarged(false)} wide>
-          {enlarged && <GraphicChart {...drawn(data)} height={420} />}
-          <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mt-2" />
+        <Modal
+          open={enlarged}
+          title={title}
+          onClose={() => {
+            setEnlarged(false);
+            setPin(undefined);
+          }}
+          wide
+        >
+          {enlarged && (
+            <EnlargedGraphic
+              answer={pin ? enlargedAnswer : answer}
+              data={pin ? enlargedData : data}
+              pinned={pin !== undefined}
+              onPin={setPin}
+              draw={(chartData, reproduction) => (
+                <GraphicChart {...drawn(chartData)} height={420} reproduction={reproduction} />
+              )}
+            />
+          )}
         </Modal>
       )}
       {editable && (
@@ -240,5 +282,48 @@ export function GraphicTile({
         />
       )}
     </section>
+  );
+}
+
+/**
+ * The enlarged view's drawing, of the tile's answer or, pinned, of the numbers an answer named; pinned, a failure or
+ * an empty answer still offers the latest numbers.
+ */
+function EnlargedGraphic({
+  answer,
+  data,
+  pinned,
+  onPin,
+  draw,
+}: {
+  answer: ReturnType<typeof useGraphicAnswer>;
+  data: ChartData | undefined;
+  pinned: boolean;
+  onPin: (pin: GraphicPin | undefined) => void;
+  draw: (data: ChartData, reproduction: ChartReproduction | undefined) => ReactNode;
+}) {
+  const { t } = useTranslation('personalDashboards');
+  if (answer.isPending) return <Spinner label={t('common:loading')} />;
+  const reproduce = answer.data?.reproduce;
+  const drawable = data && answer.data && !isEmptyGraphic(answer.data);
+  return (
+    <>
+      {answer.isError && !drawable && (
+        <p role="alert" className="py-6 text-center text-sm text-rose-700">
+          {errorMessage(failureCodeOf(answer.error))}
+        </p>
+      )}
+      {!answer.isError && !drawable && (
+        <p role="status" className="py-6 text-center text-sm text-gray-500">
+          {errorMessage('dashboards.noData')}
+        </p>
+      )}
+      {drawable ? (
+        draw(data, reproduce && { reproduce, pinned, onPin })
+      ) : (
+        <ReproductionLine pinned={pinned} onPin={onPin} />
+      )}
+      <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mt-2" />
+    </>
   );
 }

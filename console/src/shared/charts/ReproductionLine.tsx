@@ -1,0 +1,51 @@
+import type { Reproduction } from '@nq/contracts/analytics/query-result';
+import { useTranslation } from 'react-i18next';
+import { useDateFormat } from '../ui/useDateFormat.ts';
+import type { ChartReproduction } from './chart-model.ts';
+import { pinOf } from './graphic-query.ts';
+
+const actionClass =
+  'rounded px-1 font-medium text-blue-700 underline hover:bg-blue-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
+
+/**
+ * A chart's footer line naming what reproduces its numbers (the data as received until an instant, in the user's
+ * date format and time zone, and the configuration's log position) with Reproduce, which pins them, or, pinned,
+ * Latest, which asks for the latest numbers again. Pinned without an answer to name (the graphic failed), Latest alone.
+ */
+export function ReproductionLine({
+  reproduce,
+  pinned,
+  onPin,
+}: Omit<ChartReproduction, 'reproduce'> & { reproduce?: Reproduction | undefined }) {
+  const { t } = useTranslation('charts');
+  const dates = useDateFormat();
+  if (!reproduce && !pinned) return null;
+  return (
+    <p className="m-0 flex flex-wrap items-center gap-x-2 text-xs text-gray-500" data-testid="chart-reproduction">
+      {reproduce && (
+        <span title={reproduce.receivedUntil}>
+          {t('reproducibleAs', { receivedUntil: dates.dateTime(reproduce.receivedUntil), asOf: reproduce.asOf })}
+        </span>
+      )}
+      {pinned ? (
+        <>
+          <span className="rounded bg-gray-100 px-1.5 text-gray-700">{t('pinned')}</span>
+          <button type="button" className={actionClass} title={t('latestHint')} onClick={() => onPin(undefined)}>
+            {t('latest')}
+          </button>
+        </>
+      ) : (
+        reproduce && (
+          <button
+            type="button"
+            className={actionClass}
+            title={t('reproduceHint')}
+            onClick={() => onPin(pinOf(reproduce))}
+          >
+            {t('reproduce')}
+          </button>
+        )
+      )}
+    </p>
+  );
+}
