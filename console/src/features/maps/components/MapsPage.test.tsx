@@ -75,6 +75,25 @@ describe('maps page', () => {
       .filter((request) => request.query.get('count') !== 'true')
       .map((request) => (request.body as { zoom: number }).zoom);
 
+  it('cannot be asked for a map before its KPIs have come (it would be refused for want of the KPI it shows)', async () => {
+    let answerKpis = () => {};
+    const kpisCame = new Promise<void>((resolve) => {
+      answerKpis = resolve;
+    });
+    api.get('/api/types/all/kpis', async () => {
+      await kpisCame;
+      return {
+        category: 'all',
+        list: [{ id: 'download', label: 'Download speed', unit: 'Mbps', inverse: false, testTypes: [], fringes: [] }],
+      };
+    });
+    await renderScreen(<MapsPage />, { path: '/maps' });
+    expect(screen.getByRole('button', { name: 'Show map' })).toBeDisabled();
+    answerKpis();
+    await screen.findByRole('option', { name: 'Download speed (Mbps)' });
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Show map' })).toBeEnabled());
+  });
+
   it('cuts the samples into cells of a size that suits their area and number, and fits the map to them', async () => {
     const { user } = await openPage();
     await user.click(screen.getByRole('button', { name: 'Show map' }));

@@ -37,7 +37,8 @@ export default function MapsPage() {
       <Card>
         <MapFilters
           kpis={kpis.data ?? []}
-          busy={map.isFetching}
+          // Not before the KPIs are known: a map asked meanwhile would be refused for want of the KPI it shows.
+          busy={map.isFetching || kpis.isPending}
           onShow={(next) => {
             setSettings(next);
             setTab('graphic');
