@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { regulatoryStatisticSchema } from '../configuration/regulatory-report.ts';
 import { languages, warningBodySchema } from '../errors/index.ts';
 import { logPositionSchema } from '../events/log-position.ts';
+import { csvOptionsRequestSchema } from '../files/csv-options.ts';
 import { selectionFields } from './query-ir.ts';
 import { catalogueWarningSchema } from './query-result.ts';
 
@@ -109,5 +110,7 @@ export const regulatoryFileFormats = ['pdf', 'csv'] as const;
 export const regulatoryFileRequestSchema = regulatoryCalculationRequestSchema.extend({
   format: z.enum(regulatoryFileFormats, { error: 'validation.invalidOption' }),
   language: z.enum(languages, { error: 'validation.invalidOption' }).optional(),
+  /** How the CSV is written; what it leaves out follows the language. */
+  csv: csvOptionsRequestSchema.optional(),
 });
 export type RegulatoryFileRequest = z.output<typeof regulatoryFileRequestSchema>;

@@ -27237,6 +27237,28 @@ export interface operations {
                     format: "pdf" | "csv";
                     /** @enum {string} */
                     language?: "en" | "es";
+                    /** @description How the CSV is written; what is left out follows the caller's language (Accept-Language) */
+                    csv?: {
+                        /**
+                         * @description What separates the cells: `,`, or `;` as Spanish spreadsheets expect
+                         * @enum {string}
+                         */
+                        delimiter?: "," | ";";
+                        /**
+                         * @description The decimal separator of numbers (never of ids or text): `.` or `,` (`,` needs the `;` delimiter)
+                         * @enum {string}
+                         */
+                        decimalSeparator?: "." | ",";
+                        /** @description Start the file with a UTF-8 byte-order mark, so that Excel reads its accents right */
+                        bom?: boolean;
+                        /** @description IANA time zone instants are written in, as local date-times with their offset (2026-10-01T12:00:00+02:00) */
+                        timeZone?: string;
+                        /**
+                         * @description The language of the header row, where the file names its columns in both
+                         * @enum {string}
+                         */
+                        headerLanguage?: "en" | "es";
+                    };
                 };
             };
         };

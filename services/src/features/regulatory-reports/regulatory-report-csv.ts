@@ -1,4 +1,11 @@
-import type { Language, RegulatoryCalculation, RegulatoryFigure, RegulatoryGroup } from '@nq/contracts';
+import {
+  type CsvOptions,
+  csvDefaultsFor,
+  type Language,
+  type RegulatoryCalculation,
+  type RegulatoryFigure,
+  type RegulatoryGroup,
+} from '@nq/contracts';
 import { csvDocument } from '@nq/platform/csv/csv-writer';
 import { statisticLabel } from './regulatory-report.entity.ts';
 import { isShare, kpiUnit, regulatoryText } from './regulatory-texts.ts';
@@ -9,7 +16,11 @@ type Row = { group: RegulatoryGroup; figure: RegulatoryFigure };
  * Every figure of the report, one row each: the provider (and technology), the KPI, the statistic, the value with its
  * interval and sample size, whether it is published (and why not), and what reproduces it.
  */
-export function regulatoryReportCsv(calculation: RegulatoryCalculation, language: Language): string {
+export function regulatoryReportCsv(
+  calculation: RegulatoryCalculation,
+  language: Language,
+  options: CsvOptions = csvDefaultsFor(language, calculation.window.timeZone),
+): string {
   const { reproduce } = calculation;
   const rows: Row[] = calculation.groups.flatMap((group) => group.figures.map((figure) => ({ group, figure })));
   return csvDocument<Row>(
@@ -36,12 +47,14 @@ export function regulatoryReportCsv(calculation: RegulatoryCalculation, language
               })
             : '',
       },
-      { label: 'from', value: () => calculation.window.from },
-      { label: 'to', value: () => calculation.window.to },
+      { label: 'from', value: () => calculation.window.from, instant: true },
+      { label: 'to', value: () => calculation.window.to, instant: true },
       { label: 'asOf', value: () => reproduce.asOf },
+      // As the API names it, to ask the same figures again.
       { label: 'receivedUntil', value: () => reproduce.receivedUntil },
       { label: 'seed', value: () => reproduce.seed },
     ],
     rows,
+    options,
   );
 }

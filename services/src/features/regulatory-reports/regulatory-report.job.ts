@@ -1,4 +1,4 @@
-import { languages, logPositionSchema, type Profile, regulatoryFileFormats } from '@nq/contracts';
+import { csvOptionsSchema, languages, logPositionSchema, type Profile, regulatoryFileFormats } from '@nq/contracts';
 import { jobViewer } from '@nq/platform/access/viewer';
 import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
 import { renderPdf } from '@nq/platform/pdf/pdf-renderer';
@@ -24,6 +24,8 @@ export const regulatoryFilePayloadSchema = z.object({
   userId: z.string(),
   profileId: z.string(),
   language: z.enum(languages),
+  /** The CSV's options, resolved when it was asked (a retry writes the same file). */
+  csv: csvOptionsSchema.optional(),
 });
 export type RegulatoryFilePayload = z.output<typeof regulatoryFilePayloadSchema>;
 
@@ -48,7 +50,7 @@ export async function regulatoryFileContent(platform: Platform, payload: Regulat
   );
   const viewer = jobViewer({ userId: payload.userId, profile, jobId: payload.fileId });
   const named = await withProviderNames(calculation, configurationSeriesLabeller(platform), viewer);
-  if (payload.format === 'csv') return Buffer.from(regulatoryReportCsv(named, payload.language), 'utf8');
+  if (payload.format === 'csv') return Buffer.from(regulatoryReportCsv(named, payload.language, payload.csv), 'utf8');
   return renderPdf(
     regulatoryReportPdf({ calculation: named, language: payload.language, profileName: String(profile.name ?? '') }),
   );

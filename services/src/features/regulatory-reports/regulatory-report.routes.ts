@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   type CatalogueWarning,
+  csvOptionsFor,
   DomainError,
   pickLanguage,
   regulatoryCalculationRequestSchema,
@@ -95,7 +96,8 @@ export const regulatoryReportRoutes: FastifyPluginAsyncZod<{
       },
     },
     async (request, reply) => {
-      const { format, language, asOf, receivedUntil } = request.body;
+      const { format, language: asked, asOf, receivedUntil, csv } = request.body;
+      const language = asked ?? pickLanguage(request.headers['accept-language']);
       const { viewer } = request;
       const now = new Date();
       if (receivedUntil && Date.parse(receivedUntil) > now.getTime())
@@ -116,7 +118,8 @@ export const regulatoryReportRoutes: FastifyPluginAsyncZod<{
           receivedUntil: receivedUntil ?? now.toISOString(),
           userId: viewer.userId,
           profileId: viewer.profileId,
-          language: language ?? pickLanguage(request.headers['accept-language']),
+          language,
+          ...(format === 'csv' ? { csv: csvOptionsFor(language, report.fields.timeZone, csv) } : {}),
         },
         ...(fileId ? { fileId } : {}),
       });

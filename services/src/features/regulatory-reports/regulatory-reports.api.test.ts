@@ -289,6 +289,16 @@ describe('regulatory reports — embedded', { timeout: 120_000 }, () => {
     expect(lines[1]).toContain(`"${ids.fast}","Fastnet","","download","Mbps","median",`);
     expect(lines[1]).toContain(`,120,12,true,"",`);
     expect(lines[9]).toContain(',40,2,false,"fewer than 5 probes"');
+    // The period's instants in the report's time zone.
+    expect(lines[1]).toContain(',"2026-10-01T00:00:00+02:00","2026-10-31T23:59:59.999+01:00",');
+  });
+
+  it('writes the CSV as Spanish spreadsheets open it when asked in Spanish: BOM, semicolons, decimal commas', async () => {
+    const { content } = await fileOf('csv', 'es');
+    const text = content.toString('utf8');
+    expect(text.startsWith('\ufeff"report";"providerId";')).toBe(true);
+    const median = text.split('\n')[1]!;
+    expect(median).toMatch(/;"median";\d+,\d+;\d+,\d+;\d+,\d+;120;12;/);
   });
 
   it('renders the PDF: figures, differences and a methodology written from the definition', async () => {
