@@ -23035,7 +23035,10 @@ export interface operations {
     };
     createEvolution: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23475,7 +23478,10 @@ export interface operations {
     };
     createBenchmark: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -23924,7 +23930,10 @@ export interface operations {
     };
     createBydestination: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;

@@ -109,6 +109,30 @@ describe('reproducing a chart — embedded', { timeout: 60_000 }, () => {
     expect({ total: reproduced.total, tiles: reproduced.tiles }).toEqual({ total: first.total, tiles: first.tiles });
   });
 
+  it('reproduces the evolution screen the same way, its own request posted again', async () => {
+    await restrictTo([4]);
+    const evolution = {
+      kpi: 'download',
+      metric: 'count',
+      breakdowns: ['technology'],
+      granularity: 'month',
+      tsStart: '2026-10-01',
+      tsEnd: '2026-10-31',
+    };
+    const first = await analyst.inject({ method: 'POST', url: '/api/evolution', payload: evolution });
+    expect(first.statusCode, first.body).toBe(200);
+    const answered = first.json() as GraphicResponse;
+    await restrictTo([4, 5]);
+    const reproduced = await analyst.inject({
+      method: 'POST',
+      url: `/api/evolution?asOf=${answered.reproduce!.asOf}`,
+      payload: answered.reproduce!.query,
+    });
+    expect(reproduced.statusCode, reproduced.body).toBe(200);
+    expect((reproduced.json() as GraphicResponse).series).toEqual(answered.series);
+    expect(answered.series.map((series) => series.key.technology)).toEqual([4]);
+  });
+
   it('never shows what the analyst may no longer see: a narrower profile answers within it, and says so', async () => {
     const first = await draw(chart);
     await restrictTo([5]);

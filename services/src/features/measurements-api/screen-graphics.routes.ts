@@ -4,6 +4,7 @@ import {
   graphicResponseSchema,
   kpiById,
   kpiIdSchema,
+  logPositionSchema,
   type QueryIrInput,
   queryIrFields,
   selectionFields,
@@ -15,7 +16,7 @@ import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { programsScopeOf } from '../analytics/index.ts';
+import { reproducibleScope } from '../analytics/index.ts';
 import { translated } from './caller.ts';
 import { clientAbortSignal } from './engine-call.ts';
 import type { MeasurementsApiOptions } from './measurements-api-options.ts';
@@ -79,6 +80,11 @@ const graphicSchema = <Body extends z.ZodType>(summary: string, body: Body) => (
   tags: ['Graphics'],
   summary,
   body,
+  querystring: z.object({
+    asOf: logPositionSchema
+      .optional()
+      .describe("Reproduce an answer: the configuration's log position it names (the profile as it was then)"),
+  }),
   response: {
     200: graphicResponseSchema,
     400: errorResponse,
@@ -93,12 +99,22 @@ const graphicSchema = <Body extends z.ZodType>(summary: string, body: Body) => (
  * over the query IR — one KPI over time, compared across ISPs or providers, broken down by destination — answered like
  * `POST /api/graphic`.
  */
-export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, { engine, labels }) => {
+export const screenGraphicRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (
+  app,
+  { engine, labels, history },
+) => {
+  /** The screen's answer, and what reproduces it: its own request posted again with `?asOf=` (as `/api/graphic`). */
   async function answer(request: FastifyRequest, reply: FastifyReply, input: QueryIrInput) {
-    const { scope, warnings } = programsScopeOf(request.viewer.profile, input.programs);
+    const receivedUntil = input.receivedUntil ?? new Date().toISOString();
+    const { asOf: askedAsOf } = request.query as { asOf?: string };
+    const { scope, warnings, asOf } = await reproducibleScope(history, request.viewer, input.programs, askedAsOf);
     const result = await engine.run(queryIrOf(input), scope, { signal: clientAbortSignal(reply) });
     const labelled = await labels(result, request.viewer);
-    return { ...labelled, warnings: translated(request, [...warnings, ...result.warnings]) };
+    return {
+      ...labelled,
+      warnings: translated(request, [...warnings, ...result.warnings]),
+      reproduce: { asOf, receivedUntil, query: { ...(request.body as object), receivedUntil } },
+    };
   }
 
   app.post(
