@@ -5,7 +5,9 @@ import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import type { GraphicPin } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import type { GraphicFilters } from '../../../shared/graphic-filters/graphic-filters.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { SelectField } from '../../../shared/ui/fields.tsx';
@@ -18,6 +20,7 @@ import { type ComparisonChartType, comparisonChartTypes } from './comparison-fil
 /**
  * A comparison's chart (through the shared chart layer, bars by default) and its data table with the same numbers;
  * the catalogue error in place when the API refuses the question, "No data for selected values" when nothing matches.
+ * Under them, what reproduces the numbers: Reproduce pins them, Latest (pinned, even without an answer) unpins.
  */
 export function ComparisonResult({
   query,
@@ -29,6 +32,8 @@ export function ComparisonResult({
   chartType,
   onChartType,
   ordered,
+  pinned,
+  onPin,
 }: {
   query: { data?: ComparisonAnswer | undefined; error: unknown; isPending: boolean; isFetching: boolean };
   /** Whether a question was put (a KPI chosen, valid dates…). */
@@ -43,6 +48,9 @@ export function ComparisonResult({
   onChartType: (type: ComparisonChartType) => void;
   /** Whether the API orders the series (best first): the table ranks them. */
   ordered: boolean;
+  /** Whether the numbers shown are an answer's pinned ones. */
+  pinned: boolean;
+  onPin: (pin: GraphicPin | undefined) => void;
 }) {
   const { t, i18n } = useTranslation(['comparisonScreens', 'analysis']);
   const timeZone = useProfile()?.timeZone ?? 'Etc/UTC';
@@ -87,17 +95,30 @@ export function ComparisonResult({
       )}
       {asked && query.isPending && <Spinner label={t('common:loading')} />}
       {asked && query.error !== null && !answer && (
-        <ErrorNotice code={isApiError(query.error) ? query.error.code : 'graphics.generateFailed'} />
+        <>
+          <ErrorNotice code={isApiError(query.error) ? query.error.code : 'graphics.generateFailed'} />
+          <ReproductionLine pinned={pinned} onPin={onPin} />
+        </>
       )}
       {asked && answer && <NarrowedByNote narrowedBy={answer.narrowedBy} className="mb-2" />}
       {asked && answer && chart && rows.length === 0 && (
-        <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="comparison-empty">
-          {errorMessage('graphics.noData')}
-        </p>
+        <>
+          <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="comparison-empty">
+            {errorMessage('graphics.noData')}
+          </p>
+          <ReproductionLine reproduce={answer.reproduce} pinned={pinned} onPin={onPin} />
+        </>
       )}
       {asked && answer && chart && rows.length > 0 && (
         <div data-testid="comparison-chart" aria-busy={query.isFetching || undefined} className="space-y-4">
-          <GraphicChart title={title} type={chartType} data={chart} unit={unit} format={format} />
+          <GraphicChart
+            title={title}
+            type={chartType}
+            data={chart}
+            unit={unit}
+            format={format}
+            reproduction={answer.reproduce && { reproduce: answer.reproduce, pinned, onPin }}
+          />
           <div className="overflow-x-auto">
             <table className="min-w-full divide-y divide-gray-200 text-sm" data-testid="comparison-table">
               <caption className="mb-1 text-left text-sm font-medium text-gray-700">

@@ -70,7 +70,7 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
   const { t } = useTranslation(['comparisonScreens', 'graphicFilters']);
   const profile = useProfile();
   const kpis = useKpiCatalogue();
-  const { params, group, filters, chartType, setFilters, setParam } = useComparisonAddress(defaultFilters);
+  const { params, group, filters, chartType, pin, setPin, setFilters, setParam } = useComparisonAddress(defaultFilters);
 
   const endBeforeStart = filters.tsStart && filters.tsEnd && filters.tsEnd < filters.tsStart;
   const outsideProfile = profile && !datesWithin(filters, profile);
@@ -87,16 +87,17 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
     () => bodyOf(filters, config, params, group, fallbackKpi, datesError),
     [filters, config, params, group, fallbackKpi, datesError],
   );
-  const query = useComparison(config.path, body);
+  const query = useComparison(config.path, body, pin);
 
+  // Once per question, its pin included (a pinned answer may warn of access narrowed since).
   const warned = useRef<string>(undefined);
   useEffect(() => {
-    const asked = JSON.stringify(body);
+    const asked = JSON.stringify([body, pin]);
     if (!query.data || query.isPlaceholderData || warned.current === asked) return;
     warned.current = asked;
     for (const warning of query.data.warnings)
       if (warning.code !== 'graphics.noData') toast.warning(warning.code, warning.params);
-  }, [query.data, query.isPlaceholderData, body]);
+  }, [query.data, query.isPlaceholderData, body, pin]);
 
   const shown = { ...filters, kpi: filters.kpi || fallbackKpi || '' } as GraphicFilters;
   // Only what is still missing is asked for: a KPI is always chosen once the catalogue is read.
@@ -133,6 +134,8 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
         chartType={chartType}
         onChartType={(type) => setParam('chart', type === 'bars' ? '' : type)}
         ordered={config.ordered}
+        pinned={pin !== undefined}
+        onPin={setPin}
       />
     </div>
   );

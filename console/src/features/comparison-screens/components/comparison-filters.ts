@@ -1,3 +1,4 @@
+import { addressPin } from '../../../shared/charts/graphic-query.ts';
 import { useSelectionGroup } from '../../../shared/entity-screen/SelectionGroupField.tsx';
 import {
   filtersFromParams,
@@ -14,15 +15,18 @@ const isChartType = (value: string | null): value is ComparisonChartType =>
 
 /**
  * A comparison screen's question as its address holds it: the graphic filters, the chart type (`chart`) and the
- * screen's own parameters. Every change replaces the address, so a reload or a shared link asks the same.
+ * screen's own parameters, and the chart's pin when it reproduces an answer's numbers. Every change replaces the
+ * address, so a reload or a shared link asks the same; pinning and unpinning add a history entry (Back returns).
  */
 export function useComparisonAddress(defaults: GraphicFilters) {
-  const { params: asking, update: replace } = useAddressState();
+  const address = useAddressState();
+  const { params: asking, update: replace } = address;
   const group = useSelectionGroup();
   const chart = asking.get('chart');
   return {
     params: asking,
     group,
+    ...addressPin(address),
     filters: filtersFromParams(asking, group, defaults),
     chartType: isChartType(chart) ? chart : 'bars',
     setFilters: (changes: Partial<GraphicFilters>) =>

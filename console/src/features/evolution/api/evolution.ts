@@ -1,10 +1,10 @@
 import type { QueryIr, QueryIrInput } from '@nq/contracts/analytics/query-ir';
 import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { api } from '../../../shared/api/api-client.ts';
+import { keepPreviousData } from '@tanstack/react-query';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { useSettled } from '../../../shared/api/settled-value.ts';
+import { type GraphicPin, useGraphicQuery } from '../../../shared/charts/graphic-query.ts';
 
 /**
  * The evolution screen's body (`POST /api/evolution`): one KPI's metric over time, optionally per nested breakdowns,
@@ -16,16 +16,16 @@ export type EvolutionRequest = { kpi: KpiId } & Pick<QueryIr, 'metric' | 'granul
 export type EvolutionAnswer = Extract<GraphicResponse, { kind: 'metric' }>;
 
 /**
- * The evolution of the chosen KPI; it follows the navbar refresh interval. A failure toasts its catalogue message
- * (the destinations ones stay 10 s), `evolution.fetchFailed` when it has none of its own.
+ * The evolution of the chosen KPI; it follows the navbar refresh interval. Pinned, the numbers an answer named (its
+ * `receivedUntil` in the body, `?asOf=` its configuration position), never asked again. A failure toasts its catalogue
+ * message (the destinations ones stay 10 s), `evolution.fetchFailed` when it has none of its own.
  */
-export function useEvolution(asked: EvolutionRequest | undefined) {
+export function useEvolution(asked: EvolutionRequest | undefined, pin?: GraphicPin) {
   const refetchInterval = useRefreshInterval();
   const request = useSettled(asked);
-  return useQuery({
-    queryKey: ['evolution', request],
-    queryFn: ({ signal }) => api.post<EvolutionAnswer>('/api/evolution', request, { signal }),
-    enabled: request !== undefined,
+  return useGraphicQuery<EvolutionAnswer>(['evolution', request], request, {
+    path: '/api/evolution',
+    pin,
     placeholderData: keepPreviousData,
     refetchInterval,
     meta: { errorCode: 'evolution.fetchFailed' },

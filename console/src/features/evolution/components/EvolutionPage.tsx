@@ -5,7 +5,9 @@ import { useProfile } from '../../../shared/api/profile.ts';
 import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
+import { addressPin, paramsWithPin, pinFromParams } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { changeMarkersPeriod, useChangeMarkers } from '../../../shared/charts/useChangeMarkers.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
@@ -32,18 +34,26 @@ const requestOf = (choice: EvolutionChoice, fallbackKpi: string | undefined): Ev
   };
 };
 
-/** /evolution: a KPI's metric over time (by the chosen granularity), optionally per breakdown. */
+/**
+ * /evolution: a KPI's metric over time (by the chosen granularity), optionally per breakdown. Its choice lives in the
+ * address, and so does the chart's pin when it reproduces an answer's numbers (a shared link answers the same).
+ */
 export default function EvolutionPage() {
   const { t, i18n } = useTranslation(['evolution', 'analysis']);
   const profile = useProfile();
   const kpis = useKpiCatalogue();
-  const { params, update } = useAddressState();
+  const address = useAddressState();
+  const { params, update } = address;
+  const { pin, setPin } = addressPin(address);
   const choice = useMemo(() => choiceFromQuery(params), [params]);
+  // A change of choice keeps the pin, as the other graphic screens do: Latest unpins.
   const setChoice = (changes: Partial<EvolutionChoice>) =>
-    update((current) => queryOfChoice({ ...choiceFromQuery(current), ...changes }));
+    update((current) =>
+      paramsWithPin(queryOfChoice({ ...choiceFromQuery(current), ...changes }), pinFromParams(current)),
+    );
   const fallbackKpi = kpis.data?.[0]?.id;
   const request = useMemo(() => requestOf(choice, fallbackKpi), [choice, fallbackKpi]);
-  const evolution = useEvolution(request);
+  const evolution = useEvolution(request, pin);
   const kpi = kpis.data?.find((item) => item.id === request?.kpi);
   const answer = evolution.data;
   const endBeforeStart =
@@ -53,15 +63,15 @@ export default function EvolutionPage() {
   const windowCode = readWindow(choice.movingAverage).problem;
   const windowProblem = windowCode && errorMessage(windowCode, windowBounds);
 
-  // Warnings (destinations without targets…) are toasted once per question, not at every refresh; the empty answer's
-  // is shown in place of the chart.
+  // Warnings (destinations without targets, access narrowed since the pinned numbers…) are toasted once per question
+  // (a pin included), not at every refresh; the empty answer's is shown in place of the chart.
   const warned = useRef<string>();
   useEffect(() => {
-    const asked = JSON.stringify(request);
+    const asked = JSON.stringify([request, pin]);
     if (!answer || evolution.isPlaceholderData || warned.current === asked) return;
     warned.current = asked;
     for (const warning of answer.warnings) if (warning.code !== 'graphics.noData') toast.warning(warning.code);
-  }, [answer, evolution.isPlaceholderData, request]);
+  }, [answer, evolution.isPlaceholderData, request, pin]);
 
   const timeZone = profile?.timeZone ?? 'Etc/UTC';
   const data = useMemo(() => {
@@ -86,6 +96,7 @@ export default function EvolutionPage() {
     : '';
   const number = (value: number) =>
     new Intl.NumberFormat(currentLanguage(), { maximumFractionDigits: 2 }).format(value);
+  const pinned = pin !== undefined;
   return (
     <div className="flex flex-col gap-4">
       <PageHeader title={t('evolution:title')} />
@@ -101,13 +112,18 @@ export default function EvolutionPage() {
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">{title}</h2>
         {evolution.isPending && request && <Spinner label={t('common:loading')} />}
+        {/* Pinned, a failure still offers the latest numbers. */}
+        {!answer && evolution.isError && <ReproductionLine pinned={pinned} onPin={setPin} />}
         {answer && <NarrowedByNote narrowedBy={answer.narrowedBy} className="mb-2" />}
         {answer &&
           data &&
           (isEmptyGraphic(answer) ? (
-            <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="evolution-empty">
-              {errorMessage('graphics.noData')}
-            </p>
+            <>
+              <p role="status" className="py-12 text-center text-sm text-gray-500" data-testid="evolution-empty">
+                {errorMessage('graphics.noData')}
+              </p>
+              <ReproductionLine reproduce={answer.reproduce} pinned={pinned} onPin={setPin} />
+            </>
           ) : (
             <div data-testid="evolution-chart" aria-busy={evolution.isFetching || undefined}>
               <GraphicChart
@@ -117,6 +133,7 @@ export default function EvolutionPage() {
                 unit={unit}
                 format={number}
                 markers={markers}
+                reproduction={answer.reproduce && { reproduce: answer.reproduce, pinned, onPin: setPin }}
               />
             </div>
           ))}
