@@ -7,6 +7,7 @@ import { createTestDatabase, distributedEnvironment } from '@nq/platform/testing
 import { startTcpProxy, type TcpProxy } from '@nq/platform/testing/tcp-proxy';
 import { sleep, waitFor } from '@nq/platform/testing/wait-for';
 import { openResultJournal } from '@nq/probe/agent/result-journal';
+import { openIdentityStore } from '@nq/services/features/identity/index';
 import { openTestApi, type TestApi } from '@nq/services/testing/test-api';
 import { afterAll, beforeAll, describe, expect, it, onTestFailed } from 'vitest';
 import { type AgentProcess, runAgent } from './agent-process.ts';
@@ -189,9 +190,7 @@ describe('the probe agent', { timeout: 300_000 + outageSeconds * 1_000 }, () => 
   it('renews its credentials when they have ended, keeps the new ones, and goes on sending', async () => {
     const enrolment = () => JSON.parse(readFileSync(join(stateDir, 'enrolment.json'), 'utf8'));
     const ended = enrolment().credentials.clientId as string;
-    await api.platform.sql.query(`update iam_credentials set expires_at = now() - interval '1 hour' where id = $1`, [
-      ended,
-    ]);
+    await (await openIdentityStore(api.platform.sql)).shortenExpiry(ended, new Date(Date.now() - 3_600_000));
     const agent = start(['--state-dir', stateDir]);
     await waitFor('new credentials kept', () => enrolment().credentials.clientId !== ended, 60_000);
     expect(agent.said(/credentials renewed, valid until/)).toBe(true);

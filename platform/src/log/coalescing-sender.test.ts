@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { coalescingSender } from './coalescing-sender.ts';
 
 /** A send the test answers by hand: every call it received, and the means to finish the oldest one. */
@@ -23,12 +23,15 @@ function handSend() {
 }
 
 const never = () => new AbortController().signal;
+/** The event loop's turn ends: a send scheduled in it starts. */
+const turn = () => new Promise((resolve) => setImmediate(resolve));
 
 describe('coalescing sender', () => {
   it('sends the calls that arrive during a send together, in order, with one send in flight', async () => {
     const hand = handSend();
     const sender = coalescingSender(hand.send);
     const first = sender(['a1'], never());
+    await turn();
     const second = sender(['b1', 'b2'], never());
     const third = sender(['c1'], never());
     expect(hand.sent).toEqual([['a1']]);
@@ -44,6 +47,7 @@ describe('coalescing sender', () => {
     const hand = handSend();
     const sender = coalescingSender(hand.send);
     const first = sender(['a'], never());
+    await turn();
     const second = sender(['b'], never());
     const third = sender(['c'], never());
     await hand.finish();
@@ -61,6 +65,7 @@ describe('coalescing sender', () => {
     const hand = handSend();
     const sender = coalescingSender(hand.send);
     void sender(['a'], never());
+    await turn();
     const gaveUp = new AbortController();
     void sender(['late'], gaveUp.signal);
     const kept = sender(['kept'], never());
@@ -69,5 +74,35 @@ describe('coalescing sender', () => {
     expect(hand.sent).toEqual([['a'], ['kept']]);
     await hand.finish();
     await kept;
+  });
+
+  it('sends the calls made in one turn of the event loop together, the first one included', async () => {
+    const hand = handSend();
+    const sender = coalescingSender(hand.send);
+    // Requests that arrived together: each makes its call before the send starts.
+    const calls = [sender(['a'], never()), sender(['b'], never()), sender(['c'], never())];
+    expect(hand.sent).toEqual([]);
+    await turn();
+    expect(hand.sent).toEqual([['a', 'b', 'c']]);
+    await hand.finish();
+    await Promise.all(calls);
+  });
+
+  it('waits its linger for other calls before the first send, when given one', async () => {
+    vi.useFakeTimers({ toFake: ['setTimeout'] });
+    try {
+      const hand = handSend();
+      const sender = coalescingSender(hand.send, { lingerMs: 4 });
+      const first = sender(['a'], never());
+      await vi.advanceTimersByTimeAsync(3);
+      const second = sender(['b'], never());
+      expect(hand.sent).toEqual([]);
+      await vi.advanceTimersByTimeAsync(1);
+      expect(hand.sent).toEqual([['a', 'b']]);
+      await hand.finish();
+      await Promise.all([first, second]);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });

@@ -3,6 +3,7 @@ import { processLog } from '../../logging/process-log.ts';
 import { migrate, type SchemaModule } from '../../sql/migrations.ts';
 import type { SqlClient } from '../../sql/sql-client.ts';
 import { isConnectionFailure } from '../../sql/sql-errors.ts';
+import { coalescingSender } from '../coalescing-sender.ts';
 import { consumerStatusTracker } from '../consumer-status.ts';
 import { retryDelayMs } from '../kafka/shared.ts';
 import {
@@ -17,6 +18,11 @@ import {
 } from '../log-port.ts';
 import { partitionOf } from '../partition-of.ts';
 import { GroupCoordinator } from './group-coordinator.ts';
+
+/** How long a produce call waits for others to share its append (the embedded database's write). */
+const APPEND_LINGER_MS = 4;
+/** The embedded log's appends have no deadline of their own: the database answers or fails. */
+const neverAborted = new AbortController().signal;
 
 const schema = `
 create table if not exists log_partitions (
@@ -76,39 +82,62 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
   async function produce(topic: string, messages: LogMessage[]) {
     if (messages.length === 0) return;
     try {
-      await append(topic, messages);
+      // An unknown topic fails its own call, not the append it would have joined.
+      await partitionsOf(topic);
+      await append(
+        messages.map((message) => ({ topic, message })),
+        neverAborted,
+      );
     } catch (error) {
       if (isConnectionFailure(error)) throw new LogUnavailableError(error);
       throw error;
     }
   }
 
-  async function append(topic: string, messages: LogMessage[]) {
-    const partitions = await partitionsOf(topic);
-    const byPartition = Map.groupBy(messages, (message) => partitionOf(message.key, partitions));
-    await sql.transaction(async (tx) => {
-      for (const [partition, batch] of [...byPartition].sort(([a], [b]) => a - b)) {
-        const [reserved] = await tx.query<{ first: string }>(
-          `update log_partitions set next_offset = next_offset + $3
+  // Each write transaction of the embedded database costs most of a millisecond (its write-ahead log on disk) whatever
+  // it holds, and holds the event loop meanwhile: the produce calls of a few milliseconds (a gateway's requests, many
+  // at once) go together in one append. A heartbeat a minute from 100,000 probes is 1,667 calls a second.
+  const append = coalescingSender<{ topic: string; message: LogMessage }>(
+    async (items) => {
+      const byTopic = Map.groupBy(items, (item) => item.topic);
+      const partitionsByTopic = new Map<string, number>();
+      for (const topic of byTopic.keys()) partitionsByTopic.set(topic, await partitionsOf(topic));
+      const batches = [...byTopic].flatMap(([topic, topicItems]) =>
+        [...Map.groupBy(topicItems, (item) => partitionOf(item.message.key, partitionsByTopic.get(topic)!))].map(
+          ([partition, batch]) => ({ topic, partition, messages: batch.map((item) => item.message) }),
+        ),
+      );
+      // Partitions locked in one order by every append: two appends never wait on each other's locks.
+      batches.sort((a, b) => a.topic.localeCompare(b.topic) || a.partition - b.partition);
+      await sql.transaction(async (tx) => {
+        for (const { topic, partition, messages } of batches) {
+          const [reserved] = await tx.query<{ first: string }>(
+            `update log_partitions set next_offset = next_offset + $3
            where topic = $1 and partition = $2 returning next_offset - $3 as first`,
-          [topic, partition, batch.length],
-        );
-        await tx.query(
-          `insert into log_records (topic, partition, "offset", key, value, headers)
+            [topic, partition, messages.length],
+          );
+          await tx.query(
+            `insert into log_records (topic, partition, "offset", key, value, headers)
            select $1, $2, $3::bigint + m.ordinality - 1, m.message->>'key', m.message->>'value',
                   nullif(m.message->'headers', 'null'::jsonb)
            from jsonb_array_elements($4::jsonb) with ordinality as m(message, ordinality)`,
-          [
-            topic,
-            partition,
-            reserved!.first,
-            JSON.stringify(batch.map(({ key, value, headers }) => ({ key, value, headers: headers ?? null }))),
-          ],
+            [
+              topic,
+              partition,
+              reserved!.first,
+              JSON.stringify(messages.map(({ key, value, headers }) => ({ key, value, headers: headers ?? null }))),
+            ],
+          );
+        }
+      });
+      for (const [topic, topicBatches] of Map.groupBy(batches, (batch) => batch.topic))
+        produced.emit(
+          topic,
+          topicBatches.map(({ partition, messages }) => ({ partition, count: messages.length })),
         );
-      }
-    });
-    produced.emit(topic, [...byPartition.keys()]);
-  }
+    },
+    { lingerMs: APPEND_LINGER_MS },
+  );
 
   async function startingOffset(groupId: string, topic: string, partition: number, startFrom: 'earliest' | 'latest') {
     await sql.query(
@@ -154,10 +183,17 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
     // Where this member reads each of its partitions next: read from the database when it is assigned one, then
     // kept as it commits (the group's members are all in this process, and only the partition's owner commits).
     const nextOffsets = new Map<string, bigint>();
+    // A partition's batch not full yet: when it has lingered long enough, and how many records it holds by now.
+    const lingering = new Map<string, { until: number; records: number }>();
     let producedCount = 0;
     const listeners = topics.map((topic) => {
-      const onProduce = (partitions: number[]) => {
-        for (const partition of partitions) due.add(`${topic}:${partition}`);
+      const onProduce = (written: { partition: number; count: number }[]) => {
+        for (const { partition, count } of written) {
+          const key = `${topic}:${partition}`;
+          due.add(key);
+          const lingers = lingering.get(key);
+          if (lingers) lingers.records += count;
+        }
         producedCount++;
         wake();
       };
@@ -182,6 +218,13 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
         due.add(key);
         return false;
       }
+      // A batch lingering for more is not read again before its time or until it is full: every record produced
+      // meanwhile would read it.
+      const lingers = lingering.get(key);
+      if (lingers && Date.now() < lingers.until && lingers.records < maxBatchSize) {
+        due.add(key);
+        return false;
+      }
       const from = nextOffsets.get(key) ?? (await startingOffset(groupId, topic, partition, startFrom));
       nextOffsets.set(key, from);
       const rows = await sql.query<RecordRow>(
@@ -193,7 +236,12 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
       // The partition may hold more than this batch, or this batch may fail: read it again next turn.
       due.add(key);
       // A batch not full yet waits for more until its oldest record has lingered long enough.
-      if (rows.length < maxBatchSize && new Date(rows[0]!.created_at).getTime() + lingerMs > Date.now()) return false;
+      const lingersUntil = new Date(rows[0]!.created_at).getTime() + lingerMs;
+      if (rows.length < maxBatchSize && lingersUntil > Date.now()) {
+        lingering.set(key, { until: lingersUntil, records: rows.length });
+        return false;
+      }
+      lingering.delete(key);
       const records: LogRecord[] = rows.map((row) => ({
         topic,
         partition,
@@ -252,12 +300,14 @@ export async function openEmbeddedLog(sql: SqlClient): Promise<LogPort> {
             if (known.has(key)) continue;
             due.add(key);
             nextOffsets.delete(key);
+            lingering.delete(key);
           }
           for (const key of [...due, ...known]) {
             if (keys.has(key)) continue;
             due.delete(key);
             known.delete(key);
             nextOffsets.delete(key);
+            lingering.delete(key);
           }
           for (const key of keys) known.add(key);
           const assignment = assigned.filter(({ topic, partition }) => sweep || due.has(`${topic}:${partition}`));

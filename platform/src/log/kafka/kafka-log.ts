@@ -18,6 +18,7 @@ import {
   stringSerializers,
 } from '@platformatic/kafka';
 import { processLog } from '../../logging/process-log.ts';
+import { coalescingSender } from '../coalescing-sender.ts';
 import { consumerStatusTracker } from '../consumer-status.ts';
 import {
   type ConsumerOptions,
@@ -27,7 +28,6 @@ import {
   type LogRecord,
   LogUnavailableError,
 } from '../log-port.ts';
-import { coalescingSender } from './coalescing-sender.ts';
 import { kafkaGroupLag } from './kafka-group-lag.ts';
 import { KafkaRefusedError, type KafkaSecurity, kafkaConnectionOptions, kafkaRefusal } from './kafka-security.ts';
 import { backOff, defaultMaxBatchSize, groupTimings, handleUntilDone, raceAbort, retryDelayMs } from './shared.ts';

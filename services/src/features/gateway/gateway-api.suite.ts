@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sampleResult } from '../../testing/sample-result.ts';
 import { type SignedClient, signedClient } from '../../testing/signed-client.ts';
 import { openTestApi, type TestApi } from '../../testing/test-api.ts';
+import { openIdentityStore } from '../identity/index.ts';
 
 const result = sampleResult;
 
@@ -171,11 +172,8 @@ export function describeGatewayApi(profile: string, environment: () => Promise<N
       expect(Number(answer.headers['x-server-time'])).toBeGreaterThanOrEqual(before);
       const endsIn = Date.parse(String(answer.headers['x-credentials-expire-at'])) - before;
       expect(endsIn / 86_400_000).toBeCloseTo(90, 0);
-      const endCredentials = (id: string, daysAgo: number) =>
-        api.platform.sql.query(`update iam_credentials set expires_at = now() - $2 * interval '1 day' where id = $1`, [
-          id,
-          daysAgo,
-        ]);
+      const endCredentials = async (id: string, daysAgo: number) =>
+        (await openIdentityStore(api.platform.sql)).shortenExpiry(id, new Date(Date.now() - daysAgo * 86_400_000));
       await endCredentials(probe.credentials.clientId, 1);
       expect((await probe.inject('/gateway/v1/configuration')).json().code).toBe('auth.sessionExpired');
       const renewed = await probe.inject({ method: 'POST', url: '/gateway/v1/credentials' });

@@ -1,4 +1,5 @@
 import type { CredentialKind } from '@nq/platform/access/viewer';
+import { coalescingLoader } from '@nq/platform/coalescing-loader';
 import { migrate, type SchemaModule } from '@nq/platform/sql/migrations';
 import type { SqlClient, SqlExecutor } from '@nq/platform/sql/sql-client';
 
@@ -65,8 +66,67 @@ const credentialOf = (row: CredentialRow): Credential => ({
   ...(row.rate_limit !== null ? { rateLimit: row.rate_limit } : {}),
 });
 
+/** Past this many credentials kept, the cache starts again (a national panel's probes fit). */
+const CACHED_CREDENTIALS_AT_MOST = 250_000;
+
+/**
+ * Credentials read by id, kept in memory where this process is the database's only writer (the embedded profile): every
+ * signed request reads its credential, and a read of the embedded database costs most of a millisecond, a probe
+ * gateway's whole budget for a heartbeat. Any change to credentials made through this store empties it, and a read
+ * that a change overtook is not kept; elsewhere (several processes sharing PostgreSQL) nothing is kept, so that a
+ * credential revoked by one process is refused by every other at once.
+ */
+const credentialCaches = new WeakMap<SqlClient, ReturnType<typeof newCredentialCache>>();
+/** One cache per database client: every store opened on it (the platform's, the demo's) reads and empties the same. */
+function credentialCache(sql: SqlClient) {
+  let cache = credentialCaches.get(sql);
+  if (!cache) {
+    cache = newCredentialCache(sql);
+    credentialCaches.set(sql, cache);
+  }
+  return cache;
+}
+
+function newCredentialCache(sql: SqlClient) {
+  const kept = new Map<string, Credential>();
+  let generation = 0;
+  const enabled = sql.dialect === 'pglite';
+  return {
+    async read(id: string, load: () => Promise<Credential | undefined>) {
+      const hit = enabled ? kept.get(id) : undefined;
+      if (hit) return hit;
+      const readAt = generation;
+      const credential = await load();
+      if (enabled && credential && readAt === generation) {
+        if (kept.size >= CACHED_CREDENTIALS_AT_MOST) kept.clear();
+        kept.set(id, credential);
+      }
+      return credential;
+    },
+    /** Called before and after each change: a read under way meanwhile is not kept. */
+    changed() {
+      generation++;
+      kept.clear();
+    },
+  };
+}
+
 export async function openIdentityStore(sql: SqlClient) {
   await migrate(sql, identitySchema);
+  const cache = credentialCache(sql);
+  // Every signed request reads its credential: those asked while a read is under way are read together by the next.
+  const loadCredential = coalescingLoader(async (ids: string[]) => {
+    const rows = await sql.query<CredentialRow>('select * from iam_credentials where id = any($1::text[])', [ids]);
+    return new Map(rows.map((row) => [row.id, credentialOf(row)]));
+  });
+  const changingCredentials = async <T>(change: () => Promise<T>): Promise<T> => {
+    cache.changed();
+    try {
+      return await change();
+    } finally {
+      cache.changed();
+    }
+  };
 
   return {
     async passwordHash(userId: string): Promise<string | undefined> {
@@ -100,34 +160,35 @@ export async function openIdentityStore(sql: SqlClient) {
     },
     /** New probe credentials for many probes at once, each probe's earlier ones ended, in one transaction. */
     async replaceProbeCredentials(credentials: readonly Credential[], at: Date) {
-      await sql.transaction(async (tx) => {
-        await tx.query(
-          `update iam_credentials set revoked_at = $1
+      await changingCredentials(() =>
+        sql.transaction(async (tx) => {
+          await tx.query(
+            `update iam_credentials set revoked_at = $1
            where revoked_at is null and kind = 'probe' and user_id = any($2::text[])`,
-          [at, credentials.map((credential) => credential.userId)],
-        );
-        await tx.query(
-          `insert into iam_credentials (id, kind, user_id, profile_id, created_at, expires_at, unlimited)
+            [at, credentials.map((credential) => credential.userId)],
+          );
+          await tx.query(
+            `insert into iam_credentials (id, kind, user_id, profile_id, created_at, expires_at, unlimited)
            select c.id, 'probe', c.user_id, c.profile_id, c.created_at, c.expires_at, true
            from jsonb_to_recordset($1::jsonb) as c(id text, user_id text, profile_id text,
              created_at timestamptz, expires_at timestamptz)`,
-          [
-            JSON.stringify(
-              credentials.map(({ id, userId, profileId, createdAt, expiresAt }) => ({
-                id,
-                user_id: userId,
-                profile_id: profileId,
-                created_at: createdAt.toISOString(),
-                expires_at: expiresAt.toISOString(),
-              })),
-            ),
-          ],
-        );
-      });
+            [
+              JSON.stringify(
+                credentials.map(({ id, userId, profileId, createdAt, expiresAt }) => ({
+                  id,
+                  user_id: userId,
+                  profile_id: profileId,
+                  created_at: createdAt.toISOString(),
+                  expires_at: expiresAt.toISOString(),
+                })),
+              ),
+            ],
+          );
+        }),
+      );
     },
-    async credential(id: string): Promise<Credential | undefined> {
-      const [row] = await sql.query<CredentialRow>('select * from iam_credentials where id = $1', [id]);
-      return row ? credentialOf(row) : undefined;
+    credential(id: string): Promise<Credential | undefined> {
+      return cache.read(id, () => loadCredential(id));
     },
     async credentialsOf(filter: { userId?: string; profileId?: string; kind: CredentialKind }) {
       const rows = await sql.query<CredentialRow>(
@@ -139,17 +200,23 @@ export async function openIdentityStore(sql: SqlClient) {
     },
     /** Ends a credential at `at` unless it ends before. */
     async shortenExpiry(id: string, at: Date) {
-      await sql.query('update iam_credentials set expires_at = least(expires_at, $2) where id = $1', [id, at]);
+      await changingCredentials(() =>
+        sql.query('update iam_credentials set expires_at = least(expires_at, $2) where id = $1', [id, at]),
+      );
     },
     async switchProfile(id: string, profileId: string) {
-      await sql.query('update iam_credentials set profile_id = $2 where id = $1', [id, profileId]);
+      await changingCredentials(() =>
+        sql.query('update iam_credentials set profile_id = $2 where id = $1', [id, profileId]),
+      );
     },
     async revoke(filter: { id?: string; userId?: string; kinds?: CredentialKind[]; exceptId?: string }, at: Date) {
-      await sql.query(
-        `update iam_credentials set revoked_at = $1 where revoked_at is null
+      await changingCredentials(() =>
+        sql.query(
+          `update iam_credentials set revoked_at = $1 where revoked_at is null
          and ($2::text is null or id = $2) and ($3::text is null or user_id = $3)
          and ($4::text[] is null or kind = any($4)) and ($5::text is null or id <> $5)`,
-        [at, filter.id ?? null, filter.userId ?? null, filter.kinds ?? null, filter.exceptId ?? null],
+          [at, filter.id ?? null, filter.userId ?? null, filter.kinds ?? null, filter.exceptId ?? null],
+        ),
       );
     },
 
