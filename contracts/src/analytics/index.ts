@@ -4,6 +4,7 @@ export * from './filter-values.ts';
 export * from './graphic-display.ts';
 export * from './measurement-filters.ts';
 export * from './narrowing.ts';
+export * from './query-coverage.ts';
 export * from './query-ir.ts';
 export * from './query-result.ts';
 export * from './regulatory-report.ts';

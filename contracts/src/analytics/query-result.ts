@@ -164,6 +164,18 @@ export const reproductionSchema = z.object({
   query: z.record(z.string(), z.unknown()),
 });
 export type Reproduction = z.output<typeof reproductionSchema>;
+/**
+ * What reproduces an output that is not one query (a CSV extraction, a scorecard report, the storyboard): the
+ * configuration's log position and the instant the data is taken as received until. Asked again with both, the same
+ * rows, figures or tiles.
+ */
+export const reproductionPinSchema = reproductionSchema.pick({ asOf: true, receivedUntil: true });
+export type ReproductionPin = z.output<typeof reproductionPinSchema>;
+/** `?asOf=` of such an output: the configuration's log position to reproduce it at (malformed: `validation.invalidFormat`). */
+export const reproduceAsOfSchema = z
+  .string()
+  .regex(/^\d+:\d+$/, 'validation.invalidFormat')
+  .describe('Reproduce an output: the configuration\'s log position it names, "<transaction>:<sequence>"');
 
 /**
  * What `POST /api/graphic` answers: the result with its warnings in the caller's language, when the request

@@ -3,8 +3,16 @@ import { languages } from '../errors/index.ts';
 import { fileRecordSchema } from '../files/file-record.ts';
 import { scorecardCalculationRequestSchema } from './scorecard-calculation.ts';
 
-/** `POST /scorecards/{id}/report` body: the calculation's window and version, and the report's language. */
+/**
+ * `POST /scorecards/{id}/report` body: the calculation's window and version, the instant its data is taken as received
+ * until, and the report's language. The report is pinned when asked: its File record (`reproduce`) and the PDF name
+ * the version's log position and the instant; asked again with them (`asOf`, `receivedUntil`), the same figures.
+ */
 export const scorecardReportRequestSchema = scorecardCalculationRequestSchema.extend({
+  receivedUntil: z.iso
+    .datetime({ offset: true, error: 'validation.invalidDate' })
+    .optional()
+    .describe('Only the measurements received by then (default: when asked); a window without `to` ends there'),
   language: z
     .enum(languages, { error: 'validation.invalidOption' })
     .optional()

@@ -1,8 +1,9 @@
 import { z } from 'zod';
-import { errorBodySchema } from '../errors/index.ts';
+import { errorBodySchema, warningBodySchema } from '../errors/index.ts';
 import { probeStatuses } from '../fleet/probe.ts';
 import { answerSourceSchema } from './cube-status.ts';
 import { narrowedBySchema } from './narrowing.ts';
+import { reproduceAsOfSchema, reproductionPinSchema } from './query-result.ts';
 import { comparedDimensions, dataWindowSchema, scorecardConfigurationSchema } from './scorecard-calculation.ts';
 
 // /storyboard: the profile's picture at a glance, in one answer. Each tile is computed on its own: a tile that
@@ -62,6 +63,11 @@ export const storyboardProbeStatusSchema = z.object({
   total: z.number().int(),
   byState: z.record(z.enum(probeStatuses), z.number().int()),
   neverReported: z.number().int(),
+  /**
+   * Set when the storyboard is asked pinned (`asOf`, `receivedUntil`): these are the probes' states now, which a pin
+   * does not take back (the fleet keeps no history of them).
+   */
+  current: z.literal(true).optional(),
 });
 export type StoryboardProbeStatus = z.output<typeof storyboardProbeStatusSchema>;
 
@@ -113,9 +119,27 @@ export const storyboardErrorsSchema = z.object({
   narrowedBy: narrowedBySchema.optional(),
 });
 
+/**
+ * `GET /api/storyboard` query: none for the latest picture; an answer's `reproduce` (`asOf`, `receivedUntil`) for the
+ * picture it gave — its KPIs, errored measurements and scorecards as they were (the last 30 days ending at
+ * `receivedUntil`, the profile and scorecards at `asOf`).
+ */
+export const storyboardRequestSchema = z.object({
+  asOf: reproduceAsOfSchema.optional(),
+  receivedUntil: z.iso
+    .datetime({ offset: true, error: 'validation.invalidDate' })
+    .optional()
+    .describe('Only the measurements received by then; the last 30 days end there (default: now)'),
+});
+export type StoryboardRequest = z.output<typeof storyboardRequestSchema>;
+
 /** `GET /api/storyboard`. */
 export const storyboardResponseSchema = z.object({
   generatedAt: z.iso.datetime(),
+  /** What reproduces its tiles but the probes' states: asked again with both, the same numbers. */
+  reproduce: reproductionPinSchema,
+  /** What the caller should know of the whole picture (access narrowed since the position it reproduces). */
+  warnings: z.array(warningBodySchema),
   scorecards: tileOf(storyboardScorecardsSchema),
   probeStatus: tileOf(storyboardProbeStatusSchema),
   kpis: tileOf(storyboardKpisSchema),

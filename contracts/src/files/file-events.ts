@@ -1,4 +1,6 @@
 import type { NarrowedBy } from '../analytics/narrowing.ts';
+import type { ReproductionPin } from '../analytics/query-result.ts';
+import type { CatalogueWarning } from '../errors/index.ts';
 import type { FileRecord, FileService } from './file-record.ts';
 
 /**
@@ -20,10 +22,12 @@ export type FileEvent =
         measurementId?: string;
         /** What the owner's profile narrowed the file's content by, named when it was asked for. */
         narrowedBy?: NarrowedBy;
+        /** What its content is pinned to: the configuration position and the data's received-until instant. */
+        reproduce?: ReproductionPin;
       };
     }
   | { type: 'FileProgressed'; data: { percent?: number; rows?: number } }
-  | { type: 'FileReady'; data: { size: number; path: string; jobId: string } }
+  | { type: 'FileReady'; data: { size: number; path: string; jobId: string; warnings?: CatalogueWarning[] } }
   | { type: 'FileFailed'; data: { errorCode: string; jobId: string } }
   | { type: 'FileRetried'; data: { jobId: string } }
   | { type: 'FileDeleted'; data: { reason: 'retention' } };
@@ -63,7 +67,7 @@ export function evolveFile(state: FileState, event: { type: string; data: object
   const record = state.record;
   const file = event as FileEvent;
   if (file.type === 'FileRequested') {
-    const { id, service, name, owner, jobKind, jobId, payload, measurementId, narrowedBy } = file.data;
+    const { id, service, name, owner, jobKind, jobId, payload, measurementId, narrowedBy, reproduce } = file.data;
     return {
       record: {
         id,
@@ -74,6 +78,7 @@ export function evolveFile(state: FileState, event: { type: string; data: object
         attempts: 1,
         ...(measurementId ? { measurementId } : {}),
         ...(narrowedBy ? { narrowedBy } : {}),
+        ...(reproduce ? { reproduce } : {}),
       },
       owner,
       jobKind,
@@ -87,10 +92,17 @@ export function evolveFile(state: FileState, event: { type: string; data: object
     case 'FileProgressed':
       return { ...state, record: { ...record, progress: { ...record.progress, ...file.data } }, version };
     case 'FileReady': {
-      const { progress: _, errorCode: __, ...rest } = record;
+      const { progress: _, errorCode: __, warnings: ___, ...rest } = record;
+      const { warnings } = file.data;
       return {
         ...state,
-        record: { ...rest, status: 'ready', size: file.data.size, endedAt: at },
+        record: {
+          ...rest,
+          status: 'ready',
+          size: file.data.size,
+          endedAt: at,
+          ...(warnings && warnings.length > 0 ? { warnings } : {}),
+        },
         path: file.data.path,
         version,
       };

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { narrowedBySchema } from '../analytics/narrowing.ts';
+import { catalogueWarningSchema, reproductionPinSchema } from '../analytics/query-result.ts';
 import type { LayerId } from '../identity/layers.ts';
 
 // The File record (docs/product/entities.md and states.md): an output a job produces for a user (a CSV extraction, a
@@ -62,6 +63,13 @@ export const fileRecordSchema = z.object({
   attempts: z.number().int().positive(),
   /** What the owner's profile narrowed the file's content by, when it did (a CSV extraction's measurements). */
   narrowedBy: narrowedBySchema.optional(),
+  /**
+   * What its content was pinned to when it was asked for (a CSV extraction, a scorecard report): the configuration's
+   * log position and the instant its data is taken as received until. Asked again with both, the same content.
+   */
+  reproduce: reproductionPinSchema.optional(),
+  /** What its owner should know of its content, once ready (access narrowed since the position it reproduces). */
+  warnings: z.array(catalogueWarningSchema).optional(),
 });
 export type FileRecord = z.output<typeof fileRecordSchema>;
 

@@ -2249,6 +2249,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/graphic/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say whether a graphic is answered from a cube or from the raw measurements, before asking it
+         * @description The body and `?asOf=` of `POST /api/graphic`, the same access and refusals. Answers `cube` and its name when a built cube covers the query; `raw` and the calendar months of measurements it reads (its first to its last, in its time zone) otherwise, with the cube defined that covers it but is still being built (`building`), or the smallest cube definition that would cover it (`suggestion`: a day grain when the granularity and dates allow, else UTC hours; the query's filter and breakdown dimensions; its KPI), or why no cube can (`uncoverable`); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.
+         */
+        post: operations["createGraphicCoverage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/types/{category}/kpis": {
         parameters: {
             query?: never;
@@ -22102,6 +22122,18 @@ export interface operations {
                                     timeZone: string;
                                 };
                             };
+                            reproduce?: {
+                                /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                                asOf: string;
+                                receivedUntil: string;
+                            };
+                            warnings?: {
+                                /** @enum {string} */
+                                code: "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.someProgramsWithoutTargets" | "probes.noCoordinates" | "probes.invalidIdsIgnored" | "probeStatus.noResults" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.shortTaskInterval" | "taskSuites.polqaCadence" | "taskSuites.chromeInitialisation" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "dashboards.noData" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.scatterplotSampled" | "maps.noResults" | "maps.sampleLimitExceeded" | "reports.tableTruncated" | "reports.tableTooWide" | "regulatoryReports.noData";
+                                params?: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         }[];
                         count: number;
                     };
@@ -22410,6 +22442,18 @@ export interface operations {
                                 timeZone: string;
                             };
                         };
+                        reproduce?: {
+                            /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                            asOf: string;
+                            receivedUntil: string;
+                        };
+                        warnings?: {
+                            /** @enum {string} */
+                            code: "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.someProgramsWithoutTargets" | "probes.noCoordinates" | "probes.invalidIdsIgnored" | "probeStatus.noResults" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.shortTaskInterval" | "taskSuites.polqaCadence" | "taskSuites.chromeInitialisation" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "dashboards.noData" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.scatterplotSampled" | "maps.noResults" | "maps.sampleLimitExceeded" | "reports.tableTruncated" | "reports.tableTooWide" | "regulatoryReports.noData";
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                        }[];
                     };
                 };
             };
@@ -22877,6 +22921,250 @@ export interface operations {
                                 [key: string]: unknown;
                             };
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createGraphicCoverage: {
+        parameters: {
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    programs?: string[];
+                    args?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    argsCond?: "include" | "exclude";
+                    isps?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    ispsCond?: "include" | "exclude";
+                    tags?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    tagsCond?: "include" | "exclude";
+                    technologies?: (0 | 2 | 3 | 4 | 5 | 98 | 99 | 100 | 101 | 102)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    technologiesCond?: "include" | "exclude";
+                    clusters?: string[];
+                    campaigns?: string[];
+                    universes?: string[];
+                    probes?: string[];
+                    tsStart?: string;
+                    tsEnd?: string;
+                    hourStart?: number;
+                    hourEnd?: number;
+                    fringes?: (0 | 1 | 2)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    fringesCond?: "include" | "exclude";
+                    sources?: ("panel" | "ripe-atlas" | "m-lab" | "iperf3" | "ookla")[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    sourcesCond?: "include" | "exclude";
+                    timeZone?: string;
+                    conditions?: components["schemas"]["GraphicConditionInput"];
+                    connectedDevices?: {
+                        min?: number;
+                        max?: number;
+                    };
+                    /** Format: date-time */
+                    receivedUntil?: string;
+                    /**
+                     * @default bars
+                     * @enum {string}
+                     */
+                    graphicType?: "bars" | "line" | "area" | "table" | "pie" | "boxplot" | "scatterplot";
+                    /** @enum {string} */
+                    kpi?: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                    axes?: {
+                        /** @enum {string} */
+                        x?: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                        /** @enum {string} */
+                        y?: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                        /** @enum {string} */
+                        value?: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                        /** @enum {string} */
+                        rows?: "program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "time";
+                        /** @enum {string} */
+                        columns?: "program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source";
+                    };
+                    /** @default [] */
+                    breakdowns?: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source")[];
+                    /**
+                     * @default no_granularity
+                     * @enum {string}
+                     */
+                    granularity?: "minutes" | "hours" | "day" | "week" | "weekday" | "month" | "quarter" | "year" | "no_granularity";
+                    /**
+                     * @default avg
+                     * @enum {string}
+                     */
+                    metric?: "avg" | "count" | "median" | "min" | "max" | "p10" | "p90" | "first" | "last" | "uniqueCount";
+                    /** @default false */
+                    outliers?: boolean;
+                    outlierDeviations?: number;
+                    movingAverage?: number;
+                    /** @default false */
+                    globalAverage?: boolean;
+                    /** @default false */
+                    median?: boolean;
+                    /** @default false */
+                    ordered?: boolean;
+                    /**
+                     * @default ascending
+                     * @enum {string}
+                     */
+                    sortOrder?: "ascending" | "descending";
+                    seed?: number;
+                    /** @enum {string} */
+                    generator?: "basic" | "advanced";
+                    display?: {
+                        /**
+                         * @default vertical
+                         * @enum {string}
+                         */
+                        orientation?: "vertical" | "landscape";
+                        /**
+                         * @default sideToSide
+                         * @enum {string}
+                         */
+                        graphicDistribution?: "stacked" | "sideToSide";
+                        /** @default 0 */
+                        labelRotation?: 0 | 45 | 90;
+                        /** @default 0 */
+                        xAxisRotation?: 0 | 45 | 90;
+                        minY?: number;
+                        maxY?: number;
+                        /** @default false */
+                        spanGaps?: boolean;
+                        /** @default false */
+                        transpose?: boolean;
+                        /** @default 100 */
+                        width?: number;
+                        colours?: string[];
+                        /** @default false */
+                        showLabels?: boolean;
+                        /** @default true */
+                        showLegend?: boolean;
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "cube";
+                        cube: string;
+                    } | {
+                        /** @enum {string} */
+                        source: "raw";
+                        months: number;
+                        building?: string;
+                        suggestion?: {
+                            name: string;
+                            /** @enum {string} */
+                            grain: "hour" | "day";
+                            timeZone: string;
+                            dimensions: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "hour" | "weekday")[];
+                            kpis: ("download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime")[];
+                        };
+                        uncoverable?: ("measure" | "conditions" | "outliers" | "connectedDevices" | "located" | "receivedUntil" | "granularity" | "range")[];
+                    } | {
+                        /** @enum {string} */
+                        source: "none";
                     };
                 };
             };
@@ -26165,7 +26453,12 @@ export interface operations {
     };
     getStoryboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reproduce an output: the configuration's log position it names, "<transaction>:<sequence>" */
+                asOf?: string;
+                /** @description Only the measurements received by then; the last 30 days end there (default: now) */
+                receivedUntil?: string;
+            };
             header?: never;
             path?: never;
             cookie?: never;
@@ -26181,6 +26474,19 @@ export interface operations {
                     "application/json": {
                         /** Format: date-time */
                         generatedAt: string;
+                        reproduce: {
+                            /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                            asOf: string;
+                            receivedUntil: string;
+                        };
+                        warnings: {
+                            /** @enum {string} */
+                            code: "request.invalid" | "request.payloadTooLarge" | "request.conflict" | "request.tooMany" | "request.invalidEncoding" | "request.pathTooLong" | "request.invalidUrl" | "request.tooDeeplyNested" | "auth.unauthenticated" | "auth.sessionExpired" | "auth.invalidSignature" | "auth.staleRequest" | "auth.replayedRequest" | "auth.adminOnly" | "auth.forbidden" | "resource.notFound" | "route.notFound" | "dependency.unavailable" | "dependency.badResponse" | "internal.error" | "generic.error" | "generic.fetchFailed" | "generic.refreshRequired" | "validation.required" | "validation.tooShort" | "validation.tooLong" | "validation.tooSmall" | "validation.tooBig" | "validation.outOfRange" | "validation.invalidNumber" | "validation.digitsOnly" | "validation.invalidEmail" | "validation.invalidDate" | "validation.endBeforeStart" | "validation.invalidOption" | "validation.invalidFormat" | "validation.invalidIpv4" | "validation.mustBePositive" | "validation.invalidCharacters" | "validation.filterIdTooLong" | "validation.filterTooManyValues" | "validation.tooManyItems" | "profiles.noLayers" | "profiles.loadFailed" | "profiles.switchFailed" | "profiles.nameExists" | "profiles.notAssigned" | "profiles.layerNotGranted" | "profiles.outOfDateLimits" | "profiles.selectionNotOffered" | "profiles.layerNeedsLink" | "profiles.layerLinkInvalid" | "profiles.imageTooLarge" | "profiles.imageInvalidType" | "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.noTargets" | "destinations.someProgramsWithoutTargets" | "login.invalidCredentials" | "login.securityVerificationRequired" | "login.demoAccountRefused" | "login.internalError" | "login.unknownUser" | "login.emailRequired" | "login.emailInvalid" | "login.passwordRequired" | "password.changeFailed" | "password.notEqual" | "password.sameAsCurrent" | "password.wrongCurrent" | "password.tooWeak" | "password.linkInvalid" | "password.tooShort" | "probes.fetchFailed" | "probes.createFailed" | "probes.updateFailed" | "probes.deleteFailed" | "probes.idExists" | "probes.notFound" | "probes.idInvalidFormat" | "probes.notInProfile" | "probes.noCoordinates" | "probes.decryptFailed" | "probes.userIdInvalid" | "probes.expectedSpeedTooLong" | "probes.dnsInvalid" | "probes.whatsappInvalid" | "probes.whatsappSameAsDevice" | "probes.latitudeInvalid" | "probes.longitudeInvalid" | "probes.portInvalid" | "probes.idImmutable" | "probes.invalidIdsIgnored" | "probeStatus.exportFailed" | "probeStatus.noResults" | "probeStatus.notFound" | "probeMaps.fetchFailed" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.createFailed" | "taskSuites.updateFailed" | "taskSuites.deleteFailed" | "taskSuites.nameExists" | "taskSuites.taskIdDuplicate" | "taskSuites.familyChangeNeedsConfirmation" | "taskSuites.layer3TimeTooShort" | "taskSuites.measurementTtlTooLong" | "taskSuites.shortTaskInterval" | "taskSuites.taskDurationTooShort" | "taskSuites.twampPacketSizeOutOfRange" | "taskSuites.percentileOutOfRange" | "taskSuites.tooManyPercentiles" | "taskSuites.errorThresholdInvalid" | "taskSuites.rampUpOutOfRange" | "taskSuites.threadsTooFew" | "taskSuites.maxThreadsBelowInitial" | "taskSuites.timeoutTooShort" | "taskSuites.ftpTimeoutTooShort" | "taskSuites.consecutivePolqa" | "taskSuites.polqaCadence" | "taskSuites.tracerouteTtlTooShort" | "taskSuites.ftpBurstDelayInvalid" | "taskSuites.serversRequired" | "taskSuites.anyDnsRequiresExternal" | "taskSuites.chromeInitialisation" | "universes.fetchFailed" | "universes.logoTooLarge" | "universes.forbiddenName" | "universes.nameExists" | "universes.dateRangesOverlap" | "scorecards.fetchFailed" | "scorecards.loadFailed" | "scorecards.calculateFailed" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "scorecards.outOfProfileDateLimits" | "scorecards.csvFailed" | "scorecards.nameExists" | "scorecards.kpiWeightsNotHundred" | "scorecards.fringeEndNotAfterStart" | "scorecards.fringesOverlap" | "moses.nameExists" | "moses.minAboveMax" | "moses.limitsOutOfOrder" | "moses.weightsNotHundred" | "providers.fetchFailed" | "providers.saveFailed" | "providers.nameExists" | "providers.imsiAlreadyAssigned" | "providers.testFailed" | "providers.nameChangeNotAllowed" | "providers.numericInvalid" | "providers.imsiInvalid" | "providers.ipRangeInvalid" | "providers.probeIdInvalid" | "alerts.fetchFailed" | "alerts.createFailed" | "alerts.updateFailed" | "alerts.deleteFailed" | "alerts.enableFailed" | "alerts.disableFailed" | "alerts.historyFailed" | "alerts.nameRequired" | "alerts.nameTooLong" | "alerts.intervalRequired" | "alerts.recipientsRequired" | "alerts.recipientInvalid" | "alerts.recipientEmpty" | "alerts.landlineGrouping" | "alerts.mobileGrouping" | "alerts.duplicateCondition" | "alerts.conditionsRequired" | "alerts.unknownKpi" | "alerts.programNotOffered" | "alerts.kpiNotOfProgram" | "alerts.kpiNotInProfile" | "alerts.technologyNotInProfile" | "alerts.providerNotInProfile" | "alerts.campaignNotInProfile" | "alerts.backtestDaysOutOfRange" | "alerts.backtestFailed" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "push.endpointInvalid" | "push.endpointNotPublic" | "push.keysInvalid" | "push.subscribeFailed" | "push.unsubscribeFailed" | "cubes.nameFormat" | "cubes.nameExists" | "cubes.hourGrainIsUtc" | "cubes.definitionChanged" | "cubes.rebuildRange" | "cubes.fetchFailed" | "cubes.rebuildFailed" | "cdns.fetchFailed" | "cdns.createFailed" | "cdns.updateFailed" | "cdns.triggerOutOfRange" | "cdns.sizeInvalid" | "cdns.tagInvalid" | "cdns.urlRequired" | "cdns.urlInvalid" | "cdns.headerIncomplete" | "cdns.requestBodyInvalid" | "cdns.typeInvalid" | "cdns.nameExists" | "tokens.generateFailed" | "tokens.listFailed" | "tokens.unlimitedInternalOnly" | "tokens.apiAccessDisabled" | "tokens.expiryInPast" | "tokens.expired" | "csvTemplates.fetchFailed" | "csvTemplates.saveFailed" | "csvTemplates.updateFailed" | "csvTemplates.deleteFailed" | "csvTemplates.lastFavorite" | "csvTemplates.unknownField" | "csvTemplates.unknownKpi" | "csvTemplates.fieldOrKey" | "csvTemplates.operationNotAllowed" | "csvTemplates.noColumns" | "csvTemplates.programNotOffered" | "csvTemplates.kpiNotOfProgram" | "csvTemplates.kpiNotInProfile" | "csvTemplates.serviceNotOfProfile" | "csvTemplates.builtInUnchangeable" | "csvTemplates.stillFavorite" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "csvExport.decimalCommaNeedsSemicolon" | "csvImport.invalidFileFormat" | "csvImport.readFailed" | "csvImport.unsupportedReader" | "csvImport.requiredFieldsMissing" | "csvImport.valueNotAllowed" | "csvImport.probeIdExists" | "csvImport.configurationError" | "csvImport.invalidRows" | "csvImport.duplicateProbeId" | "csvImport.columnCountMismatch" | "csvImport.tooManyRows" | "resultImports.tooLarge" | "resultImports.urlNotAllowed" | "resultImports.downloadFailed" | "resultImports.notJson" | "resultImports.probeNotYours" | "resultImports.notFound" | "resultImports.failed" | "resultImports.fetchFailed" | "resultImports.startFailed" | "resultImports.fileUnreadable" | "resultImports.compressedFile" | "resultImports.notAResult" | "resultImports.invalidField" | "resultImports.unsupportedType" | "resultImports.noTime" | "resultImports.noDirection" | "measurements.fetchFailed" | "measurements.infoLoadFailed" | "measurements.resultsFailed" | "measurements.notFound" | "measurements.inProgress" | "measurements.inProgressOnProbes" | "measurements.noProbesToLaunch" | "measurements.tooManyProbesToLaunch" | "measurements.ofAnotherProbe" | "measurements.unknownProbe" | "testAnalysis.programsFetchFailed" | "testAnalysis.resultsFetchFailed" | "testAnalysis.probesFetchFailed" | "evolution.fetchFailed" | "smartPerformance.fetchFailed" | "dashboards.fetchFailed" | "dashboards.graphicDataFetchFailed" | "dashboards.universeProbesFetchFailed" | "dashboards.sendFailed" | "dashboards.saveFailed" | "dashboards.deleteFailed" | "dashboards.graphicDeleteFailed" | "dashboards.duplicateName" | "dashboards.categoryExists" | "dashboards.filtersNotApplicable" | "dashboards.noData" | "dashboards.categoryUpdateFailed" | "dashboards.shareFailed" | "dashboards.userListFailed" | "dashboards.notificationsFetchFailed" | "dashboards.notificationReadFailed" | "dashboards.invalidEmails" | "dashboards.notOwner" | "dashboards.cloneNameRequired" | "dashboards.imageTooLarge" | "dashboards.categoryNotFound" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.generateFailed" | "graphics.kpisFetchFailed" | "graphics.mappingsFetchFailed" | "graphics.fieldsLoadFailed" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.typeRequiresAdvanced" | "graphics.kpiNotAllowed" | "graphics.scatterplotSampled" | "graphics.tooManyBuckets" | "graphics.conditionsTooDeep" | "graphics.tooManyConditions" | "tags.fetchFailed" | "tags.createFailed" | "tags.updateFailed" | "tags.deleteFailed" | "tags.profilesFetchFailed" | "tags.nameExists" | "users.fetchFailed" | "users.createFailed" | "users.saveFailed" | "users.deleteFailed" | "users.resetPasswordFailed" | "users.profilesFetchFailed" | "users.alreadyExists" | "users.emailDomainNotAllowed" | "maps.resultsFailed" | "maps.campaignWithoutPolygon" | "maps.noResults" | "maps.sampleLimitExceeded" | "maps.tooManySamples" | "maps.paletteRequired" | "campaigns.fetchFailed" | "campaigns.createFailed" | "campaigns.updateFailed" | "campaigns.saveFailed" | "campaigns.deleteFailed" | "campaigns.nameExists" | "campaigns.forbiddenName" | "geofilters.fetchFailed" | "geofilters.createFailed" | "geofilters.updateFailed" | "geofilters.saveFailed" | "geofilters.deleteFailed" | "geofilters.nameExists" | "geofilters.forbiddenName" | "geofilters.inUse" | "geofilters.notFound" | "clusters.fetchFailed" | "clusters.createFailed" | "clusters.updateFailed" | "clusters.saveFailed" | "clusters.deleteFailed" | "clusters.nameExists" | "clusters.forbiddenName" | "clusters.imageTooLarge" | "clusters.dateRangesOverlap" | "clusters.deleteNotOwner" | "clusters.noneOwned" | "images.invalidType" | "geojson.invalidFileType" | "geojson.invalidContent" | "geojson.onlyPolygon" | "geojson.singleCoordinatesArray" | "geojson.noFeatures" | "geojson.ringNotClosed" | "geojson.coordinatesOutOfRange" | "geojson.severalPolygons" | "geojson.polygonTooBig" | "geojson.noPolygonSelected" | "files.fetchFailed" | "files.downloadFailed" | "files.retryFailed" | "files.notRetryable" | "files.notReady" | "files.deleted" | "files.linkExpired" | "files.linkInvalid" | "files.generationFailed" | "files.generationTimedOut" | "monthlyData.futureMonth" | "monthlyData.monthNotOver" | "reports.tableTruncated" | "reports.tableTooWide" | "scorecards.reportFailed" | "regulatoryReports.nameExists" | "regulatoryReports.periodEndBeforeStart" | "regulatoryReports.periodTooLong" | "regulatoryReports.consistentSpeedOnly" | "regulatoryReports.statisticRepeated" | "regulatoryReports.kpiRepeated" | "regulatoryReports.calculateFailed" | "regulatoryReports.tooManyMeasurements" | "regulatoryReports.noData" | "regulatoryReports.receivedUntilFuture";
+                            message: string;
+                            params?: {
+                                [key: string]: string | number;
+                            };
+                        }[];
                         scorecards: {
                             data: {
                                 list: ({
@@ -26264,6 +26570,8 @@ export interface operations {
                                     [key: string]: number;
                                 };
                                 neverReported: number;
+                                /** @enum {boolean} */
+                                current?: true;
                             };
                         } | {
                             error: {
@@ -26375,6 +26683,22 @@ export interface operations {
                     };
                 };
             };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
         };
     };
     createGraphicChangeMarkers: {
@@ -26458,7 +26782,10 @@ export interface operations {
     };
     createTypesByServiceProgramsCsv: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reproduce an output: the configuration's log position it names, "<transaction>:<sequence>" */
+                asOf?: string;
+            };
             header?: never;
             path: {
                 service: "landline" | "mobile";
@@ -26598,6 +26925,18 @@ export interface operations {
                                     timeZone: string;
                                 };
                             };
+                            reproduce?: {
+                                /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                                asOf: string;
+                                receivedUntil: string;
+                            };
+                            warnings?: {
+                                /** @enum {string} */
+                                code: "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.someProgramsWithoutTargets" | "probes.noCoordinates" | "probes.invalidIdsIgnored" | "probeStatus.noResults" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.shortTaskInterval" | "taskSuites.polqaCadence" | "taskSuites.chromeInitialisation" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "dashboards.noData" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.scatterplotSampled" | "maps.noResults" | "maps.sampleLimitExceeded" | "reports.tableTruncated" | "reports.tableTooWide" | "regulatoryReports.noData";
+                                params?: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -26710,6 +27049,18 @@ export interface operations {
                                     timeZone: string;
                                 };
                             };
+                            reproduce?: {
+                                /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                                asOf: string;
+                                receivedUntil: string;
+                            };
+                            warnings?: {
+                                /** @enum {string} */
+                                code: "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.someProgramsWithoutTargets" | "probes.noCoordinates" | "probes.invalidIdsIgnored" | "probeStatus.noResults" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.shortTaskInterval" | "taskSuites.polqaCadence" | "taskSuites.chromeInitialisation" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "dashboards.noData" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.scatterplotSampled" | "maps.noResults" | "maps.sampleLimitExceeded" | "reports.tableTruncated" | "reports.tableTooWide" | "regulatoryReports.noData";
+                                params?: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -26801,6 +27152,11 @@ export interface operations {
                     /** @description The comparison window: an interval <from>/<to>, or `previous` (as long as the live one, just before it) */
                     compare?: "previous" | string;
                     /**
+                     * Format: date-time
+                     * @description Only the measurements received by then (default: when asked); a window without `to` ends there
+                     */
+                    receivedUntil?: string;
+                    /**
                      * @description The report's language; default: the request's Accept-Language
                      * @enum {string}
                      */
@@ -26854,6 +27210,18 @@ export interface operations {
                                     timeZone: string;
                                 };
                             };
+                            reproduce?: {
+                                /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                                asOf: string;
+                                receivedUntil: string;
+                            };
+                            warnings?: {
+                                /** @enum {string} */
+                                code: "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.someProgramsWithoutTargets" | "probes.noCoordinates" | "probes.invalidIdsIgnored" | "probeStatus.noResults" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.shortTaskInterval" | "taskSuites.polqaCadence" | "taskSuites.chromeInitialisation" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "dashboards.noData" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.scatterplotSampled" | "maps.noResults" | "maps.sampleLimitExceeded" | "reports.tableTruncated" | "reports.tableTooWide" | "regulatoryReports.noData";
+                                params?: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };
@@ -27317,6 +27685,18 @@ export interface operations {
                                     timeZone: string;
                                 };
                             };
+                            reproduce?: {
+                                /** @description Global log position "<transaction>:<sequence>"; compare with compareLogPositions */
+                                asOf: string;
+                                receivedUntil: string;
+                            };
+                            warnings?: {
+                                /** @enum {string} */
+                                code: "profiles.clustersUnused" | "profiles.campaignsUnused" | "profiles.noPrograms" | "profiles.programsWithoutDestinations" | "destinations.someProgramsWithoutTargets" | "probes.noCoordinates" | "probes.invalidIdsIgnored" | "probeStatus.noResults" | "probeMaps.noProbes" | "probeMaps.noGpsMarkers" | "probeMaps.tooManyResults" | "taskSuites.shortTaskInterval" | "taskSuites.polqaCadence" | "taskSuites.chromeInitialisation" | "scorecards.noData" | "scorecards.kpiNotMeasured" | "scorecards.kpiWithoutMosEntry" | "alerts.backtestGroupsCut" | "alerts.backtestWindowsCut" | "csvExtractor.defaultTemplateOnly" | "csvExtractor.defaultTechnologies" | "dashboards.noData" | "dashboards.tableExceedsPdf" | "dashboards.scorecardGraphicsDeleted" | "graphics.noData" | "graphics.reproducedWithNarrowerAccess" | "graphics.scatterplotSampled" | "maps.noResults" | "maps.sampleLimitExceeded" | "reports.tableTruncated" | "reports.tableTooWide" | "regulatoryReports.noData";
+                                params?: {
+                                    [key: string]: string | number;
+                                };
+                            }[];
                         };
                     };
                 };

@@ -35,6 +35,7 @@ export const operations = {
   createGeofilter: { method: 'post', path: '/api/geofilters/' },
   createGraphic: { method: 'post', path: '/api/graphic' },
   createGraphicChangeMarkers: { method: 'post', path: '/api/graphic/change-markers' },
+  createGraphicCoverage: { method: 'post', path: '/api/graphic/coverage' },
   createGraphicScorecardDrilldown: { method: 'post', path: '/api/graphic/scorecard/{id}/drilldown' },
   createLaunch: { method: 'post', path: '/api/launches/' },
   createLaunchesCluster: { method: 'post', path: '/api/launches/clusters' },

@@ -1,8 +1,7 @@
-import type { Reproduction } from '@nq/contracts/analytics/query-result';
 import { useTranslation } from 'react-i18next';
 import { useDateFormat } from '../ui/useDateFormat.ts';
 import type { ChartReproduction } from './chart-model.ts';
-import { pinOf } from './graphic-query.ts';
+import type { GraphicPin } from './graphic-query.ts';
 
 const actionClass =
   'rounded px-1 font-medium text-blue-700 underline hover:bg-blue-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500';
@@ -11,12 +10,15 @@ const actionClass =
  * A chart's footer line naming what reproduces its numbers (the data as received until an instant, in the user's
  * date format and time zone, and the configuration's log position) with Reproduce, which pins them, or, pinned,
  * Latest, which asks for the latest numbers again. Pinned without an answer to name (the graphic failed), Latest alone.
+ * Any answer naming a pin (a chart's `reproduce`, the storyboard's) shows it; `reproduceHint` says what Reproduce pins
+ * when it is not a chart.
  */
 export function ReproductionLine({
   reproduce,
   pinned,
   onPin,
-}: Omit<ChartReproduction, 'reproduce'> & { reproduce?: Reproduction | undefined }) {
+  reproduceHint,
+}: Omit<ChartReproduction, 'reproduce'> & { reproduce?: GraphicPin | undefined; reproduceHint?: string }) {
   const { t } = useTranslation('charts');
   const dates = useDateFormat();
   if (!reproduce && !pinned) return null;
@@ -39,8 +41,8 @@ export function ReproductionLine({
           <button
             type="button"
             className={actionClass}
-            title={t('reproduceHint')}
-            onClick={() => onPin(pinOf(reproduce))}
+            title={reproduceHint ?? t('reproduceHint')}
+            onClick={() => onPin({ asOf: reproduce.asOf, receivedUntil: reproduce.receivedUntil })}
           >
             {t('reproduce')}
           </button>

@@ -6,6 +6,7 @@ import type {
   KpiId,
   Metric,
   PointSeries,
+  QueryCoverage,
   QueryIr,
   QueryResult,
   RowSortField,
@@ -55,6 +56,11 @@ export type RowWindow = RowPage | { after?: RowCursor; limit: number };
 /** One query language answered by either engine, the caller's profile scope always intersected in. */
 export interface AnalyticsEngine {
   run(ir: QueryIr, scope: AnalyticsScope, options?: RunOptions): Promise<QueryResult>;
+  /**
+   * Whether `run` would answer from a cube (which) or read raw measurements (over how many months), and then the
+   * cube that would answer it, or why none can; running nothing but the lookup of the first and last measurement.
+   */
+  coverage(ir: QueryIr, scope: AnalyticsScope, options?: RunOptions): Promise<QueryCoverage>;
   /** Maps: the metric of the selection's KPI per tile, over the located measurements. */
   tiles(
     selection: Selection & { kpi: KpiId },

@@ -1,9 +1,17 @@
-import { graphicResponseSchema, logPositionSchema, pickLanguage, queryIrSchema, warningBody } from '@nq/contracts';
+import {
+  graphicResponseSchema,
+  logPositionSchema,
+  pickLanguage,
+  queryCoverageSchema,
+  queryIrSchema,
+  warningBody,
+} from '@nq/contracts';
 import { layerAccess } from '@nq/platform/http/access-rule';
 import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { refuseUnofferedSelection } from '../identity/index.ts';
+import { abortOnDisconnect } from './abort-on-disconnect.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { admitGraphicType } from './drawable-graphic-types.ts';
 import { type ConfigurationHistory, reproducibleScope } from './reproduction.ts';
@@ -33,6 +41,11 @@ export const graphicRoutes: FastifyPluginAsyncZod<{
   history: ConfigurationHistory;
 }> = async (app, { engine, labels, history }) => {
   app.addHook('preHandler', refuseUnofferedSelection);
+  const asOfQuery = z.object({
+    asOf: logPositionSchema
+      .optional()
+      .describe("Reproduce an answer: the configuration's log position it names (the profile as it was then)"),
+  });
   app.post(
     '/api/graphic',
     {
@@ -45,11 +58,7 @@ export const graphicRoutes: FastifyPluginAsyncZod<{
           '`generator` the request names (403 graphics.typeRequiresAdvanced). A table with `axes.rows` and ' +
           '`axes.columns` answers a matrix.',
         body: queryIrSchema,
-        querystring: z.object({
-          asOf: logPositionSchema
-            .optional()
-            .describe("Reproduce an answer: the configuration's log position it names (the profile as it was then)"),
-        }),
+        querystring: asOfQuery,
         response: {
           200: graphicResponseSchema,
           400: errorResponse,
@@ -88,6 +97,39 @@ export const graphicRoutes: FastifyPluginAsyncZod<{
       } finally {
         if (!controller.signal.aborted) reply.raw.off('close', abandoned);
       }
+    },
+  );
+
+  app.post(
+    '/api/graphic/coverage',
+    {
+      config: { access: graphicScreens },
+      schema: {
+        tags: ['Graphics'],
+        summary: 'Say whether a graphic is answered from a cube or from the raw measurements, before asking it',
+        description:
+          'The body and `?asOf=` of `POST /api/graphic`, the same access and refusals. Answers `cube` and its name ' +
+          'when a built cube covers the query; `raw` and the calendar months of measurements it reads (its first ' +
+          'to its last, in its time zone) otherwise, with the cube defined that covers it but is still being built ' +
+          '(`building`), or the smallest cube definition that would cover it (`suggestion`: a day grain when the ' +
+          "granularity and dates allow, else UTC hours; the query's filter and breakdown dimensions; its KPI), or " +
+          'why no cube can (`uncoverable`); `none` when the profile scope leaves nothing to read. A client that goes ' +
+          'away cancels the lookup.',
+        body: queryIrSchema,
+        querystring: asOfQuery,
+        response: {
+          200: queryCoverageSchema,
+          400: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+          500: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      admitGraphicType(request.viewer.profile, request.body.graphicType);
+      const { scope } = await reproducibleScope(history, request.viewer, request.body.programs, request.query.asOf);
+      return abortOnDisconnect(reply, (signal) => engine.coverage(request.body, scope, { signal }));
     },
   );
 };

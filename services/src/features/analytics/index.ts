@@ -19,7 +19,7 @@ export {
 } from './compile-elasticsearch.ts';
 export { parameters, type SqlQuery, selection } from './compile-sql.ts';
 export { configurationNarrowingNamer, configurationSeriesLabeller } from './configuration-series-labels.ts';
-export type { CubeRouting } from './cube-routing-port.ts';
+export type { CubeExplanation, CubeRouting } from './cube-routing-port.ts';
 export { profileScopeOf, programsScopeOf } from './destination-scope.ts';
 export { admitGraphicType } from './drawable-graphic-types.ts';
 export { createElasticsearchAnalytics } from './elasticsearch-analytics.ts';
@@ -27,7 +27,13 @@ export { graphicRoutes } from './graphic.routes.ts';
 export { type MeasurementNames, measurementNamer, namedBatches, namesOfMeasurement } from './measurement-names.ts';
 export { type NarrowingNamer, withNamedNarrowing } from './narrowing-names.ts';
 export { narrowingNote, narrowingSentence } from './narrowing-text.ts';
-export { type ConfigurationHistory, configurationHistory, reproducibleScope, scopeWithin } from './reproduction.ts';
+export {
+  type ConfigurationHistory,
+  configurationHistory,
+  reproducibleProfile,
+  reproducibleScope,
+  scopeWithin,
+} from './reproduction.ts';
 export {
   type AnalyticsScope,
   type DimensionFilter,

@@ -64,6 +64,24 @@ export async function reproducibleScope(
   return { scope: now.scope, warnings: [...now.warnings, warning('graphics.reproducedWithNarrowerAccess')], asOf };
 }
 
+/**
+ * The caller's profile an output is computed with, and the configuration position it names, for outputs that read more
+ * of the profile than its scope (its main KPIs, its technologies of a service): as `reproducibleScope`, the profile as
+ * it was at `asOf` unless the access it gave (`scopeOf`) reaches beyond today's — then today's, with the warning.
+ */
+export async function reproducibleProfile(
+  history: ConfigurationHistory,
+  viewer: { profileId: string; profile: Profile },
+  scopeOf: (profile: Profile) => AnalyticsScope,
+  asOf?: LogPosition,
+): Promise<{ profile: Profile; warnings: CatalogueWarning[]; asOf: LogPosition }> {
+  if (asOf === undefined) return { profile: viewer.profile, warnings: [], asOf: await history.head() };
+  const before = await history.profileAt(viewer.profileId, asOf);
+  const then = before ? { ...before, id: viewer.profileId } : undefined;
+  if (then && scopeWithin(scopeOf(then), scopeOf(viewer.profile))) return { profile: then, warnings: [], asOf };
+  return { profile: viewer.profile, warnings: [warning('graphics.reproducedWithNarrowerAccess')], asOf };
+}
+
 /** The configuration history the platform keeps: the event log's head, a profile read from its stream at a position. */
 export function configurationHistory(
   eventStore: { head(): Promise<LogPosition> },

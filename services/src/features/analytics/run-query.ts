@@ -8,10 +8,12 @@ import {
   isMatrix,
   type MetricSeries,
   type PointSeries,
+  type QueryCoverage,
   type QueryIr,
   type QueryResult,
   type RowAxis,
   scatterplotSampleSize,
+  wallClockAt,
   warning,
 } from '@nq/contracts';
 import type { AnalyticsBackend, AnalyticsEngine, RawSeries, RowCursor, Tile } from './analytics-engine.ts';
@@ -121,6 +123,12 @@ async function settled<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
 
 const byTile = (a: Tile, b: Tile) => a.x - b.x || a.y - b.y;
 
+/** The calendar months of a time zone from one instant to another, both counted (March to May: 3). */
+function monthsSpanned(first: string, last: string, timeZone: string): number {
+  const [from, to] = [first, last].map((instant) => new Date(wallClockAt(Date.parse(instant), timeZone)));
+  return (to!.getUTCFullYear() - from!.getUTCFullYear()) * 12 + to!.getUTCMonth() - from!.getUTCMonth() + 1;
+}
+
 /**
  * A scan paged by a keyset cursor, (measured time, id) after the last row read: each page is a query of its own, so
  * a measurement written meanwhile is read when it sorts after the cursor.
@@ -181,7 +189,32 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
     return { kind: 'metric', metric: ir.metric, series, ...matrix, warnings: noData(series), source };
   }
 
+  /**
+   * The months of raw measurements a query reads: from its first measurement to its last (two lookups of one row
+   * each, in time order), in its time zone; none without a measurement.
+   */
+  async function rawMonths(query: ScopedQuery, signal?: AbortSignal): Promise<number> {
+    const [kpi] = kpisOfMeasure(query.measure);
+    const measurements: ScopedQuery = { ...query, measure: { kind: 'measurements', ...(kpi ? { kpi } : {}) } };
+    const end = (order: 'asc' | 'desc') =>
+      backend.rows(measurements, { sort: 'measuredAt', order, offset: 0, limit: 1 }, signal);
+    const [[first], [last]] = await settled(Promise.all([end('asc'), end('desc')]), signal);
+    return first && last ? monthsSpanned(first.measuredAt, last.measuredAt, query.timeZone) : 0;
+  }
+
   const engine: AnalyticsEngine = {
+    async coverage(ir, scope, { signal } = {}): Promise<QueryCoverage> {
+      signal?.throwIfAborted();
+      const query = scopeQuery(ir, scope);
+      if (query.matchesNothing) return { source: 'none' };
+      const explained = await options.cubes?.explain(query, { outliers: ir.outliers });
+      if (explained && 'cube' in explained) return { source: 'cube', cube: explained.cube };
+      try {
+        return { source: 'raw', months: await rawMonths(query, signal), ...explained };
+      } catch (error) {
+        throw failure(error, signal);
+      }
+    },
     async run(ir, scope, { signal } = {}) {
       signal?.throwIfAborted();
       const scoped = scopeQuery(ir, scope);

@@ -4,6 +4,7 @@ import {
   DomainError,
   defaultCsvTemplateId,
   type Language,
+  type LogPosition,
   type Profile,
 } from '@nq/contracts';
 import type { EntityService } from '@nq/platform/entities/entity-service';
@@ -30,8 +31,9 @@ async function storedTemplate(
   profile: Profile,
   id: string,
   service: Extraction['service'],
+  asOf: LogPosition | undefined,
 ): Promise<StoredCsvTemplate | undefined> {
-  const { state } = await templates.load(id);
+  const { state } = await templates.load(id, asOf);
   const fields = state.fields as CsvTemplateFields;
   if (state.status !== 'active' || (state.owner !== profile.id && !profile.isGod) || fields.service !== service)
     return undefined;
@@ -41,7 +43,8 @@ async function storedTemplate(
 /**
  * The columns an extraction writes (docs/product/errors.md): the template asked for — one of the profile's for this
  * service (404 otherwise) whose columns are of the extraction's programs (422) — or, asked for none, the profile's
- * first favourite among the active templates of these programs, which is the default template when no other is.
+ * first favourite among the active templates of these programs, which is the default template when no other is. At a
+ * configuration position (`asOf`), the templates and favourites as they were then.
  */
 export async function extractionColumns(
   { templates, profiles }: CsvTemplateSources,
@@ -49,20 +52,21 @@ export async function extractionColumns(
   extraction: Extraction,
   templateId: string | undefined,
   language: Language,
+  asOf?: LogPosition,
 ): Promise<CsvTemplateColumn[]> {
   const builtIn = defaultCsvTemplate(profile, extraction.service, extraction.programs, language);
   if (templateId === defaultCsvTemplateId) return builtIn.columns;
   if (templateId !== undefined) {
-    const template = await storedTemplate(templates, profile, templateId, extraction.service);
+    const template = await storedTemplate(templates, profile, templateId, extraction.service, asOf);
     if (!template) throw new DomainError('resource.notFound', { details: { templateId } });
     admitCsvTemplateColumns(profile, template.columns, extraction.programs);
     return template.columns;
   }
-  const preferences = csvTemplatePreferencesOf((await profiles.load(profile.id)).state.fields);
+  const preferences = csvTemplatePreferencesOf((await profiles.load(profile.id, asOf)).state.fields);
   const favorites = await Promise.all(
     preferences.favorites
       .filter((id) => id !== defaultCsvTemplateId)
-      .map((id) => storedTemplate(templates, profile, id, extraction.service)),
+      .map((id) => storedTemplate(templates, profile, id, extraction.service, asOf)),
   );
   const offered = favorites
     .filter((template) => template !== undefined)

@@ -4,6 +4,7 @@ import {
   csvTemplateColumnSchema,
   csvValueKindOf,
   type EnrichedMeasurement,
+  logPositionSchema,
   type Profile,
   profileServices,
 } from '@nq/contracts';
@@ -12,7 +13,14 @@ import { type CsvField, writeCsv } from '@nq/platform/csv/csv-writer';
 import { type JobKind, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
 import type { Platform } from '@nq/platform/platform';
 import { z } from 'zod';
-import { type AnalyticsEngine, measurementNamer, namedBatches } from '../analytics/index.ts';
+import {
+  type AnalyticsEngine,
+  configurationHistory,
+  measurementNamer,
+  namedBatches,
+  programsScopeOf,
+  reproducibleProfile,
+} from '../analytics/index.ts';
 import { csvColumnsOf } from '../csv-templates/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { type FileProducer, fileJob } from '../files/index.ts';
@@ -24,13 +32,20 @@ export const csvExtractionPayloadSchema = z.object({
   fileId: z.string(),
   service: z.enum(profileServices),
   programs: z.array(z.string()).min(1),
-  // The request's filters (its template already resolved to `columns`).
+  // The request's filters (its template already resolved to `columns`), `receivedUntil` among them: the data as it
+  // was received by the time it was asked (absent in a job queued before: whatever has been received when it runs).
   filters: csvExtractionRequestSchema,
   /** The template's columns when it was asked for: a retry writes the same columns. */
   columns: z.array(csvTemplateColumnSchema).min(1),
   /** How the file is written, as resolved when it was asked for (absent in a job queued before: the writer's default). */
   csv: csvOptionsSchema.optional(),
-  /** Who asked: the file holds what their profile sees when the job runs. */
+  /**
+   * The configuration position it was asked at: the file holds what the asker's profile saw then, unless their access
+   * has narrowed since (then what it sees when the job runs, with a warning). Absent in a job queued before: the
+   * profile when it runs.
+   */
+  asOf: logPositionSchema.optional(),
+  /** Who asked. */
   userId: z.string(),
   profileId: z.string(),
 });
@@ -55,6 +70,15 @@ async function profileOf(platform: Platform, profileId: string): Promise<Profile
   return { ...(state.fields as Profile), id: state.id };
 }
 
+/** The profile the file is written with: as it was at the payload's position, never seeing more than it does now. */
+async function reproducedProfileOf(platform: Platform, payload: CsvExtractionPayload) {
+  const now = await profileOf(platform, payload.profileId);
+  if (payload.asOf === undefined) return { profile: now, warnings: [] };
+  const history = configurationHistory(platform.eventStore, platform.entities.service('profile'));
+  const scopeOf = (profile: Profile) => programsScopeOf(profile, payload.programs).scope;
+  return reproducibleProfile(history, { profileId: payload.profileId, profile: now }, scopeOf, payload.asOf);
+}
+
 /** The engine's batches; a selection it refuses becomes the file's error (`measurements.fetchFailed`). */
 async function* scanned(engine: AnalyticsEngine, ...args: Parameters<AnalyticsEngine['scan']>) {
   try {
@@ -68,12 +92,13 @@ async function* scanned(engine: AnalyticsEngine, ...args: Parameters<AnalyticsEn
  * The extraction's CSV (docs/product/api.md#csv-templates): every measurement the profile sees for the selection, one
  * row each in the template's columns, written with the payload's CSV options, streamed from the engine's scan (a point
  * in time on Elasticsearch) to the output. Memory stays flat whatever the size: a batch is written only once the output has taken the one before.
+ * Pinned when asked (`asOf`, `filters.receivedUntil`): a retried or late job writes the same rows.
  */
 export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtractionPayload> {
   const engine = analyticsFor(platform);
   return async (payload, output) => {
     const { signal } = output;
-    const profile = await profileOf(platform, payload.profileId);
+    const { profile, warnings } = await reproducedProfileOf(platform, payload);
     const { selection, scope } = csvExtractionSelection(profile, payload);
     const total = await engine.count(selection, scope, { signal }).catch((error: unknown) => {
       throw asExtractionFailure(error);
@@ -108,6 +133,7 @@ export function csvExtractionProducer(platform: Platform): FileProducer<CsvExtra
       },
     );
     await output.progress({ rows, percent: percentOf(rows) });
+    return { warnings };
   };
 }
 

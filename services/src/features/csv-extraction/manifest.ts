@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '@nq/platform/feature-manifest';
+import { configurationHistory } from '../analytics/index.ts';
 import { fileRecords } from '../files/index.ts';
 import { csvExtractionJob } from './csv-extraction.job.ts';
 import { csvExtractionRoutes } from './csv-extraction.routes.ts';
@@ -14,6 +15,7 @@ export const csvExtractionManifest: FeatureManifest = {
       entities: platform.entities,
       templates: platform.entities.service('csv-template'),
       profiles: platform.entities.service('profile'),
+      history: configurationHistory(platform.eventStore, platform.entities.service('profile')),
     });
   },
 };

@@ -3,6 +3,7 @@ import type { CubeDefinition } from '@nq/projections';
 import type { CubeRouting, RawSeries, ScopedQuery } from '../analytics/index.ts';
 import { cubeFor } from './cube-coverage.ts';
 import type { CubeDefinitions } from './cube-definitions.ts';
+import { suggestCube } from './cube-suggestion.ts';
 
 /** Answers a metric or boxplot from a cube's rows. */
 export type CubeAggregate = (cube: CubeDefinition, query: ScopedQuery, signal?: AbortSignal) => Promise<RawSeries[]>;
@@ -38,6 +39,15 @@ export function cubeRouting(options: {
       count(cube ? cube.name : rawTarget);
       if (!cube) return undefined;
       return { name: cube.name, aggregate: (signal) => options.aggregate(cube, query, signal) };
+    },
+    async explain(query, { outliers }) {
+      const routed = outliers ? undefined : cubeFor(await options.definitions.routable(), query);
+      if (routed) return { cube: routed.name };
+      const advice = suggestCube(query, { outliers });
+      if ('uncoverable' in advice) return advice;
+      // A cube defined but not built yet (its first build running) answers once built.
+      const defined = cubeFor(await options.definitions.list(), query);
+      return defined ? { building: defined.name } : advice;
     },
   };
 }

@@ -1,5 +1,5 @@
 import type { Writable } from 'node:stream';
-import { DomainError, type HttpErrorCode } from '@nq/contracts';
+import { type CatalogueWarning, DomainError, type HttpErrorCode } from '@nq/contracts';
 import { isDependencyUnavailable } from '@nq/platform/dependency-unavailable';
 import { type JobKind, type JobProgress, PermanentJobFailure } from '@nq/platform/jobs/job-queue-port';
 import { type Platform, type PlatformJob, platformJob } from '@nq/platform/platform';
@@ -18,7 +18,12 @@ export interface FileOutput {
   fileAttempts: number;
 }
 
-export type FileProducer<Payload> = (payload: Payload, output: FileOutput) => Promise<void>;
+/** What a producer may tell of the content it wrote, recorded on the file once it is ready. */
+export interface FileProduced {
+  warnings?: CatalogueWarning[];
+}
+
+export type FileProducer<Payload> = (payload: Payload, output: FileOutput) => Promise<void> | Promise<FileProduced>;
 
 const RECORD_EVERY_MS = 10_000;
 const RECORD_EVERY_PERCENT = 10;
@@ -69,8 +74,9 @@ export function fileJob<Payload extends FileJobPayload>(
           }
         },
       };
+      let produced: Awaited<ReturnType<FileProducer<Payload>>>;
       try {
-        await produce(payload, output);
+        produced = await produce(payload, output);
         if (job.signal.aborted) throw job.signal.reason ?? new Error('aborted');
       } catch (error) {
         await write.abort();
@@ -83,7 +89,8 @@ export function fileJob<Payload extends FileJobPayload>(
       }
       const { size } = await write.commit();
       await job.reportProgress({ percent: 100 });
-      await records.ready(payload.fileId, job.id, { size, path });
+      const warnings = (produced ? produced.warnings : undefined) ?? [];
+      await records.ready(payload.fileId, job.id, { size, path, ...(warnings.length > 0 ? { warnings } : {}) });
       return { fileId: payload.fileId, size };
     };
   });

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import {
+  type CatalogueWarning,
   DomainError,
   emptyFileState,
   evolveFile,
@@ -13,6 +14,7 @@ import {
   type HttpErrorCode,
   type LogPosition,
   type NarrowedBy,
+  type ReproductionPin,
 } from '@nq/contracts';
 import type { EventStore } from '@nq/platform/event-store/event-store-port';
 import type { JobKind, JobQueue } from '@nq/platform/jobs/job-queue-port';
@@ -39,6 +41,8 @@ export interface FileRequest<Payload extends FileJobPayload> {
   narrowedBy?: NarrowedBy;
   /** Asking again with the same id changes nothing (a retried request); a new id by default. */
   fileId?: string;
+  /** What the content is pinned to (configuration position, data received until), shown with the file. */
+  reproduce?: ReproductionPin;
 }
 
 const SYSTEM = 'system';
@@ -132,6 +136,7 @@ export function fileRecords(ports: {
           payload: { ...request.payload, fileId: id },
           ...(request.measurementId ? { measurementId: request.measurementId } : {}),
           ...(request.narrowedBy ? { narrowedBy: request.narrowedBy } : {}),
+          ...(request.reproduce ? { reproduce: request.reproduce } : {}),
         },
       },
       request.owner,
@@ -181,7 +186,7 @@ export function fileRecords(ports: {
     },
 
     /** Records the file ready (once its content is committed in the file store); false for a stale job's run. */
-    async ready(id: string, jobId: string, stored: { size: number; path: string }) {
+    async ready(id: string, jobId: string, stored: { size: number; path: string; warnings?: CatalogueWarning[] }) {
       const state = await load(id);
       if (state.record?.status !== 'inProgress' || state.jobId !== jobId) return false;
       await append(id, state.version, { type: 'FileReady', data: { ...stored, jobId } }, system(state));

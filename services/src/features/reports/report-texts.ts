@@ -9,6 +9,8 @@ const texts = {
     isp: 'ISP',
     isps: 'ISPs',
     version: 'Configuration version {version} (log position {position})',
+    reproduce:
+      'Configuration version {version} (log position {position}); data as received until {until}. Asking for the report again with asOf={position} and receivedUntil={receivedUntil} gives the same figures.',
     scores: 'Scores',
     liveScores: 'Scores in the window ({window})',
     comparisonScores: 'Scores in the comparison window ({window})',
@@ -43,6 +45,8 @@ const texts = {
     isp: 'ISP',
     isps: 'ISP',
     version: 'Versión de configuración {version} (posición en el registro {position})',
+    reproduce:
+      'Versión de configuración {version} (posición en el registro {position}); datos tal como se habían recibido hasta {until}. Pedir de nuevo el informe con asOf={position} y receivedUntil={receivedUntil} da las mismas cifras.',
     scores: 'Puntuaciones',
     liveScores: 'Puntuaciones en el periodo ({window})',
     comparisonScores: 'Puntuaciones en el periodo de comparación ({window})',

@@ -21,7 +21,8 @@ export interface ScorecardReportSources extends ScorecardSources {
 /**
  * Everything the scorecard report shows, read as the caller: the calculation (as `GET /scorecards/{id}/calculations`
  * answers it), then, at the very configuration version and window it used, each KPI's daily average per compared
- * entity (the drilldown of every entity at once), and the entities' names and configured colours.
+ * entity (the drilldown of every entity at once), and the entities' names and configured colours; all of it of the
+ * measurements received by the caller's `receivedUntil`, when pinned to one.
  */
 export async function gatherScorecardReport(
   sources: ScorecardReportSources,
@@ -38,7 +39,7 @@ export async function gatherScorecardReport(
     scoredKpis(scorecard)
       .filter(({ kpi }) => isMeasuredKpi(kpi))
       .map(async ({ kpi }) => {
-        const query = kpiQuery(scorecard, kpi, null, calculation.live.window, 'day');
+        const query = kpiQuery(scorecard, kpi, null, calculation.live.window, 'day', caller.receivedUntil);
         const result = query ? await sources.engine.run(query, scope, { signal: caller.signal }) : undefined;
         const series: MetricSeries[] =
           result?.kind === 'metric'
@@ -62,5 +63,6 @@ export async function gatherScorecardReport(
     profileName: caller.profile.name,
     language,
     generatedAt: caller.now,
+    ...(caller.receivedUntil ? { receivedUntil: caller.receivedUntil } : {}),
   };
 }

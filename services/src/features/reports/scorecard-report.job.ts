@@ -15,7 +15,13 @@ export const scorecardReportPayloadSchema = z.object({
   /** The File record the PDF is the content of. */
   fileId: z.string(),
   scorecardId: z.string(),
+  /** The window and the scorecard's version, pinned (`asOf`, a log position) when it was asked. */
   selection: scorecardCalculationRequestSchema,
+  /**
+   * The data as received by the time it was asked (a window without `to` ends there): a retry renders the same figures.
+   * Absent in a job queued before: whatever has been received when it runs.
+   */
+  receivedUntil: z.iso.datetime({ offset: true }).optional(),
   /** Who asked: the report reads the data as their profile sees it when the job runs. */
   userId: z.string(),
   profileId: z.string(),
@@ -49,6 +55,7 @@ export async function renderScorecardReport(platform: Platform, payload: Scoreca
     profile: { ...(state.fields as Caller['profile']), id: state.id },
     now: new Date(),
     ...(signal ? { signal } : {}),
+    ...(payload.receivedUntil ? { receivedUntil: payload.receivedUntil } : {}),
   };
   const data = await gatherScorecardReport(
     reportSourcesOf(platform),

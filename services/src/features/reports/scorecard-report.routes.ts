@@ -36,7 +36,10 @@ const fileNameOf = (scorecardName: string, window: { from: string; to: string })
 /**
  * `POST /scorecards/{id}/report`: asks for the scorecard report (PDF) of the calculation's window and version as the
  * caller sees it: a File record (files management) whose job renders it. What cannot be scored (an unknown
- * scorecard, a window out of the profile's dates) is refused here, before anything is queued.
+ * scorecard, a window out of the profile's dates) is refused here, before anything is queued. Pinned when asked: the
+ * scorecard's version (its log position, `asOf`) and the data as received until the request's `receivedUntil`
+ * (default: now; a window without `to` ends there), so that a retried or late job renders the same figures; the File
+ * record and the PDF name both, and asking again with them renders the same report.
  */
 export const scorecardReportRoutes: FastifyPluginAsyncZod<{ files: FileRecords; scorecards: EntityService }> = async (
   app,
@@ -55,10 +58,12 @@ export const scorecardReportRoutes: FastifyPluginAsyncZod<{ files: FileRecords; 
       },
     },
     async (request, reply) => {
-      const { language, ...selection } = request.body;
+      const { language, receivedUntil: asked, ...selection } = request.body;
       const { viewer } = request;
-      const { scorecard } = await scorecardAsOf(scorecards, request.params.id, selection.asOf);
-      const window = liveWindow(selection, { now: new Date(), scope: analyticsScopeOf(viewer.profile) });
+      const receivedUntil = asked ?? new Date().toISOString();
+      const { scorecard, configuration } = await scorecardAsOf(scorecards, request.params.id, selection.asOf);
+      const window = liveWindow(selection, { now: new Date(receivedUntil), scope: analyticsScopeOf(viewer.profile) });
+      const asOf = configuration.position;
       const header = request.headers['idempotency-key'];
       const fileId = fileIdOf(viewer.userId, typeof header === 'string' ? header : undefined);
       const { file, position } = await files.request({
@@ -68,12 +73,14 @@ export const scorecardReportRoutes: FastifyPluginAsyncZod<{ files: FileRecords; 
         jobKind: scorecardReportKind,
         payload: {
           scorecardId: request.params.id,
-          selection,
+          selection: { ...selection, asOf },
+          receivedUntil,
           userId: viewer.userId,
           profileId: viewer.profileId,
           language: language ?? pickLanguage(request.headers['accept-language']),
         },
         ...(fileId ? { fileId } : {}),
+        reproduce: { asOf, receivedUntil },
       });
       // The files screen the answer links to lists it at once.
       await files.shown(position);

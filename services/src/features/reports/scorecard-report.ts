@@ -22,7 +22,7 @@ import {
 } from '@nq/platform/pdf/pdf-blocks';
 import { pdfDocument } from '@nq/platform/pdf/pdf-document';
 import type { PdfDocumentDefinition } from '@nq/platform/pdf/pdf-renderer';
-import { dayText, numberText, windowText } from '@nq/platform/pdf/pdf-texts';
+import { dayText, instantText, numberText, windowText } from '@nq/platform/pdf/pdf-texts';
 import type { Content } from 'pdfmake';
 import { narrowingNote } from '../analytics/index.ts';
 import { reportText } from './report-texts.ts';
@@ -40,6 +40,8 @@ export interface ScorecardReportData {
   profileName: string;
   language: Language;
   generatedAt: Date;
+  /** The instant its data is taken as received until, when pinned to one (a report asked since it is). */
+  receivedUntil?: string;
 }
 
 const kpiName = (kpi: string, language: Language) => kpiById.get(kpi)?.label[language] ?? kpi;
@@ -227,7 +229,18 @@ export function scorecardReport(data: ScorecardReportData): {
       language,
     }),
     heading(reportText(language, 'scores')),
-    { text: reportText(language, 'version', configuration), fontSize: 8, color: '#6b7280', margin: [0, 0, 0, 8] },
+    {
+      text: data.receivedUntil
+        ? reportText(language, 'reproduce', {
+            ...configuration,
+            until: instantText(data.receivedUntil, language, live.window.timeZone),
+            receivedUntil: data.receivedUntil,
+          })
+        : reportText(language, 'version', configuration),
+      fontSize: 8,
+      color: '#6b7280',
+      margin: [0, 0, 0, 8],
+    },
     ...narrowingNote(calculation.narrowedBy, language),
     liveMatrix.content,
     bandLegend(language),

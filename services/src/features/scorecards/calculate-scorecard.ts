@@ -28,6 +28,11 @@ export interface Caller {
   profile: Profile;
   now: Date;
   signal?: AbortSignal;
+  /**
+   * Only the measurements received by then (an ISO instant), and a default window ends there instead of now: a
+   * calculation pinned to it (a report's, the storyboard's) answers as it did, whatever arrived since.
+   */
+  receivedUntil?: string;
 }
 
 /** The caller's profile restrictions and time zone, as the graphics apply them. */
@@ -65,14 +70,21 @@ export async function calculateScorecard(
   { engine, scorecards }: ScorecardSources,
   id: string,
   request: ScorecardCalculationRequest,
-  { profile, now, signal }: Caller,
+  { profile, now, signal, receivedUntil }: Caller,
 ): Promise<ScorecardCalculation> {
   const { scorecard, configuration } = await scorecardAsOf(scorecards, id, request.asOf);
   const scope = analyticsScopeOf(profile);
-  const live = liveWindow(request, { now, scope });
+  const live = liveWindow(request, { now: receivedUntil ? new Date(receivedUntil) : now, scope });
   const comparison = request.compare ? comparisonWindow(request.compare, live, scope) : undefined;
   const scoresIn = async (window: DataWindow) => {
-    const { entities, measured, narrowedBy } = await measureScorecard(engine, scorecard, window, scope, signal);
+    const { entities, measured, narrowedBy } = await measureScorecard(
+      engine,
+      scorecard,
+      window,
+      scope,
+      signal,
+      receivedUntil,
+    );
     return { window, entities: scoreEntities(scorecard, entities, measured), narrowedBy };
   };
   const [liveScores, comparisonScores] = await Promise.all([

@@ -12,8 +12,9 @@ export interface ScorecardData {
 }
 
 /**
- * Runs a scorecard's queries (one per KPI and fringe) over a window within the caller's scope. The entities are the
- * ones the scorecard lists, else every one the data holds, in id order.
+ * Runs a scorecard's queries (one per KPI and fringe) over a window within the caller's scope (of the measurements
+ * received by `receivedUntil`, when given). The entities are the ones the scorecard lists, else every one the data
+ * holds, in id order.
  */
 export async function measureScorecard(
   engine: AnalyticsEngine,
@@ -21,6 +22,7 @@ export async function measureScorecard(
   window: DataWindow,
   scope: AnalyticsScope,
   signal?: AbortSignal,
+  receivedUntil?: string,
 ): Promise<ScorecardData> {
   const dimension = comparedDimensionOf(scorecard);
   const values = new Map<string, Measured>();
@@ -29,7 +31,7 @@ export async function measureScorecard(
   await Promise.all(
     scoredKpis(scorecard).flatMap((kpi, kpiIndex) =>
       fringesOf(kpi).map(async (fringe, fringeIndex) => {
-        const ir = kpiQuery(scorecard, kpi.kpi, fringe, window);
+        const ir = kpiQuery(scorecard, kpi.kpi, fringe, window, 'no_granularity', receivedUntil);
         if (!ir) return;
         const result = await engine.run(ir, scope, { signal });
         narrowedBy ??= result.narrowedBy;

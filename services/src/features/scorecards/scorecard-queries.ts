@@ -41,7 +41,8 @@ const listed = (values: readonly string[]) => (values.length > 0 ? [...values] :
 
 /**
  * The query of a KPI's average per compared entity in a fringe (null: the whole day) of a window, one bucket per
- * `granularity` step; undefined when it can match nothing (a KPI no measurement carries, a fringe without hours).
+ * `granularity` step, of the measurements received by `receivedUntil` when given; undefined when it can match nothing
+ * (a KPI no measurement carries, a fringe without hours).
  */
 export function kpiQuery(
   scorecard: Scope,
@@ -49,6 +50,7 @@ export function kpiQuery(
   fringe: Fringe | null,
   window: DataWindow,
   granularity: Granularity = 'no_granularity',
+  receivedUntil?: string,
 ): QueryIr | undefined {
   const hours = fringe ? hoursOf(fringe) : {};
   if (!isMeasuredKpi(kpi) || !hours) return undefined;
@@ -66,5 +68,6 @@ export function kpiQuery(
     timeZone: window.timeZone,
     granularity,
     ...hours,
+    ...(receivedUntil ? { receivedUntil } : {}),
   });
 }

@@ -8,10 +8,12 @@ const narrowingOf = (narrowedBy: NarrowedBy | undefined) => (narrowedBy ? { narr
 
 /**
  * The latest measurements that ended in error (docs/product/states.md#measurement-result-sections, section `Error`) in
- * the profile's scope, how many there are, and what the profile narrowed them by.
+ * the profile's scope, how many there are, and what the profile narrowed them by; pinned, among those received by the
+ * pin's instant.
  */
 export async function erroredMeasurementsTile(engine: AnalyticsEngine, scope: AnalyticsScope, context: TileContext) {
-  const selection = narrowedSelection(selectionOf({}), { statuses: ['Error'] });
+  const received = context.receivedUntil ? { receivedUntil: context.receivedUntil } : {};
+  const selection = narrowedSelection(selectionOf(received), { statuses: ['Error'] });
   const { total, rows } = await engine.rows(
     selection,
     scope,

@@ -20,7 +20,8 @@ export const mainKpisOf = (profile: Profile): KpiId[] =>
 /**
  * The main KPIs' daily averages over the last 30 days, each as the evolution screen would chart it (the same
  * selection, so its link shows the same numbers), and what the profile narrowed them by (the same for each). One KPI
- * failing shows its error in its place.
+ * failing shows its error in its place. Pinned, the 30 days end at the pin's instant and read only what was received
+ * by then.
  */
 export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope: AnalyticsScope, context: TileContext) {
   const selection = lastDays(storyboardLimits.days, context.now, scope);
@@ -35,6 +36,7 @@ export async function kpisTile(engine: AnalyticsEngine, profile: Profile, scope:
           granularity: 'day',
           globalAverage: true,
           ...selection,
+          ...(context.receivedUntil ? { receivedUntil: context.receivedUntil } : {}),
         });
         const result = await engine.run(ir, scope, { signal: context.signal });
         narrowedBy ??= result.narrowedBy;

@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '@nq/platform/feature-manifest';
+import { configurationHistory } from '../analytics/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { probeSight } from '../probes/index.ts';
 import { storyboardRoutes } from './storyboard.routes.ts';
@@ -17,6 +18,7 @@ export const storyboardManifest: FeatureManifest = {
       probes: probeSight({ engine, readStore, configured: entities.entity('probe').visibility }),
       campaignVisibility: entities.entity('campaign').visibility,
       clusterVisibility: entities.entity('cluster').visibility,
+      history: configurationHistory(platform.eventStore, entities.service('profile')),
     });
   },
 };

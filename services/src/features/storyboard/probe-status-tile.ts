@@ -8,12 +8,13 @@ type ProbeState = (typeof probeStatuses)[number];
 
 /**
  * The probes the profile sees by the state each last reported (as the probe status screen lists them), counted by the
- * store from the fleet read model.
+ * store from the fleet read model: always the fleet as it is now, which a pinned storyboard says (`current`).
  */
 export async function probeStatusTile(
   readStore: ReadStore,
   sight: ProbeSight,
   viewer: Viewer,
+  pinned = false,
 ): Promise<StoryboardProbeStatus> {
   const filters = seenProbeFilters(await sight.seenBy(viewer));
   const [total, states] = await Promise.all([
@@ -24,5 +25,5 @@ export async function probeStatusTile(
   for (const { value, count } of states)
     if (probeStatuses.includes(value as ProbeState)) byState[value as ProbeState] = count;
   const reported = Object.values(byState).reduce((sum, count) => sum + count, 0);
-  return { total, byState, neverReported: total - reported };
+  return { total, byState, neverReported: total - reported, ...(pinned ? { current: true as const } : {}) };
 }

@@ -1,5 +1,6 @@
 import {
   DomainError,
+  type LogPosition,
   type Profile,
   type ScorecardCalculation,
   type StoryboardEntityScore,
@@ -10,7 +11,7 @@ import type { Visibility } from '@nq/platform/access/visibility';
 import { readAll } from '@nq/platform/read-store/read-all';
 import type { ReadDocument, ReadStore } from '@nq/platform/read-store/read-store-port';
 import { startOf } from '../analytics/index.ts';
-import { analyticsScopeOf, calculateScorecard, type ScorecardSources } from '../scorecards/index.ts';
+import { analyticsScopeOf, type Caller, calculateScorecard, type ScorecardSources } from '../scorecards/index.ts';
 import { lastDays } from './last-days.ts';
 import type { PreviousScoresCache } from './previous-scores.ts';
 import { type TileContext, tileErrorOf } from './tile.ts';
@@ -64,13 +65,15 @@ function windowsOf(profile: Profile, now: Date) {
 async function calculateWithTrend(
   sources: ScorecardTileSources,
   id: string,
-  caller: { profile: Profile; now: Date; signal: AbortSignal },
+  caller: Caller & { signal: AbortSignal },
+  asOf: LogPosition | undefined,
 ): Promise<ScorecardCalculation> {
   const { live, previous } = windowsOf(caller.profile, caller.now);
-  const calculation = await calculateScorecard(sources, id, { from: live.tsStart, to: live.tsEnd }, caller);
+  const window = { from: live.tsStart, to: live.tsEnd };
+  const calculation = await calculateScorecard(sources, id, asOf ? { ...window, asOf } : window, caller);
   if (!previous) return calculation;
   const asked = { from: previous.tsStart, to: previous.tsEnd, asOf: calculation.configuration.position };
-  const key = JSON.stringify([id, asked, analyticsScopeOf(caller.profile)]);
+  const key = JSON.stringify([id, asked, analyticsScopeOf(caller.profile), caller.receivedUntil ?? null]);
   const comparison = await sources.previousScores(key, async () => {
     const { live: scores } = await calculateScorecard(sources, id, asked, caller);
     return scores;
@@ -78,24 +81,41 @@ async function calculateWithTrend(
   return { ...calculation, comparison };
 }
 
+/** The scorecards that existed at a configuration position, in their order. */
+async function existingAt(sources: ScorecardTileSources, scorecards: ReadDocument[], asOf: LogPosition) {
+  const existed = await Promise.all(
+    scorecards.map(async (scorecard) => (await sources.scorecards.load(scorecard.id, asOf)).state.status === 'active'),
+  );
+  return scorecards.filter((_, index) => existed[index]);
+}
+
 const byScore = (a: StoryboardEntityScore, b: StoryboardEntityScore) =>
   (b.score ?? Number.NEGATIVE_INFINITY) - (a.score ?? Number.NEGATIVE_INFINITY) || a.entity.localeCompare(b.entity);
 
 /**
  * Each active scorecard the profile sees (the first few): its compared providers' scores over the last 30 days and
- * over the 30 days before, for the trend. One scorecard failing shows
- * its error in its place; a profile whose dates begin later has no window to score.
+ * over the 30 days before, for the trend; pinned, at its version at the pin's configuration position (one created
+ * since is left out) and of the measurements received by then. One scorecard failing shows its error in its place;
+ * a profile whose dates begin later has no window to score.
  */
 export async function scorecardsTile(sources: ScorecardTileSources, viewer: Viewer, context: TileContext) {
   const { tsStart } = viewer.profile;
   if (tsStart && Date.parse(tsStart) > context.now.getTime())
     throw new DomainError('scorecards.outOfProfileDateLimits', { details: { from: tsStart } });
   const visible = await visibleActiveScorecards(sources, viewer);
-  const caller = { profile: viewer.profile, now: context.now, signal: context.signal };
+  const caller = {
+    profile: viewer.profile,
+    now: context.now,
+    signal: context.signal,
+    ...(context.receivedUntil ? { receivedUntil: context.receivedUntil } : {}),
+  };
+  // Pinned, the scorecards as they were at the position: one created since is left out.
+  const pinnedAt = context.receivedUntil ? context.asOf : undefined;
+  const shown = pinnedAt ? await existingAt(sources, visible, pinnedAt) : visible;
   const calculations = await Promise.all(
-    visible.slice(0, storyboardLimits.scorecards).map(async (scorecard) => {
+    shown.slice(0, storyboardLimits.scorecards).map(async (scorecard) => {
       try {
-        return await calculateWithTrend(sources, scorecard.id, caller);
+        return await calculateWithTrend(sources, scorecard.id, caller, pinnedAt);
       } catch (error) {
         const name = String(scorecard.name ?? scorecard.id);
         return { id: scorecard.id, name, error: tileErrorOf(error, 'scorecards.calculateFailed', context) };
@@ -131,5 +151,5 @@ export async function scorecardsTile(sources: ScorecardTileSources, viewer: View
       ...(item.narrowedBy ? { narrowedBy: item.narrowedBy } : {}),
     };
   });
-  return { list, total: visible.length };
+  return { list, total: shown.length };
 }

@@ -1,11 +1,24 @@
-import { type NarrowedBy, pickLanguage, storyboardResponseSchema } from '@nq/contracts';
+import {
+  type NarrowedBy,
+  pickLanguage,
+  storyboardRequestSchema,
+  storyboardResponseSchema,
+  warningBody,
+} from '@nq/contracts';
 import type { Visibility } from '@nq/platform/access/visibility';
 import type { EntityCatalog } from '@nq/platform/entities/entity-catalog';
 import type { EntityService } from '@nq/platform/entities/entity-service';
 import { layerAccess } from '@nq/platform/http/access-rule';
+import { errorResponse } from '@nq/platform/http/response-schemas';
 import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { type AnalyticsEngine, configurationNarrowingNamer, withNamedNarrowing } from '../analytics/index.ts';
+import {
+  type AnalyticsEngine,
+  type ConfigurationHistory,
+  configurationNarrowingNamer,
+  reproducibleProfile,
+  withNamedNarrowing,
+} from '../analytics/index.ts';
 import { clientAbortSignal } from '../measurements-api/index.ts';
 import type { ProbeSight } from '../probes/index.ts';
 import { analyticsScopeOf } from '../scorecards/index.ts';
@@ -25,12 +38,17 @@ export interface StoryboardRouteOptions {
   probes: ProbeSight;
   campaignVisibility: Visibility;
   clusterVisibility: Visibility;
+  history: ConfigurationHistory;
 }
 
 /**
  * /storyboard: the profile's picture at a glance in one round trip — its active scorecards with their trend,
  * its probes by state, its main KPIs over the last 30 days and its latest errored measurements — each tile computed
- * in parallel and within the profile's scope, each failing on its own.
+ * in parallel and within the profile's scope, each failing on its own. The answer names what reproduces it
+ * (`reproduce`: the configuration position and the instant); asked with them, the KPIs, errored measurements and
+ * scorecards answer as they were — the profile as it was at `asOf` (never seeing more than it does now: then the
+ * current scope, with the warning), the scorecards at their versions then, the last 30 days ending at `receivedUntil`
+ * and only what was received by then — while the probes' states are the fleet's now, which the tile says.
  */
 export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = async (app, options) => {
   const sources = {
@@ -46,34 +64,57 @@ export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = a
         tags: ['Storyboard'],
         summary:
           "The storyboard's tiles: active scorecards, probe states, main KPIs over 30 days, latest errored measurements",
-        response: { 200: storyboardResponseSchema },
+        querystring: storyboardRequestSchema,
+        response: { 200: storyboardResponseSchema, 400: errorResponse },
       },
     },
     async (request, reply) => {
       const { viewer } = request;
+      const now = new Date();
+      const pinned = request.query.asOf !== undefined || request.query.receivedUntil !== undefined;
+      const receivedUntil = request.query.receivedUntil ?? now.toISOString();
+      const { profile, warnings, asOf } = await reproducibleProfile(
+        options.history,
+        viewer,
+        analyticsScopeOf,
+        request.query.asOf,
+      );
+      const language = pickLanguage(request.headers['accept-language']);
       const context: TileContext = {
-        language: pickLanguage(request.headers['accept-language']),
-        now: new Date(),
+        language,
+        now: new Date(receivedUntil),
         signal: clientAbortSignal(reply),
         log: request.log,
+        asOf,
+        ...(pinned ? { receivedUntil } : {}),
       };
-      const scope = analyticsScopeOf(viewer.profile);
+      const scope = analyticsScopeOf(profile);
       const named = <Data extends { narrowedBy?: NarrowedBy }>(data: Data) =>
         withNamedNarrowing(data, sources.narrowing, viewer);
       const [scorecards, probeStatus, kpis, errors] = await Promise.all([
         tileOf('scorecards.calculateFailed', context, async () => {
-          const tile = await scorecardsTile(sources, viewer, context);
+          const tile = await scorecardsTile(sources, { ...viewer, profile }, context);
           return { ...tile, list: await Promise.all(tile.list.map((item) => ('error' in item ? item : named(item)))) };
         }),
-        tileOf('probes.fetchFailed', context, () => probeStatusTile(sources.readStore, sources.probes, viewer)),
+        tileOf('probes.fetchFailed', context, () => probeStatusTile(sources.readStore, sources.probes, viewer, pinned)),
         tileOf('evolution.fetchFailed', context, async () =>
-          named(await kpisTile(sources.engine, viewer.profile, scope, context)),
+          named(await kpisTile(sources.engine, profile, scope, context)),
         ),
         tileOf('measurements.fetchFailed', context, async () =>
           named(await erroredMeasurementsTile(sources.engine, scope, context)),
         ),
       ]);
-      return { generatedAt: context.now.toISOString(), scorecards, probeStatus, kpis, errors, alerts: null };
+      return {
+        generatedAt: now.toISOString(),
+        // Asked again with both (`?asOf=&receivedUntil=`), the same tiles but the probes' states.
+        reproduce: { asOf, receivedUntil },
+        warnings: warnings.map((warning) => warningBody(warning, language)),
+        scorecards,
+        probeStatus,
+        kpis,
+        errors,
+        alerts: null,
+      };
     },
   );
 };

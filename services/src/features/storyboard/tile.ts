@@ -1,4 +1,11 @@
-import { DomainError, type HttpErrorCode, type Language, type StoryboardTileError, translate } from '@nq/contracts';
+import {
+  DomainError,
+  type HttpErrorCode,
+  type Language,
+  type LogPosition,
+  type StoryboardTileError,
+  translate,
+} from '@nq/contracts';
 import type { FastifyBaseLogger } from 'fastify';
 
 export type Tile<Data> = { data: Data } | { error: StoryboardTileError };
@@ -6,9 +13,14 @@ export type Tile<Data> = { data: Data } | { error: StoryboardTileError };
 /** What every tile is given: who asks (their language), when, and the signal that ends its queries. */
 export interface TileContext {
   language: Language;
+  /** Where the last 30 days end: now, or the instant the storyboard is pinned to. */
   now: Date;
   signal: AbortSignal;
   log: FastifyBaseLogger;
+  /** The configuration position the tiles are computed at (the scorecards' versions then). */
+  asOf: LogPosition;
+  /** Pinned: only the measurements received by then (an ISO instant) are read. */
+  receivedUntil?: string;
 }
 
 /**

@@ -1,5 +1,6 @@
 import {
   type CubeDimension,
+  type CubeFields,
   type CubeGrain,
   cubeDimensions,
   cubeGrains,
@@ -18,7 +19,8 @@ import { FormAlert } from '../../../shared/ui/screens.tsx';
 import { toast } from '../../../shared/ui/toasts.ts';
 import { type Cube, cubesPath } from '../api/cubes-api.ts';
 
-export type CubeEditing = { mode: 'create' } | { mode: 'edit' | 'clone'; cube: Cube };
+/** A create may start filled in (a cube suggested for a slow query: the address `cubeFormPath` writes). */
+export type CubeEditing = { mode: 'create'; prefill?: CubeFields } | { mode: 'edit' | 'clone'; cube: Cube };
 
 interface Draft {
   name: string;
@@ -43,7 +45,14 @@ const isFormField = (field: string): field is FormField => (formFields as readon
 
 const draftOf = (editing: CubeEditing): Draft =>
   editing.mode === 'create'
-    ? { name: '', description: '', grain: 'hour', timeZone: cubeUtcZone, dimensions: [], kpis: [] }
+    ? {
+        name: editing.prefill?.name ?? '',
+        description: editing.prefill?.description ?? '',
+        grain: editing.prefill?.grain ?? 'hour',
+        timeZone: editing.prefill?.timeZone ?? cubeUtcZone,
+        dimensions: [...(editing.prefill?.dimensions ?? [])],
+        kpis: [...(editing.prefill?.kpis ?? [])],
+      }
     : {
         name: editing.mode === 'clone' ? '' : editing.cube.name,
         description: editing.cube.description ?? '',

@@ -2,6 +2,7 @@ import type { CubeRebuild } from '@nq/contracts/analytics/cube-status';
 import { translate } from '@nq/contracts/errors/index';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { cubeFormPath } from '../../../shared/charts/query-coverage.ts';
 import { answer, type FakeApi, fakeApi, pagedList } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import CubesPage from './CubesPage.tsx';
@@ -112,6 +113,38 @@ describe('Cubes (internal tools)', () => {
         timeZone: 'Europe/Madrid',
         dimensions: ['provider', 'technology'],
         kpis: ['download', 'upload'],
+      },
+    ]);
+  });
+
+  it('opens the form filled in with the cube a slow chart suggested, and forgets it from the address', async () => {
+    api.post('/api/cubes/', answer(201, { id: 'cube-new', version: 1, entity: null, warnings: [] }));
+    const suggested = cubeFormPath({
+      name: 'daily-provider-technology-download',
+      grain: 'day',
+      timeZone: 'Europe/Madrid',
+      dimensions: ['provider', 'technology'],
+      kpis: ['download'],
+    });
+    const { user, router } = await renderScreen(<CubesPage />, { path, at: suggested });
+    const form = within(await screen.findByRole('dialog', { name: 'New cube' }));
+    expect(form.getByRole('textbox', { name: 'Name *' })).toHaveValue('daily-provider-technology-download');
+    expect(form.getByRole('combobox', { name: 'Time bucket' })).toHaveValue('day');
+    expect(form.getByRole('combobox', { name: 'Time zone' })).toHaveValue('Europe/Madrid');
+    expect(form.getByRole('checkbox', { name: 'Provider' })).toBeChecked();
+    expect(form.getByRole('checkbox', { name: 'Technology' })).toBeChecked();
+    expect(form.getByRole('checkbox', { name: 'Probe' })).not.toBeChecked();
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+
+    await user.click(form.getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved')).toBeInTheDocument();
+    expect(api.sent('POST', '/api/cubes/').map((request) => request.body)).toEqual([
+      {
+        name: 'daily-provider-technology-download',
+        grain: 'day',
+        timeZone: 'Europe/Madrid',
+        dimensions: ['provider', 'technology'],
+        kpis: ['download'],
       },
     ]);
   });

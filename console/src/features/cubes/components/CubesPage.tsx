@@ -1,10 +1,11 @@
 import type { CubeStatus } from '@nq/contracts/analytics/cube-status';
 import { cubeMeasures, cubeUtcZone, quantileSketchAccuracy } from '@nq/contracts/configuration/cube';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { specificCodeOr } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { cubeFormParams, cubeOfAddress } from '../../../shared/charts/query-coverage.ts';
 import { DeleteConfirmDialog } from '../../../shared/entity-screen/DeleteConfirmDialog.tsx';
 import { kpiLabel } from '../../../shared/entity-screen/kpi-options.ts';
 import { ListSearchBox } from '../../../shared/entity-screen/ListSearchBox.tsx';
@@ -14,6 +15,7 @@ import { useActionsColumn } from '../../../shared/entity-screen/useActionsColumn
 import { useEntityDeletion } from '../../../shared/entity-screen/useEntityDeletion.ts';
 import { usePagedEntityList } from '../../../shared/entity-screen/usePagedEntityList.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import type { Column } from '../../../shared/ui/DataTable.tsx';
 import { formatDay } from '../../../shared/ui/format.ts';
@@ -49,6 +51,19 @@ export default function CubesPage() {
     setEditing(next);
     setOpening((count) => count + 1);
   };
+  // A cube suggested for a slow query (a chart's progress links here with its definition): the form opens filled in,
+  // and the address forgets it (a reload does not open it again).
+  const address = useAddressState();
+  const suggested = cubeOfAddress(address.params);
+  const suggestedText = suggested && JSON.stringify(suggested);
+  useEffect(() => {
+    if (!suggestedText || profile === undefined) return;
+    if (!readOnly) {
+      setEditing({ mode: 'create', prefill: JSON.parse(suggestedText) });
+      setOpening((count) => count + 1);
+    }
+    address.set(Object.fromEntries(cubeFormParams.map((name) => [name, undefined])));
+  }, [suggestedText, profile, readOnly, address.set]);
 
   const statusOf = (cube: Cube): CubeStatus | undefined => status.data?.cubes.find((item) => item.cubeId === cube.id);
   /** A figure of the cube's status, or a dash while it is not known. */

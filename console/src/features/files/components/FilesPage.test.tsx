@@ -68,6 +68,33 @@ describe('Files management', () => {
     expect(report.queryByRole('button', { name: 'Download report.csv' })).not.toBeInTheDocument();
   });
 
+  it('names what a pinned file reproduces, and what its owner should know of its content, in both languages', async () => {
+    files = [
+      {
+        ...ready,
+        reproduce: { asOf: '412:3', receivedUntil: '2026-03-01T10:00:00.000Z' },
+        warnings: [{ code: 'graphics.reproducedWithNarrowerAccess' }],
+      },
+    ];
+    await renderScreen(<FilesPage />, { path });
+    await screen.findByText('extraction.csv');
+    const row = within(rowOf('extraction.csv'));
+    expect(row.getByTestId('file-reproduction')).toHaveTextContent(
+      /^Data received until .*2026.*, configuration position 412:3$/,
+    );
+    expect(row.getByRole('note')).toHaveTextContent(translate('graphics.reproducedWithNarrowerAccess', 'en'));
+  });
+
+  it('names what a pinned file reproduces in Spanish, and nothing for a file without a pin', async () => {
+    files = [{ ...ready, reproduce: { asOf: '412:3', receivedUntil: '2026-03-01T10:00:00.000Z' } }, errored];
+    await renderScreen(<FilesPage />, { path, language: 'es' });
+    await screen.findByText('extraction.csv');
+    expect(within(rowOf('extraction.csv')).getByTestId('file-reproduction')).toHaveTextContent(
+      /^Datos recibidos hasta .*2026.*, posición de la configuración 412:3$/,
+    );
+    expect(within(rowOf('report.csv')).queryByTestId('file-reproduction')).toBeNull();
+  });
+
   it('retries an errored file and shows it in progress', async () => {
     api.post(`/files-management/retry/${errored.id}`, () => {
       files = [ready, { ...errored, status: 'inProgress', attempts: 2, errorCode: undefined } as FileRecord];

@@ -36,7 +36,8 @@ const codeOf = (error: unknown, fallback: string) => (isApiError(error) && error
 
 /**
  * /files_management: the user's files, their status (docs/product/states.md#files) and progress, download, retry,
- * deleted ones.
+ * deleted ones; what a pinned file reproduces ("Data received until …, configuration position …") and what its owner
+ * should know of its content.
  */
 export default function FilesPage() {
   const { t, i18n } = useTranslation('files');
@@ -78,6 +79,16 @@ export default function FilesPage() {
           <span className="font-medium text-gray-900">{file.name}</span>
           <span className="text-xs text-gray-500">{t(`services.${file.service}`)}</span>
           <NarrowedByNote narrowedBy={file.narrowedBy} />
+          {file.reproduce && (
+            <span className="text-xs text-gray-500" title={t('reproducedHint')} data-testid="file-reproduction">
+              {t('reproducedAs', { receivedUntil: when(file.reproduce.receivedUntil), asOf: file.reproduce.asOf })}
+            </span>
+          )}
+          {file.warnings?.map((warning) => (
+            <span key={warning.code} role="note" className="text-xs text-amber-800">
+              {errorMessage(warning.code, warning.params)}
+            </span>
+          ))}
         </span>
       ),
     },

@@ -67,7 +67,8 @@ export function GeneratedGraphic({
 
   useAnswerWarnings(answer);
 
-  if (query.isPending) return <Spinner label={t('common:loading')} />;
+  // Pending but no longer asked: cancelled (the progress above says so and asks again).
+  if (query.isPending) return query.isFetching ? <Spinner label={t('common:loading')} /> : null;
   // Pinned, a failure or an empty answer still offers the latest numbers.
   if (query.isError)
     return (

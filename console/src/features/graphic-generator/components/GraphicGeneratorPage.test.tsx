@@ -1,5 +1,5 @@
 import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
@@ -144,7 +144,7 @@ describe('graphic generators', () => {
     const answered = vi.mocked(fetch);
     const signals: AbortSignal[] = [];
     vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
-      if (!String(input).startsWith('/api/graphic')) return answered(input, init);
+      if (String(input).split('?')[0] !== '/api/graphic') return answered(input, init);
       const signal = init.signal as AbortSignal;
       signals.push(signal);
       // Never answers: it only ends when aborted, as a slow engine query would.
@@ -161,6 +161,54 @@ describe('graphic generators', () => {
     await waitFor(() => expect(signals).toHaveLength(2));
     expect(signals[0]?.aborted).toBe(true);
     expect(signals[1]?.aborted).toBe(false);
+  });
+
+  it('show the progress of a graphic still asked after a second, which Cancel aborts', async () => {
+    // The clock is fake; setImmediate stays real, for the request signing's crypto to answer.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    try {
+      const answered = vi.mocked(fetch);
+      const signals: AbortSignal[] = [];
+      vi.stubGlobal('fetch', (input: string, init: RequestInit) => {
+        if (String(input).split('?')[0] !== '/api/graphic') return answered(input, init);
+        signals.push(init.signal as AbortSignal);
+        return new Promise(() => undefined);
+      });
+      api.post('/api/graphic/coverage', {
+        source: 'raw',
+        months: 84,
+        suggestion: { name: 'daily-download', grain: 'day', timeZone: 'Etc/UTC', dimensions: [], kpis: ['download'] },
+      });
+      /** Until `check` passes, without the clock moving (work off the clock: signing, parsing). */
+      const until = async (check: () => unknown) => {
+        for (let turns = 0; !check(); turns++) {
+          if (turns > 10_000) throw new Error(`never: ${check}`);
+          await act(async () => {
+            await new Promise<void>((resolve) => setImmediate(resolve));
+            await vi.advanceTimersByTimeAsync(0);
+          });
+        }
+      };
+      await basic('?view=graphic&kpi=download');
+      await until(() => signals.length === 1 && api.sent('POST', '/api/graphic/coverage').length === 1);
+      expect(screen.queryByRole('region', { name: 'Query in progress' })).toBeNull();
+      for (let step = 0; step < 12; step++) await act(() => vi.advanceTimersByTimeAsync(100));
+      await until(() => screen.queryByTestId('query-source'));
+      const progress = within(screen.getByRole('region', { name: 'Query in progress' }));
+      expect(progress.getByTestId('query-source')).toHaveTextContent('Reading 84 months of raw measurements');
+      expect(progress.getByTestId('cube-suggestion')).toHaveTextContent(
+        'A daily cube of the totals for download speed would answer this in milliseconds. An administrator can create it.',
+      );
+      expect(api.sent('POST', '/api/graphic/coverage')[0]?.body).toMatchObject({ kpi: 'download', generator: 'basic' });
+
+      fireEvent.click(progress.getByRole('button', { name: 'Cancel' }));
+      await until(() => screen.queryByText('Query cancelled.'));
+      expect(signals[0]?.aborted).toBe(true);
+      // Pending no more: the spinner gives way to the cancellation.
+      await until(() => !screen.queryByText('Loading…'));
+    } finally {
+      vi.useRealTimers();
+    }
   });
 
   it('say there is no data for the selected values in place of an empty graphic', async () => {

@@ -4,11 +4,12 @@ import { useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
+import { QueryProgress } from '../../../shared/charts/QueryProgress.tsx';
 import { GraphicFilterPanel } from '../../../shared/graphic-filters/GraphicFilterPanel.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Button } from '../../../shared/ui/Button.tsx';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
-import { graphicQueryKey, useGraphic } from '../api/graphic.ts';
+import { graphicKeyOf, graphicQueryKey, useGraphic } from '../api/graphic.ts';
 import { useProgramFields } from '../api/graphic-fields.ts';
 import { dataKindOf, type Generator, typesOf } from '../model/generator-config.ts';
 import { graphicRequestOf } from '../model/graphic-request.ts';
@@ -179,16 +180,20 @@ export function GraphicGenerator({ generator }: { generator: Generator }) {
                 {t('graphicGenerator:incomplete')}
               </p>
             ) : (
-              <GeneratedGraphic
-                request={request}
-                query={graphic}
-                title={title}
-                single={single}
-                unit={kind === 'scatterplot' || counts ? undefined : plotted?.unit}
-                axisNames={pointAxisNames(request, [...fields, ...catalogue])}
-                pinned={pin !== undefined}
-                onPin={setPin}
-              />
+              <>
+                {/* A long query (years of a national panel read raw) shows its progress and can be cancelled. */}
+                <QueryProgress queryKey={graphicKeyOf(request)} request={request} pin={pin} />
+                <GeneratedGraphic
+                  request={request}
+                  query={graphic}
+                  title={title}
+                  single={single}
+                  unit={kind === 'scatterplot' || counts ? undefined : plotted?.unit}
+                  axisNames={pointAxisNames(request, [...fields, ...catalogue])}
+                  pinned={pin !== undefined}
+                  onPin={setPin}
+                />
+              </>
             )}
           </Card>
           {saving && (

@@ -11,13 +11,29 @@ const states = [
   { state: 'Not available', colour: 'border-rose-500 text-rose-800' },
 ] as const;
 
-/** The probes the profile sees by the state each last reported, and the way to the screens that list them. */
+/**
+ * The probes the profile sees by the state each last reported, and the way to the screens that list them; on a pinned
+ * storyboard, that these are their states now.
+ */
 export function ProbeStatusContent({ tile }: { tile: StoryboardProbeStatus }) {
   const { t } = useTranslation(['storyboard', 'fleet']);
   const reaches = useReaches();
-  if (tile.total === 0) return <p className="text-sm text-tremor-content">{t('probeStatus.empty')}</p>;
+  // A pinned storyboard reproduces everything but the probes' states, which are the fleet's now.
+  const current = tile.current && (
+    <p role="note" className="text-xs text-amber-800" data-testid="probe-status-current">
+      {t('probeStatus.current')}
+    </p>
+  );
+  if (tile.total === 0)
+    return (
+      <>
+        {current}
+        <p className="text-sm text-tremor-content">{t('probeStatus.empty')}</p>
+      </>
+    );
   return (
     <>
+      {current}
       <dl className="grid grid-cols-2 gap-2">
         {states.map(({ state, colour }) => (
           <div key={state} className={`rounded-md border-l-4 bg-gray-50 px-3 py-2 ${colour}`}>

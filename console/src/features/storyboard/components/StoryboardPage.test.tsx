@@ -1,6 +1,6 @@
 import { translate } from '@nq/contracts/errors/index';
 import type { LayerId } from '@nq/contracts/identity/layers';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
@@ -8,8 +8,11 @@ import type { StoryboardResponse } from '../api/storyboard.ts';
 import StoryboardPage from './StoryboardPage.tsx';
 
 const window = { from: '2026-10-26T13:00:00.000Z', to: '2026-11-25T13:00:00.000Z', timeZone: 'Europe/Madrid' };
+const pin = { asOf: '120:4', receivedUntil: '2026-11-25T13:00:00.000Z' };
 const board: StoryboardResponse = {
   generatedAt: '2026-11-25T13:00:00.000Z',
+  reproduce: pin,
+  warnings: [],
   scorecards: {
     data: {
       total: 3,
@@ -191,6 +194,60 @@ describe('Storyboard', () => {
     expect(screen.getByRole('heading', { name: 'Guion gráfico' })).toBeInTheDocument();
     expect(tile('tile-probe-status').getByTestId('probe-count-Available')).toHaveTextContent('3');
     expect(tile('tile-errors').getByText('Ninguna medición ha terminado en error.')).toBeInTheDocument();
+  });
+
+  it('names what reproduces the picture, pins it in the address and asks the storyboard with it; Latest unpins', async () => {
+    api.get('/api/storyboard', (request: { query: URLSearchParams }) =>
+      request.query.get('asOf')
+        ? {
+            ...board,
+            generatedAt: '2026-12-01T09:00:00.000Z',
+            probeStatus: { data: { ...(board.probeStatus as { data: object }).data, current: true } },
+          }
+        : board,
+    );
+    signIn(api, analyst);
+    const { user, router } = await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+
+    const line = await screen.findByTestId('chart-reproduction');
+    expect(line).toHaveTextContent(/Reproducible as: data received until .*2026.*, configuration position 120:4/);
+    expect(screen.queryByTestId('probe-status-current')).toBeNull();
+    await user.click(within(line).getByRole('button', { name: 'Reproduce' }));
+
+    await waitFor(() => expect(Object.fromEntries(new URLSearchParams(router.state.location.search))).toEqual(pin));
+    await waitFor(() =>
+      expect(api.sent('GET', '/api/storyboard').map((sent) => Object.fromEntries(sent.query))).toContainEqual(pin),
+    );
+    // Pinned, the probes' states are said to be today's.
+    expect(await screen.findByTestId('probe-status-current')).toHaveTextContent(
+      "The probes' states as they are now: a pinned storyboard does not take them back.",
+    );
+    expect(within(screen.getByTestId('chart-reproduction')).getByText('Pinned')).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Latest' }));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    expect(await screen.findByRole('button', { name: 'Reproduce' })).toBeInTheDocument();
+  });
+
+  it('opens pinned from a shared address, and says when access has narrowed since, in Spanish', async () => {
+    api.get('/api/storyboard', {
+      ...board,
+      warnings: [{ code: 'graphics.reproducedWithNarrowerAccess', message: 'ignored: the console writes its own' }],
+    });
+    signIn(api, analyst);
+    await renderScreen(<StoryboardPage />, {
+      path: '/storyboard',
+      at: `/storyboard?${new URLSearchParams(pin)}`,
+      language: 'es',
+    });
+
+    expect(await screen.findByTestId('storyboard-warning')).toHaveTextContent(
+      translate('graphics.reproducedWithNarrowerAccess', 'es'),
+    );
+    expect(Object.fromEntries(api.sent('GET', '/api/storyboard')[0]!.query)).toEqual(pin);
+    const line = screen.getByTestId('chart-reproduction');
+    expect(line).toHaveTextContent(/posición de la configuración 120:4/);
+    expect(within(line).getByRole('button', { name: 'Lo más reciente' })).toBeInTheDocument();
   });
 
   it('shows skeletons while the storyboard loads, and the empty states of a profile with nothing yet', async () => {

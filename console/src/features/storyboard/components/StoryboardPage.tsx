@@ -2,7 +2,10 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
+import { type GraphicPin, paramsWithPin, pinFromParams } from '../../../shared/charts/graphic-query.ts';
+import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
+import { useAddressState } from '../../../shared/routing/useAddressState.ts';
 import { formatDateTime } from '../../../shared/ui/format.ts';
 import { FormAlert, PageHeader } from '../../../shared/ui/screens.tsx';
 import { type StoryboardResponse, useStoryboard } from '../api/storyboard.ts';
@@ -33,14 +36,20 @@ function Slot<T extends AnyTile>({
 /**
  * /storyboard, the landing page: the profile's picture at a glance — its active scorecards, its probes by
  * state, its main KPIs over the last 30 days and its latest errored measurements — each tile leading to the screen
- * that explains it, when the profile has that screen.
+ * that explains it, when the profile has that screen. Under its title, what reproduces it ("Reproducible as: data
+ * received until …, configuration position …") with Reproduce, which pins the picture (kept in the address, so that a
+ * shared link shows the same numbers), and, pinned, Latest.
  */
 export default function StoryboardPage() {
   const { t } = useTranslation('storyboard');
   const profile = useProfile();
   const timeZone = profile?.timeZone ?? 'Etc/UTC';
   const reaches = useReaches();
-  const storyboard = useStoryboard();
+  const address = useAddressState();
+  const pin = pinFromParams(address.params);
+  const setPin = (next: GraphicPin | undefined) =>
+    address.update((current) => paramsWithPin(current, next), { history: 'push' });
+  const storyboard = useStoryboard(pin);
   const board = storyboard.data;
   const failed = storyboard.error;
 
@@ -50,6 +59,17 @@ export default function StoryboardPage() {
         <p className="text-sm text-gray-500">
           {board ? t('generatedAt', { at: formatDateTime(board.generatedAt, timeZone) }) : t('subtitle')}
         </p>
+        <ReproductionLine
+          reproduce={board?.reproduce}
+          pinned={pin !== undefined}
+          onPin={setPin}
+          reproduceHint={t('reproduceHint')}
+        />
+        {board?.warnings.map((warning) => (
+          <p key={warning.code} role="note" className="text-xs text-amber-800" data-testid="storyboard-warning">
+            {errorMessage(warning.code, warning.params)}
+          </p>
+        ))}
       </PageHeader>
       {failed && !board && (
         <FormAlert>{failed instanceof ApiError ? failed.localized : errorMessage('generic.fetchFailed')}</FormAlert>
