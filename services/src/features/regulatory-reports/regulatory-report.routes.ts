@@ -106,16 +106,18 @@ export const regulatoryReportRoutes: FastifyPluginAsyncZod<{
       const report = await reportAsOf(sources.reports, request.params.id, asOf);
       const header = request.headers['idempotency-key'];
       const fileId = fileIdOf(viewer.userId, typeof header === 'string' ? header : undefined);
+      const pin = { asOf: report.position, receivedUntil: receivedUntil ?? now.toISOString() };
       const { file, position } = await sources.files.request({
         service: 'regulatoryReport',
         owner: { userId: viewer.userId, profileId: viewer.profileId },
         name: `${slugOf(report.fields.name)}-${report.fields.from}-${report.fields.to}.${format}`,
         jobKind: regulatoryFileKind,
+        // The file record names what reproduces it, as the report's own answer does.
+        reproduce: pin,
         payload: {
           reportId: request.params.id,
           format,
-          asOf: report.position,
-          receivedUntil: receivedUntil ?? now.toISOString(),
+          ...pin,
           userId: viewer.userId,
           profileId: viewer.profileId,
           language,

@@ -282,6 +282,9 @@ describe('regulatory reports — embedded', { timeout: 120_000 }, () => {
     const { file, content } = await fileOf('csv', 'en');
     expect(file.name).toBe('mobile-broadband-october-2026-2026-10-01-2026-10-31.csv');
     const lines = content.toString('utf8').split('\n');
+    // The file record names what reproduces it: the report's version position and the data instant the rows carry.
+    expect(file.reproduce).toEqual({ asOf: expect.any(String), receivedUntil });
+    expect(lines[1]).toContain(`,"${file.reproduce!.asOf}","${receivedUntil}",`);
     expect(lines[0]).toBe(
       '"report","providerId","provider","technology","kpi","unit","statistic","value","low95","high95","measurements","probes","published","withheld","from","to","asOf","receivedUntil","seed"',
     );
