@@ -162,6 +162,12 @@ export const reproductionSchema = z.object({
   asOf: logPositionSchema,
   receivedUntil: z.string(),
   query: z.record(z.string(), z.unknown()),
+  /**
+   * The cube that answered, when one did: cube rows keep no arrival time, so its reproduction reads the raw
+   * measurements received by `receivedUntil`, which may count the few the cube had not applied yet. The reproduced
+   * answer (asked with the pin) is the one to publish: asked again, it answers exactly the same.
+   */
+  servedBy: z.string().optional(),
 });
 export type Reproduction = z.output<typeof reproductionSchema>;
 /**

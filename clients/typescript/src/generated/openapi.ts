@@ -2320,6 +2320,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/evolution/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Evolution: say whether its chart is answered from a cube or from the raw measurements, before asking it
+         * @description The body and `?asOf=` of `POST /api/evolution`, the same access and refusals. The screen's body asks one query of the IR, and this answers for it as `POST /api/graphic/coverage` does: `cube` and its name when a built cube covers it; `raw` and the calendar months of measurements it reads, with the cube being built that covers it (`building`), the smallest cube that would (`suggestion`) or why none can (`uncoverable`); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.
+         */
+        post: operations["createEvolutionCoverage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/benchmark": {
         parameters: {
             query?: never;
@@ -2337,6 +2357,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/benchmark/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Benchmark: say whether its chart is answered from a cube or from the raw measurements, before asking it
+         * @description The body and `?asOf=` of `POST /api/benchmark`, the same access and refusals. The screen's body asks one query of the IR, and this answers for it as `POST /api/graphic/coverage` does: `cube` and its name when a built cube covers it; `raw` and the calendar months of measurements it reads, with the cube being built that covers it (`building`), the smallest cube that would (`suggestion`) or why none can (`uncoverable`); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.
+         */
+        post: operations["createBenchmarkCoverage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/bydestination": {
         parameters: {
             query?: never;
@@ -2348,6 +2388,26 @@ export interface paths {
         put?: never;
         /** By destination: one KPI per destination of the programs (the profile's targets), then any further breakdowns */
         post: operations["createBydestination"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/bydestination/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * By destination: say whether its chart is answered from a cube or from the raw measurements, before asking it
+         * @description The body and `?asOf=` of `POST /api/bydestination`, the same access and refusals. The screen's body asks one query of the IR, and this answers for it as `POST /api/graphic/coverage` does: `cube` and its name when a built cube covers it; `raw` and the calendar months of measurements it reads, with the cube being built that covers it (`building`), the smallest cube that would (`suggestion`) or why none can (`uncoverable`); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.
+         */
+        post: operations["createBydestinationCoverage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -15330,6 +15390,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -15418,6 +15479,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -15508,6 +15570,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     }) & {
                         configuration: {
@@ -22742,6 +22805,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -22830,6 +22894,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -22920,6 +22985,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     };
                 };
@@ -23516,6 +23582,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -23604,6 +23671,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -23694,7 +23762,196 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createEvolutionCoverage: {
+        parameters: {
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    programs?: string[];
+                    args?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    argsCond?: "include" | "exclude";
+                    isps?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    ispsCond?: "include" | "exclude";
+                    tags?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    tagsCond?: "include" | "exclude";
+                    technologies?: (0 | 2 | 3 | 4 | 5 | 98 | 99 | 100 | 101 | 102)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    technologiesCond?: "include" | "exclude";
+                    clusters?: string[];
+                    campaigns?: string[];
+                    universes?: string[];
+                    probes?: string[];
+                    tsStart?: string;
+                    tsEnd?: string;
+                    hourStart?: number;
+                    hourEnd?: number;
+                    fringes?: (0 | 1 | 2)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    fringesCond?: "include" | "exclude";
+                    sources?: ("panel" | "ripe-atlas" | "m-lab" | "iperf3" | "ookla")[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    sourcesCond?: "include" | "exclude";
+                    timeZone?: string;
+                    conditions?: components["schemas"]["GraphicConditionInput"];
+                    connectedDevices?: {
+                        min?: number;
+                        max?: number;
+                    };
+                    /** Format: date-time */
+                    receivedUntil?: string;
+                    /** @enum {string} */
+                    kpi: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                    /**
+                     * @default avg
+                     * @enum {string}
+                     */
+                    metric?: "avg" | "count" | "median" | "min" | "max" | "p10" | "p90" | "first" | "last" | "uniqueCount";
+                    /** @default [] */
+                    breakdowns?: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source")[];
+                    movingAverage?: number;
+                    /** @default false */
+                    globalAverage?: boolean;
+                    /** @default false */
+                    median?: boolean;
+                    /** @default false */
+                    outliers?: boolean;
+                    outlierDeviations?: number;
+                    /**
+                     * @default day
+                     * @enum {string}
+                     */
+                    granularity?: "minutes" | "hours" | "day" | "week" | "weekday" | "month" | "quarter" | "year" | "no_granularity";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "cube";
+                        cube: string;
+                    } | {
+                        /** @enum {string} */
+                        source: "raw";
+                        months: number;
+                        building?: string;
+                        suggestion?: {
+                            name: string;
+                            /** @enum {string} */
+                            grain: "hour" | "day";
+                            timeZone: string;
+                            dimensions: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "hour" | "weekday")[];
+                            kpis: ("download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime")[];
+                        };
+                        uncoverable?: ("measure" | "conditions" | "outliers" | "connectedDevices" | "located" | "receivedUntil" | "granularity" | "range")[];
+                    } | {
+                        /** @enum {string} */
+                        source: "none";
                     };
                 };
             };
@@ -23968,6 +24225,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -24056,6 +24314,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -24146,7 +24405,205 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createBenchmarkCoverage: {
+        parameters: {
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    programs?: string[];
+                    args?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    argsCond?: "include" | "exclude";
+                    isps?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    ispsCond?: "include" | "exclude";
+                    tags?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    tagsCond?: "include" | "exclude";
+                    technologies?: (0 | 2 | 3 | 4 | 5 | 98 | 99 | 100 | 101 | 102)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    technologiesCond?: "include" | "exclude";
+                    clusters?: string[];
+                    campaigns?: string[];
+                    universes?: string[];
+                    probes?: string[];
+                    tsStart?: string;
+                    tsEnd?: string;
+                    hourStart?: number;
+                    hourEnd?: number;
+                    fringes?: (0 | 1 | 2)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    fringesCond?: "include" | "exclude";
+                    sources?: ("panel" | "ripe-atlas" | "m-lab" | "iperf3" | "ookla")[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    sourcesCond?: "include" | "exclude";
+                    timeZone?: string;
+                    conditions?: components["schemas"]["GraphicConditionInput"];
+                    connectedDevices?: {
+                        min?: number;
+                        max?: number;
+                    };
+                    /** Format: date-time */
+                    receivedUntil?: string;
+                    /** @enum {string} */
+                    kpi: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                    /**
+                     * @default avg
+                     * @enum {string}
+                     */
+                    metric?: "avg" | "count" | "median" | "min" | "max" | "p10" | "p90" | "first" | "last" | "uniqueCount";
+                    /**
+                     * @default no_granularity
+                     * @enum {string}
+                     */
+                    granularity?: "minutes" | "hours" | "day" | "week" | "weekday" | "month" | "quarter" | "year" | "no_granularity";
+                    /** @default [] */
+                    breakdowns?: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source")[];
+                    /** @default false */
+                    globalAverage?: boolean;
+                    /** @default false */
+                    median?: boolean;
+                    /** @default false */
+                    outliers?: boolean;
+                    outlierDeviations?: number;
+                    /**
+                     * @default isp
+                     * @enum {string}
+                     */
+                    by?: "isp" | "provider";
+                    /**
+                     * @description Default: the best first (ascending for KPIs where lower is better)
+                     * @enum {string}
+                     */
+                    sortOrder?: "ascending" | "descending";
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "cube";
+                        cube: string;
+                    } | {
+                        /** @enum {string} */
+                        source: "raw";
+                        months: number;
+                        building?: string;
+                        suggestion?: {
+                            name: string;
+                            /** @enum {string} */
+                            grain: "hour" | "day";
+                            timeZone: string;
+                            dimensions: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "hour" | "weekday")[];
+                            kpis: ("download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime")[];
+                        };
+                        uncoverable?: ("measure" | "conditions" | "outliers" | "connectedDevices" | "located" | "receivedUntil" | "granularity" | "range")[];
+                    } | {
+                        /** @enum {string} */
+                        source: "none";
                     };
                 };
             };
@@ -24413,6 +24870,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -24501,6 +24959,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -24591,7 +25050,198 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createBydestinationCoverage: {
+        parameters: {
+            query?: {
+                /** @description Reproduce an answer: the configuration's log position it names (the profile as it was then) */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    programs: string[];
+                    args?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    argsCond?: "include" | "exclude";
+                    isps?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    ispsCond?: "include" | "exclude";
+                    tags?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    tagsCond?: "include" | "exclude";
+                    technologies?: (0 | 2 | 3 | 4 | 5 | 98 | 99 | 100 | 101 | 102)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    technologiesCond?: "include" | "exclude";
+                    clusters?: string[];
+                    campaigns?: string[];
+                    universes?: string[];
+                    probes?: string[];
+                    tsStart?: string;
+                    tsEnd?: string;
+                    hourStart?: number;
+                    hourEnd?: number;
+                    fringes?: (0 | 1 | 2)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    fringesCond?: "include" | "exclude";
+                    sources?: ("panel" | "ripe-atlas" | "m-lab" | "iperf3" | "ookla")[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    sourcesCond?: "include" | "exclude";
+                    timeZone?: string;
+                    conditions?: components["schemas"]["GraphicConditionInput"];
+                    connectedDevices?: {
+                        min?: number;
+                        max?: number;
+                    };
+                    /** Format: date-time */
+                    receivedUntil?: string;
+                    /** @enum {string} */
+                    kpi: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                    /**
+                     * @default avg
+                     * @enum {string}
+                     */
+                    metric?: "avg" | "count" | "median" | "min" | "max" | "p10" | "p90" | "first" | "last" | "uniqueCount";
+                    /**
+                     * @default no_granularity
+                     * @enum {string}
+                     */
+                    granularity?: "minutes" | "hours" | "day" | "week" | "weekday" | "month" | "quarter" | "year" | "no_granularity";
+                    /** @default [] */
+                    breakdowns?: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source")[];
+                    /** @default false */
+                    ordered?: boolean;
+                    /**
+                     * @default ascending
+                     * @enum {string}
+                     */
+                    sortOrder?: "ascending" | "descending";
+                    /** @default false */
+                    outliers?: boolean;
+                    outlierDeviations?: number;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "cube";
+                        cube: string;
+                    } | {
+                        /** @enum {string} */
+                        source: "raw";
+                        months: number;
+                        building?: string;
+                        suggestion?: {
+                            name: string;
+                            /** @enum {string} */
+                            grain: "hour" | "day";
+                            timeZone: string;
+                            dimensions: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "hour" | "weekday")[];
+                            kpis: ("download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime")[];
+                        };
+                        uncoverable?: ("measure" | "conditions" | "outliers" | "connectedDevices" | "located" | "receivedUntil" | "granularity" | "range")[];
+                    } | {
+                        /** @enum {string} */
+                        source: "none";
                     };
                 };
             };
@@ -24833,6 +25483,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         total: number;
@@ -25741,6 +26392,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -25829,6 +26481,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     } | {
                         /** @enum {string} */
@@ -25919,6 +26572,7 @@ export interface operations {
                             query: {
                                 [key: string]: unknown;
                             };
+                            servedBy?: string;
                         };
                     };
                 };

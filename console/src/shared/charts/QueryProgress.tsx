@@ -82,6 +82,17 @@ function CoverageText({ coverage }: { coverage: QueryCoverage }) {
   );
 }
 
+/** What a long query's progress follows: the query's key, the body it posts and its pin, where its coverage is asked. */
+export interface QueryProgressProps {
+  queryKey: QueryKey;
+  /** The body the query posts, of `POST /api/graphic` unless `coveragePath` says (its coverage is asked with it). */
+  request: object | undefined;
+  pin?: GraphicPin | undefined;
+  /** Where the coverage is asked: `/api/graphic/coverage` unless the query posts a screen's own body. */
+  coveragePath?: CoveragePath;
+  delayMs?: number;
+}
+
 /**
  * A long query's progress (docs/features/measurements-and-analytics.md, "Queries over years"): once the query under
  * `queryKey` (and the keys below it, a pinned one's too) has been asked for `delayMs`, how long it has run, where its
@@ -90,20 +101,7 @@ function CoverageText({ coverage }: { coverage: QueryCoverage }) {
  * the cube that would answer it in milliseconds, with a link that opens the cubes screen's form filled in with it.
  * Once cancelled, it says so and offers to ask again. Nothing while no query runs.
  */
-export function QueryProgress({
-  queryKey,
-  request,
-  pin,
-  coveragePath,
-  delayMs = progressDelayMs,
-}: {
-  queryKey: QueryKey;
-  /** The body the query posts, of `POST /api/graphic` (its coverage is asked with it). */
-  request: object | undefined;
-  pin?: GraphicPin | undefined;
-  coveragePath?: CoveragePath;
-  delayMs?: number;
-}) {
+export function QueryProgress({ queryKey, request, pin, coveragePath, delayMs = progressDelayMs }: QueryProgressProps) {
   const { t } = useTranslation('charts');
   const queryClient = useQueryClient();
   const running = useIsFetching({ queryKey }) > 0;

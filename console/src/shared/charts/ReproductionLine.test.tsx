@@ -37,6 +37,35 @@ describe("A chart's reproduction line", () => {
     expect(onPin).toHaveBeenCalledWith({ asOf: '811:3', receivedUntil: '2026-12-07T14:41:30.250Z' });
   });
 
+  it('says when a cube served the numbers: Reproduce reads the raw measurements, the numbers to publish', async () => {
+    const served = { ...reproduce, servedBy: 'daily' };
+    await renderScreen(
+      <GraphicChart
+        title="Count"
+        type="table"
+        data={data}
+        reproduction={{ reproduce: served, pinned: false, onPin: vi.fn() }}
+      />,
+    );
+    expect(await screen.findByTestId('chart-reproduction-cube')).toHaveTextContent(
+      'Read from the cube daily. Reproduce reads the raw measurements received until then',
+    );
+  });
+
+  it('pinned, the numbers shown are the raw ones: no word of the cube', async () => {
+    const served = { ...reproduce, servedBy: 'daily' };
+    await renderScreen(
+      <GraphicChart
+        title="Count"
+        type="table"
+        data={data}
+        reproduction={{ reproduce: served, pinned: true, onPin: vi.fn() }}
+      />,
+    );
+    await screen.findByTestId('chart-reproduction');
+    expect(screen.queryByTestId('chart-reproduction-cube')).toBeNull();
+  });
+
   it('pinned, says so and offers the latest numbers, in Spanish too', async () => {
     const onPin = vi.fn();
     const { user } = await renderScreen(

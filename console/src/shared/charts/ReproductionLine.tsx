@@ -11,14 +11,17 @@ const actionClass =
  * date format and time zone, and the configuration's log position) with Reproduce, which pins them, or, pinned,
  * Latest, which asks for the latest numbers again. Pinned without an answer to name (the graphic failed), Latest alone.
  * Any answer naming a pin (a chart's `reproduce`, the storyboard's) shows it; `reproduceHint` says what Reproduce pins
- * when it is not a chart.
+ * when it is not a chart. An answer a cube served says that its reproduction is read from the raw measurements.
  */
 export function ReproductionLine({
   reproduce,
   pinned,
   onPin,
   reproduceHint,
-}: Omit<ChartReproduction, 'reproduce'> & { reproduce?: GraphicPin | undefined; reproduceHint?: string }) {
+}: Omit<ChartReproduction, 'reproduce'> & {
+  reproduce?: (GraphicPin & { servedBy?: string | undefined }) | undefined;
+  reproduceHint?: string;
+}) {
   const { t } = useTranslation('charts');
   const dates = useDateFormat();
   if (!reproduce && !pinned) return null;
@@ -47,6 +50,12 @@ export function ReproductionLine({
             {t('reproduce')}
           </button>
         )
+      )}
+      {/* A cube's rows keep no arrival time: Reproduce reads raw measurements, which may count a few it lacked. */}
+      {reproduce?.servedBy && !pinned && (
+        <span className="basis-full" data-testid="chart-reproduction-cube">
+          {t('servedByCube', { cube: reproduce.servedBy })}
+        </span>
       )}
     </p>
   );

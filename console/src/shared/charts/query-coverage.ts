@@ -3,10 +3,13 @@ import { type CubeFields, cubeFieldsSchema } from '@nq/contracts/configuration/c
 import { useQuery } from '@tanstack/react-query';
 import { api } from '../api/api-client.ts';
 import { pathWith } from '../routing/address-params.ts';
-import type { GraphicPin } from './graphic-query.ts';
+import type { GraphicPath, GraphicPin } from './graphic-query.ts';
 
-/** Where a graphic's coverage is asked: the body of `POST /api/graphic`, and its pin (`?asOf=`, `receivedUntil`). */
-export type CoveragePath = '/api/graphic/coverage';
+/**
+ * Where a graphic's coverage is asked: beside the route that answers it (`POST /api/graphic/coverage` for the query
+ * IR, `/api/evolution/coverage`… for a screen's own body), with the same body and pin (`?asOf=`, `receivedUntil`).
+ */
+export type CoveragePath = `${GraphicPath}/coverage`;
 
 /**
  * Whether a graphic's request is answered from a cube or reads raw measurements (over how many months), and the cube

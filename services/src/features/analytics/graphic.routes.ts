@@ -14,7 +14,7 @@ import { refuseUnofferedSelection } from '../identity/index.ts';
 import { abortOnDisconnect } from './abort-on-disconnect.ts';
 import type { AnalyticsEngine } from './analytics-engine.ts';
 import { admitGraphicType } from './drawable-graphic-types.ts';
-import { type ConfigurationHistory, reproducibleScope } from './reproduction.ts';
+import { type ConfigurationHistory, reproducibleScope, reproductionOf } from './reproduction.ts';
 import type { SeriesLabeller } from './series-labels.ts';
 
 /** The screens that draw graphics from the query IR (docs/product/screens.md#access-and-navigation). */
@@ -92,7 +92,7 @@ export const graphicRoutes: FastifyPluginAsyncZod<{
           warnings: [...warnings, ...result.warnings].map((warning) => warningBody(warning, language)),
           ...(display ? { display: { ...display, graphicType } } : {}),
           // Asked again with `receivedUntil` in the query and `?asOf=`, the same numbers (docs: reproducing a figure).
-          reproduce: { asOf, receivedUntil, query: { ...request.body, receivedUntil } },
+          reproduce: reproductionOf(asOf, receivedUntil, request.body, result.source),
         };
       } finally {
         if (!controller.signal.aborted) reply.raw.off('close', abandoned);

@@ -32,6 +32,7 @@ export {
   configurationHistory,
   reproducibleProfile,
   reproducibleScope,
+  reproductionOf,
   scopeWithin,
 } from './reproduction.ts';
 export {

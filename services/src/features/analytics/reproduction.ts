@@ -1,4 +1,11 @@
-import { type CatalogueWarning, type LogPosition, type Profile, warning } from '@nq/contracts';
+import {
+  type AnswerSource,
+  type CatalogueWarning,
+  type LogPosition,
+  type Profile,
+  type Reproduction,
+  warning,
+} from '@nq/contracts';
 import { programsScopeOf } from './destination-scope.ts';
 import type { AnalyticsScope } from './scope-query.ts';
 
@@ -96,4 +103,19 @@ export function configurationHistory(
       return state.status === 'active' ? ({ ...(state.fields as Profile), id: state.id } as Profile) : undefined;
     },
   };
+}
+
+/**
+ * What reproduces an answer: the configuration position it was computed at, the instant its data was received until,
+ * and the request posted again with that instant (`?asOf=` the position); and the cube that served it, if one did
+ * (its reproduction reads raw measurements, the cube's lag apart).
+ */
+export function reproductionOf(
+  asOf: LogPosition,
+  receivedUntil: string,
+  body: object,
+  source: AnswerSource | undefined,
+): Reproduction {
+  const cube = source?.startsWith('cube ') ? source.slice('cube '.length) : undefined;
+  return { asOf, receivedUntil, query: { ...body, receivedUntil }, ...(cube ? { servedBy: cube } : {}) };
 }

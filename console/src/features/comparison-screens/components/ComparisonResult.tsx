@@ -7,6 +7,7 @@ import { GraphicChart } from '../../../shared/charts/GraphicChart.tsx';
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
 import type { GraphicPin } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { QueryProgress, type QueryProgressProps } from '../../../shared/charts/QueryProgress.tsx';
 import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import type { GraphicFilters } from '../../../shared/graphic-filters/graphic-filters.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
@@ -20,10 +21,12 @@ import { type ComparisonChartType, comparisonChartTypes } from './comparison-fil
 /**
  * A comparison's chart (through the shared chart layer, bars by default) and its data table with the same numbers;
  * the catalogue error in place when the API refuses the question, "No data for selected values" when nothing matches.
- * Under them, what reproduces the numbers: Reproduce pins them, Latest (pinned, even without an answer) unpins.
+ * Under them, what reproduces the numbers: Reproduce pins them, Latest (pinned, even without an answer) unpins. A long
+ * query shows its progress in their place, with Cancel.
  */
 export function ComparisonResult({
   query,
+  progress,
   asked,
   unasked,
   filters,
@@ -36,6 +39,8 @@ export function ComparisonResult({
   onPin,
 }: {
   query: { data?: ComparisonAnswer | undefined; error: unknown; isPending: boolean; isFetching: boolean };
+  /** What a long query's progress follows (its key, body and coverage route). */
+  progress: QueryProgressProps;
   /** Whether a question was put (a KPI chosen, valid dates…). */
   asked: boolean;
   /** What the question still lacks, said in place of the chart while it is not put. */
@@ -93,7 +98,9 @@ export function ComparisonResult({
           {unasked}
         </p>
       )}
-      {asked && query.isPending && <Spinner label={t('common:loading')} />}
+      {asked && <QueryProgress {...progress} />}
+      {/* Pending but no longer asked: cancelled (the progress says so and asks again). */}
+      {asked && query.isPending && query.isFetching && <Spinner label={t('common:loading')} />}
       {asked && query.error !== null && !answer && (
         <>
           <ErrorNotice code={isApiError(query.error) ? query.error.code : 'graphics.generateFailed'} />

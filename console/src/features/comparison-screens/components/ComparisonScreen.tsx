@@ -87,7 +87,7 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
     () => bodyOf(filters, config, params, group, fallbackKpi, datesError),
     [filters, config, params, group, fallbackKpi, datesError],
   );
-  const query = useComparison(config.path, body, pin);
+  const { query, progress } = useComparison(config.path, body, pin);
 
   // Once per question, its pin included (a pinned answer may warn of access narrowed since).
   const warned = useRef<string>(undefined);
@@ -126,6 +126,7 @@ export function ComparisonScreen({ config }: { config: ComparisonScreenConfig })
       </Card>
       <ComparisonResult
         query={query}
+        progress={progress}
         asked={body !== undefined}
         unasked={unasked}
         filters={shown}

@@ -7,6 +7,7 @@ import { chartDataOf, isEmptyGraphic } from '../../../shared/charts/graphic-data
 import { graphicLabels } from '../../../shared/charts/graphic-labels.ts';
 import { addressPin, paramsWithPin, pinFromParams } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { QueryProgress } from '../../../shared/charts/QueryProgress.tsx';
 import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { changeMarkersPeriod, useChangeMarkers } from '../../../shared/charts/useChangeMarkers.ts';
 import { currentLanguage, errorMessage } from '../../../shared/i18n/i18n.ts';
@@ -53,7 +54,7 @@ export default function EvolutionPage() {
     );
   const fallbackKpi = kpis.data?.[0]?.id;
   const request = useMemo(() => requestOf(choice, fallbackKpi), [choice, fallbackKpi]);
-  const evolution = useEvolution(request, pin);
+  const { query: evolution, progress } = useEvolution(request, pin);
   const kpi = kpis.data?.find((item) => item.id === request?.kpi);
   const answer = evolution.data;
   const endBeforeStart =
@@ -111,7 +112,10 @@ export default function EvolutionPage() {
       </Card>
       <Card>
         <h2 className="mb-3 text-base font-semibold text-gray-800">{title}</h2>
-        {evolution.isPending && request && <Spinner label={t('common:loading')} />}
+        {/* A long query (years read raw) shows its progress and can be cancelled. */}
+        {request && <QueryProgress {...progress} />}
+        {/* Pending but no longer asked: cancelled (the progress says so and asks again). */}
+        {evolution.isPending && evolution.isFetching && request && <Spinner label={t('common:loading')} />}
         {/* Pinned, a failure still offers the latest numbers. */}
         {!answer && evolution.isError && <ReproductionLine pinned={pinned} onPin={setPin} />}
         {answer && <NarrowedByNote narrowedBy={answer.narrowedBy} className="mb-2" />}
