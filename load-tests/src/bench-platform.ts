@@ -57,6 +57,12 @@ export async function startBenchPlatform(
       address: `http://127.0.0.1:${port}`,
       settings,
       pids: () => processes.replicas.map((replica) => replica.pid()).filter((pid) => pid !== undefined),
+      /** The running processes of one kind (`api`, `ingest`). */
+      pidsOf: (kind: string) =>
+        processes.replicas
+          .filter((replica) => replica.kind === kind)
+          .map((replica) => replica.pid())
+          .filter((pid) => pid !== undefined),
       async stop() {
         await processes.stop();
         await platform.close();
@@ -76,7 +82,16 @@ export async function startBenchPlatform(
     await platform.close();
     if (profile === 'distributed') await dropDatabase(databaseUrl).catch(() => undefined);
   }
-  return { run, profile, platform, address, stop, settings, pids: () => [] as number[] };
+  return {
+    run,
+    profile,
+    platform,
+    address,
+    stop,
+    settings,
+    pids: () => [] as number[],
+    pidsOf: (_kind: string) => [] as number[],
+  };
 }
 
 /** What every process of a run shares besides its settings: the servers' addresses, as this process reads them. */

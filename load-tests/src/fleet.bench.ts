@@ -7,16 +7,57 @@
  * BENCH_SEARCH=1000,2000,4000,7000,10000 finds the gateway's capacity instead: each rate in turn for --seconds, until
  * one is not sustained (sent below 97 % of it: the simulator paces by whole batches) or its requests' p99 reaches 500 ms; the last one met is the capacity.
  * BENCH_PROCESSES=1 runs the API and ingest as processes of their own (the simulator then shares no event loop with
- * the gateway); by default the whole platform runs in this process beside the simulator.
+ * the gateway), and the search prints each process's CPU µs per accepted result (the gateway's is what a deployment
+ * sizes its api replicas by); by default the whole platform runs in this process beside the simulator.
  */
 import { demoAdministrator } from '@nq/services/demo/demo-fleet';
 import { fleetOptions, percentile } from '@nq/services/simulator/fleet-options';
 import { runFleet } from '@nq/services/simulator/fleet-simulator';
 import { startBenchPlatform } from './bench-platform.ts';
+import { components, cpuMicrosOf, pidsOf } from './process-cpu.ts';
 
 // BENCH_PROCESSES=1: the API (the gateway) and ingest as OS processes of their own, as deployed.
 const separate = process.env.BENCH_PROCESSES === '1';
-const { run, profile, platform, address, stop } = await startBenchPlatform('fleet', 'distributed', { separate });
+const {
+  run,
+  profile,
+  platform,
+  address,
+  stop,
+  pidsOf: platformPidsOf,
+} = await startBenchPlatform('fleet', 'distributed', { separate });
+
+/**
+ * CPU µs per accepted result of each process since the meter started: the gateway (the API process), ingest, the
+ * servers, and this process (the simulator signing requests, the projector); with BENCH_PROCESSES=1 only.
+ */
+function processMeter() {
+  const pids = {
+    gateway: platformPidsOf('api'),
+    ingest: platformPidsOf('ingest'),
+    elasticsearch: pidsOf(components.elasticsearch),
+    kafka: pidsOf(components.kafka),
+  };
+  const read = () => {
+    const own = process.cpuUsage();
+    return {
+      gateway: cpuMicrosOf(pids.gateway),
+      ingest: cpuMicrosOf(pids.ingest),
+      elasticsearch: cpuMicrosOf(pids.elasticsearch),
+      kafka: cpuMicrosOf(pids.kafka),
+      'simulator and projector': own.user + own.system,
+    };
+  };
+  const start = read();
+  return (items: number) => {
+    const now = read();
+    return Object.entries(now)
+      .map(
+        ([name, micros]) => `${name} ${((micros - start[name as keyof typeof start]) / Math.max(items, 1)).toFixed(0)}`,
+      )
+      .join(' · ');
+  };
+}
 
 let delivered = 0;
 const counter = await platform.log.consume({
@@ -41,7 +82,9 @@ if (searched) {
   for (const [step, target] of searched.entries()) {
     // Probes enough that each sends a batch a second of a realistic size (the simulator's mix).
     const probes = Math.max(options.probes, Math.ceil(target / 20));
+    const meter = separate ? processMeter() : undefined;
     const report = await runFleet({ ...options, rate: target, probes, log: () => undefined }, `${run}s${step}`);
+    const cpu = meter?.(report.accepted) ?? '';
     const latencies = report.latencies.sort((a, b) => a - b);
     const sentRate = (report.accepted + report.rejected) / report.seconds;
     const p99 = percentile(latencies, 0.99);
@@ -53,13 +96,14 @@ if (searched) {
       `${percentile(latencies, 0.5).toFixed(1)} / ${p99.toFixed(1)}`,
       String(report.failedRequests),
       met ? 'sustained' : 'not sustained',
+      ...(separate ? [cpu] : []),
     ]);
     console.info(`[fleet bench] ${target}/s: ${rows.at(-1)!.join(' | ')}`);
     if (!met) break;
     capacity = target;
   }
   console.info(
-    `| target results/s | probes | sent/s | request p50 / p99 ms | failed requests | outcome |\n|---|---|---|---|---|---|\n${rows
+    `| target results/s | probes | sent/s | request p50 / p99 ms | failed requests | outcome |${separate ? ' CPU µs per result |' : ''}\n|---|---|---|---|---|---|${separate ? '---|' : ''}\n${rows
       .map((row) => `| ${row.join(' | ')} |`)
       .join(
         '\n',
