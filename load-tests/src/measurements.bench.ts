@@ -16,6 +16,7 @@ import { randomBytes } from 'node:crypto';
 import { once } from 'node:events';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Worker } from 'node:worker_threads';
+import type { Client } from '@elastic/elasticsearch';
 import type { EnrichedMeasurement, QueryIrInput } from '@nq/contracts';
 import { cubeDimensions, logStart, queryIrSchema } from '@nq/contracts';
 import { openEmbeddedLog } from '@nq/platform/log/embedded/embedded-log';
@@ -188,6 +189,20 @@ function pinned() {
   };
 }
 
+/** Bytes a stored measurement takes on its primary shard, as written (refreshed) and merged into one segment. */
+async function storedBytesPerMeasurement(client: Client, index: string) {
+  await client.indices.refresh({ index });
+  const sizeOf = async () => {
+    const { _all } = await client.indices.stats({ index, metric: ['store', 'docs'] });
+    const count = _all.primaries?.docs?.count ?? 0;
+    return { count, perDoc: (_all.primaries?.store?.size_in_bytes ?? 0) / Math.max(count, 1) };
+  };
+  const asWritten = await sizeOf();
+  await client.indices.forcemerge({ index, max_num_segments: 1 });
+  const merged = await sizeOf();
+  return { count: merged.count, asWritten: asWritten.perDoc, merged: merged.perDoc };
+}
+
 async function ingestRatio() {
   log(`ingest: ${ingestCount.toLocaleString('en')} measurements`);
   // As a live fleet sends them: in time order, measured within the last hour (at these rates a fleet sends 200,000 in
@@ -204,6 +219,16 @@ async function ingestRatio() {
   const rawMs = await bulkInto(rawStore, [...batchesOf(docs, batchSize)], workers);
   const rawCpu = rawMeter.perItem(docs.length);
   log(`raw _bulk: ${rate(docs.length, rawMs)} docs/s (${cpuCell(rawCpu)})`);
+  const stored = await storedBytesPerMeasurement(rawStore.client, `bench-raw-${run}-measurements-*`);
+  log(`stored: ${fixed(stored.asWritten)} bytes a measurement as written, ${fixed(stored.merged)} merged`);
+  rows.push([
+    'stored size of a measurement (primary shard; the capacity model doubles it for one replica)',
+    stored.count.toLocaleString('en'),
+    `${fixed(stored.merged)} bytes`,
+    '',
+    '',
+    `${fixed(stored.asWritten)} bytes as written, ${fixed(stored.merged)} once merged into one segment`,
+  ]);
 
   const { e2eMs, cpu: e2eCpu } = await endToEnd(docs);
   log(`end to end: ${rate(docs.length, e2eMs)} docs/s (${cpuCell(e2eCpu)})`);
