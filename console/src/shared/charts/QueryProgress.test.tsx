@@ -2,6 +2,7 @@ import type { QueryCoverage } from '@nq/contracts/analytics/query-coverage';
 import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClock, untilAtRest } from '../testing/clock-at-rest.ts';
 import { type FakeApi, fakeApi } from '../testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../testing/render-screen.tsx';
 import { QueryProgress } from './QueryProgress.tsx';
@@ -43,8 +44,7 @@ function Graphic({ answersAfterMs }: { answersAfterMs?: number }) {
 
 let api: FakeApi;
 beforeEach(() => {
-  // The clock is fake; setImmediate stays real, for the request signing's crypto to answer (`sent`).
-  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+  fakeClock();
   signals = [];
   api = fakeApi().post('/api/graphic/coverage', raw);
   signIn(
@@ -59,21 +59,8 @@ const wait = async (ms: number) => {
   for (let left = ms; left > 0; left -= 100) await act(() => vi.advanceTimersByTimeAsync(Math.min(100, left)));
   if (ms === 0) await act(() => vi.advanceTimersByTimeAsync(0));
 };
-/**
- * Until `check` passes, without the clock moving: the request signing's crypto and the answer's parsing are work off
- * the clock, done between real turns of the event loop.
- */
-const until = async (check: () => unknown) => {
-  for (let turns = 0; !check(); turns++) {
-    if (turns > 10_000) throw new Error(`never: ${check}`);
-    await act(async () => {
-      await new Promise<void>((resolve) => setImmediate(resolve));
-      await vi.advanceTimersByTimeAsync(0);
-    });
-  }
-};
-const coverageSent = (count = 1) => until(() => api.sent('POST', '/api/graphic/coverage').length >= count);
-const sourceShown = () => until(() => screen.queryByTestId('query-source'));
+const coverageSent = (count = 1) => untilAtRest(() => api.sent('POST', '/api/graphic/coverage').length >= count);
+const sourceShown = () => untilAtRest(() => screen.queryByTestId('query-source'));
 const progress = () => screen.queryByRole('region', { name: 'Query in progress' });
 
 describe("A long query's progress", () => {
@@ -165,7 +152,7 @@ describe("A long query's progress", () => {
     await wait(100);
     await coverageSent(2);
     await wait(1_100);
-    await until(() => screen.queryByTestId('cube-suggestion'));
+    await untilAtRest(() => screen.queryByTestId('cube-suggestion'));
     expect(screen.getByTestId('cube-suggestion')).toHaveTextContent(
       'Un cubo diario por proveedor y tecnología para velocidad de descarga respondería a esto en milisegundos. ' +
         'Un administrador puede crearlo.',

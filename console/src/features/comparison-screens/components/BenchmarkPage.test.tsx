@@ -2,6 +2,7 @@ import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { fakeClock, untilAtRest } from '../../../shared/testing/clock-at-rest.ts';
 import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import BenchmarkPage from './BenchmarkPage.tsx';
@@ -126,8 +127,7 @@ describe('Benchmark', () => {
     await waitFor(() => expect(screen.getAllByText(message)).toHaveLength(2));
   });
   it('shows the progress of a comparison still asked after a second, which Cancel aborts and Run again asks anew', async () => {
-    // The clock is fake; setImmediate stays real, for the request signing's crypto to answer.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    fakeClock();
     try {
       const answered = vi.mocked(fetch);
       const signals: AbortSignal[] = [];
@@ -138,25 +138,15 @@ describe('Benchmark', () => {
         return new Promise(() => undefined);
       });
       api.post('/api/benchmark/coverage', { source: 'raw', months: 36, uncoverable: ['outliers'] });
-      /** Until `check` passes, without the clock moving (work off the clock: signing, parsing). */
-      const until = async (check: () => unknown) => {
-        for (let turns = 0; !check(); turns++) {
-          if (turns > 10_000) throw new Error(`never: ${check}`);
-          await act(async () => {
-            await new Promise<void>((resolve) => setImmediate(resolve));
-            await vi.advanceTimersByTimeAsync(0);
-          });
-        }
-      };
       const progress = () => screen.queryByRole('region', { name: 'Query in progress' });
       await renderScreen(<BenchmarkPage />, {
         path: '/benchmark',
         at: '/benchmark?kpi=latency&by=provider&outliers=true',
       });
-      await until(() => signals.length === 1 && api.sent('POST', '/api/benchmark/coverage').length === 1);
+      await untilAtRest(() => signals.length === 1 && api.sent('POST', '/api/benchmark/coverage').length === 1);
       expect(progress()).toBeNull();
       for (let step = 0; step < 12; step++) await act(() => vi.advanceTimersByTimeAsync(100));
-      await until(() => screen.queryByTestId('query-source'));
+      await untilAtRest(() => screen.queryByTestId('query-source'));
       const shown = within(progress()!);
       expect(shown.getByTestId('query-source')).toHaveTextContent('Reading 36 months of raw measurements');
       expect(shown.getByText('No cube can answer it: it removes outliers.')).toBeInTheDocument();
@@ -168,12 +158,12 @@ describe('Benchmark', () => {
       });
 
       fireEvent.click(shown.getByRole('button', { name: 'Cancel' }));
-      await until(() => screen.queryByText('Query cancelled.'));
+      await untilAtRest(() => screen.queryByText('Query cancelled.'));
       expect(signals[0]?.aborted).toBe(true);
-      await until(() => !screen.queryByText('Loading…'));
+      await untilAtRest(() => !screen.queryByText('Loading…'));
 
       fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
-      await until(() => signals.length === 2);
+      await untilAtRest(() => signals.length === 2);
       expect(signals[1]?.aborted).toBe(false);
       expect(screen.queryByText('Query cancelled.')).toBeNull();
     } finally {

@@ -3,6 +3,7 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
 import { layOutCharts } from '../../../shared/testing/chart-layout.ts';
+import { fakeClock, untilAtRest } from '../../../shared/testing/clock-at-rest.ts';
 import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import EvolutionPage from './EvolutionPage.tsx';
@@ -142,8 +143,7 @@ describe('Evolution', () => {
     expect(windowField).toHaveValue(null);
   });
   it("shows a pinned query's progress after a second, its coverage asked pinned too, and Cancel aborts it", async () => {
-    // The clock is fake; setImmediate stays real, for the request signing's crypto to answer.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    fakeClock();
     try {
       const answered = vi.mocked(fetch);
       const signals: AbortSignal[] = [];
@@ -165,25 +165,15 @@ describe('Evolution', () => {
         },
       });
       signIn(api, testProfile({ rol: 'admin' }));
-      /** Until `check` passes, without the clock moving (work off the clock: signing, parsing). */
-      const until = async (check: () => unknown) => {
-        for (let turns = 0; !check(); turns++) {
-          if (turns > 10_000) throw new Error(`never: ${check}`);
-          await act(async () => {
-            await new Promise<void>((resolve) => setImmediate(resolve));
-            await vi.advanceTimersByTimeAsync(0);
-          });
-        }
-      };
       const [asOf, receivedUntil] = ['811:3', '2026-12-07T14:41:30.250Z'];
       await renderScreen(<EvolutionPage />, {
         path: '/evolution',
         at: `/evolution?kpi=download&breakdowns=provider&asOf=${asOf}&receivedUntil=${receivedUntil}`,
       });
-      await until(() => signals.length === 1 && api.sent('POST', '/api/evolution/coverage').length === 1);
+      await untilAtRest(() => signals.length === 1 && api.sent('POST', '/api/evolution/coverage').length === 1);
       expect(screen.queryByRole('region', { name: 'Query in progress' })).toBeNull();
       for (let step = 0; step < 12; step++) await act(() => vi.advanceTimersByTimeAsync(100));
-      await until(() => screen.queryByTestId('query-source'));
+      await untilAtRest(() => screen.queryByTestId('query-source'));
       const progress = within(screen.getByRole('region', { name: 'Query in progress' }));
       expect(progress.getByRole('timer')).toHaveTextContent('Running for 1 second');
       expect(progress.getByTestId('query-source')).toHaveTextContent('Reading 84 months of raw measurements');
@@ -196,10 +186,10 @@ describe('Evolution', () => {
       expect(coverage?.query.get('asOf')).toBe(asOf);
 
       fireEvent.click(progress.getByRole('button', { name: 'Cancel' }));
-      await until(() => screen.queryByText('Query cancelled.'));
+      await untilAtRest(() => screen.queryByText('Query cancelled.'));
       expect(signals[0]?.aborted).toBe(true);
       // Pending no more: the spinner gives way to the cancellation.
-      await until(() => !screen.queryByText('Loading…'));
+      await untilAtRest(() => !screen.queryByText('Loading…'));
     } finally {
       vi.useRealTimers();
     }

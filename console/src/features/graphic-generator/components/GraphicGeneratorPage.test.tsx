@@ -2,6 +2,7 @@ import type { GraphicResponse } from '@nq/contracts/analytics/query-result';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CatalogueKpi } from '../../../shared/api/kpi-catalogue.ts';
+import { fakeClock, untilAtRest } from '../../../shared/testing/clock-at-rest.ts';
 import { answer, type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
 import { AdvancedGraphicGeneratorPage, BasicGraphicGeneratorPage } from './GraphicGeneratorPage.tsx';
@@ -164,8 +165,7 @@ describe('graphic generators', () => {
   });
 
   it('show the progress of a graphic still asked after a second, which Cancel aborts', async () => {
-    // The clock is fake; setImmediate stays real, for the request signing's crypto to answer.
-    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    fakeClock();
     try {
       const answered = vi.mocked(fetch);
       const signals: AbortSignal[] = [];
@@ -179,21 +179,11 @@ describe('graphic generators', () => {
         months: 84,
         suggestion: { name: 'daily-download', grain: 'day', timeZone: 'Etc/UTC', dimensions: [], kpis: ['download'] },
       });
-      /** Until `check` passes, without the clock moving (work off the clock: signing, parsing). */
-      const until = async (check: () => unknown) => {
-        for (let turns = 0; !check(); turns++) {
-          if (turns > 10_000) throw new Error(`never: ${check}`);
-          await act(async () => {
-            await new Promise<void>((resolve) => setImmediate(resolve));
-            await vi.advanceTimersByTimeAsync(0);
-          });
-        }
-      };
       await basic('?view=graphic&kpi=download');
-      await until(() => signals.length === 1 && api.sent('POST', '/api/graphic/coverage').length === 1);
+      await untilAtRest(() => signals.length === 1 && api.sent('POST', '/api/graphic/coverage').length === 1);
       expect(screen.queryByRole('region', { name: 'Query in progress' })).toBeNull();
       for (let step = 0; step < 12; step++) await act(() => vi.advanceTimersByTimeAsync(100));
-      await until(() => screen.queryByTestId('query-source'));
+      await untilAtRest(() => screen.queryByTestId('query-source'));
       const progress = within(screen.getByRole('region', { name: 'Query in progress' }));
       expect(progress.getByTestId('query-source')).toHaveTextContent('Reading 84 months of raw measurements');
       expect(progress.getByTestId('cube-suggestion')).toHaveTextContent(
@@ -202,10 +192,10 @@ describe('graphic generators', () => {
       expect(api.sent('POST', '/api/graphic/coverage')[0]?.body).toMatchObject({ kpi: 'download', generator: 'basic' });
 
       fireEvent.click(progress.getByRole('button', { name: 'Cancel' }));
-      await until(() => screen.queryByText('Query cancelled.'));
+      await untilAtRest(() => screen.queryByText('Query cancelled.'));
       expect(signals[0]?.aborted).toBe(true);
       // Pending no more: the spinner gives way to the cancellation.
-      await until(() => !screen.queryByText('Loading…'));
+      await untilAtRest(() => !screen.queryByText('Loading…'));
     } finally {
       vi.useRealTimers();
     }

@@ -1,0 +1,21 @@
+import { act } from '@testing-library/react';
+import { vi } from 'vitest';
+
+/**
+ * The clock faked for a test that times what a screen shows after a delay: timers and `Date` move only when the test
+ * says; `setImmediate` stays real, for the request signing's crypto and the answers' parsing to run.
+ */
+export function fakeClock() {
+  vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+}
+
+/** Until `check` passes, without the clock moving: the work off the clock (signing, parsing) done turn by turn. */
+export async function untilAtRest(check: () => unknown) {
+  for (let turns = 0; !check(); turns++) {
+    if (turns > 10_000) throw new Error(`never: ${check}`);
+    await act(async () => {
+      await new Promise<void>((resolve) => setImmediate(resolve));
+      await vi.advanceTimersByTimeAsync(0);
+    });
+  }
+}
