@@ -9,7 +9,12 @@ import {
   type ReadDocument,
   type ReadStore,
 } from './read-store-port.ts';
-import { rangeCondition, sqlAggregations, withinCondition } from './sql-read-store-aggregations.ts';
+import {
+  rangeCondition,
+  type SqlAggregationOptions,
+  sqlAggregations,
+  withinCondition,
+} from './sql-read-store-aggregations.ts';
 
 const schema = `
 create table if not exists rm_documents (
@@ -93,7 +98,7 @@ function rounds(writes: DocumentWrite[]): DocumentWrite[][] {
 }
 
 /** Read models as JSON documents in SQL (PGlite in the embedded profile, or PostgreSQL). */
-export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
+export async function openSqlReadStore(sql: SqlClient, options: SqlAggregationOptions = {}): Promise<ReadStore> {
   await migrate(sql, readModelSchema);
   return {
     adapter: `sql (${sql.dialect})`,
@@ -199,7 +204,7 @@ export async function openSqlReadStore(sql: SqlClient): Promise<ReadStore> {
         await tx.query('delete from rm_checkpoints where projection = $1', [projection]);
       });
     },
-    ...sqlAggregations(sql, whereClause, field),
+    ...sqlAggregations(sql, whereClause, field, options),
     ping: async () => void (await sql.query('select 1')),
     close: async () => undefined,
   };
