@@ -90,7 +90,9 @@ export const chartedInPdf = (type: string): type is GraphicTypeChartedInPdf =>
 
 /**
  * Send (docs/product/api.md#personal-dashboards): the dashboard as a PDF by e-mail, its times in the client's time
- * zone.
+ * zone. Pinned when asked: its data as received until `receivedUntil` (default: when asked), the dashboard and the
+ * sender's profile at the route's `?asOf=` (default: the log's head); the File record (`reproduce`) and the PDF name
+ * both, and asked again with them, the same figures.
  */
 export const dashboardSendBodySchema = z.object({
   timeZone: z
@@ -104,6 +106,10 @@ export const dashboardSendBodySchema = z.object({
       }
     }, 'validation.invalidOption')
     .default('UTC'),
+  receivedUntil: z.iso
+    .datetime({ offset: true, error: 'validation.invalidDate' })
+    .optional()
+    .describe('Only the measurements received by then (default: when asked)'),
 });
 
 export const dashboardCloneBodySchema = z.object({

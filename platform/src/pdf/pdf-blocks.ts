@@ -27,9 +27,11 @@ export interface TitlePage {
   window: { from: string; to: string; timeZone: string };
   generatedAt: Date;
   language: Language;
+  /** A line under the generation time: what the document's figures are pinned to, say, and how to get them again. */
+  note?: string;
 }
 
-export function titlePage({ title, subtitle, profile, window, generatedAt, language }: TitlePage): Content {
+export function titlePage({ title, subtitle, profile, window, generatedAt, language, note }: TitlePage): Content {
   const line = (label: string, value: string): Content => ({
     columns: [
       { text: label, width: 110, color: colours.muted },
@@ -51,6 +53,7 @@ export function titlePage({ title, subtitle, profile, window, generatedAt, langu
         `${windowText(window, language)} (${pdfText(language, 'timeZone')} ${window.timeZone})`,
       ),
       line(pdfText(language, 'generatedAt'), instantText(generatedAt, language, window.timeZone)),
+      ...(note ? [{ text: note, fontSize: 8, color: colours.muted, margin: [0, 10, 0, 0] } as Content] : []),
     ],
     pageBreak: 'after',
   };

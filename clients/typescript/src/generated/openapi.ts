@@ -19544,7 +19544,10 @@ export interface operations {
     };
     sendPersonalDashboard: {
         parameters: {
-            query?: never;
+            query?: {
+                /** @description Reproduce an output: the configuration's log position it names, "<transaction>:<sequence>" */
+                asOf?: string;
+            };
             header?: never;
             path: {
                 id: string;
@@ -19556,6 +19559,11 @@ export interface operations {
                 "application/json": {
                     /** @default UTC */
                     timeZone?: string;
+                    /**
+                     * Format: date-time
+                     * @description Only the measurements received by then (default: when asked)
+                     */
+                    receivedUntil?: string;
                 };
             };
         };

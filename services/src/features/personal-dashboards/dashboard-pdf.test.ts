@@ -257,3 +257,32 @@ describe('a dashboard table in the PDF', () => {
     expect(content).toContain('"text":"3"');
   });
 });
+
+describe('a pinned dashboard PDF', () => {
+  const reproduce = { asOf: '42:3', receivedUntil: '2026-12-06T09:00:00.000Z' };
+  const result: QueryResult = { kind: 'metric', metric: 'avg', series: [], warnings: [] };
+  const answers = [{ category: 'Latency', graphic: dashboard.categories[0]!.graphics[0]!, result }];
+
+  it('names once, on its title page, what its figures are pinned to, in the PDF’s time zone and language', () => {
+    for (const [language, expected] of [
+      [
+        'en',
+        'Data received until 6 Dec 2026, 10:00, configuration position 42:3. Asked again with asOf=42:3 and receivedUntil=2026-12-06T09:00:00.000Z, the same figures.',
+      ],
+      [
+        'es',
+        'Datos recibidos hasta 6 dic 2026, 10:00, posición de configuración 42:3. Pedido de nuevo con asOf=42:3 y receivedUntil=2026-12-06T09:00:00.000Z, las mismas cifras.',
+      ],
+    ] as const) {
+      const { document } = dashboardPdf(dashboard, answers, { ...context, language, reproduce });
+      const [title, ...rest] = document.content as unknown[];
+      expect(JSON.stringify(title)).toContain(JSON.stringify(expected));
+      expect(JSON.stringify(rest)).not.toContain('asOf=');
+    }
+  });
+
+  it('names no pin when sent unpinned (a job queued before)', () => {
+    const { document } = dashboardPdf(dashboard, answers, context);
+    expect(JSON.stringify(document.content)).not.toContain('asOf=');
+  });
+});

@@ -7,6 +7,7 @@ import {
   type Language,
   type PersonalDashboardFields,
   type QueryResult,
+  type ReproductionPin,
   warning,
 } from '@nq/contracts';
 import type { ChartData } from '@nq/contracts/analytics/chart-data';
@@ -48,6 +49,8 @@ const words = {
     measured: 'Measured',
     median: 'Median',
     pointsDrawn: 'The chart draws {drawn} of the {points} points answered, spread evenly over them.',
+    reproduce:
+      'Data received until {until}, configuration position {asOf}. Asked again with asOf={asOf} and receivedUntil={receivedUntil}, the same figures.',
   },
   es: {
     all: 'Todo',
@@ -58,6 +61,8 @@ const words = {
     measured: 'Medido',
     median: 'Mediana',
     pointsDrawn: 'El gráfico dibuja {drawn} de los {points} puntos de la respuesta, repartidos por igual entre ellos.',
+    reproduce:
+      'Datos recibidos hasta {until}, posición de configuración {asOf}. Pedido de nuevo con asOf={asOf} y receivedUntil={receivedUntil}, las mismas cifras.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
@@ -364,16 +369,27 @@ function windowOf(answers: readonly GraphicAnswer[], generatedAt: Date) {
 }
 
 /**
+ * What the figures are pinned to (docs/features/measurements-and-analytics.md, reproducing a published number): the
+ * instant their data was received until, in the document's time zone, the configuration position, and how to ask again.
+ */
+export const reproduceText = (pin: ReproductionPin, language: Language, timeZone: string) =>
+  words[language].reproduce
+    .replaceAll('{until}', instantText(pin.receivedUntil, language, timeZone))
+    .replaceAll('{asOf}', pin.asOf)
+    .replaceAll('{receivedUntil}', pin.receivedUntil);
+
+/**
  * The dashboard as a PDF document: a title page, then each category's graphics in their grid's order. A table larger
  * than the page is cut, with a note and `dashboards.tableExceedsPdf` among the warnings
- * (docs/product/screens.md#dashboards_personal).
+ * (docs/product/screens.md#dashboards_personal). Sent pinned (`reproduce`), its title page names the pin under the
+ * generation time, once.
  */
 export function dashboardPdf(
   dashboard: PersonalDashboardFields,
   answers: readonly GraphicAnswer[],
-  context: { profile: string; language: Language; timeZone: string; generatedAt: Date },
+  context: { profile: string; language: Language; timeZone: string; generatedAt: Date; reproduce?: ReproductionPin },
 ) {
-  const { language, timeZone, generatedAt } = context;
+  const { language, timeZone, generatedAt, reproduce } = context;
   const warnings: CatalogueWarning[] = [];
   const content: Content[] = [
     titlePage({
@@ -383,6 +399,7 @@ export function dashboardPdf(
       window: { ...windowOf(answers, generatedAt), timeZone },
       generatedAt,
       language,
+      ...(reproduce ? { note: reproduceText(reproduce, language, timeZone) } : {}),
     }),
   ];
   for (const category of dashboard.categories) {

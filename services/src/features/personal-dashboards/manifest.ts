@@ -1,4 +1,5 @@
 import type { FeatureManifest } from '@nq/platform/feature-manifest';
+import { configurationHistory } from '../analytics/index.ts';
 import { fileRecords } from '../files/index.ts';
 import { personalDashboardConfiguration } from './personal-dashboard.entity.ts';
 import { personalDashboardRoutes } from './personal-dashboard.routes.ts';
@@ -16,6 +17,7 @@ export const personalDashboardsManifest: FeatureManifest = {
       readStore: platform.readStore,
       collection: platform.entities.entity('personal-dashboard').collection,
       files: fileRecords(platform),
+      history: configurationHistory(platform.eventStore, platform.entities.service('profile')),
       mailOutbox: platform.mailOutbox,
       publicUrl: platform.config.http.publicUrl,
     });

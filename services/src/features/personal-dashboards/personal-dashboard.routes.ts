@@ -13,6 +13,7 @@ import {
   logPositionSchema,
   type PersonalDashboardFields,
   personalDashboardViewSchema,
+  reproduceAsOfSchema,
   warning,
   warningBody,
   warningBodySchema,
@@ -27,6 +28,7 @@ import type { ReadStore } from '@nq/platform/read-store/read-store-port';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { ConfigurationHistory } from '../analytics/index.ts';
 import type { FileRecords } from '../files/index.ts';
 import { languageOf } from '../measurements-api/index.ts';
 import { graphicsRemovedWith } from './dashboard-categories.ts';
@@ -39,6 +41,8 @@ export interface PersonalDashboardRouteOptions {
   readStore: ReadStore;
   collection: string;
   files: FileRecords;
+  /** Where the configuration stands: the position a sent PDF is pinned at. */
+  history: ConfigurationHistory;
   mailOutbox: MailOutbox;
   /** The console's address, for the link a share e-mail carries. */
   publicUrl: string;
@@ -63,7 +67,7 @@ const errors = { 400: errorResponse, 403: errorResponse, 404: errorResponse, 409
  * clone, and send as a PDF by e-mail.
  */
 export const personalDashboardRoutes: FastifyPluginAsyncZod<PersonalDashboardRouteOptions> = async (app, options) => {
-  const { dashboards, readStore, collection, files, mailOutbox, publicUrl } = options;
+  const { dashboards, readStore, collection, files, history, mailOutbox, publicUrl } = options;
   const documentOf = (state: EntityState) => ({
     ...(state.fields as PersonalDashboardFields),
     id: state.id,
@@ -319,6 +323,9 @@ export const personalDashboardRoutes: FastifyPluginAsyncZod<PersonalDashboardRou
         summary: "E-mail the dashboard as a PDF (a file made by a job; times in the client's time zone)",
         params: dashboardParams,
         body: dashboardSendBodySchema,
+        querystring: z.object({
+          asOf: reproduceAsOfSchema.optional(),
+        }),
         response: {
           202: z.object({
             result: z.object({ fileId: z.string(), status: z.string() }),
@@ -330,7 +337,16 @@ export const personalDashboardRoutes: FastifyPluginAsyncZod<PersonalDashboardRou
     },
     async (request, reply) => {
       const { viewer } = request;
-      const dashboard = await visibleDashboard(request, request.params.id);
+      const { timeZone, receivedUntil: asked } = request.body;
+      // Pinned now (docs: reproducing a published number): the data as received until this moment, the dashboard and
+      // the sender's profile at this configuration position (or the ones asked for), however late its job runs.
+      const receivedUntil = asked ?? new Date().toISOString();
+      const asOf = request.query.asOf ?? (await history.head());
+      await visibleDashboard(request, request.params.id);
+      // The dashboard as it was then: its graphics, as the PDF being reproduced drew them.
+      const { state: dashboard } = await dashboards.load(request.params.id, asOf);
+      if (dashboard.status !== 'active')
+        throw new DomainError('resource.notFound', { details: { id: request.params.id, asOf } });
       const fields = dashboard.fields as PersonalDashboardFields;
       const { file } = await files.request({
         service: 'personalDashboard',
@@ -340,11 +356,14 @@ export const personalDashboardRoutes: FastifyPluginAsyncZod<PersonalDashboardRou
         payload: {
           dashboardId: dashboard.id,
           version: dashboard.version,
-          timeZone: request.body.timeZone,
+          timeZone,
           language: languageOf(request),
           userId: viewer.userId,
           profileId: viewer.profileId,
+          asOf,
+          receivedUntil,
         },
+        reproduce: { asOf, receivedUntil },
       });
       return reply.status(202).send({ result: { fileId: file.id, status: file.status }, warnings: [] });
     },
