@@ -177,11 +177,23 @@ export async function openSqlReadStore(sql: SqlClient, options: SqlAggregationOp
     },
     async *scan(collection, query = {}) {
       const batch = query.batch ?? defaultScanBatch;
+      type Row = { id: string; doc: ReadDocument };
+      // On PGlite, read along the key's index, sorting forbidden: it runs no autovacuum, so no table is ever analysed,
+      // and without statistics the planner guessed a handful of rows after `after` and read and sorted every one of
+      // them for each batch (the rows read grew with the square of the collection). PostgreSQL has statistics and
+      // picks its plan itself (a sort can be the cheaper one there, for a filter that few documents match).
+      const read = (text: string, params: SqlParam[]) =>
+        sql.dialect === 'pglite'
+          ? sql.transaction(async (tx) => {
+              await tx.query('set local enable_sort = off');
+              return tx.query<Row>(text, params);
+            })
+          : sql.query<Row>(text, params);
       for (let after = query.after; ; ) {
         const params: SqlParam[] = [collection];
         const where = whereClause(query, params);
         const from = after === undefined ? '' : ` and id > $${params.push(after)}`;
-        const rows = await sql.query<{ id: string; doc: ReadDocument }>(
+        const rows = await read(
           `select id, doc from rm_documents where collection = $1${where}${from}
            order by id limit $${params.push(batch)}`,
           params,
