@@ -2431,6 +2431,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/maps/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say where a map is read from, before asking it: the raw measurements, over how many months
+         * @description The body and `?asOf=` of `POST /maps`, the same access. Answers as `POST /api/graphic/coverage` does for the map's tiles: no cube keeps locations, so `raw`, the calendar months of located measurements it reads (its first to its last, in its time zone) and why no cube can (`uncoverable`: `located` and any other reason); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.
+         */
+        post: operations["createMapsCoverage"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/measurements/by/profile": {
         parameters: {
             query?: never;
@@ -2629,6 +2649,26 @@ export interface paths {
         get: operations["getStoryboard"];
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/storyboard/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Say whether the storyboard's KPIs are answered from cubes or from the raw measurements, before asking it
+         * @description The pin of `GET /api/storyboard` (`receivedUntil` in the body, `?asOf=`), the same access. Each main KPI's chart over the last 30 days is a query of the IR, and this answers for them together as `POST /api/graphic/coverage` does for one: `cube` and its name when built cubes answer them all (names comma-separated when several); `raw` and the most calendar months of measurements any of them reads, with the cubes being built that cover some (`building`), the one cube that would answer those read raw (`suggestion`: their KPIs together) or why none can (`uncoverable`); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.
+         */
+        post: operations["createStoryboardCoverage"];
         delete?: never;
         options?: never;
         head?: never;
@@ -25590,6 +25630,206 @@ export interface operations {
             };
         };
     };
+    createMapsCoverage: {
+        parameters: {
+            query?: {
+                /** @description Reproduce a map: the configuration's log position its answer names (the profile as it was then) */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    programs?: string[];
+                    args?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    argsCond?: "include" | "exclude";
+                    isps?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    ispsCond?: "include" | "exclude";
+                    tags?: string[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    tagsCond?: "include" | "exclude";
+                    technologies?: (0 | 2 | 3 | 4 | 5 | 98 | 99 | 100 | 101 | 102)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    technologiesCond?: "include" | "exclude";
+                    clusters?: string[];
+                    campaigns?: string[];
+                    universes?: string[];
+                    probes?: string[];
+                    tsStart?: string;
+                    tsEnd?: string;
+                    hourStart?: number;
+                    hourEnd?: number;
+                    fringes?: (0 | 1 | 2)[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    fringesCond?: "include" | "exclude";
+                    sources?: ("panel" | "ripe-atlas" | "m-lab" | "iperf3" | "ookla")[];
+                    /**
+                     * @default include
+                     * @enum {string}
+                     */
+                    sourcesCond?: "include" | "exclude";
+                    timeZone?: string;
+                    conditions?: components["schemas"]["GraphicConditionInput"];
+                    connectedDevices?: {
+                        min?: number;
+                        max?: number;
+                    };
+                    /** Format: date-time */
+                    receivedUntil?: string;
+                    /** @enum {string} */
+                    kpi: "download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime";
+                    /**
+                     * @default avg
+                     * @enum {string}
+                     */
+                    metric?: "avg" | "count" | "median" | "min" | "max" | "p10" | "p90" | "first" | "last" | "uniqueCount";
+                    /**
+                     * @description Web-mercator zoom level of the tiles (0 the whole world in one tile)
+                     * @default 6
+                     */
+                    zoom?: number;
+                    /** @description How the CSV (format=csv) is written; else as the caller's language has it */
+                    csv?: {
+                        /**
+                         * @description What separates the cells: `,`, or `;` as Spanish spreadsheets expect
+                         * @enum {string}
+                         */
+                        delimiter?: "," | ";";
+                        /**
+                         * @description The decimal separator of numbers (never of ids or text): `.` or `,` (`,` needs the `;` delimiter)
+                         * @enum {string}
+                         */
+                        decimalSeparator?: "." | ",";
+                        /** @description Start the file with a UTF-8 byte-order mark, so that Excel reads its accents right */
+                        bom?: boolean;
+                        /** @description IANA time zone instants are written in, as local date-times with their offset (2026-10-01T12:00:00+02:00) */
+                        timeZone?: string;
+                        /**
+                         * @description The language of the header row, where the file names its columns in both
+                         * @enum {string}
+                         */
+                        headerLanguage?: "en" | "es";
+                    };
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "cube";
+                        cube: string;
+                    } | {
+                        /** @enum {string} */
+                        source: "raw";
+                        months: number;
+                        building?: string;
+                        suggestion?: {
+                            name: string;
+                            /** @enum {string} */
+                            grain: "hour" | "day";
+                            timeZone: string;
+                            dimensions: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "hour" | "weekday")[];
+                            kpis: ("download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime")[];
+                        };
+                        uncoverable?: ("measure" | "conditions" | "outliers" | "connectedDevices" | "located" | "receivedUntil" | "granularity" | "range")[];
+                    } | {
+                        /** @enum {string} */
+                        source: "none";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
     createMeasurementsByProfile: {
         parameters: {
             query?: never;
@@ -27347,6 +27587,124 @@ export interface operations {
             };
             /** @description Default Response */
             400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+        };
+    };
+    createStoryboardCoverage: {
+        parameters: {
+            query?: {
+                /** @description Reproduce an output: the configuration's log position it names, "<transaction>:<sequence>" */
+                asOf?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /**
+                     * Format: date-time
+                     * @description Only the measurements received by then; the last 30 days end there (default: now)
+                     */
+                    receivedUntil?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description Default Response */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @enum {string} */
+                        source: "cube";
+                        cube: string;
+                    } | {
+                        /** @enum {string} */
+                        source: "raw";
+                        months: number;
+                        building?: string;
+                        suggestion?: {
+                            name: string;
+                            /** @enum {string} */
+                            grain: "hour" | "day";
+                            timeZone: string;
+                            dimensions: ("program" | "testType" | "status" | "destination" | "isp" | "provider" | "technology" | "probe" | "probeType" | "campaign" | "universe" | "cluster" | "tag" | "fringe" | "source" | "hour" | "weekday")[];
+                            kpis: ("download" | "upload" | "latency" | "jitter" | "loss" | "resolution" | "loadTime" | "startTime" | "mos" | "hops" | "deliveryTime")[];
+                        };
+                        uncoverable?: ("measure" | "conditions" | "outliers" | "connectedDevices" | "located" | "receivedUntil" | "granularity" | "range")[];
+                    } | {
+                        /** @enum {string} */
+                        source: "none";
+                    };
+                };
+            };
+            /** @description Default Response */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            403: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        code: string;
+                        message: string;
+                        params?: {
+                            [key: string]: string | number;
+                        };
+                        details?: unknown;
+                    };
+                };
+            };
+            /** @description Default Response */
+            500: {
                 headers: {
                     [name: string]: unknown;
                 };

@@ -85,26 +85,57 @@ function CoverageText({ coverage }: { coverage: QueryCoverage }) {
 /** What a long query's progress follows: the query's key, the body it posts and its pin, where its coverage is asked. */
 export interface QueryProgressProps {
   queryKey: QueryKey;
+  /** Only the query under `queryKey` itself, not those below it (a tile's own query, not its enlarged pinned one). */
+  exact?: boolean;
   /** The body the query posts, of `POST /api/graphic` unless `coveragePath` says (its coverage is asked with it). */
   request: object | undefined;
   pin?: GraphicPin | undefined;
   /** Where the coverage is asked: `/api/graphic/coverage` unless the query posts a screen's own body. */
   coveragePath?: CoveragePath;
+  /** Small enough for a dashboard tile: smaller type and buttons, scrolled within the tile when it is low. */
+  compact?: boolean;
   delayMs?: number;
+}
+
+/** Cancel and Run again: the console's button, or in a compact progress a small one. */
+function ProgressButton({ compact, onClick, children }: { compact: boolean; onClick: () => void; children: string }) {
+  if (!compact)
+    return (
+      <Button variant="secondary" onClick={onClick}>
+        {children}
+      </Button>
+    );
+  return (
+    <button
+      type="button"
+      className="rounded border border-gray-300 bg-white px-1.5 font-medium text-gray-700 hover:bg-gray-50 focus:outline-none focus-visible:ring-2 focus-visible:ring-blue-500"
+      onClick={onClick}
+    >
+      {children}
+    </button>
+  );
 }
 
 /**
  * A long query's progress (docs/features/measurements-and-analytics.md, "Queries over years"): once the query under
- * `queryKey` (and the keys below it, a pinned one's too) has been asked for `delayMs`, how long it has run, where its
- * answer comes from (a cube, or so many months of raw measurements: the coverage of `request`, asked alongside), a
- * Cancel that aborts it (the request's signal, then the server's engine query) and, when it reads raw measurements,
- * the cube that would answer it in milliseconds, with a link that opens the cubes screen's form filled in with it.
- * Once cancelled, it says so and offers to ask again. Nothing while no query runs.
+ * `queryKey` (and, unless `exact`, the keys below it, a pinned one's too) has been asked for `delayMs`, how long it
+ * has run, where its answer comes from (a cube, or so many months of raw measurements: the coverage of `request`,
+ * asked alongside), a Cancel that aborts it (the request's signal, then the server's engine query) and, when it reads
+ * raw measurements, the cube that would answer it in milliseconds, with a link that opens the cubes screen's form
+ * filled in with it. Once cancelled, it says so and offers to ask again. Nothing while no query runs.
  */
-export function QueryProgress({ queryKey, request, pin, coveragePath, delayMs = progressDelayMs }: QueryProgressProps) {
+export function QueryProgress({
+  queryKey,
+  exact = false,
+  request,
+  pin,
+  coveragePath,
+  compact = false,
+  delayMs = progressDelayMs,
+}: QueryProgressProps) {
   const { t } = useTranslation('charts');
   const queryClient = useQueryClient();
-  const running = useIsFetching({ queryKey }) > 0;
+  const running = useIsFetching({ queryKey, exact }) > 0;
   const key = hashKey(queryKey);
   const [started, setStarted] = useState<{ key: string; at: number }>();
   const [now, setNow] = useState(() => Date.now());
@@ -137,16 +168,23 @@ export function QueryProgress({ queryKey, request, pin, coveragePath, delayMs = 
 
   const cancel = () => {
     setCancelledKey(key);
-    void queryClient.cancelQueries({ queryKey });
+    void queryClient.cancelQueries({ queryKey, exact });
   };
 
+  const type = compact ? 'text-xs' : 'text-sm';
   if (cancelled)
     return (
-      <div role="status" className="mb-3 flex flex-wrap items-center gap-3 text-sm text-gray-700">
+      <div
+        role="status"
+        className={`${compact ? 'mb-1 shrink-0 gap-2' : 'mb-3 gap-3'} flex flex-wrap items-center ${type} text-gray-700`}
+      >
         <span>{t('queryProgress.cancelled')}</span>
-        <Button variant="secondary" onClick={() => void queryClient.refetchQueries({ queryKey, type: 'active' })}>
+        <ProgressButton
+          compact={compact}
+          onClick={() => void queryClient.refetchQueries({ queryKey, exact, type: 'active' })}
+        >
           {t('queryProgress.runAgain')}
-        </Button>
+        </ProgressButton>
       </div>
     );
   if (!running || startedAt === undefined || now - startedAt < delayMs) return null;
@@ -155,18 +193,18 @@ export function QueryProgress({ queryKey, request, pin, coveragePath, delayMs = 
     <section
       aria-label={t('queryProgress.label')}
       data-testid="query-progress"
-      className="mb-3 rounded-md border border-blue-100 bg-blue-50 px-3 py-2 text-sm text-gray-700"
+      className={`${compact ? 'mb-1 min-h-0 shrink overflow-auto rounded px-2 py-1' : 'mb-3 rounded-md px-3 py-2'} border border-blue-100 bg-blue-50 ${type} text-gray-700`}
     >
-      <div className="flex flex-wrap items-center justify-between gap-3">
+      <div className={`flex flex-wrap items-center justify-between ${compact ? 'gap-2' : 'gap-3'}`}>
         <span role="timer" aria-live="off">
           {t('queryProgress.elapsed', { count: seconds })}
         </span>
-        <Button variant="secondary" onClick={cancel}>
+        <ProgressButton compact={compact} onClick={cancel}>
           {t('queryProgress.cancel')}
-        </Button>
+        </ProgressButton>
       </div>
       {coverage.data && (
-        <div className="mt-1 space-y-1">
+        <div className={compact ? 'mt-0.5 space-y-0.5' : 'mt-1 space-y-1'}>
           <CoverageText coverage={coverage.data} />
         </div>
       )}

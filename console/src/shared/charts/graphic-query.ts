@@ -93,6 +93,10 @@ export interface GraphicQueryOptions {
   meta?: { errorCode?: string; silent?: boolean };
 }
 
+/** Where `useGraphicQuery` keeps a graphic: under its key, or pinned, under its key and the pin. */
+export const graphicQueryKey = (key: QueryKey, pin: GraphicPin | undefined): QueryKey =>
+  pin ? [...key, { pinned: pin }] : key;
+
 /**
  * The graphic of a request (posted to `path`, `/api/graphic` by default), asked only while there is one; the request
  * rides on the query's signal (a request left aborts it, the server then cancels the engine's query). Unpinned it
@@ -113,7 +117,7 @@ export function useGraphicQuery<Answer extends GraphicResponse = GraphicResponse
     wasPinned.current = pinned;
   }, [pinned, queryClient, key]);
   return useQuery({
-    queryKey: pin ? [...key, { pinned: pin }] : key,
+    queryKey: graphicQueryKey(key, pin),
     queryFn: ({ signal }) => askGraphic<Answer>(request!, pin, signal, path),
     enabled: request !== undefined,
     ...options,

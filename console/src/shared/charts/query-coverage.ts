@@ -6,10 +6,11 @@ import { pathWith } from '../routing/address-params.ts';
 import type { GraphicPath, GraphicPin } from './graphic-query.ts';
 
 /**
- * Where a graphic's coverage is asked: beside the route that answers it (`POST /api/graphic/coverage` for the query
- * IR, `/api/evolution/coverage`… for a screen's own body), with the same body and pin (`?asOf=`, `receivedUntil`).
+ * Where a query's coverage is asked: beside the route that answers it (`POST /api/graphic/coverage` for the query
+ * IR, `/api/evolution/coverage`… for a screen's own body, `/maps/coverage` for a map's, `/api/storyboard/coverage`
+ * for the storyboard's KPIs), with the same body and pin (`?asOf=`, `receivedUntil`).
  */
-export type CoveragePath = `${GraphicPath}/coverage`;
+export type CoveragePath = `${GraphicPath | '/maps' | '/api/storyboard'}/coverage`;
 
 /**
  * Whether a graphic's request is answered from a cube or reads raw measurements (over how many months), and the cube

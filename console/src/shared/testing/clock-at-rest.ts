@@ -19,3 +19,8 @@ export async function untilAtRest(check: () => unknown) {
     });
   }
 }
+
+/** Time passing on the faked clock, a tenth of a second at a time: the console renders between steps as it would. */
+export async function timePasses(ms: number) {
+  for (let left = ms; left > 0; left -= 100) await act(() => vi.advanceTimersByTimeAsync(Math.min(100, left)));
+}

@@ -10,6 +10,8 @@ export interface SentRequest {
   /** The JSON body parsed (the raw text when it is not JSON), undefined without one. */
   body: unknown;
   headers: Headers;
+  /** The request's signal: aborted when the console gives up on it (a query cancelled or left). */
+  signal: AbortSignal | undefined;
 }
 
 const answerMark = Symbol('answer');
@@ -52,6 +54,7 @@ export function fakeApi() {
       query: url.searchParams,
       body: parsed(typeof init.body === 'string' ? init.body : undefined),
       headers: new Headers(init.headers),
+      signal: init.signal ?? undefined,
     };
     requests.push(request);
     const route = routes.get(`${request.method} ${request.path}`);
@@ -85,6 +88,21 @@ export function fakeApi() {
 }
 
 export type FakeApi = ReturnType<typeof fakeApi>;
+
+/**
+ * A route that answers only when the test says (`answer`): a long query left running, or one answered at the time the
+ * test chose, on a faked clock at rest (its answer's work then done off the clock, whatever the machine's speed).
+ */
+export function heldAnswers<Answer>() {
+  const waiting: ((answer: Answer) => void)[] = [];
+  return {
+    route: () => new Promise<Answer>((resolve) => waiting.push(resolve)),
+    /** Answers every request waiting so far. */
+    answer: (answer: Answer) => {
+      for (const resolve of waiting.splice(0)) resolve(answer);
+    },
+  };
+}
 
 /**
  * An entity list as the API answers it (docs/product/api.md#conventions): the rows whose name holds the search `q` (any

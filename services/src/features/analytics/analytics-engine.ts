@@ -61,6 +61,13 @@ export interface AnalyticsEngine {
    * cube that would answer it, or why none can; running nothing but the lookup of the first and last measurement.
    */
   coverage(ir: QueryIr, scope: AnalyticsScope, options?: RunOptions): Promise<QueryCoverage>;
+  /** What `coverage` says of the map `tiles` draws (and counts): read raw, its measurements being located. */
+  tilesCoverage(
+    selection: Selection & { kpi: KpiId },
+    scope: AnalyticsScope,
+    metric: Metric,
+    options?: RunOptions,
+  ): Promise<QueryCoverage>;
   /** Maps: the metric of the selection's KPI per tile, over the located measurements. */
   tiles(
     selection: Selection & { kpi: KpiId },

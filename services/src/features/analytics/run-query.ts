@@ -6,6 +6,8 @@ import {
   DomainError,
   defaultOutlierDeviations,
   isMatrix,
+  type KpiId,
+  type Metric,
   type MetricSeries,
   type PointSeries,
   type QueryCoverage,
@@ -28,7 +30,15 @@ import {
   withMovingAverage,
   withReferenceLines,
 } from './post-process.ts';
-import { allOf, kpisOfMeasure, type ScopedQuery, scopeQuery, scopeSelection } from './scope-query.ts';
+import {
+  type AnalyticsScope,
+  allOf,
+  kpisOfMeasure,
+  type ScopedQuery,
+  type Selection,
+  scopeQuery,
+  scopeSelection,
+} from './scope-query.ts';
 
 type MatrixAxes = { rows: RowAxis; columns: Dimension };
 
@@ -123,6 +133,12 @@ async function settled<T>(work: Promise<T>, signal?: AbortSignal): Promise<T> {
 
 const byTile = (a: Tile, b: Tile) => a.x - b.x || a.y - b.y;
 
+/** What a map's tiles read: the metric of the selection's KPI over its located measurements. */
+const tilesQuery = (selection: Selection & { kpi: KpiId }, scope: AnalyticsScope, metric: Metric): ScopedQuery => ({
+  ...scopeSelection({ ...selection, located: true }, scope),
+  measure: { kind: 'metric', kpi: selection.kpi, metric },
+});
+
 /** The calendar months of a time zone from one instant to another, both counted (March to May: 3). */
 function monthsSpanned(first: string, last: string, timeZone: string): number {
   const [from, to] = [first, last].map((instant) => new Date(wallClockAt(Date.parse(instant), timeZone)));
@@ -202,19 +218,23 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
     return first && last ? monthsSpanned(first.measuredAt, last.measuredAt, query.timeZone) : 0;
   }
 
+  /** Whether a scoped query is answered from a cube or reads raw measurements (`coverage`, `tilesCoverage`). */
+  async function coverageOf(query: ScopedQuery, outliers: boolean, signal?: AbortSignal): Promise<QueryCoverage> {
+    signal?.throwIfAborted();
+    if (query.matchesNothing) return { source: 'none' };
+    const explained = await options.cubes?.explain(query, { outliers });
+    if (explained && 'cube' in explained) return { source: 'cube', cube: explained.cube };
+    try {
+      return { source: 'raw', months: await rawMonths(query, signal), ...explained };
+    } catch (error) {
+      throw failure(error, signal);
+    }
+  }
+
   const engine: AnalyticsEngine = {
-    async coverage(ir, scope, { signal } = {}): Promise<QueryCoverage> {
-      signal?.throwIfAborted();
-      const query = scopeQuery(ir, scope);
-      if (query.matchesNothing) return { source: 'none' };
-      const explained = await options.cubes?.explain(query, { outliers: ir.outliers });
-      if (explained && 'cube' in explained) return { source: 'cube', cube: explained.cube };
-      try {
-        return { source: 'raw', months: await rawMonths(query, signal), ...explained };
-      } catch (error) {
-        throw failure(error, signal);
-      }
-    },
+    coverage: (ir, scope, { signal } = {}) => coverageOf(scopeQuery(ir, scope), ir.outliers, signal),
+    tilesCoverage: (selection, scope, metric, { signal } = {}) =>
+      coverageOf(tilesQuery(selection, scope, metric), false, signal),
     async run(ir, scope, { signal } = {}) {
       signal?.throwIfAborted();
       const scoped = scopeQuery(ir, scope);
@@ -227,8 +247,7 @@ export function createAnalyticsEngine(backend: AnalyticsBackend, options: Engine
     },
     async tiles(selection, scope, { zoom, metric }, { signal } = {}) {
       signal?.throwIfAborted();
-      const located = scopeSelection({ ...selection, located: true }, scope);
-      const query: ScopedQuery = { ...located, measure: { kind: 'metric', kpi: selection.kpi, metric } };
+      const query = tilesQuery(selection, scope, metric);
       if (query.matchesNothing) return [];
       return (await settled(backend.tiles(query, zoom, signal), signal)).sort(byTile);
     },

@@ -8,6 +8,7 @@ export { fixedCubeDefinitions } from './cube-definitions.ts';
 export { cubeFirstBuilds, cubeRebuildJob } from './cube-rebuild.job.ts';
 export { rebuildCube } from './cube-rebuild.ts';
 export { type CubeAggregate, cubeRouting } from './cube-routing.ts';
+export { suggestedName } from './cube-suggestion.ts';
 export { elasticsearchCubeAnalytics } from './elasticsearch-cube-analytics.ts';
 export { cubesManifest } from './manifest.ts';
 export { sqlCubeAnalytics } from './sql-cube-analytics.ts';

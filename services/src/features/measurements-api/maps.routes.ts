@@ -8,6 +8,7 @@ import {
   type MeasuredPolygon,
   metrics,
   narrowedBySchema,
+  queryCoverageSchema,
   reproductionSchema,
   selectionFields,
   warning,
@@ -20,6 +21,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import {
+  abortOnDisconnect,
   configurationNarrowingNamer,
   measurementNamer,
   reproducibleScope,
@@ -90,11 +92,16 @@ async function campaignAreas(
  * `POST /maps` (docs/product/api.md#maps): a KPI's metric per map tile over the located measurements the filters
  * select; `count=true` answers only their total, `format=csv` the measurements themselves. Past the map sample limit
  * (docs/product/limits.md#samples-and-pages) the map is blocked: no tiles and the `maps.sampleLimitExceeded` warning,
- * and the CSV is refused (`maps.tooManySamples`).
+ * and the CSV is refused (`maps.tooManySamples`). Beside it, `POST /maps/coverage`: where the map is read from, as
+ * `POST /api/graphic/coverage` answers for a graphic.
  */
 export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (app, options) => {
   const { engine, mapSampleLimit: limit } = options;
   const narrowingNames = configurationNarrowingNamer(options);
+
+  const mapAsOf = logPositionSchema
+    .optional()
+    .describe("Reproduce a map: the configuration's log position its answer names (the profile as it was then)");
 
   app.post(
     '/maps',
@@ -106,11 +113,7 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         querystring: z.object({
           count: z.enum(['true', 'false']).default('false').describe('Answer only the total'),
           format: z.enum(['json', 'csv']).default('json').describe('csv: the measurements themselves, as CSV'),
-          asOf: logPositionSchema
-            .optional()
-            .describe(
-              "Reproduce a map: the configuration's log position its answer names (the profile as it was then)",
-            ),
+          asOf: mapAsOf,
         }),
         body: mapBody,
         response: {
@@ -174,6 +177,36 @@ export const mapRoutes: FastifyPluginAsyncZod<MeasurementsApiOptions> = async (a
         // Asked again with `receivedUntil` in the body and `?asOf=`, the same tiles.
         reproduce: { asOf, receivedUntil, query: { ...request.body, receivedUntil } },
       };
+    },
+  );
+
+  app.post(
+    '/maps/coverage',
+    {
+      config: mapScreen,
+      schema: {
+        tags: ['Maps'],
+        summary: 'Say where a map is read from, before asking it: the raw measurements, over how many months',
+        description:
+          'The body and `?asOf=` of `POST /maps`, the same access. Answers as `POST /api/graphic/coverage` does for ' +
+          "the map's tiles: no cube keeps locations, so `raw`, the calendar months of located measurements it reads " +
+          '(its first to its last, in its time zone) and why no cube can (`uncoverable`: `located` and any other ' +
+          'reason); `none` when the profile scope leaves nothing to read. A client that goes away cancels the lookup.',
+        body: mapBody,
+        querystring: z.object({ asOf: mapAsOf }),
+        response: {
+          200: queryCoverageSchema,
+          400: errorResponse,
+          403: errorResponse,
+          422: errorResponse,
+          500: errorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { kpi, metric, zoom: _zoom, csv: _csv, ...filter } = request.body;
+      const { scope } = await reproducibleScope(options.history, request.viewer, filter.programs, request.query.asOf);
+      return abortOnDisconnect(reply, (signal) => engine.tilesCoverage({ filter, kpi }, scope, metric, { signal }));
     },
   );
 };

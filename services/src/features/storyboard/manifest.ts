@@ -3,6 +3,7 @@ import { configurationHistory } from '../analytics/index.ts';
 import { analyticsFor } from '../cubes/index.ts';
 import { probeSight } from '../probes/index.ts';
 import { storyboardRoutes } from './storyboard.routes.ts';
+import { storyboardCoverageRoutes } from './storyboard-coverage.routes.ts';
 
 /** The storyboard: a profile's scorecards, probes, KPIs and errors at a glance. */
 export const storyboardManifest: FeatureManifest = {
@@ -10,6 +11,7 @@ export const storyboardManifest: FeatureManifest = {
   async routes(api, platform) {
     const { readStore, entities } = platform;
     const engine = analyticsFor(platform);
+    const history = configurationHistory(platform.eventStore, entities.service('profile'));
     await api.register(storyboardRoutes, {
       engine,
       scorecards: entities.service('scorecard'),
@@ -18,7 +20,8 @@ export const storyboardManifest: FeatureManifest = {
       probes: probeSight({ engine, readStore, configured: entities.entity('probe').visibility }),
       campaignVisibility: entities.entity('campaign').visibility,
       clusterVisibility: entities.entity('cluster').visibility,
-      history: configurationHistory(platform.eventStore, entities.service('profile')),
+      history,
     });
+    await api.register(storyboardCoverageRoutes, { engine, history });
   },
 };

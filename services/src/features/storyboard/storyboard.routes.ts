@@ -27,7 +27,7 @@ import { kpisTile } from './kpis-tile.ts';
 import { previousScoresCache } from './previous-scores.ts';
 import { probeStatusTile } from './probe-status-tile.ts';
 import { scorecardsTile } from './scorecards-tile.ts';
-import { type TileContext, tileOf } from './tile.ts';
+import { readingOf, type TileContext, tileOf } from './tile.ts';
 
 export interface StoryboardRouteOptions {
   engine: AnalyticsEngine;
@@ -71,8 +71,7 @@ export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = a
     async (request, reply) => {
       const { viewer } = request;
       const now = new Date();
-      const pinned = request.query.asOf !== undefined || request.query.receivedUntil !== undefined;
-      const receivedUntil = request.query.receivedUntil ?? now.toISOString();
+      const { receivedUntil, pinned, period } = readingOf(request.query, now);
       const { profile, warnings, asOf } = await reproducibleProfile(
         options.history,
         viewer,
@@ -80,14 +79,7 @@ export const storyboardRoutes: FastifyPluginAsyncZod<StoryboardRouteOptions> = a
         request.query.asOf,
       );
       const language = pickLanguage(request.headers['accept-language']);
-      const context: TileContext = {
-        language,
-        now: new Date(receivedUntil),
-        signal: clientAbortSignal(reply),
-        log: request.log,
-        asOf,
-        ...(pinned ? { receivedUntil } : {}),
-      };
+      const context: TileContext = { language, ...period, signal: clientAbortSignal(reply), log: request.log, asOf };
       const scope = analyticsScopeOf(profile);
       const named = <Data extends { narrowedBy?: NarrowedBy }>(data: Data) =>
         withNamedNarrowing(data, sources.narrowing, viewer);

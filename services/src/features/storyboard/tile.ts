@@ -3,6 +3,7 @@ import {
   type HttpErrorCode,
   type Language,
   type LogPosition,
+  type StoryboardRequest,
   type StoryboardTileError,
   translate,
 } from '@nq/contracts';
@@ -21,6 +22,21 @@ export interface TileContext {
   asOf: LogPosition;
   /** Pinned: only the measurements received by then (an ISO instant) are read. */
   receivedUntil?: string;
+}
+
+/**
+ * What the tiles read, asked at `now`: the last 30 days up to now, or pinned (an answer's `asOf` or `receivedUntil`
+ * given) up to the instant the data is read as received until (now when only `asOf` is), and only what was received
+ * by then.
+ */
+export function readingOf({ asOf, receivedUntil }: StoryboardRequest, now: Date) {
+  const until = receivedUntil ?? now.toISOString();
+  const pinned = asOf !== undefined || receivedUntil !== undefined;
+  const period: Pick<TileContext, 'now' | 'receivedUntil'> = {
+    now: new Date(until),
+    ...(pinned ? { receivedUntil: until } : {}),
+  };
+  return { receivedUntil: until, pinned, period };
 }
 
 /**

@@ -2,6 +2,7 @@ import type { NarrowedBy } from '@nq/contracts/analytics/narrowing';
 import type { Metric, SelectionFields } from '@nq/contracts/analytics/query-ir';
 import type { KpiId } from '@nq/contracts/measurements/kpis';
 import { api } from '../../../shared/api/api-client.ts';
+import type { QueryProgressProps } from '../../../shared/charts/QueryProgress.tsx';
 import { nextLookLevel } from '../model/cell-size.ts';
 import { samplesBounds } from '../model/map-cells.ts';
 import { parseCsv, readableCsvOptions } from './csv.ts';
@@ -113,6 +114,16 @@ export const mapQuery = (request: MapRequest | undefined) => ({
   queryFn: ({ signal }: { signal: AbortSignal }) => fetchMap(request as MapRequest, signal),
   enabled: request !== undefined,
   meta: { silent: true },
+});
+
+/**
+ * What the map's progress follows while it is long: its query, and where it is read from (`POST /maps/coverage`, the
+ * same body: never a cube, so the raw months it reads and why no cube can answer it).
+ */
+export const mapProgress = (request: MapRequest | undefined): QueryProgressProps => ({
+  queryKey: mapQuery(request).queryKey,
+  request: request && mapBody(request),
+  coveragePath: '/maps/coverage',
 });
 
 export const mapPointsQuery = (request: MapRequest | undefined, enabled: boolean) => ({

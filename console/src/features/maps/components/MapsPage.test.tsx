@@ -1,6 +1,8 @@
-import { screen, waitFor } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeApi, fakeApi, pagedList, type SentRequest } from '../../../shared/testing/fake-api.ts';
+import type { QueryCoverage } from '@nq/contracts/analytics/query-coverage';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClock, timePasses, untilAtRest } from '../../../shared/testing/clock-at-rest.ts';
+import { type FakeApi, fakeApi, heldAnswers, pagedList, type SentRequest } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
 import { automaticCellLevel } from '../model/cell-size.ts';
 import { cellsBounds } from '../model/map-cells.ts';
@@ -117,5 +119,75 @@ describe('maps page', () => {
     expect(await screen.findByText(/· zoom level 12$/)).toBeTruthy();
     expect(tileLevels()).toEqual([12]);
     await waitFor(() => expect(lastMap()?.view.fit?.bounds).toEqual(cellsBounds(tilesOver(12), 12)));
+  });
+
+  describe('asked over years of located measurements', () => {
+    // No cube keeps locations: a map reads raw measurements, which its progress says.
+    const coverage: QueryCoverage = { source: 'raw', months: 14, uncoverable: ['located'] };
+    const progress = () => screen.queryByRole('region', { name: 'Query in progress' });
+    const counts = () => api.sent('POST', '/maps').filter((request) => request.query.get('count') === 'true');
+    beforeEach(() => {
+      api.post('/maps/coverage', coverage);
+    });
+    afterEach(() => vi.useRealTimers());
+
+    it('shows its progress after a second, the raw months it reads and why no cube can answer it', async () => {
+      api.post('/maps', heldAnswers().route);
+      await openPage();
+      fakeClock();
+      fireEvent.click(screen.getByRole('button', { name: 'Show map' }));
+      await untilAtRest(() => counts().length === 1 && api.sent('POST', '/maps/coverage').length === 1);
+      expect(progress()).toBeNull();
+      await timePasses(1_200);
+      await untilAtRest(() => screen.queryByTestId('query-source'));
+      const shown = within(progress()!);
+      expect(shown.getByRole('timer')).toHaveTextContent('Running for 1 second');
+      expect(shown.getByTestId('query-source')).toHaveTextContent('Reading 14 months of raw measurements');
+      expect(shown.getByText('No cube can answer it: it reads located measurements only.')).toBeInTheDocument();
+      expect(shown.queryByTestId('cube-suggestion')).toBeNull();
+      // The coverage of the map's own body.
+      expect(api.sent('POST', '/maps/coverage')[0]?.body).toEqual(counts()[0]?.body);
+      expect(counts()[0]?.body).toMatchObject({ kpi: 'download', metric: 'avg' });
+    });
+
+    it('is cancelled by Cancel: its request is aborted; Run again asks anew', async () => {
+      api.post('/maps', heldAnswers().route);
+      await openPage();
+      fakeClock();
+      fireEvent.click(screen.getByRole('button', { name: 'Show map' }));
+      await untilAtRest(() => counts().length === 1);
+      await timePasses(1_200);
+      expect(counts()[0]?.signal?.aborted).toBe(false);
+
+      fireEvent.click(within(progress()!).getByRole('button', { name: 'Cancel' }));
+      await untilAtRest(() => screen.queryByText('Query cancelled.'));
+      expect(counts()[0]?.signal?.aborted).toBe(true);
+      expect(progress()).toBeNull();
+      await untilAtRest(() => screen.getByRole('button', { name: 'Show map' }).hasAttribute('disabled') === false);
+
+      fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
+      await untilAtRest(() => counts().length === 2);
+      expect(counts()[1]?.signal?.aborted).toBe(false);
+      expect(screen.queryByText('Query cancelled.')).toBeNull();
+    });
+
+    it('shows nothing of it when the map is answered within the second', async () => {
+      const [counted, tiled] = [heldAnswers(), heldAnswers()];
+      api.post('/maps', (request) => (request.query.get('count') === 'true' ? counted : tiled).route());
+      const { user } = await openPage();
+      await user.selectOptions(screen.getByLabelText('Cell size'), 'Zoom level 12');
+      fakeClock();
+      fireEvent.click(screen.getByRole('button', { name: 'Show map' }));
+      await untilAtRest(() => counts().length === 1);
+      await timePasses(300);
+      counted.answer({ total, limit: 50_000, warnings: [] });
+      await untilAtRest(() => api.sent('POST', '/maps').length === 2);
+      await timePasses(300);
+      tiled.answer(maps(api.sent('POST', '/maps')[1]!));
+      await untilAtRest(() => screen.queryByText(/· zoom level 12$/));
+      await timePasses(2_000);
+      expect(progress()).toBeNull();
+      expect(screen.queryByText('Query cancelled.')).toBeNull();
+    });
   });
 });

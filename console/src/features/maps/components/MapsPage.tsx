@@ -5,10 +5,11 @@ import { isApiError } from '../../../shared/api/api-error.ts';
 import { useKpiCatalogue } from '../../../shared/api/kpi-catalogue.ts';
 import { useRefreshInterval } from '../../../shared/api/refresh-interval.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { QueryProgress } from '../../../shared/charts/QueryProgress.tsx';
 import { currentLanguage } from '../../../shared/i18n/i18n.ts';
 import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
 import { Card, PageHeader } from '../../../shared/ui/screens.tsx';
-import { type MapAnswer, mapQuery } from '../api/maps.ts';
+import { type MapAnswer, mapProgress, mapQuery } from '../api/maps.ts';
 import { type MapView, madrid, viewOfBounds } from '../kepler/map-layers.ts';
 import { cellsBounds } from '../model/map-cells.ts';
 import { LazyMap } from './LazyMap.tsx';
@@ -21,7 +22,10 @@ import { tileLayers, valueClasses } from './value-classes.ts';
 
 type Tab = 'graphic' | 'results' | 'raw';
 
-/** /maps: a KPI's metric per map cell over the selection — as a map, as a table, and the raw points. */
+/**
+ * /maps: a KPI's metric per map cell over the selection — as a map, as a table, and the raw points; a map asked for
+ * over a second shows its progress, which Cancel aborts.
+ */
 export default function MapsPage() {
   const { t } = useTranslation('maps');
   const [settings, setSettings] = useState<MapSettings>();
@@ -45,6 +49,8 @@ export default function MapsPage() {
           }}
         />
       </Card>
+      {/* A long map (years of located measurements) shows its progress and can be cancelled. */}
+      {settings && <QueryProgress {...mapProgress(settings.request)} />}
       {map.isError && (
         <ErrorNotice
           code={isApiError(map.error) && map.error.code !== 'generic.error' ? map.error.code : 'maps.resultsFailed'}

@@ -19,6 +19,7 @@ import { isEmptyGraphic } from '../../../shared/charts/graphic-data.ts';
 import { pointAxisNames } from '../../../shared/charts/graphic-labels.ts';
 import type { GraphicPin } from '../../../shared/charts/graphic-query.ts';
 import { NarrowedByNote } from '../../../shared/charts/NarrowedByNote.tsx';
+import { QueryProgress } from '../../../shared/charts/QueryProgress.tsx';
 import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { requestChartData } from '../../../shared/charts/request-chart-data.ts';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
@@ -27,7 +28,7 @@ import { Spinner } from '../../../shared/ui/screens.tsx';
 import { useElementHeight } from '../../../shared/ui/useElementHeight.ts';
 import type { DashboardGraphic, GraphicLayout } from '../api/dashboards-api.ts';
 import { arrowSteps, cellsOf, moved, ROW_HEIGHT_PX, resized } from '../model/grid-layout.ts';
-import { useGraphicAnswer } from './useGraphicAnswer.ts';
+import { graphicAnswerProgress, useGraphicAnswer } from './useGraphicAnswer.ts';
 
 /** The tile's title bar and padding around the drawing (the grid's gap comes off each tile too). */
 const TILE_CHROME_PX = 72;
@@ -91,9 +92,9 @@ const failureCodeOf = (failure: unknown) =>
     : 'dashboards.graphicDataFetchFailed';
 
 /**
- * One graphic of the dashboard on its grid: drawn from its request, with its move and resize handles. Enlarged, it
- * names what reproduces its numbers: Reproduce pins the enlarged view to them (until Latest, or until it is closed),
- * the tile keeps the latest.
+ * One graphic of the dashboard on its grid: drawn from its request, with its move and resize handles; a query asked
+ * for over a second shows its progress, compact, which Cancel aborts. Enlarged, it names what reproduces its numbers:
+ * Reproduce pins the enlarged view to them (until Latest, or until it is closed), the tile keeps the latest.
  */
 export function GraphicTile({
   graphic,
@@ -216,6 +217,7 @@ export function GraphicTile({
         )}
       </header>
       <div className="flex min-h-0 flex-1 flex-col px-2 py-1">
+        <QueryProgress {...graphicAnswerProgress(request)} compact />
         {filtersNotApplied && (
           <p role="status" className="mb-1 shrink-0 rounded bg-amber-50 px-2 py-1 text-xs text-amber-900">
             {errorMessage('dashboards.filtersNotApplicable')}
@@ -223,7 +225,8 @@ export function GraphicTile({
         )}
         {/* A dashboard shared with a narrower profile is drawn from that profile's data: each tile says so. */}
         <NarrowedByNote narrowedBy={answer.data?.narrowedBy} className="mb-1 shrink-0" oneLine />
-        {answer.isPending && <Spinner label={t('common:loading')} />}
+        {/* Pending but no longer asked: cancelled (the progress says so and asks again). */}
+        {answer.isPending && answer.isFetching && <Spinner label={t('common:loading')} />}
         {answer.isError && (
           <p role="alert" className="py-6 text-center text-sm text-rose-700">
             {errorMessage(failureCode)}{' '}
@@ -261,6 +264,7 @@ export function GraphicTile({
           {enlarged && (
             <EnlargedGraphic
               answer={pin ? enlargedAnswer : answer}
+              progress={pin && <QueryProgress {...graphicAnswerProgress(request, pin)} />}
               data={pin ? enlargedData : data}
               pinned={pin !== undefined}
               onPin={setPin}
@@ -286,24 +290,37 @@ export function GraphicTile({
 }
 
 /**
- * The enlarged view's drawing, of the tile's answer or, pinned, of the numbers an answer named; pinned, a failure or
- * an empty answer still offers the latest numbers.
+ * The enlarged view's drawing, of the tile's answer or, pinned, of the numbers an answer named (with their query's
+ * progress while it is long); pinned, a failure or an empty answer still offers the latest numbers.
  */
 function EnlargedGraphic({
   answer,
+  progress,
   data,
   pinned,
   onPin,
   draw,
 }: {
   answer: ReturnType<typeof useGraphicAnswer>;
+  progress: ReactNode;
   data: ChartData | undefined;
   pinned: boolean;
   onPin: (pin: GraphicPin | undefined) => void;
   draw: (data: ChartData, reproduction: ChartReproduction | undefined) => ReactNode;
 }) {
   const { t } = useTranslation('personalDashboards');
-  if (answer.isPending) return <Spinner label={t('common:loading')} />;
+  if (answer.isPending)
+    return (
+      <>
+        {progress}
+        {/* Cancelled, it may still go back to the latest numbers. */}
+        {answer.isFetching ? (
+          <Spinner label={t('common:loading')} />
+        ) : (
+          <ReproductionLine pinned={pinned} onPin={onPin} />
+        )}
+      </>
+    );
   const reproduce = answer.data?.reproduce;
   const drawable = data && answer.data && !isEmptyGraphic(answer.data);
   return (

@@ -1,5 +1,6 @@
 import type { QueryIr } from '@nq/contracts/analytics/query-ir';
-import { type GraphicPin, useGraphicQuery } from '../../../shared/charts/graphic-query.ts';
+import { type GraphicPin, graphicQueryKey, useGraphicQuery } from '../../../shared/charts/graphic-query.ts';
+import type { QueryProgressProps } from '../../../shared/charts/QueryProgress.tsx';
 import { dashboardKeys } from '../api/dashboards-api.ts';
 
 /**
@@ -15,3 +16,14 @@ export function useGraphicAnswer(request: QueryIr, pin?: GraphicPin) {
     meta: { silent: true },
   });
 }
+
+/**
+ * What a graphic's progress follows while its answer is long: its own query only (the tile's is not its enlarged
+ * pinned one's), whose coverage the graphic route's gives (a tile is a query of the IR), pinned as the query is.
+ */
+export const graphicAnswerProgress = (request: QueryIr, pin?: GraphicPin): QueryProgressProps => ({
+  queryKey: graphicQueryKey(dashboardKeys.graphic(request), pin),
+  exact: true,
+  request,
+  pin,
+});

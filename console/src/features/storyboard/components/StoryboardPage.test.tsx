@@ -1,8 +1,10 @@
+import type { QueryCoverage } from '@nq/contracts/analytics/query-coverage';
 import { translate } from '@nq/contracts/errors/index';
 import type { LayerId } from '@nq/contracts/identity/layers';
-import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeClock, timePasses, untilAtRest } from '../../../shared/testing/clock-at-rest.ts';
+import { type FakeApi, fakeApi, heldAnswers } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn, testProfile } from '../../../shared/testing/render-screen.tsx';
 import type { StoryboardResponse } from '../api/storyboard.ts';
 import StoryboardPage from './StoryboardPage.tsx';
@@ -277,5 +279,94 @@ describe('Storyboard', () => {
     expect(screen.getByText('This profile has no KPIs to chart.')).toBeInTheDocument();
     expect(screen.getByText('No measurement ended in error.')).toBeInTheDocument();
     expect(screen.queryByTestId('tile-skeleton')).toBeNull();
+  });
+});
+
+describe('A storyboard long to answer (its KPIs read raw)', () => {
+  // Its period query, the main KPIs over 30 days, read raw: the cube that would answer them all.
+  const coverage: QueryCoverage = {
+    source: 'raw',
+    months: 2,
+    suggestion: {
+      name: 'daily-download-latency',
+      grain: 'day',
+      timeZone: 'Europe/Madrid',
+      dimensions: [],
+      kpis: ['download', 'latency'],
+    },
+  };
+  const progress = () => screen.queryByRole('region', { name: 'Query in progress' });
+  const asked = () => api.sent('GET', '/api/storyboard');
+  beforeEach(() => {
+    api.post('/api/storyboard/coverage', coverage);
+    signIn(api, analyst);
+    fakeClock();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('shows its progress after a second: elapsed time, the raw months its KPIs read and the cube for them', async () => {
+    api.get('/api/storyboard', heldAnswers().route);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+    await untilAtRest(() => asked().length === 1 && api.sent('POST', '/api/storyboard/coverage').length === 1);
+    expect(progress()).toBeNull();
+    await timePasses(1_200);
+    await untilAtRest(() => screen.queryByTestId('query-source'));
+    const shown = within(progress()!);
+    expect(shown.getByRole('timer')).toHaveTextContent('Running for 1 second');
+    expect(shown.getByTestId('query-source')).toHaveTextContent('Reading 2 months of raw measurements');
+    // Not a cube administrator: told who can create it.
+    expect(shown.getByTestId('cube-suggestion')).toHaveTextContent(
+      'A daily cube of the totals for download speed and latency would answer this in milliseconds. ' +
+        'An administrator can create it.',
+    );
+    expect(api.sent('POST', '/api/storyboard/coverage')[0]?.body).toEqual({});
+  });
+
+  it('is cancelled by Cancel: its request is aborted; Run again asks anew', async () => {
+    api.get('/api/storyboard', heldAnswers().route);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+    await untilAtRest(() => asked().length === 1);
+    await timePasses(1_200);
+    expect(asked()[0]?.signal?.aborted).toBe(false);
+
+    fireEvent.click(within(progress()!).getByRole('button', { name: 'Cancel' }));
+    await untilAtRest(() => screen.queryByText('Query cancelled.'));
+    expect(asked()[0]?.signal?.aborted).toBe(true);
+    expect(progress()).toBeNull();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Run again' }));
+    await untilAtRest(() => asked().length === 2);
+    expect(asked()[1]?.signal?.aborted).toBe(false);
+    expect(screen.queryByText('Query cancelled.')).toBeNull();
+  });
+
+  it('pinned, asks the coverage pinned the same, in Spanish', async () => {
+    api.get('/api/storyboard', heldAnswers().route);
+    await renderScreen(<StoryboardPage />, {
+      path: '/storyboard',
+      at: `/storyboard?${new URLSearchParams(pin)}`,
+      language: 'es',
+    });
+    await untilAtRest(() => api.sent('POST', '/api/storyboard/coverage').length === 1);
+    const [sent] = api.sent('POST', '/api/storyboard/coverage');
+    expect([sent?.body, sent?.query.get('asOf')]).toEqual([{ receivedUntil: pin.receivedUntil }, pin.asOf]);
+    await timePasses(1_200);
+    await untilAtRest(() => screen.queryByTestId('query-source'));
+    const shown = within(screen.getByRole('region', { name: 'Consulta en curso' }));
+    expect(shown.getByTestId('query-source')).toHaveTextContent('Leyendo 2 meses de mediciones en bruto');
+    expect(shown.getByRole('button', { name: 'Cancelar' })).toBeInTheDocument();
+  });
+
+  it('shows nothing of it when answered within the second', async () => {
+    const storyboard = heldAnswers();
+    api.get('/api/storyboard', storyboard.route);
+    await renderScreen(<StoryboardPage />, { path: '/storyboard' });
+    await untilAtRest(() => asked().length === 1);
+    await timePasses(800);
+    storyboard.answer(board);
+    await untilAtRest(() => screen.queryAllByTestId('tile-skeleton').length === 0);
+    await timePasses(2_000);
+    expect(progress()).toBeNull();
+    expect(screen.queryByText('Query cancelled.')).toBeNull();
   });
 });

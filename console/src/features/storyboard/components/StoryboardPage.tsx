@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ApiError } from '../../../shared/api/api-error.ts';
 import { useProfile } from '../../../shared/api/profile.ts';
 import { type GraphicPin, paramsWithPin, pinFromParams } from '../../../shared/charts/graphic-query.ts';
+import { QueryProgress } from '../../../shared/charts/QueryProgress.tsx';
 import { ReproductionLine } from '../../../shared/charts/ReproductionLine.tsx';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { useAddressState } from '../../../shared/routing/useAddressState.ts';
@@ -38,7 +39,8 @@ function Slot<T extends AnyTile>({
  * state, its main KPIs over the last 30 days and its latest errored measurements — each tile leading to the screen
  * that explains it, when the profile has that screen. Under its title, what reproduces it ("Reproducible as: data
  * received until …, configuration position …") with Reproduce, which pins the picture (kept in the address, so that a
- * shared link shows the same numbers), and, pinned, Latest.
+ * shared link shows the same numbers), and, pinned, Latest. Asked for over a second, its progress: where its main KPIs
+ * are read from, and a Cancel that aborts the request (the server then cancels its queries).
  */
 export default function StoryboardPage() {
   const { t } = useTranslation('storyboard');
@@ -49,7 +51,7 @@ export default function StoryboardPage() {
   const pin = pinFromParams(address.params);
   const setPin = (next: GraphicPin | undefined) =>
     address.update((current) => paramsWithPin(current, next), { history: 'push' });
-  const storyboard = useStoryboard(pin);
+  const { query: storyboard, progress } = useStoryboard(pin);
   const board = storyboard.data;
   const failed = storyboard.error;
 
@@ -71,6 +73,8 @@ export default function StoryboardPage() {
           </p>
         ))}
       </PageHeader>
+      {/* A long storyboard (its KPIs read raw) shows its progress and can be cancelled. */}
+      <QueryProgress {...progress} />
       {failed && !board && (
         <FormAlert>{failed instanceof ApiError ? failed.localized : errorMessage('generic.fetchFailed')}</FormAlert>
       )}
