@@ -1,10 +1,13 @@
 import { tileKey, tileOf } from '@nq/contracts';
+import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrate } from '../sql/migrations.ts';
 import { openPgliteClient } from '../sql/pglite-client.ts';
 import type { SqlClient, SqlParam, SqlTransaction } from '../sql/sql-client.ts';
 import { geoPointField } from './read-store-aggregations.ts';
 import type { GeoTileQuery, ReadDocument, ReadStore } from './read-store-port.ts';
-import { openSqlReadStore } from './sql-read-store.ts';
+import { openSqlReadStore, readModelSchema } from './sql-read-store.ts';
+import { keptTileZoom } from './sql-read-store-aggregations.ts';
 
 const collection = 'placed';
 const chunk = 7;
@@ -146,5 +149,58 @@ describe('SQL read store tiles on PGlite, in chunks of documents', { timeout: 60
       expect(spy.events.indexOf('timer')).toBeGreaterThan(0);
       expect(spy.events.slice(spy.events.indexOf('timer'))).toContain('statement');
     }
+  });
+});
+
+describe("SQL read store tiles from the point's columns, kept at the finest zoom when a document is written", {
+  timeout: 60_000,
+}, () => {
+  let sql: SqlClient;
+  let store: ReadStore;
+  beforeAll(async () => {
+    sql = await openPgliteClient();
+  });
+  afterAll(async () => {
+    await sql.close();
+  });
+
+  const tileAt = async (id: string, zoom: number) =>
+    (await store.geoTiles('points', { zoom, limit: 1, filters: [{ field: 'id', in: [id] }] })).tiles[0]?.key;
+
+  it('places documents written before the columns existed once the store opens', async () => {
+    await migrate(sql, { ...readModelSchema, migrations: readModelSchema.migrations.slice(0, 1) });
+    await sql.query(
+      `insert into rm_documents (collection, id, doc, version) values
+       ('points', 'madrid', '{"id": "madrid", "geoPoint": {"lat": 40.4168, "lon": -3.7038}}', 1),
+       ('points', 'nowhere', '{"id": "nowhere", "geoPoint": {"lat": "40", "lon": -3}}', 1)`,
+    );
+    store = await openSqlReadStore(sql);
+    const answer = await store.geoTiles('points', { zoom: 6, limit: 10 });
+    expect(answer.total).toBe(1);
+    expect(answer.tiles.map((tile) => tile.key)).toEqual([tileKey(tileOf(40.4168, -3.7038, 6))]);
+  });
+
+  it('puts a point in the tile web maps draw it in, at every zoom, on tile edges too, and moves it when it moves', async () => {
+    const degrees = (min: number, max: number) => fc.double({ min, max, noNaN: true });
+    // A longitude on a tile's west edge at some zoom: where a coarser tile's index is a shift of a finer one's.
+    const edge = fc
+      .record({ zoom: fc.integer({ min: 0, max: keptTileZoom }), index: fc.nat() })
+      .map(({ zoom, index }) => -180 + (360 * (index % 2 ** zoom)) / 2 ** zoom);
+    const point = fc.record({
+      lat: fc.oneof(degrees(-90, 90), degrees(-1e308, 1e308)),
+      lon: fc.oneof(degrees(-180, 180), edge, degrees(-1e308, 1e308)),
+    });
+    let written = 0;
+    await fc.assert(
+      fc.asyncProperty(point, point, fc.integer({ min: 0, max: keptTileZoom }), async (first, moved, zoom) => {
+        const id = `point-${written++}`;
+        for (const [version, { lat, lon }] of [first, moved].entries()) {
+          const doc = { id, [geoPointField]: { lat, lon } };
+          await store.write('projection', 'points', [{ id, doc, version: BigInt(version + 1) }]);
+          expect(await tileAt(id, zoom)).toBe(tileKey(tileOf(lat, lon, zoom)));
+        }
+      }),
+      { numRuns: 150 },
+    );
   });
 });

@@ -10,6 +10,7 @@ import {
   type ReadStore,
 } from './read-store-port.ts';
 import {
+  geoPointColumns,
   rangeCondition,
   type SqlAggregationOptions,
   sqlAggregations,
@@ -24,7 +25,13 @@ create table if not exists rm_checkpoints (projection text primary key, position
 `;
 
 /** The tables this adapter owns, step by step (a later change is a new step). */
-export const readModelSchema: SchemaModule = { name: 'read-models', migrations: [{ id: '1-tables', up: schema }] };
+export const readModelSchema: SchemaModule = {
+  name: 'read-models',
+  migrations: [
+    { id: '1-tables', up: schema },
+    { id: '2-geo-point-columns', up: geoPointColumns },
+  ],
+};
 
 const fieldName = /^[A-Za-z_][A-Za-z0-9_]*$/;
 function field(name: string): string {
@@ -42,7 +49,7 @@ function condition(filter: ListFilter, params: SqlParam[]): string {
   const any = (alternatives: string[]) => (alternatives.length > 0 ? `(${alternatives.join(' or ')})` : 'false');
   if ('anyOf' in filter) return any(filter.anyOf.map((nested) => condition(nested, params)));
   if ('range' in filter) return rangeCondition(`doc->'${field(filter.field)}'`, filter.range, params);
-  if ('within' in filter) return withinCondition(`doc->'${field(filter.field)}'`, filter.within, params);
+  if ('within' in filter) return withinCondition(field(filter.field), filter.within, params);
   if ('equals' in filter) return contains(filter.field, filter.equals);
   return anyValueCondition(filter, params, any, contains);
 }
