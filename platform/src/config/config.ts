@@ -156,7 +156,17 @@ const variables = z.strictObject({
   ELASTICSEARCH_CA_FILE: pemFile
     .optional()
     .describe("CA certificates the cluster's certificate is verified against (default: the system's)"),
-  ELASTICSEARCH_SHARDS: count(1, 64).default(1).describe('Primary shards of each new index'),
+  ELASTICSEARCH_SHARDS: count(1, 64)
+    .default(1)
+    .describe(
+      'Primary shards of each new read-model index (and of each new monthly measurement index, unless ELASTICSEARCH_MEASUREMENT_SHARDS is set)',
+    ),
+  ELASTICSEARCH_MEASUREMENT_SHARDS: count(1, 1_024)
+    .optional()
+    .describe(
+      "Primary shards of each new monthly measurement index (at most 1024, Elasticsearch's limit); a change applies " +
+        'to the months created after it, existing months keep theirs (default: ELASTICSEARCH_SHARDS)',
+    ),
   DEPENDENCY_CIRCUIT_OPEN_SECONDS: count(1, 600)
     .default(5)
     .describe(
@@ -403,6 +413,12 @@ function shape(v: Variables, production: boolean) {
       requestTimeoutMs: v.ELASTICSEARCH_REQUEST_TIMEOUT_MS,
       circuitOpenMs: v.DEPENDENCY_CIRCUIT_OPEN_SECONDS * 1_000,
       indexSettings: { shards: v.ELASTICSEARCH_SHARDS, replicas: v.ELASTICSEARCH_REPLICAS },
+      // The monthly measurement indices hold nearly all the data (terabytes a month for a national panel, a hundred
+      // primaries or more), the read models little (one to three primaries).
+      measurementIndexSettings: {
+        shards: v.ELASTICSEARCH_MEASUREMENT_SHARDS ?? v.ELASTICSEARCH_SHARDS,
+        replicas: v.ELASTICSEARCH_REPLICAS,
+      },
     },
     measurements: { retentionMonths: v.MEASUREMENT_RETENTION_MONTHS },
     redis: { url: v.REDIS_URL },

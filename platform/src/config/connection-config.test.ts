@@ -31,6 +31,7 @@ describe('production connectivity settings', () => {
       url: 'http://127.0.0.1:9200',
       indexPrefix: 'nq',
       indexSettings: { shards: 1, replicas: 0 },
+      measurementIndexSettings: { shards: 1, replicas: 0 },
       requestTimeoutMs: 30_000,
       circuitOpenMs: 5_000,
     });
@@ -61,6 +62,31 @@ describe('production connectivity settings', () => {
       loadConfig({ ELASTICSEARCH_USERNAME: 'nq', ELASTICSEARCH_PASSWORD: 'secret', ELASTICSEARCH_REPLICAS: '2' })
         .elasticsearch,
     ).toMatchObject({ auth: { username: 'nq', password: 'secret' }, indexSettings: { shards: 1, replicas: 2 } });
+  });
+
+  it('sizes the monthly measurement indices apart from the read models, as ELASTICSEARCH_SHARDS unless told', () => {
+    const sized = (env: NodeJS.ProcessEnv) => {
+      const { indexSettings, measurementIndexSettings } = loadConfig(env).elasticsearch;
+      return { readModels: indexSettings, measurements: measurementIndexSettings };
+    };
+    expect(sized({ ELASTICSEARCH_SHARDS: '3', ELASTICSEARCH_REPLICAS: '1' })).toEqual({
+      readModels: { shards: 3, replicas: 1 },
+      measurements: { shards: 3, replicas: 1 },
+    });
+    expect(
+      sized({ ELASTICSEARCH_SHARDS: '3', ELASTICSEARCH_MEASUREMENT_SHARDS: '180', ELASTICSEARCH_REPLICAS: '1' }),
+    ).toEqual({ readModels: { shards: 3, replicas: 1 }, measurements: { shards: 180, replicas: 1 } });
+    // Elasticsearch's own limit of primaries an index, above ELASTICSEARCH_SHARDS's 64.
+    expect(sized({ ELASTICSEARCH_MEASUREMENT_SHARDS: '1024' }).measurements.shards).toBe(1_024);
+    expect(problemsOf({ ELASTICSEARCH_MEASUREMENT_SHARDS: '0' })).toEqual([
+      "ELASTICSEARCH_MEASUREMENT_SHARDS (got '0'): Too small: expected number to be >=1",
+    ]);
+    expect(problemsOf({ ELASTICSEARCH_MEASUREMENT_SHARDS: '1025' })).toEqual([
+      "ELASTICSEARCH_MEASUREMENT_SHARDS (got '1025'): Too big: expected number to be <=1024",
+    ]);
+    expect(problemsOf({ ELASTICSEARCH_MEASUREMENT_SHARDS: 'many' })).toEqual([
+      "ELASTICSEARCH_MEASUREMENT_SHARDS (got 'many'): Invalid input: expected number, received NaN",
+    ]);
   });
 
   it('gives PostgreSQL a CA file with an sslmode that verifies, and a retention in months', () => {

@@ -5,21 +5,37 @@ import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearc
 import { deleteIndices, infra } from '@nq/platform/testing/infra';
 import { afterAll, describe, expect, it } from 'vitest';
 import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
+import { elasticsearchMeasurementOptions } from './open-measurement-store.ts';
 
 describe('Elasticsearch clients built from the configuration, on the local cluster', { timeout: 60_000 }, () => {
   const prefix = `nq-test-conn-${randomUUID().slice(0, 8)}`;
-  afterAll(() => deleteIndices(prefix));
+  afterAll(async () => {
+    await deleteIndices(prefix);
+    // The measurement stores' index templates (`<prefix>…-measurements`), which deleting the indices leaves.
+    await fetch(`${infra.elasticsearchUrl}/_index_template/${prefix}*`, { method: 'DELETE' }).catch(() => undefined);
+  });
 
-  it('connect without credentials, and create indices with the configured shards and replicas', async () => {
+  /** The read models and the measurements as the platform opens them from these variables. */
+  const openStores = async (env: Record<string, string>) => {
     const { elasticsearch } = loadConfig({
       PROFILE: 'distributed',
       ELASTICSEARCH_URL: infra.elasticsearchUrl,
+      ...env,
+    });
+    return {
+      readStore: await openElasticsearchReadStore({ ...elasticsearch, indexPrefix: `${elasticsearch.indexPrefix}-rm` }),
+      measurements: await openElasticsearchMeasurementStore(elasticsearchMeasurementOptions(elasticsearch)),
+    };
+  };
+  const shardsOf = async (client: Awaited<ReturnType<typeof openStores>>['measurements']['client'], index: string) =>
+    (await client.indices.getSettings({ index }))[index]?.settings?.index;
+
+  it('connect without credentials, and create indices with the configured shards and replicas', async () => {
+    const { readStore, measurements } = await openStores({
       ELASTICSEARCH_INDEX_PREFIX: prefix,
       ELASTICSEARCH_SHARDS: '2',
       ELASTICSEARCH_REPLICAS: '1',
     });
-    const readStore = await openElasticsearchReadStore({ ...elasticsearch, indexPrefix: `${prefix}-rm` });
-    const measurements = await openElasticsearchMeasurementStore(elasticsearch);
     try {
       await readStore.ping();
       await readStore.write('test', 'tags', [{ id: 'tag-1', doc: { id: 'tag-1', name: 'one' }, version: 1n }]);
@@ -32,6 +48,48 @@ describe('Elasticsearch clients built from the configuration, on the local clust
       });
       for (const index of Object.values(settings))
         expect(index.settings?.index).toMatchObject({ number_of_shards: '2', number_of_replicas: '1' });
+    } finally {
+      await readStore.close();
+      await measurements.close();
+    }
+  });
+
+  it('give a month created after ELASTICSEARCH_MEASUREMENT_SHARDS is set its primaries, not the read models', async () => {
+    const indexPrefix = `${prefix}-sized`;
+    const before = await openStores({ ELASTICSEARCH_INDEX_PREFIX: indexPrefix, ELASTICSEARCH_SHARDS: '2' });
+    try {
+      expect(
+        (await before.measurements.write([sampleMeasurement({ measuredAt: '2026-10-20T10:00:00.000Z' })])).failed,
+      ).toEqual([]);
+    } finally {
+      await before.readStore.close();
+      await before.measurements.close();
+    }
+
+    const { readStore, measurements } = await openStores({
+      ELASTICSEARCH_INDEX_PREFIX: indexPrefix,
+      ELASTICSEARCH_SHARDS: '2',
+      ELASTICSEARCH_MEASUREMENT_SHARDS: '3',
+    });
+    try {
+      await readStore.write('test', 'tags', [{ id: 'tag-1', doc: { id: 'tag-1', name: 'one' }, version: 1n }]);
+      const written = await measurements.write([
+        sampleMeasurement({ measuredAt: '2026-10-21T10:00:00.000Z' }),
+        sampleMeasurement({ measuredAt: '2026-11-20T10:00:00.000Z' }),
+      ]);
+      expect(written.failed).toEqual([]);
+
+      expect(await shardsOf(measurements.client, `${measurements.alias}-2026.11`)).toMatchObject({
+        number_of_shards: '3',
+        number_of_replicas: '0',
+      });
+      // A month created before the change keeps its primaries (they are fixed when an index is created).
+      expect(await shardsOf(measurements.client, `${measurements.alias}-2026.10`)).toMatchObject({
+        number_of_shards: '2',
+      });
+      expect(await shardsOf(measurements.client, `${indexPrefix}-rm-tags`)).toMatchObject({ number_of_shards: '2' });
+      const health = await measurements.client.cluster.health({ index: `${measurements.alias}-2026.11` });
+      expect(health.active_primary_shards).toBe(3);
     } finally {
       await readStore.close();
       await measurements.close();
