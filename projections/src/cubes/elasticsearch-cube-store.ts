@@ -155,7 +155,9 @@ export function elasticsearchCubeStore(
       .catch(async (error: unknown) => {
         if (!JSON.stringify((error as { body?: unknown }).body ?? '').includes('resource_already_exists_exception'))
           throw error;
-        // An index created before a dimension was kept learns its mapping (a new one has it from the start).
+        // An index created before a dimension was kept learns its mapping (a new one has it from the start), and
+        // one created before its replicas were configured gets them (earlier versions made it without any).
+        await client.indices.putSettings({ index, settings: { number_of_replicas: settings.replicas } });
         await client.indices.putMapping({
           index,
           properties: Object.fromEntries(

@@ -4,6 +4,7 @@ import { sampleMeasurement } from '@nq/platform/measurements/measurement-store.c
 import { openElasticsearchReadStore } from '@nq/platform/read-store/elasticsearch-read-store';
 import { deleteIndices, infra } from '@nq/platform/testing/infra';
 import { afterAll, describe, expect, it } from 'vitest';
+import { openCubeStore } from '../cubes/open-cube-store.ts';
 import { openElasticsearchMeasurementStore } from './elasticsearch-measurement-store.ts';
 import { elasticsearchMeasurementOptions } from './open-measurement-store.ts';
 
@@ -17,21 +18,24 @@ describe('Elasticsearch clients built from the configuration, on the local clust
 
   /** The read models and the measurements as the platform opens them from these variables. */
   const openStores = async (env: Record<string, string>) => {
-    const { elasticsearch } = loadConfig({
+    const config = loadConfig({
       PROFILE: 'distributed',
       ELASTICSEARCH_URL: infra.elasticsearchUrl,
       ...env,
     });
+    const { elasticsearch } = config;
+    const measurements = await openElasticsearchMeasurementStore(elasticsearchMeasurementOptions(elasticsearch));
     return {
       readStore: await openElasticsearchReadStore({ ...elasticsearch, indexPrefix: `${elasticsearch.indexPrefix}-rm` }),
-      measurements: await openElasticsearchMeasurementStore(elasticsearchMeasurementOptions(elasticsearch)),
+      measurements,
+      cubes: await openCubeStore({ measurements, sql: undefined as never, config }),
     };
   };
   const shardsOf = async (client: Awaited<ReturnType<typeof openStores>>['measurements']['client'], index: string) =>
     (await client.indices.getSettings({ index }))[index]?.settings?.index;
 
   it('connect without credentials, and create indices with the configured shards and replicas', async () => {
-    const { readStore, measurements } = await openStores({
+    const { readStore, measurements, cubes } = await openStores({
       ELASTICSEARCH_INDEX_PREFIX: prefix,
       ELASTICSEARCH_SHARDS: '2',
       ELASTICSEARCH_REPLICAS: '1',
@@ -42,12 +46,25 @@ describe('Elasticsearch clients built from the configuration, on the local clust
       expect(await readStore.get('tags', 'tag-1')).toMatchObject({ name: 'one' });
       const measurement = sampleMeasurement({ measuredAt: '2026-11-20T10:00:00.000Z' });
       expect((await measurements.write([measurement])).failed).toEqual([]);
+      await cubes.size('any cube'); // creates the cube rows' index
 
       const settings = await measurements.client.indices.getSettings({
-        index: [`${prefix}-rm-tags`, `${measurements.alias}-2026.11`],
+        index: [`${prefix}-rm-tags`, `${measurements.alias}-2026.11`, `${prefix}-cube-rows`],
       });
+      expect(Object.keys(settings)).toHaveLength(3);
       for (const index of Object.values(settings))
         expect(index.settings?.index).toMatchObject({ number_of_shards: '2', number_of_replicas: '1' });
+
+      // A cube rows' index made without replicas (as earlier versions made it) gets them when a store opens it.
+      await measurements.client.indices.putSettings({
+        index: `${prefix}-cube-rows`,
+        settings: { number_of_replicas: 0 },
+      });
+      const reopened = await openStores({ ELASTICSEARCH_INDEX_PREFIX: prefix, ELASTICSEARCH_REPLICAS: '1' });
+      await reopened.cubes.size('any cube');
+      expect(await shardsOf(measurements.client, `${prefix}-cube-rows`)).toMatchObject({ number_of_replicas: '1' });
+      await reopened.readStore.close();
+      await reopened.measurements.close();
     } finally {
       await readStore.close();
       await measurements.close();
