@@ -108,16 +108,22 @@ export function compileElasticsearchQuery(query: ScopedQuery): Query {
 }
 
 /** The terms aggregation of a breakdown; series of a list dimension are only those the filters let through. */
+/** The values a breakdown keeps: those a list dimension's include filter names (a measurement lists others too). */
+export function includedValues(query: ScopedQuery, dimension: Dimension): string[] | undefined {
+  if (!listDimensions.has(dimension)) return undefined;
+  return query.filters
+    .find((filter) => filter.dimension === dimension && filter.mode === 'include')
+    ?.values.map(String);
+}
+
 export function seriesTerms(query: ScopedQuery, dimension: Dimension): estypes.AggregationsAggregationContainer {
-  const included = listDimensions.has(dimension)
-    ? query.filters.find((filter) => filter.dimension === dimension && filter.mode === 'include')
-    : undefined;
+  const included = includedValues(query, dimension);
   const missing = dimensionMissingValues[dimension];
   return {
     terms: {
       field: dimensionFields[dimension],
       size: maxSeries,
-      ...(included ? { include: included.values.map(String) } : {}),
+      ...(included ? { include: included } : {}),
       ...(missing === undefined ? {} : { missing }),
     },
   };
@@ -253,19 +259,39 @@ export function compileElasticsearchTiles(query: ScopedQuery, zoom: number): Sea
   };
 }
 
-function groupLevels(query: ScopedQuery, level: number): Aggregations {
-  const dimension = query.breakdowns[level];
-  if (dimension) return { series: { ...seriesTerms(query, dimension), aggs: groupLevels(query, level + 1) } };
-  return { last: { max: { field: 'measuredAt' } } };
-}
+/** Groups read a page of this many at a time. */
+export const groupsPageSize = 10_000;
 
-/** `selected` > one terms level per breakdown > the latest measurement time. */
-export function compileElasticsearchGroups(query: ScopedQuery): SearchBody {
+/**
+ * Every combination of the breakdowns' values with its count and latest measurement time, a page at a time: a
+ * composite aggregation, the next page after the last one's `after_key`. (Terms aggregations stop at `maxSeries`
+ * buckets: a restricted profile's probes past 10,000 went missing from every screen listing the probes it sees.) A
+ * composite aggregation knows no `include` or `missing` value: a measurement's missing value comes as null, and the
+ * values a list dimension keeps are kept by the reader (`includedValues`). No breakdown: the selection's one group.
+ */
+export function compileElasticsearchGroups(query: ScopedQuery, after?: Record<string, unknown>): SearchBody {
+  const last = { last: { max: { field: 'measuredAt' } } };
+  const selected = compileElasticsearchQuery(query);
+  if (query.breakdowns.length === 0)
+    return {
+      size: 0,
+      track_total_hits: false,
+      query: selected,
+      aggs: { selected: { filter: { match_all: {} }, aggs: last } },
+    };
+  const sources = query.breakdowns.map((dimension) => ({
+    [dimension]: {
+      terms: {
+        field: dimensionFields[dimension],
+        ...(dimensionMissingValues[dimension] === undefined ? {} : { missing_bucket: true }),
+      },
+    },
+  }));
   return {
     size: 0,
     track_total_hits: false,
-    query: compileElasticsearchQuery(query),
-    aggs: { selected: { filter: { match_all: {} }, aggs: groupLevels(query, 0) } },
+    query: selected,
+    aggs: { groups: { composite: { size: groupsPageSize, sources, ...(after ? { after } : {}) }, aggs: last } },
   };
 }
 

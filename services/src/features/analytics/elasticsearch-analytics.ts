@@ -1,6 +1,7 @@
 import { type Client, errors, type estypes } from '@elastic/elasticsearch';
 import { type BucketKey, DomainError, type EnrichedMeasurement, type PointSeries, type SeriesKey } from '@nq/contracts';
 import { isMissingIndex } from '@nq/platform/read-store/elasticsearch-missing-index';
+import { dimensionMissingValues } from '@nq/projections';
 import {
   type AnalyticsBackend,
   type AnalyticsEngine,
@@ -17,6 +18,8 @@ import {
   compileElasticsearchSampleGroups,
   compileElasticsearchStats,
   compileElasticsearchTiles,
+  groupsPageSize,
+  includedValues,
   type SearchBody,
 } from './compile-elasticsearch.ts';
 import { createAnalyticsEngine, type EngineOptions } from './run-query.ts';
@@ -74,13 +77,25 @@ function seriesOf(query: ScopedQuery, node: AggregationNode, key: SeriesKey = {}
 }
 
 /** Walks the nested `series` levels of a groups query down to its counts. */
-function groupsOf(query: ScopedQuery, node: AggregationNode, key: SeriesKey = {}): Group[] {
-  const dimension = query.breakdowns[Object.keys(key).length];
-  if (dimension)
-    return node.series!.buckets.flatMap((bucket) => groupsOf(query, bucket, { ...key, [dimension]: bucket.key! }));
-  return node.doc_count > 0
-    ? [{ key, count: node.doc_count, lastMeasuredAt: new Date(node.last!.value!).toISOString() }]
-    : [];
+/** A page of groups as the composite aggregation answers it. */
+interface GroupsPage {
+  after_key?: Record<string, unknown>;
+  buckets: { key: Record<string, string | number | null>; doc_count: number; last: { value: number | null } }[];
+}
+
+const lastMeasuredAtOf = (last: { value: number | null } | undefined) => new Date(last!.value!).toISOString();
+
+/** A composite bucket's key as a group's: a missing value read as its dimension's, none outside the values kept. */
+function groupKeyOf(query: ScopedQuery, key: GroupsPage['buckets'][number]['key']): SeriesKey | undefined {
+  const groupKey: SeriesKey = {};
+  for (const dimension of query.breakdowns) {
+    const value = key[dimension] ?? dimensionMissingValues[dimension];
+    if (value === undefined || value === null) return undefined;
+    const included = includedValues(query, dimension);
+    if (included && !included.includes(String(value))) return undefined;
+    groupKey[dimension] = value;
+  }
+  return groupKey;
 }
 
 /** A page of a scan as `filter_path` leaves it. */
@@ -173,9 +188,32 @@ function elasticsearchBackend({ client, alias }: { client: Client; alias: string
       });
     },
     async groups(query, signal) {
-      const response = await search(compileElasticsearchGroups(query), signal);
-      const selected = response.aggregations?.selected as AggregationNode | undefined;
-      return selected ? groupsOf(query, selected) : [];
+      if (query.breakdowns.length === 0) {
+        const response = await search(compileElasticsearchGroups(query), signal);
+        const selected = response.aggregations?.selected as AggregationNode | undefined;
+        return selected && selected.doc_count > 0
+          ? [{ key: {}, count: selected.doc_count, lastMeasuredAt: lastMeasuredAtOf(selected.last) }]
+          : [];
+      }
+      // By key: the measurements missing a value and those holding it as theirs come as two buckets, one group.
+      const groups = new Map<string, Group>();
+      for (let after: Record<string, unknown> | undefined; ; ) {
+        const response = await search(compileElasticsearchGroups(query, after), signal);
+        const page = response.aggregations?.groups as GroupsPage | undefined;
+        for (const bucket of page?.buckets ?? []) {
+          const key = groupKeyOf(query, bucket.key);
+          if (!key) continue;
+          const [id, lastMeasuredAt] = [JSON.stringify(key), lastMeasuredAtOf(bucket.last)];
+          const same = groups.get(id);
+          groups.set(id, {
+            key,
+            count: bucket.doc_count + (same?.count ?? 0),
+            lastMeasuredAt: same && same.lastMeasuredAt > lastMeasuredAt ? same.lastMeasuredAt : lastMeasuredAt,
+          });
+        }
+        if (!page?.after_key || page.buckets.length < groupsPageSize) return [...groups.values()];
+        after = page.after_key;
+      }
     },
     async rows(query, window, signal) {
       const response = await client.search<EnrichedMeasurement>(

@@ -103,7 +103,14 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
     expect(outOfScope).toEqual({ es: [], sql: [] });
   });
 
-  const groupings: Dimension[][] = [[], ['status'], ['program', 'testType'], ['isp', 'technology'], ['campaign']];
+  const groupings: Dimension[][] = [
+    [],
+    ['status'],
+    ['program', 'testType'],
+    ['isp', 'technology'],
+    ['campaign'],
+    ['probe', 'source'],
+  ];
   it.each(groupings.map((by) => [by.join(', ') || 'nothing', by] as const))('groups by %s', async (_, by) => {
     const { es, sql } = await onBoth((engine) => engine.groups(selecting(), everything, by));
     expect(es).toEqual(sql);
@@ -117,6 +124,14 @@ describe('measurement queries on both engines: map tiles, groups, pages and scan
         .at(-1)!;
       expect(sql.find((group) => group.key.status === 'Valid')?.lastMeasuredAt).toBe(latest.measuredAt);
     }
+  });
+
+  it("groups by a list dimension's values kept by an include filter only", async () => {
+    const { es, sql } = await onBoth((engine) =>
+      engine.groups(selecting({ campaigns: ['centro'] }), everything, ['campaign']),
+    );
+    expect(es).toEqual(sql);
+    expect(sql.map((group) => group.key.campaign)).toEqual(['centro']);
   });
 
   it('counts the located measurements, the ones having a KPI and those of a result section', async () => {
