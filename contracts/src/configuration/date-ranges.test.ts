@@ -1,3 +1,4 @@
+import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { dateRangeSchema, overlappingRanges, probeMembershipSchema } from './date-ranges.ts';
 
@@ -36,5 +37,36 @@ describe('date ranges', () => {
         { start: '2030-01-01T00:00:00.000Z', end: '2030-02-01T00:00:00.000Z' },
       ]),
     ).toEqual([{ ranges: [0, 1] }]);
+  });
+});
+
+describe('overlapping ranges, among many', () => {
+  const instant = fc.integer({ min: 0, max: 40 }).map((hour) => new Date(Date.UTC(2026, 0, 1, hour)).toISOString());
+  const membership = fc
+    .record({
+      probeId: fc.option(fc.constantFrom('a', 'b', 'c'), { nil: undefined }),
+      start: instant,
+      hours: fc.option(fc.integer({ min: 1, max: 10 }), { nil: undefined }),
+    })
+    .map(({ probeId, start, hours }) => ({
+      ...(probeId === undefined ? {} : { probeId }),
+      start,
+      ...(hours === undefined ? {} : { end: new Date(Date.parse(start) + hours * 3_600_000).toISOString() }),
+    }));
+
+  it('are every pair of one probe (or of plain ranges) sharing an instant, in the order the ranges were given', () => {
+    const endOf = (range: { end?: string }) => (range.end ? Date.parse(range.end) : Number.POSITIVE_INFINITY);
+    fc.assert(
+      fc.property(fc.array(membership, { maxLength: 30 }), (ranges) => {
+        const expected = ranges.flatMap((a, i) =>
+          ranges.flatMap((b, j) =>
+            j > i && a.probeId === b.probeId && Date.parse(a.start) < endOf(b) && Date.parse(b.start) < endOf(a)
+              ? [a.probeId === undefined ? { ranges: [i, j] } : { probeId: a.probeId, ranges: [i, j] }]
+              : [],
+          ),
+        );
+        expect(overlappingRanges(ranges)).toEqual(expected);
+      }),
+    );
   });
 });

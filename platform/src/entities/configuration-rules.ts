@@ -71,10 +71,9 @@ export function refuseProbesOutsideProfile(
 ): void {
   if (!context.allowedProbes) return;
   const before = new Set((previous ?? []).map((probe) => probe.probeId));
+  const allowed = new Set(context.allowedProbes);
   const outside = [
-    ...new Set(
-      probes.map((probe) => probe.probeId).filter((id) => !before.has(id) && !context.allowedProbes!.includes(id)),
-    ),
+    ...new Set(probes.map((probe) => probe.probeId).filter((id) => !before.has(id) && !allowed.has(id))),
   ];
   if (outside.length > 0)
     throw new DomainError('probes.notInProfile', { details: { field: 'probes', probes: outside } });
