@@ -123,8 +123,10 @@ function restrict<T extends string | number>(
 ): DimensionFilter | undefined {
   const values = requestedValues(requested);
   if (!allowed) return values ? { dimension, mode, values } : undefined;
-  if (mode === 'exclude' && values)
-    return { dimension, mode: 'include', values: allowed.filter((value) => !values.includes(value)) };
+  if (mode === 'exclude' && values) {
+    const excluded = new Set(values);
+    return { dimension, mode: 'include', values: allowed.filter((value) => !excluded.has(value)) };
+  }
   return { dimension, mode: 'include', values: intersect(values, allowed)! };
 }
 
