@@ -91,8 +91,8 @@ interface TileRow {
   east: number;
 }
 
-/** A chunk's last id and whether it was a whole one, with a tile's row, or nulls when none of it is placed. */
-type ChunkRow = { last: string | null; whole: boolean } & (TileRow | Record<keyof TileRow, null>);
+/** A chunk's last id and whether it was a whole one, beside a row of its aggregation (nulls when it has none). */
+type ChunkRow<Row> = { last: string | null; whole: boolean } & Row;
 
 interface TileSum {
   x: number;
@@ -168,21 +168,21 @@ function tileSums() {
 }
 
 /**
- * Documents read per geoTiles statement on PGlite. PGlite runs PostgreSQL inside this process, on the event loop: a
- * statement holds every other request (/health, the probe gateway) while it runs, and the event loop turns between
- * chunks. Summing the point's columns, a chunk of 5,000 fleet documents is a statement of about 10 ms (30 ms with a
+ * Documents read per counting or map statement on PGlite. PGlite runs PostgreSQL inside this process, on the event
+ * loop: a statement holds every other request (/health, the probe gateway) while it runs (a count over a 100,000-probe
+ * fleet just amended by heartbeats, 150 to 250 ms), and the event loop turns between chunks. Summing the point's columns, a chunk of 5,000 fleet documents is a statement of about 10 ms (30 ms with a
  * box and a thousand tiles): 100,000 probes' country map in about 0.25 s, 0.5 s in a box. Smaller chunks cost more in
  * all (1,000: 0.3 and 1.6 s, each chunk's tiles added up again in JavaScript); larger ones hold the loop longer.
  */
-export const pgliteGeoTilesChunk = 5_000;
+export const pgliteAggregationChunk = 5_000;
 
 export interface SqlAggregationOptions {
   /**
-   * Documents read per geoTiles statement; undefined reads them all in one. Default: pgliteGeoTilesChunk on PGlite,
+   * Documents read per counting or map statement; undefined reads them all in one. Default: pgliteAggregationChunk on PGlite,
    * one statement on PostgreSQL, which runs it in its own process (the event loop is free meanwhile) and reads one
    * snapshot in it.
    */
-  geoTilesChunk?: number | undefined;
+  aggregationChunk?: number | undefined;
 }
 
 /** The shortest of the filters that keep to a list of ids (strings only: a number is a condition of its own). */
@@ -202,12 +202,16 @@ export function sqlAggregations(
   options: SqlAggregationOptions = {},
 ): Pick<ReadStore, 'count' | 'countBy' | 'geoTiles' | 'amend'> {
   const chunkSize =
-    'geoTilesChunk' in options ? options.geoTilesChunk : sql.dialect === 'pglite' ? pgliteGeoTilesChunk : undefined;
+    'aggregationChunk' in options
+      ? options.aggregationChunk
+      : sql.dialect === 'pglite'
+        ? pgliteAggregationChunk
+        : undefined;
   if (chunkSize !== undefined && !(Number.isInteger(chunkSize) && chunkSize > 0))
-    throw new Error(`geoTilesChunk must be a positive integer: ${chunkSize}`);
+    throw new Error(`aggregationChunk must be a positive integer: ${chunkSize}`);
 
   /**
-   * `grouped`: the matching placed documents of `documents` (a table and its condition, or a chunk) summed per tile and
+   * `aggregated`: the matching placed documents of `documents` (a table and its condition, or a chunk) summed per tile and
    * value, from the point's columns.
    */
   function groupedTiles(documents: string, query: GeoTileQuery, params: SqlParam[]) {
@@ -220,7 +224,7 @@ export function sqlAggregations(
     if (!(Number.isInteger(query.zoom) && query.zoom >= 0 && query.zoom <= keptTileZoom))
       throw new Error(`a map's zoom is a whole number from 0 to ${keptTileZoom}: ${query.zoom}`);
     const shift = `$${params.push(keptTileZoom - query.zoom)}::integer`;
-    return `grouped as (
+    return `aggregated as (
          select point_tile_x >> ${shift} as x, point_tile_y >> ${shift} as y, ${value} as value, count(*) as count, sum(point_lat) as lat_sum,
            sum(point_lon) as lon_sum, min(point_lat) as south, max(point_lat) as north, min(point_lon) as west,
            max(point_lon) as east
@@ -229,52 +233,26 @@ export function sqlAggregations(
        )`;
   }
 
-  /** The matching documents of the collection summed per tile and value. */
-  async function tileRows(collection: string, query: GeoTileQuery) {
-    const params: SqlParam[] = [collection];
-    const grouped = groupedTiles('rm_documents where collection = $1', query, params);
-    return sql.query<TileRow>(`with ${grouped} select * from grouped`, params);
-  }
-
   /**
-   * The tiles of the `size` documents after the id `after`, in the order of ids: the chunk's last id, whether it was
-   * a whole one, and its rows (none when none of its documents is placed).
+   * The rows of an aggregation over the matching documents, chunk after chunk, the event loop let turn between chunks
+   * (see pgliteAggregationChunk). `aggregate` writes the aggregation as a query named `aggregated` over `documents` (a
+   * table and its condition, or a chunk) with the filters given. With a list of ids, a chunk of its ids at a time, each
+   * read by the key; else the whole collection, a chunk of documents after another in the order of their ids (keyset
+   * paging, as a scan reads). Like a scan, not a snapshot: a document written meanwhile may be counted as it was or as
+   * it is, or not at all.
    */
-  async function chunkTileRows(collection: string, query: GeoTileQuery, after: string | undefined, size: number) {
-    const params: SqlParam[] = [collection];
-    const from = after === undefined ? '' : ` and id > $${params.push(after)}`;
-    const limit = `$${params.push(size)}`;
-    const grouped = groupedTiles('chunk where true', query, params);
-    // Read along the key's index, sorting forbidden: PGlite runs no autovacuum, and without statistics the planner
-    // took a collection for a few hundred documents, and read and sorted every one after `after` for each chunk.
-    const rows = await sql.transaction(async (tx) => {
-      await tx.query('set local enable_sort = off');
-      return tx.query<ChunkRow>(
-        `with chunk as materialized (
-           select * from rm_documents where collection = $1${from} order by id limit ${limit}
-         ), ${grouped}
-         select chunk.last, chunk.whole, grouped.* from (
-           select max(id) as last, count(*) = ${limit} as whole from chunk
-         ) chunk left join grouped on true`,
-        params,
-      );
-    });
-    return {
-      last: rows[0]?.last ?? undefined,
-      whole: rows[0]?.whole === true,
-      rows: rows.filter((row): row is ChunkRow & TileRow => row.x !== null),
+  async function* aggregatedChunks<Row extends object>(
+    collection: string,
+    query: CountQuery,
+    aggregate: (documents: string, query: CountQuery, params: SqlParam[]) => string,
+  ): AsyncGenerator<Row[]> {
+    const whole = async (filtered: CountQuery) => {
+      const params: SqlParam[] = [collection];
+      const aggregated = aggregate('rm_documents where collection = $1', filtered, params);
+      return sql.query<Row>(`with ${aggregated} select * from aggregated`, params);
     };
-  }
-
-  /**
-   * The matching documents' tiles, chunk after chunk, the event loop let turn between chunks (see
-   * pgliteGeoTilesChunk). With a list of ids, a chunk of its ids at a time, each read by the key; else the whole
-   * collection, a chunk of documents after another in the order of their ids (keyset paging, as a scan reads). Like a
-   * scan, not a snapshot: a document written meanwhile may be counted as it was or as it is, or not at all.
-   */
-  async function* tileChunks(collection: string, query: GeoTileQuery): AsyncGenerator<TileRow[]> {
     if (chunkSize === undefined) {
-      yield await tileRows(collection, query);
+      yield await whole(query);
       return;
     }
     const filters = query.filters ?? [];
@@ -286,29 +264,47 @@ export function sqlAggregations(
       const others = filters.filter((filter) => filter !== listed);
       for (let start = 0; start < ids.length; start += chunkSize) {
         if (start > 0) await turnOfTheEventLoop();
-        const chunk = { field: 'id', in: ids.slice(start, start + chunkSize) };
-        yield await tileRows(collection, { ...query, filters: [...others, chunk] });
+        yield await whole({ ...query, filters: [...others, { field: 'id', in: ids.slice(start, start + chunkSize) }] });
       }
       return;
     }
     for (let after: string | undefined; ; ) {
-      const chunk = await chunkTileRows(collection, query, after, chunkSize);
-      yield chunk.rows;
-      if (!chunk.whole) return;
-      after = chunk.last;
+      const params: SqlParam[] = [collection];
+      const from = after === undefined ? '' : ` and id > $${params.push(after)}`;
+      const limit = `$${params.push(chunkSize)}`;
+      const aggregated = aggregate('chunk where true', query, params);
+      // Read along the key's index, sorting forbidden: PGlite runs no autovacuum, and without statistics the planner
+      // took a collection for a few hundred documents, and read and sorted every one after `after` for each chunk.
+      const rows = await sql.transaction(async (tx) => {
+        await tx.query('set local enable_sort = off');
+        return tx.query<ChunkRow<Row>>(
+          `with chunk as materialized (
+             select * from rm_documents where collection = $1${from} order by id limit ${limit}
+           ), ${aggregated}
+           select chunk.last, chunk.whole, aggregated.* from (
+             select max(id) as last, count(*) = ${limit} as whole from chunk
+           ) chunk left join aggregated on true`,
+          params,
+        );
+      });
+      // A chunk whose documents match nothing comes as one row of nulls beside its last id.
+      yield rows.filter((row) =>
+        Object.entries(row).some(([name, value]) => name !== 'last' && name !== 'whole' && value !== null),
+      );
+      if (rows[0]?.whole !== true) return;
+      after = rows[0].last ?? undefined;
       await turnOfTheEventLoop();
     }
   }
 
   return {
     async count(collection, query = {}) {
-      const params: SqlParam[] = [collection];
-      const where = whereClause(query, params);
-      const [row] = await sql.query<{ total: string }>(
-        `select count(*) as total from rm_documents where collection = $1${where}`,
-        params,
-      );
-      return Number(row?.total ?? 0);
+      let total = 0;
+      const counted = (documents: string, filtered: CountQuery, params: SqlParam[]) =>
+        `aggregated as (select count(*) as total from ${documents}${whereClause(filtered, params)})`;
+      for await (const rows of aggregatedChunks<{ total: string }>(collection, query, counted))
+        for (const row of rows) total += Number(row.total);
+      return total;
     },
     async countBy(collection, name, query = {}) {
       const params: SqlParam[] = [collection];
@@ -324,7 +320,9 @@ export function sqlAggregations(
     },
     async geoTiles(collection, query) {
       const sums = tileSums();
-      for await (const rows of tileChunks(collection, query)) sums.add(rows);
+      const grouped = (documents: string, filtered: CountQuery, params: SqlParam[]) =>
+        groupedTiles(documents, { ...query, ...filtered }, params);
+      for await (const rows of aggregatedChunks<TileRow>(collection, query, grouped)) sums.add(rows);
       return sums.tiles(query.zoom, query.limit, query.countBy);
     },
     async amend(collection, ids, change) {

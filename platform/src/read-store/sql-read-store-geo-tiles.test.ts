@@ -5,7 +5,7 @@ import { migrate } from '../sql/migrations.ts';
 import { openPgliteClient } from '../sql/pglite-client.ts';
 import type { SqlClient, SqlParam, SqlTransaction } from '../sql/sql-client.ts';
 import { geoPointField } from './read-store-aggregations.ts';
-import type { GeoTileQuery, ReadDocument, ReadStore } from './read-store-port.ts';
+import type { CountQuery, GeoTileQuery, ReadDocument, ReadStore } from './read-store-port.ts';
 import { openSqlReadStore, readModelSchema } from './sql-read-store.ts';
 import { keptTileZoom } from './sql-read-store-aggregations.ts';
 
@@ -74,7 +74,7 @@ describe('SQL read store tiles on PGlite, in chunks of documents', { timeout: 60
 
   beforeAll(async () => {
     sql = await openPgliteClient();
-    whole = await openSqlReadStore(sql, { geoTilesChunk: undefined });
+    whole = await openSqlReadStore(sql, { aggregationChunk: undefined });
     await whole.write(
       'projection',
       collection,
@@ -90,7 +90,7 @@ describe('SQL read store tiles on PGlite, in chunks of documents', { timeout: 60
 
   it('answers tile by tile what one statement over every document does, with values, limits and filters', async () => {
     const spy = spied(sql);
-    const chunked = await openSqlReadStore(spy.client, { geoTilesChunk: chunk });
+    const chunked = await openSqlReadStore(spy.client, { aggregationChunk: chunk });
     for (const query of queries) {
       spy.events.length = 0;
       expect(await chunked.geoTiles(collection, query)).toEqual(await whole.geoTiles(collection, query));
@@ -98,6 +98,30 @@ describe('SQL read store tiles on PGlite, in chunks of documents', { timeout: 60
       if (!listed) expect(spy.events.length).toBeGreaterThan(1);
     }
     expect(spy.events.length).toBe(0); // an empty list of ids: nothing to read
+  });
+
+  it('counts chunk by chunk what one statement counts, with filters, a search and lists of ids', async () => {
+    const spy = spied(sql);
+    const chunked = await openSqlReadStore(spy.client, { aggregationChunk: chunk });
+    const counts: CountQuery[] = [
+      {},
+      { filters: [{ field: 'kind', equals: 'fixed' }] },
+      { filters: [{ field: 'state', in: ['Available', 'Not ready'] }], search: { fields: ['id'], text: 'p1' } },
+      {
+        filters: [
+          { field: 'id', in: [...ids.slice(20, 90), ...ids.slice(40, 60)] },
+          { field: 'kind', equals: 'mobile' },
+        ],
+      },
+      { filters: [{ field: 'kind', equals: 'none' }] },
+    ];
+    for (const query of counts) {
+      spy.events.length = 0;
+      const expected = await whole.count(collection, query);
+      expect(await chunked.count(collection, query)).toBe(expected);
+      expect(spy.events.length).toBeGreaterThan(1);
+    }
+    expect(await chunked.count(collection, {})).toBe(documents.length);
   });
 
   it('keeps the fullest tiles, ranked by count then x then y, and counts and boxes every document placed', async () => {
@@ -115,7 +139,7 @@ describe('SQL read store tiles on PGlite, in chunks of documents', { timeout: 60
       .sort(([, a], [, b]) => b.count - a.count || a.x - b.x || a.y - b.y)
       .slice(0, 5)
       .map(([key, { count }]) => [key, count]);
-    const chunked = await openSqlReadStore(sql, { geoTilesChunk: chunk });
+    const chunked = await openSqlReadStore(sql, { aggregationChunk: chunk });
     const answer = await chunked.geoTiles(collection, { zoom: 3, countBy: 'state', limit: 5 });
     expect(answer.tiles.map((tile) => [tile.key, tile.count]).sort()).toEqual(fullest.sort());
     expect(answer.total).toBe(placed.length);
@@ -129,21 +153,25 @@ describe('SQL read store tiles on PGlite, in chunks of documents', { timeout: 60
     expect(fullestTile!.counts!.reduce((sum, { count }) => sum + count, 0)).toBeLessThanOrEqual(fullestTile!.count);
   });
 
-  it('lets the event loop turn between chunks: a timer set after the first statement fires before the last', async () => {
-    for (const query of [
-      { zoom: 3, countBy: 'state', limit: 10 },
-      { zoom: 3, countBy: 'state', limit: 10, filters: [{ field: 'id', in: ids }] },
-    ] satisfies GeoTileQuery[]) {
+  it('lets the event loop turn between chunks of a map or a count: a timer set after the first statement fires before the last', async () => {
+    const kindFixed = [{ field: 'kind', equals: 'fixed' }];
+    const asks: ((store: ReadStore) => Promise<unknown>)[] = [
+      (store) => store.geoTiles(collection, { zoom: 3, countBy: 'state', limit: 10 }),
+      (store) =>
+        store.geoTiles(collection, { zoom: 3, countBy: 'state', limit: 10, filters: [{ field: 'id', in: ids }] }),
+      (store) => store.count(collection, { filters: kindFixed }),
+    ];
+    for (const ask of asks) {
       let timer: 'armed' | 'set' | undefined;
       const spy = spied(sql, () => {
         if (timer !== 'armed') return;
         timer = 'set';
         setTimeout(() => spy.events.push('timer'), 0);
       });
-      const chunked = await openSqlReadStore(spy.client, { geoTilesChunk: chunk });
+      const chunked = await openSqlReadStore(spy.client, { aggregationChunk: chunk });
       spy.events.length = 0;
       timer = 'armed';
-      await chunked.geoTiles(collection, query);
+      await ask(chunked);
       spy.events.push('answered');
       // Statements before the timer fired, and after it.
       expect(spy.events.indexOf('timer')).toBeGreaterThan(0);
