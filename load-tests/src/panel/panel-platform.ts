@@ -5,7 +5,8 @@ import { cliProcess } from '@nq/services/testing/cli-process';
 import { startPlatformProcess } from '../platform-process.ts';
 import { type Credentials, expectStatus, panelClient } from './panel-http.ts';
 
-const administrator = { email: 'panel-admin@bench.test', password: 'Panel-bench-2026' };
+/** The panel's administrator, made by the first start of a run (a kept run's login for later benchmarks). */
+export const administrator = { email: 'panel-admin@bench.test', password: 'Panel-bench-2026' };
 
 /** The administrator `nq admin create` makes on the empty store, before the platform starts: its one-time link. */
 async function createAdministrator(environment: Record<string, string>) {
@@ -33,7 +34,10 @@ export async function logIn(address: string): Promise<Session> {
  * by `nq admin create` and its password chosen through the invitation link, as an operator does. With `run` naming a
  * run kept before (`keep`), it starts on that run's data and logs in.
  */
-export async function startPanelPlatform(profile: string, options: { run?: string; keep: boolean }) {
+export async function startPanelPlatform(
+  profile: string,
+  options: { run?: string; keep: boolean; environment?: Record<string, string> },
+) {
   const kept =
     options.run !== undefined && (profile === 'distributed' || existsSync(join(tmpdir(), `nq-panel-${options.run}`)));
   let invitation: string | undefined;
@@ -41,6 +45,7 @@ export async function startPanelPlatform(profile: string, options: { run?: strin
     demoData: false,
     keep: options.keep,
     ...(options.run ? { run: options.run } : {}),
+    ...(options.environment ? { environment: options.environment } : {}),
     beforeStart: async (environment) => {
       if (!kept) invitation = await createAdministrator(environment);
     },
