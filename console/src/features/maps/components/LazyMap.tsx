@@ -2,15 +2,11 @@ import { Component, lazy, type ReactNode, Suspense, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { errorMessage } from '../../../shared/i18n/i18n.ts';
 import { Spinner } from '../../../shared/ui/screens.tsx';
-import { tolerateBlockedWasm } from '../kepler/csp-compat.ts';
 import type { KeplerMapProps } from '../kepler/KeplerMap.tsx';
+import { loadKeplerMap } from '../kepler/load-kepler-map.ts';
 import { onlineStyleUrl } from '../kepler/online-style.ts';
 
-// kepler.gl is a few MB: it loads in its own chunk the first time a map is shown, never with the first page.
-const KeplerMap = lazy(() => {
-  tolerateBlockedWasm();
-  return import('../kepler/KeplerMap.tsx');
-});
+const KeplerMap = lazy(loadKeplerMap);
 
 /** A map that cannot start (no WebGL) says so in place instead of taking the page down. */
 class MapFailure extends Component<{ children: ReactNode }, { failed: boolean }> {

@@ -1,11 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { type FakeApi, fakeApi } from '../../../shared/testing/fake-api.ts';
+import { type FakeApi, fakeApi, heldAnswers } from '../../../shared/testing/fake-api.ts';
 import { renderScreen, signIn } from '../../../shared/testing/render-screen.tsx';
 import { lastMap, shownMaps } from './map-stand-in.tsx';
 import ProbesMapPage from './ProbesMapPage.tsx';
 
 vi.mock('./LazyMap.tsx', async () => ({ LazyMap: (await import('./map-stand-in.tsx')).MapStandIn }));
+const preloaded = vi.hoisted(() => ({ times: 0 }));
+vi.mock('../kepler/load-kepler-map.ts', () => ({ preloadKeplerMap: () => void preloaded.times++ }));
 
 /** 15 probes in central Madrid, most of them available, and one in Barcelona. */
 const probes = [
@@ -73,6 +75,20 @@ describe('probes map page', () => {
     api = fakeApi();
     signIn(api);
     api.get('/api/probes/map', probeAnswer());
+  });
+
+  it("starts loading the map's code as the page opens, before the first answer is in", async () => {
+    const held = heldAnswers<ReturnType<typeof probeAnswer>>();
+    api.get('/api/probes/map', held.route);
+    preloaded.times = 0;
+    await renderScreen(<ProbesMapPage />, { path: '/probes-map' });
+    expect(preloaded.times).toBe(1);
+    expect(lastMap()).toBeUndefined();
+    // Answered once asked (the request may still be on its way).
+    await waitFor(() => {
+      held.answer(probeAnswer());
+      expect(lastMap()?.layers).toHaveLength(2);
+    });
   });
 
   it('gives the map the probes of a small fleet to cluster by zoom, and the bounds of them all to fit', async () => {

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { ErrorNotice, Notices } from '../../../shared/ui/notices.tsx';
 import { PageHeader, Spinner } from '../../../shared/ui/screens.tsx';
 import { clusterRows, probeRows, useProbesMap } from '../api/probes-map.ts';
+import { preloadKeplerMap } from '../kepler/load-kepler-map.ts';
 import { type MapView, viewOfBounds } from '../kepler/map-layers.ts';
 import type { MapViewport } from '../kepler/map-viewport.ts';
 import { LazyMap } from './LazyMap.tsx';
@@ -47,6 +48,7 @@ export default function ProbesMapPage() {
   const [tableLocated, setTableLocated] = useState<'' | 'true' | 'false'>('');
   const { viewport, onViewChange } = useRestingViewport();
   const probes = useProbesMap(viewport);
+  useEffect(preloadKeplerMap, []);
   const answer = probes.data;
   const [opening, setOpening] = useState<Opening>();
   useEffect(() => {
