@@ -140,7 +140,19 @@ async function endToEnd(docs: EnrichedMeasurement[], cube?: CubeDefinition) {
   // The index template, outside the timing (as for raw _bulk), with a measurement of its own: one the workers then
   // received would be a copy of a stored measurement, left out.
   await store.write([{ ...docs[0]!, measurementId: `template-${run}` }]);
-  // CPU as the timing: from the first result produced (the workers' start-up is left out of both).
+  // CPU as the timing: from the first result produced (the workers' start-up is left out of both). "Node" is the
+  // whole process: besides the workers' threads, this thread's producing gateway and V8's own threads (compilers, the
+  // garbage collector's helpers); the workers' threads and this one are also read on their own.
+  const threadsCpu = async () => {
+    const usages = await Promise.all(threads.map((thread) => thread.cpuUsage()));
+    return usages.reduce((sum, { user, system }) => sum + user + system, 0);
+  };
+  const mainThreadCpu = () => {
+    const { user, system } = process.threadCpuUsage();
+    return user + system;
+  };
+  const workersBefore = await threadsCpu();
+  const mainBefore = mainThreadCpu();
   const meter = cpuMeter();
   const started = performance.now();
   for (let i = 0; i < docs.length; i += 5_000)
@@ -160,7 +172,11 @@ async function endToEnd(docs: EnrichedMeasurement[], cube?: CubeDefinition) {
     await sleep(100);
   }
   const cubeMs = performance.now() - started;
-  const cpu = meter.perItem(docs.length);
+  const cpu = {
+    ...meter.perItem(docs.length),
+    workers: ((await threadsCpu()) - workersBefore) / docs.length,
+    gateway: (mainThreadCpu() - mainBefore) / docs.length,
+  };
   for (const thread of threads) {
     thread.postMessage('stop');
     await once(thread, 'message');
@@ -171,8 +187,16 @@ async function endToEnd(docs: EnrichedMeasurement[], cube?: CubeDefinition) {
 }
 
 /** CPU µs per measurement of each component, as a table cell. */
-const cpuCell = ({ elasticsearch, kafka, node }: ReturnType<ReturnType<typeof cpuMeter>['perItem']>) =>
-  `ES ${fixed(elasticsearch)} · Kafka ${fixed(kafka)} · Node ${fixed(node)} µs`;
+const cpuCell = ({
+  elasticsearch,
+  kafka,
+  node,
+  workers,
+  gateway,
+}: ReturnType<ReturnType<typeof cpuMeter>['perItem']> & { workers?: number; gateway?: number }) =>
+  `ES ${fixed(elasticsearch)} · Kafka ${fixed(kafka)} · Node ${fixed(node)}` +
+  (workers === undefined || gateway === undefined ? '' : ` (workers ${fixed(workers)}, gateway ${fixed(gateway)})`) +
+  ' µs';
 
 /**
  * BENCH_PIN=1: the production shape where Elasticsearch is the bottleneck — Elasticsearch on the first core, Kafka and

@@ -140,6 +140,36 @@ export function describeLogPortContract(adapter: string, openPort: () => Promise
       expect(seen).toEqual(Array.from({ length: total }, (_, n) => n));
     });
 
+    it('takes text that is not ASCII, sized by its bytes, and delivers it as produced, with its key and headers', async () => {
+      const topic = await newTopic(3);
+      // Three UTF-8 bytes a character: 2.5 MB for one key, a third of it in characters.
+      const padding = '€'.repeat(700);
+      const total = 1_200;
+      await port.produce(
+        topic,
+        Array.from({ length: total }, (_, n) => ({
+          key: 'sonda-ñ',
+          value: JSON.stringify({ n, padding }),
+          headers: { origen: 'España' },
+        })),
+      );
+      const seen: LogRecord[] = [];
+      track(
+        await port.consume({
+          groupId: newGroup(),
+          topics: [topic],
+          maxBatchSize: 1_000,
+          handle: async (batch) => void seen.push(...batch),
+        }),
+      );
+      await waitFor(`all ${total} records`, () => seen.length >= total);
+      expect(seen.map(numberOf)).toEqual(Array.from({ length: total }, (_, n) => n));
+      for (const record of seen) {
+        expect(record).toMatchObject({ key: 'sonda-ñ', headers: { origen: 'España' } });
+        expect(JSON.parse(record.value)).toEqual({ n: numberOf(record), padding });
+      }
+    });
+
     it('lets records linger for a fuller batch when asked, and hands a full batch over at once', async () => {
       const topic = await newTopic(1);
       const batches: { size: number; at: number }[] = [];

@@ -83,6 +83,25 @@ export function describeMeasurementStore(adapter: string, open: () => Promise<Me
       expect(await store.get(first.measurementId)).toEqual(first);
     });
 
+    it('stores text that is not ASCII as it was written, from the JSON ingest gives with the batch', async () => {
+      const measurements = [
+        sampleMeasurement({ probeId: `${probeId}u`, isp: 'Telefónica España', tags: ['€ 5G', 'зона-1', '🛰️'] }),
+        sampleMeasurement({
+          probeId: `${probeId}u`,
+          status: 'Error',
+          failure: { reason: 'dnsFailure', detail: 'no se resolvió «señal.example»' },
+          kpis: {},
+        }),
+      ];
+      const json = measurements.map((measurement) => JSON.stringify(measurement));
+      expect(await store.write(measurements, json, { keepFirst: true })).toEqual({
+        failed: [],
+        duplicates: [],
+        replays: [],
+      });
+      for (const measurement of measurements) expect(await store.get(measurement.measurementId)).toEqual(measurement);
+    });
+
     it('keeps why a test failed, as its probe told', async () => {
       const failed = sampleMeasurement({
         probeId: `${probeId}f`,

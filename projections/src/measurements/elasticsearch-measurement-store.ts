@@ -151,10 +151,12 @@ export async function openElasticsearchMeasurementStore(
         operations += `${action}${JSON.stringify(measurement.measurementId)}}}\n${json?.[index] ?? JSON.stringify(measurement)}\n`;
       }
       await ensureMonths(actionOfMonth.keys());
-      // Only what failures need: each item keeps its status (so items stay in order), errors their reason. A text
-      // body is sent as it is (the client joins only an array of operations).
+      // Only what failures need: each item keeps its status (so items stay in order), errors their reason. The body
+      // goes as bytes (the client joins only an array of operations, and sends bytes as they are): of a text, it
+      // would count the UTF-8 length for the request's header before its HTTP client encodes it, a pass more over
+      // a megabyte a batch.
       const response = await client.bulk({
-        operations: operations as unknown as estypes.BulkOperationContainer[],
+        operations: Buffer.from(operations) as unknown as estypes.BulkOperationContainer[],
         filter_path: ['errors', 'items.*.status', 'items.*.error'],
       });
       if (!response.errors) return { failed: [], ...(keepFirst ? { duplicates: [], replays: [] } : {}) };

@@ -15,7 +15,7 @@ import {
   type MessagesStream,
   Producer,
   stringDeserializers,
-  stringSerializers,
+  stringSerializer,
 } from '@platformatic/kafka';
 import { processLog } from '../../logging/process-log.ts';
 import { coalescingSender } from '../coalescing-sender.ts';
@@ -23,7 +23,6 @@ import { consumerStatusTracker } from '../consumer-status.ts';
 import {
   type ConsumerOptions,
   type LogConsumer,
-  type LogMessage,
   type LogPort,
   type LogRecord,
   LogUnavailableError,
@@ -46,16 +45,20 @@ const minHighWater = 2_000;
 const maxSendBytes = 900_000;
 const recordMarginBytes = 64;
 
-type OutgoingMessage = LogMessage & { topic: string };
+/**
+ * A message as it is sent: its key and value encoded once, here, so that a send is sized by the very bytes the
+ * producer puts on the wire (the library's default serializers pass bytes through), with no second pass over the text.
+ */
+type OutgoingMessage = { topic: string; key: Buffer; value: Buffer; headers?: Record<string, string> };
+
+const headerBytes = (headers: Record<string, string> | undefined) => {
+  let bytes = 0;
+  for (const name in headers) bytes += Buffer.byteLength(name) + Buffer.byteLength(headers[name]!);
+  return bytes;
+};
 
 const bytesOf = ({ key, value, headers }: OutgoingMessage) =>
-  Buffer.byteLength(key) +
-  Buffer.byteLength(value) +
-  Object.entries(headers ?? {}).reduce(
-    (sum, [name, text]) => sum + Buffer.byteLength(name) + Buffer.byteLength(text),
-    0,
-  ) +
-  recordMarginBytes;
+  key.length + value.length + headerBytes(headers) + recordMarginBytes;
 
 /** Consecutive runs of messages of at most `maxSendBytes` each (a larger message alone). */
 function sendsOf(messages: OutgoingMessage[]) {
@@ -144,10 +147,11 @@ export async function openKafkaLog(
     await admin.close().catch(() => undefined);
     throw explained(error);
   });
-  const producer = new Producer({
+  const producer = new Producer<Buffer, Buffer, string, string>({
     ...base,
     idempotent: true, // implies acks=all
-    serializers: stringSerializers,
+    // Keys and values come encoded (`OutgoingMessage`); header names and values are encoded by the library.
+    serializers: { headerKey: stringSerializer, headerValue: stringSerializer },
     // murmur2 exactly as the Java client (and kafkajs) hash keys, so every client puts a key on the same partition.
     partitioner: compatibilityPartitioner,
     // Idempotence otherwise retries forever; these retries last about as long as a produce call may wait, so that a
@@ -189,7 +193,12 @@ export async function openKafkaLog(
       if (messages.length === 0) return;
       const deadline = AbortSignal.timeout(produceTimeoutMs);
       const sent = send(
-        messages.map(({ key, value, headers }) => ({ topic, key, value, headers })),
+        messages.map(({ key, value, headers }) => ({
+          topic,
+          key: Buffer.from(key),
+          value: Buffer.from(value),
+          headers,
+        })),
         deadline,
       );
       try {
